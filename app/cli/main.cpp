@@ -1,0 +1,55 @@
+// fanva-cli: the headless front end. Each subcommand lives in its own cmd_*.cpp and is
+// listed in the table below; this file only dispatches.
+#include "clicommand.h"
+
+#include "version.h"
+
+#include <QCoreApplication>
+
+#include <vector>
+
+namespace {
+
+// Each subcommand's run function is defined in its own cmd_*.cpp.
+const std::vector<CliCommand> s_commands {
+};
+
+void printHelp()
+{
+    QString text = QStringLiteral("Usage: fanva-cli COMMAND [OPTIONS] [ARGS]\n"
+                                  "Formalize English into KB text, check it, and apply reviewed proposals.\n\n"
+                                  "Commands:\n");
+    for (const CliCommand &command : s_commands)
+        text += QStringLiteral("  %1  %2\n").arg(QString::fromLatin1(command.name).leftJustified(10), QString::fromUtf8(command.summary));
+    text += QStringLiteral("\nOptions:\n  --help     show this help\n  --version  show the version\n\n"
+                           "Run 'fanva-cli COMMAND --help' for a command's options.\n"
+                           "Exit codes: 0 success, 1 the input has problems, 2 usage, I/O or transport error.\n");
+    cli::out(text);
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(fanva::applicationName());
+    QCoreApplication::setApplicationVersion(fanva::version());
+
+    QStringList args = QCoreApplication::arguments();
+    args.removeFirst();
+    if (args.isEmpty() || args.first() == QLatin1String("--help") || args.first() == QLatin1String("-h")) {
+        printHelp();
+        return args.isEmpty() ? cli::ExitError : cli::ExitOk;
+    }
+    if (args.first() == QLatin1String("--version")) {
+        cli::out(QStringLiteral("fanva-cli %1\n").arg(fanva::version()));
+        return cli::ExitOk;
+    }
+    const QString name = args.takeFirst();
+    for (const CliCommand &command : s_commands) {
+        if (name == QLatin1String(command.name))
+            return command.run(args);
+    }
+    cli::err(QStringLiteral("fanva-cli: unknown command '%1'\nTry 'fanva-cli --help'.\n").arg(name));
+    return cli::ExitError;
+}

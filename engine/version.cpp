@@ -1,0 +1,15 @@
+#include "version.h"
+
+namespace fanva {
+
+QString version()
+{
+    return QStringLiteral(FANVA_VERSION_STRING);
+}
+
+QString applicationName()
+{
+    return QStringLiteral("fanva");
+}
+
+} // namespace fanva

@@ -1,0 +1,13 @@
+#pragma once
+
+#include <QString>
+
+namespace fanva {
+
+/// The version of the Fanva engine, as "major.minor.patch".
+[[nodiscard]] QString version();
+
+/// The application name both executables use, so they share AppDataLocation.
+[[nodiscard]] QString applicationName();
+
+} // namespace fanva

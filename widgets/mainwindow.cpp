@@ -1,0 +1,9 @@
+#include "mainwindow.h"
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+{
+    setWindowTitle(tr("Fanva"));
+}
+
+MainWindow::~MainWindow() = default;
