@@ -11,8 +11,7 @@
 namespace {
 
 // Each subcommand's run function is defined in its own cmd_*.cpp.
-const std::vector<CliCommand> s_commands {
-};
+const std::vector<CliCommand> s_commands {};
 
 void printHelp()
 {
