@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# The README's quick start: install what Fanva needs to build (Debian and derivatives),
+# configure and build the dev preset, then run the app or the test suite.
+#
+#   packaging/dev.sh run    build, then open the demo workspace (under Xvfb without a
+#                           display: write a screenshot and print its path)
+#   packaging/dev.sh test   build, then run the test suite (benchmarks excluded)
+set -euo pipefail
+
+usage() {
+    echo "usage: packaging/dev.sh run|test" >&2
+    exit 2
+}
+
+[[ $# -eq 1 ]] || usage
+mode=$1
+[[ $mode == run || $mode == test ]] || usage
+
+source_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build_dir=$source_dir/build/dev
+
+headless() {
+    [[ -z ${DISPLAY:-} && -z ${WAYLAND_DISPLAY:-} ]]
+}
+
+is_installed() {
+    [[ $(dpkg-query -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null) == ii* ]]
+}
+
+# Whether the configured apt sources offer a package (needs current package lists).
+has_candidate() {
+    local candidate
+    candidate=$(LC_ALL=C apt-cache policy "$1" 2>/dev/null | awk '/Candidate:/ { print $2 }')
+    [[ -n $candidate && $candidate != "(none)" ]]
+}
+
+# Debian 13 and later ship the KF6 build of KSyntaxHighlighting; Debian 12 only the Qt 5 one.
+release_has_kf6() {
+    local id version
+    # shellcheck disable=SC1091
+    id=$(. /etc/os-release && echo "${ID:-}")
+    # shellcheck disable=SC1091
+    version=$(. /etc/os-release && echo "${VERSION_ID:-0}")
+    [[ $id == debian && ${version%%.*} =~ ^[0-9]+$ && ${version%%.*} -ge 13 ]]
+}
+
+apt_get() {
+    if [[ $EUID -eq 0 ]]; then
+        DEBIAN_FRONTEND=noninteractive apt-get "$@"
+    else
+        sudo DEBIAN_FRONTEND=noninteractive apt-get "$@"
+    fi
+}
+
+can_install() {
+    [[ $EUID -eq 0 ]] && return 0
+    command -v sudo >/dev/null || return 1
+    sudo -n true 2>/dev/null && return 0
+    [[ -t 0 ]]
+}
+
+install_packages() {
+    local packages=(cmake ninja-build g++ ccache
+        qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-qpa-plugins
+        nlohmann-json3-dev qtkeychain-qt6-dev libgl-dev)
+    if [[ $mode == run ]] && headless; then
+        packages+=(xvfb xauth)
+    fi
+
+    local missing=() package
+    for package in "${packages[@]}"; do
+        is_installed "$package" || missing+=("$package")
+    done
+    local want_kf6=false
+    if ! is_installed libkf6syntaxhighlighting-dev && { has_candidate libkf6syntaxhighlighting-dev || release_has_kf6; }; then
+        want_kf6=true
+        missing+=(libkf6syntaxhighlighting-dev)
+    fi
+    [[ ${#missing[@]} -eq 0 ]] && return 0
+
+    if ! can_install; then
+        echo "dev.sh: missing packages; install them with:" >&2
+        echo "  sudo apt-get update && sudo apt-get install --no-install-recommends ${missing[*]}" >&2
+        exit 1
+    fi
+    echo "dev.sh: installing ${missing[*]}"
+    apt_get update -qq
+    # The fresh package lists are the authority on KF6: an older release simply lacks it.
+    if $want_kf6 && ! has_candidate libkf6syntaxhighlighting-dev; then
+        unset 'missing[-1]'
+        [[ ${#missing[@]} -eq 0 ]] && return 0
+    fi
+    apt_get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+if command -v dpkg-query >/dev/null && command -v apt-get >/dev/null; then
+    install_packages
+else
+    echo "dev.sh: not a Debian-based system; install the packages README.md lists for your distribution." >&2
+fi
+
+cd "$source_dir"
+if [[ ! -f $build_dir/build.ninja ]]; then
+    cmake --preset dev
+fi
+cmake --build --preset dev
+
+case $mode in
+test)
+    exec ctest --preset dev
+    ;;
+run)
+    fanva=$build_dir/app/fanva
+    workspace=$source_dir/resources/demo
+    if ! headless; then
+        exec "$fanva" --workspace "$workspace"
+    fi
+    screenshot=$build_dir/screenshots/fanva-demo.png
+    mkdir -p "$(dirname "$screenshot")"
+    xvfb-run -a -s "-screen 0 1600x1000x24" "$fanva" --workspace "$workspace" --screenshot "$screenshot"
+    echo "No display: wrote a screenshot of the demo workspace to $screenshot"
+    ;;
+esac
