@@ -1,0 +1,141 @@
+#pragma once
+
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <unordered_set>
+
+namespace fanva::kb {
+
+/// A symbol's interned id. Ids are process-wide, stable and dense: two terms spelled the
+/// same compare equal by id, whichever document or knowledge base they were read from.
+/// Variables are interned with their leading '?'.
+using SymbolId = std::uint32_t;
+
+/// The id of no symbol (a null term, "every context" in a Scope).
+inline constexpr SymbolId noSymbol = 0;
+
+/// A set of symbols, e.g. the predicates marked symmetric somewhere in a KB.
+using SymbolSet = std::unordered_set<SymbolId>;
+
+// The built-in vocabulary of kb-language.md §4, interned first so that every one has a
+// fixed id usable as a constant (sym::genl, sym::setForwardRule, ...).
+#define FANVA_KB_BUILTIN_SYMBOLS(X)                                                                                                        \
+    X(genl, "genl")                                                                                                                        \
+    X(genlCx, "genlCx")                                                                                                                    \
+    X(disjoint, "disjoint")                                                                                                                \
+    X(disjointMetatype, "disjointMetatype")                                                                                                \
+    X(siblingDisjoint, "siblingDisjoint")                                                                                                  \
+    X(siblingDisjointException, "siblingDisjointException")                                                                                \
+    X(unaryPredicate, "unaryPredicate")                                                                                                    \
+    X(binaryPredicate, "binaryPredicate")                                                                                                  \
+    X(ternaryPredicate, "ternaryPredicate")                                                                                                \
+    X(arity, "arity")                                                                                                                      \
+    X(variableArity, "variableArity")                                                                                                      \
+    X(arg, "arg")                                                                                                                          \
+    X(genlArg, "genlArg")                                                                                                                  \
+    X(quotedArg, "quotedArg")                                                                                                              \
+    X(interArg, "interArg")                                                                                                                \
+    X(inverse, "inverse")                                                                                                                  \
+    X(symmetric, "symmetric")                                                                                                              \
+    X(asymmetric, "asymmetric")                                                                                                            \
+    X(irreflexive, "irreflexive")                                                                                                          \
+    X(functional, "functional")                                                                                                            \
+    X(transitive, "transitive")                                                                                                            \
+    X(reflexive, "reflexive")                                                                                                              \
+    X(antiSymmetric, "antiSymmetric")                                                                                                      \
+    X(antiTransitive, "antiTransitive")                                                                                                    \
+    X(equivalenceRelation, "equivalenceRelation")                                                                                          \
+    X(transitiveInArg, "transitiveInArg")                                                                                                  \
+    X(transitiveInArgInverse, "transitiveInArgInverse")                                                                                    \
+    X(implies, "implies")                                                                                                                  \
+    X(not_, "not")                                                                                                                         \
+    X(and_, "and")                                                                                                                         \
+    X(setForwardRule, "set/forwardRule")                                                                                                   \
+    X(setBackwardRule, "set/backwardRule")                                                                                                 \
+    X(setInertRule, "set/inertRule")                                                                                                       \
+    X(setDefaultRule, "set/defaultRule")                                                                                                   \
+    X(setAssumptionRule, "set/assumptionRule")                                                                                             \
+    X(setHardConstraint, "set/hardConstraint")                                                                                             \
+    X(setSoftConstraint, "set/softConstraint")                                                                                             \
+    X(exceptWhen, "exceptWhen")                                                                                                            \
+    X(exists, "exists")                                                                                                                    \
+    X(unknown, "unknown")                                                                                                                  \
+    X(thereExists, "thereExists")                                                                                                          \
+    X(aggCount, "agg/count")                                                                                                               \
+    X(aggSum, "agg/sum")                                                                                                                   \
+    X(aggMin, "agg/min")                                                                                                                   \
+    X(aggMax, "agg/max")                                                                                                                   \
+    X(aggAvg, "agg/avg")                                                                                                                   \
+    X(evaluate, "evaluate")                                                                                                                \
+    X(lessThan, "lessThan")                                                                                                                \
+    X(greaterThan, "greaterThan")                                                                                                          \
+    X(different, "different")                                                                                                              \
+    X(ist, "ist")                                                                                                                          \
+    X(comment, "comment")                                                                                                                  \
+    X(isa, "isa")                                                                                                                          \
+    X(thing, "thing")
+
+namespace sym {
+enum : SymbolId {
+    noBuiltin = noSymbol, // the first built-in, genl, is id 1
+#define FANVA_KB_BUILTIN_ENUM(id, text) id,
+    FANVA_KB_BUILTIN_SYMBOLS(FANVA_KB_BUILTIN_ENUM)
+#undef FANVA_KB_BUILTIN_ENUM
+        endOfBuiltins
+};
+} // namespace sym
+
+/// The process-wide symbol table: thread-safe and append-only, so a name's id and the
+/// string_view returned by name() stay valid for the life of the process.
+class SymbolTable final
+{
+public:
+    [[nodiscard]] static SymbolTable &instance();
+
+    /// The id of `name`, interning it on first use. `name` must not be empty.
+    [[nodiscard]] SymbolId intern(std::string_view name);
+    /// The id of `name` if it was ever interned.
+    [[nodiscard]] std::optional<SymbolId> find(std::string_view name) const;
+    /// The spelling of `id` (empty for noSymbol or an unknown id).
+    [[nodiscard]] std::string_view name(SymbolId id) const;
+    [[nodiscard]] std::size_t size() const;
+
+    SymbolTable(const SymbolTable &) = delete;
+    SymbolTable &operator=(const SymbolTable &) = delete;
+
+private:
+    SymbolTable();
+    ~SymbolTable();
+    struct Private;
+    Private *d;
+};
+
+/// Shorthands for SymbolTable::instance().
+[[nodiscard]] SymbolId intern(std::string_view name);
+[[nodiscard]] std::optional<SymbolId> findSymbol(std::string_view name);
+[[nodiscard]] std::string_view symbolName(SymbolId id);
+/// The spelling as a QString (symbols are ASCII).
+[[nodiscard]] QString symbolString(SymbolId id);
+
+/// True for the set/* rule wrappers of §4.
+[[nodiscard]] constexpr bool isRuleWrapper(SymbolId id)
+{
+    return id >= sym::setForwardRule && id <= sym::setSoftConstraint;
+}
+
+/// True for agg/count, agg/sum, agg/min, agg/max and agg/avg.
+[[nodiscard]] constexpr bool isAggregate(SymbolId id)
+{
+    return id >= sym::aggCount && id <= sym::aggAvg;
+}
+
+/// True for the evaluated predicates: evaluate, lessThan, greaterThan, different.
+[[nodiscard]] constexpr bool isEvaluated(SymbolId id)
+{
+    return id >= sym::evaluate && id <= sym::different;
+}
+
+} // namespace fanva::kb

@@ -1,0 +1,182 @@
+#pragma once
+
+#include "kb/symbol.h"
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fanva::kb {
+
+/// Every recursive walk in engine/kb and engine/check stops at this depth (lists and
+/// vectors, a top-level list being depth 1), so hostile input cannot exhaust the stack.
+inline constexpr int maxDepth = 256;
+
+enum class TermKind : std::uint8_t {
+    Integer, ///< 64-bit signed integer
+    Decimal, ///< exact decimal, kept as canonical text ("0.5")
+    String, ///< string literal, kept unescaped (UTF-8)
+    Symbol, ///< symbol, possibly namespaced (ns/name)
+    Variable, ///< ?name; its symbol id is interned with the '?'
+    Anonymous, ///< _ : each occurrence is a distinct variable
+    Dot, ///< . in a dotted rest (?pred . ?args)
+    List, ///< ( ... )
+    Vector, ///< [ ... ]
+};
+
+/// Where a term was read: byte offsets [begin, end) into the raw file, and begin's
+/// 1-based line and column (columns count code points). Terms built in memory (canonical
+/// forms) have an all-zero span.
+struct Span {
+    std::uint32_t begin = 0;
+    std::uint32_t end = 0;
+    std::uint32_t line = 0;
+    std::uint32_t column = 0;
+    friend bool operator==(const Span &, const Span &) = default;
+};
+
+class TermArena;
+
+namespace detail {
+// One node of a TermArena, 32 bytes. `a`/`b` hold: the symbol id (Symbol, Variable);
+// an offset/length into the arena's text pool (String, Decimal); the first child slot
+// and the element count (List, Vector). Integers keep their value in `value`.
+struct Node {
+    TermKind kind;
+    std::uint32_t a = 0;
+    std::uint32_t b = 0;
+    std::int64_t value = 0;
+    Span span;
+};
+} // namespace detail
+
+/// A read-only handle on one term stored in a TermArena: cheap to copy (a pointer and an
+/// index), valid as long as its arena lives. operator== is identity (same arena and node);
+/// compare structure with sameTerm(). A default-constructed Term is null.
+class Term
+{
+public:
+    Term() = default;
+    Term(const TermArena *arena, std::uint32_t index)
+        : m_arena(arena)
+        , m_index(index)
+    { }
+
+    [[nodiscard]] bool isNull() const { return m_arena == nullptr; }
+    [[nodiscard]] TermKind kind() const { return node().kind; }
+    [[nodiscard]] bool isList() const { return !isNull() && kind() == TermKind::List; }
+    [[nodiscard]] bool isVector() const { return !isNull() && kind() == TermKind::Vector; }
+    [[nodiscard]] bool isSymbol() const { return !isNull() && kind() == TermKind::Symbol; }
+    [[nodiscard]] bool isSymbol(SymbolId id) const { return isSymbol() && node().a == id; }
+    [[nodiscard]] bool isVariable() const { return !isNull() && (kind() == TermKind::Variable || kind() == TermKind::Anonymous); }
+    [[nodiscard]] bool isNumber() const { return !isNull() && (kind() == TermKind::Integer || kind() == TermKind::Decimal); }
+    [[nodiscard]] bool isString() const { return !isNull() && kind() == TermKind::String; }
+    [[nodiscard]] bool isDot() const { return !isNull() && kind() == TermKind::Dot; }
+    /// A list or a vector.
+    [[nodiscard]] bool isCompound() const { return isList() || isVector(); }
+
+    /// The symbol id of a Symbol or Variable; noSymbol otherwise.
+    [[nodiscard]] SymbolId symbol() const
+    {
+        return (!isNull() && (kind() == TermKind::Symbol || kind() == TermKind::Variable)) ? node().a : noSymbol;
+    }
+    /// The spelling of a Symbol or Variable.
+    [[nodiscard]] std::string_view name() const { return symbolName(symbol()); }
+    /// The value of an Integer.
+    [[nodiscard]] std::int64_t integer() const { return node().value; }
+    /// A String's unescaped UTF-8 contents, or a Decimal's canonical text.
+    [[nodiscard]] std::string_view text() const;
+
+    /// Element count of a list or vector (0 for atoms).
+    [[nodiscard]] std::uint32_t size() const { return isCompound() ? node().b : 0; }
+    [[nodiscard]] Term at(std::uint32_t i) const;
+    [[nodiscard]] Term operator[](std::uint32_t i) const { return at(i); }
+    /// The first element of a non-empty list; null otherwise.
+    [[nodiscard]] Term functor() const { return isList() && size() > 0 ? at(0) : Term(); }
+    /// The functor's symbol id, if the term is a list headed by a symbol.
+    [[nodiscard]] SymbolId functorSymbol() const { return functor().isSymbol() ? functor().symbol() : noSymbol; }
+    /// True if this is a list headed by the symbol `id`.
+    [[nodiscard]] bool isForm(SymbolId id) const { return isList() && size() > 0 && at(0).isSymbol(id); }
+
+    [[nodiscard]] Span span() const { return node().span; }
+    [[nodiscard]] const TermArena *arena() const { return m_arena; }
+    [[nodiscard]] std::uint32_t index() const { return m_index; }
+
+    friend bool operator==(const Term &, const Term &) = default;
+
+private:
+    [[nodiscard]] const detail::Node &node() const;
+
+    const TermArena *m_arena = nullptr;
+    std::uint32_t m_index = 0;
+};
+
+/// Owns the nodes, child lists and literal text of many terms (a file's sentences, or
+/// one built term). Append-only: adding a term never invalidates a Term handle's meaning,
+/// but handles must not outlive the arena.
+class TermArena final
+{
+public:
+    TermArena() = default;
+    TermArena(const TermArena &) = delete;
+    TermArena &operator=(const TermArena &) = delete;
+
+    [[nodiscard]] Term term(std::uint32_t index) const { return Term(this, index); }
+    [[nodiscard]] std::size_t nodeCount() const { return m_nodes.size(); }
+    /// Bytes held (nodes, child slots, text pool), for memory reports.
+    [[nodiscard]] std::size_t memoryUsage() const;
+    void reserve(std::size_t nodes, std::size_t childSlots, std::size_t textBytes);
+
+    // Building. Each returns the new node's index.
+    std::uint32_t addInteger(std::int64_t value, Span span = {});
+    /// `canonicalText` as produced by the reader: no '+', no trailing zeros but one.
+    std::uint32_t addDecimal(std::string_view canonicalText, Span span = {});
+    std::uint32_t addString(std::string_view utf8, Span span = {});
+    std::uint32_t addSymbol(SymbolId id, Span span = {});
+    std::uint32_t addVariable(SymbolId id, Span span = {});
+    std::uint32_t addAnonymous(Span span = {});
+    std::uint32_t addDot(Span span = {});
+    /// A list or vector of previously added nodes.
+    std::uint32_t addCompound(TermKind kind, std::span<const std::uint32_t> children, Span span = {});
+    /// Deep copy of `term` (from any arena) into this one, spans kept.
+    std::uint32_t copy(Term term);
+
+private:
+    friend class Term;
+    std::vector<detail::Node> m_nodes;
+    std::vector<std::uint32_t> m_children;
+    std::string m_text;
+};
+
+inline const detail::Node &Term::node() const
+{
+    return m_arena->m_nodes[m_index];
+}
+
+inline Term Term::at(std::uint32_t i) const
+{
+    return Term(m_arena, m_arena->m_children[node().a + i]);
+}
+
+inline std::string_view Term::text() const
+{
+    const detail::Node &n = node();
+    if (n.kind != TermKind::String && n.kind != TermKind::Decimal)
+        return {};
+    return std::string_view(m_arena->m_text).substr(n.a, n.b);
+}
+
+/// A term together with the arena that keeps it alive (a parsed candidate, a canonical form).
+struct OwnedTerm {
+    std::shared_ptr<const TermArena> arena;
+    Term term;
+};
+
+/// Structural equality: same kinds, symbols, numbers (by canonical text) and strings,
+/// element by element; spans are ignored. Two anonymous variables are equal here.
+[[nodiscard]] bool sameTerm(Term a, Term b);
+
+} // namespace fanva::kb
