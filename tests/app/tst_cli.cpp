@@ -1,0 +1,84 @@
+// Runs the built executables as a user would and checks what they print and return.
+#include <QProcess>
+#include <QTest>
+
+#include <optional>
+
+class TstCli : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void run_data();
+    void run();
+};
+
+namespace {
+
+struct Outcome {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+[[nodiscard]] std::optional<Outcome> execute(const QString &program, const QStringList &arguments)
+{
+    QProcess process;
+    process.start(program, arguments);
+    if (!process.waitForFinished(60'000) || process.exitStatus() != QProcess::NormalExit) {
+        qWarning("%s did not finish normally: %s", qPrintable(program), qPrintable(process.errorString()));
+        process.kill();
+        return std::nullopt;
+    }
+    return Outcome { process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
+        QString::fromUtf8(process.readAllStandardError()) };
+}
+
+} // namespace
+
+void TstCli::run_data()
+{
+    QTest::addColumn<QString>("program");
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("expectedOut");
+    QTest::addColumn<QString>("expectedErr");
+
+    const QString cli = QStringLiteral(FANVA_CLI_PATH);
+    const QString gui = QStringLiteral(FANVA_GUI_PATH);
+    const QString version = QStringLiteral(FANVA_VERSION_STRING);
+
+    QTest::addRow("fanva-cli --version") << cli << QStringList { QStringLiteral("--version") } << 0
+                                         << QStringLiteral("fanva-cli %1\n").arg(version) << QString();
+    QTest::addRow("fanva --version") << gui << QStringList { QStringLiteral("--version") } << 0 << QStringLiteral("fanva %1\n").arg(version)
+                                     << QString();
+    QTest::addRow("fanva-cli --help") << cli << QStringList { QStringLiteral("--help") } << 0 << QStringLiteral("Usage: fanva-cli COMMAND")
+                                      << QString();
+    QTest::addRow("fanva-cli without a command") << cli << QStringList() << 2 << QStringLiteral("Usage: fanva-cli COMMAND") << QString();
+    QTest::addRow("fanva-cli unknown command") << cli << QStringList { QStringLiteral("no-such-command") } << 2 << QString()
+                                               << QStringLiteral("fanva-cli: unknown command 'no-such-command'");
+}
+
+// An expected text ending in a newline is the whole output; otherwise the output starts with it.
+void TstCli::run()
+{
+    QFETCH(QString, program);
+    QFETCH(QStringList, arguments);
+    QFETCH(int, exitCode);
+    QFETCH(QString, expectedOut);
+    QFETCH(QString, expectedErr);
+
+    const std::optional<Outcome> outcome = execute(program, arguments);
+    QVERIFY(outcome);
+    QCOMPARE(outcome->exitCode, exitCode);
+    if (expectedOut.endsWith(u'\n'))
+        QCOMPARE(outcome->out, expectedOut);
+    else
+        QVERIFY2(outcome->out.startsWith(expectedOut), qPrintable(outcome->out));
+    if (!expectedErr.isEmpty())
+        QVERIFY2(outcome->err.startsWith(expectedErr), qPrintable(outcome->err));
+}
+
+QTEST_GUILESS_MAIN(TstCli)
+
+#include "tst_cli.moc"
