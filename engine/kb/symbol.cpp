@@ -1,0 +1,185 @@
+#include "kb/symbol.h"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <vector>
+
+namespace fanva::kb {
+
+namespace {
+
+constexpr std::size_t s_chunkBits = 16;
+constexpr std::size_t s_chunkSize = std::size_t(1) << s_chunkBits;
+constexpr std::size_t s_maxChunks = 4096; // 268M symbols
+constexpr std::size_t s_blockSize = 1 << 20;
+
+std::uint64_t hashName(std::string_view name)
+{
+    // FNV-1a: symbols are short, and this is cheap and good enough for open addressing.
+    std::uint64_t h = 1469598103934665603ULL;
+    for (unsigned char c : name) {
+        h ^= c;
+        h *= 1099511628211ULL;
+    }
+    return h ^ (h >> 29);
+}
+
+} // namespace
+
+// Names live in large append-only blocks and the id -> name table in fixed chunks that
+// never move, so name() reads without a lock: an id is only ever handed out after its
+// entry was written under the mutex.
+struct SymbolTable::Private {
+    mutable std::shared_mutex mutex;
+    std::vector<std::unique_ptr<char[]>> blocks;
+    std::size_t blockUsed = s_blockSize;
+    std::array<std::atomic<std::string_view *>, s_maxChunks> chunks {};
+    std::atomic<std::uint32_t> count { 1 }; // id 0 is noSymbol
+    // Open addressing: slots hold ids (0 = empty).
+    std::vector<std::uint32_t> slots = std::vector<std::uint32_t>(1024, 0);
+    std::vector<std::uint64_t> hashes = std::vector<std::uint64_t>(1, 0); // by id
+
+    [[nodiscard]] std::string_view nameOf(SymbolId id) const
+    {
+        std::string_view *chunk = chunks[id >> s_chunkBits].load(std::memory_order_acquire);
+        return chunk[id & (s_chunkSize - 1)];
+    }
+
+    [[nodiscard]] SymbolId lookup(std::string_view name, std::uint64_t h) const
+    {
+        const std::size_t mask = slots.size() - 1;
+        for (std::size_t i = h & mask;; i = (i + 1) & mask) {
+            const std::uint32_t id = slots[i];
+            if (id == 0)
+                return noSymbol;
+            if (hashes[id] == h && nameOf(id) == name)
+                return id;
+        }
+    }
+
+    void insertSlot(std::uint32_t id)
+    {
+        const std::size_t mask = slots.size() - 1;
+        std::size_t i = hashes[id] & mask;
+        while (slots[i] != 0)
+            i = (i + 1) & mask;
+        slots[i] = id;
+    }
+
+    SymbolId add(std::string_view name, std::uint64_t h)
+    {
+        if (blockUsed + name.size() > s_blockSize) {
+            blocks.push_back(std::make_unique<char[]>(std::max(s_blockSize, name.size())));
+            blockUsed = 0;
+        }
+        char *text = blocks.back().get() + blockUsed;
+        std::memcpy(text, name.data(), name.size());
+        blockUsed += name.size();
+
+        const std::uint32_t id = count.load(std::memory_order_relaxed);
+        std::string_view *chunk = chunks[id >> s_chunkBits].load(std::memory_order_relaxed);
+        if (!chunk) {
+            chunk = new std::string_view[s_chunkSize];
+            chunks[id >> s_chunkBits].store(chunk, std::memory_order_release);
+        }
+        chunk[id & (s_chunkSize - 1)] = std::string_view(text, name.size());
+        hashes.push_back(h);
+        count.store(id + 1, std::memory_order_release);
+
+        if ((id + 1) * 2 > slots.size()) {
+            slots.assign(slots.size() * 2, 0);
+            for (std::uint32_t other = 1; other <= id; ++other)
+                insertSlot(other);
+        } else {
+            insertSlot(id);
+        }
+        return id;
+    }
+};
+
+SymbolTable::SymbolTable()
+    : d(new Private)
+{
+#define FANVA_KB_INTERN_BUILTIN(id, text) add(text, sym::id);
+    const auto add = [this](std::string_view text, SymbolId expected) {
+        [[maybe_unused]] const SymbolId got = intern(text);
+        Q_ASSERT(got == expected);
+    };
+    FANVA_KB_BUILTIN_SYMBOLS(FANVA_KB_INTERN_BUILTIN)
+#undef FANVA_KB_INTERN_BUILTIN
+}
+
+SymbolTable::~SymbolTable()
+{
+    for (auto &chunk : d->chunks)
+        delete[] chunk.load();
+    delete d;
+}
+
+SymbolTable &SymbolTable::instance()
+{
+    static SymbolTable table;
+    return table;
+}
+
+SymbolId SymbolTable::intern(std::string_view name)
+{
+    const std::uint64_t h = hashName(name);
+    {
+        std::shared_lock lock(d->mutex);
+        if (const SymbolId id = d->lookup(name, h))
+            return id;
+    }
+    std::unique_lock lock(d->mutex);
+    if (const SymbolId id = d->lookup(name, h))
+        return id;
+    return d->add(name, h);
+}
+
+std::optional<SymbolId> SymbolTable::find(std::string_view name) const
+{
+    std::shared_lock lock(d->mutex);
+    if (const SymbolId id = d->lookup(name, hashName(name)))
+        return id;
+    return std::nullopt;
+}
+
+std::string_view SymbolTable::name(SymbolId id) const
+{
+    if (id == noSymbol || id >= d->count.load(std::memory_order_acquire))
+        return {};
+    return d->nameOf(id);
+}
+
+std::size_t SymbolTable::size() const
+{
+    return d->count.load(std::memory_order_acquire) - 1;
+}
+
+SymbolId intern(std::string_view name)
+{
+    return SymbolTable::instance().intern(name);
+}
+
+std::optional<SymbolId> findSymbol(std::string_view name)
+{
+    return SymbolTable::instance().find(name);
+}
+
+std::string_view symbolName(SymbolId id)
+{
+    return SymbolTable::instance().name(id);
+}
+
+QString symbolString(SymbolId id)
+{
+    const std::string_view name = symbolName(id);
+    return QString::fromLatin1(name.data(), qsizetype(name.size()));
+}
+
+} // namespace fanva::kb

@@ -1,0 +1,131 @@
+#include "kb/term.h"
+
+namespace fanva::kb {
+
+std::size_t TermArena::memoryUsage() const
+{
+    return m_nodes.capacity() * sizeof(detail::Node) + m_children.capacity() * sizeof(std::uint32_t) + m_text.capacity();
+}
+
+void TermArena::reserve(std::size_t nodes, std::size_t childSlots, std::size_t textBytes)
+{
+    m_nodes.reserve(nodes);
+    m_children.reserve(childSlots);
+    m_text.reserve(textBytes);
+}
+
+std::uint32_t TermArena::addInteger(std::int64_t value, Span span)
+{
+    m_nodes.push_back({ TermKind::Integer, 0, 0, value, span });
+    return std::uint32_t(m_nodes.size() - 1);
+}
+
+std::uint32_t TermArena::addDecimal(std::string_view canonicalText, Span span)
+{
+    const auto offset = std::uint32_t(m_text.size());
+    m_text.append(canonicalText);
+    m_nodes.push_back({ TermKind::Decimal, offset, std::uint32_t(canonicalText.size()), 0, span });
+    return std::uint32_t(m_nodes.size() - 1);
+}
+
+std::uint32_t TermArena::addString(std::string_view utf8, Span span)
+{
+    const auto offset = std::uint32_t(m_text.size());
+    m_text.append(utf8);
+    m_nodes.push_back({ TermKind::String, offset, std::uint32_t(utf8.size()), 0, span });
+    return std::uint32_t(m_nodes.size() - 1);
+}
+
+std::uint32_t TermArena::addSymbol(SymbolId id, Span span)
+{
+    m_nodes.push_back({ TermKind::Symbol, id, 0, 0, span });
+    return std::uint32_t(m_nodes.size() - 1);
+}
+
+std::uint32_t TermArena::addVariable(SymbolId id, Span span)
+{
+    m_nodes.push_back({ TermKind::Variable, id, 0, 0, span });
+    return std::uint32_t(m_nodes.size() - 1);
+}
+
+std::uint32_t TermArena::addAnonymous(Span span)
+{
+    m_nodes.push_back({ TermKind::Anonymous, 0, 0, 0, span });
+    return std::uint32_t(m_nodes.size() - 1);
+}
+
+std::uint32_t TermArena::addDot(Span span)
+{
+    m_nodes.push_back({ TermKind::Dot, 0, 0, 0, span });
+    return std::uint32_t(m_nodes.size() - 1);
+}
+
+std::uint32_t TermArena::addCompound(TermKind kind, std::span<const std::uint32_t> children, Span span)
+{
+    const auto first = std::uint32_t(m_children.size());
+    m_children.insert(m_children.end(), children.begin(), children.end());
+    m_nodes.push_back({ kind, first, std::uint32_t(children.size()), 0, span });
+    return std::uint32_t(m_nodes.size() - 1);
+}
+
+std::uint32_t TermArena::copy(Term term)
+{
+    switch (term.kind()) {
+    case TermKind::Integer:
+        return addInteger(term.integer(), term.span());
+    case TermKind::Decimal:
+        return addDecimal(term.text(), term.span());
+    case TermKind::String:
+        return addString(term.text(), term.span());
+    case TermKind::Symbol:
+        return addSymbol(term.symbol(), term.span());
+    case TermKind::Variable:
+        return addVariable(term.symbol(), term.span());
+    case TermKind::Anonymous:
+        return addAnonymous(term.span());
+    case TermKind::Dot:
+        return addDot(term.span());
+    case TermKind::List:
+    case TermKind::Vector:
+        break;
+    }
+    // Terms come from the reader or from builders, both bounded by maxDepth.
+    std::vector<std::uint32_t> children;
+    children.reserve(term.size());
+    for (std::uint32_t i = 0; i < term.size(); ++i)
+        children.push_back(copy(term.at(i)));
+    return addCompound(term.kind(), children, term.span());
+}
+
+bool sameTerm(Term a, Term b)
+{
+    if (a.isNull() || b.isNull())
+        return a.isNull() == b.isNull();
+    if (a.kind() != b.kind())
+        return false;
+    switch (a.kind()) {
+    case TermKind::Integer:
+        return a.integer() == b.integer();
+    case TermKind::Decimal:
+    case TermKind::String:
+        return a.text() == b.text();
+    case TermKind::Symbol:
+    case TermKind::Variable:
+        return a.symbol() == b.symbol();
+    case TermKind::Anonymous:
+    case TermKind::Dot:
+        return true;
+    case TermKind::List:
+    case TermKind::Vector:
+        break;
+    }
+    if (a.size() != b.size())
+        return false;
+    for (std::uint32_t i = 0; i < a.size(); ++i) {
+        if (!sameTerm(a.at(i), b.at(i)))
+            return false;
+    }
+    return true;
+}
+
+} // namespace fanva::kb
