@@ -23,8 +23,14 @@ headless() {
     [[ -z ${DISPLAY:-} && -z ${WAYLAND_DISPLAY:-} ]]
 }
 
-is_installed() {
-    [[ $(dpkg-query -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null) == ii* ]]
+# Prints those of the given packages that are not installed.
+not_installed() {
+    local installed
+    installed=$(dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' "$@" 2>/dev/null | awk '/^ii/ { print $2 }')
+    local package
+    for package; do
+        grep -qxF "$package" <<<"$installed" || echo "$package"
+    done
 }
 
 # Whether the configured apt sources offer a package (needs current package lists).
@@ -34,14 +40,19 @@ has_candidate() {
     [[ -n $candidate && $candidate != "(none)" ]]
 }
 
-# Debian 13 and later ship the KF6 build of KSyntaxHighlighting; Debian 12 only the Qt 5 one.
+# Whether the release ships the KF6 build of KSyntaxHighlighting: Debian 13 and later do,
+# Debian 12 has only the Qt 5 one; elsewhere apt's package lists decide.
 release_has_kf6() {
     local id version
     # shellcheck disable=SC1091
     id=$(. /etc/os-release && echo "${ID:-}")
     # shellcheck disable=SC1091
-    version=$(. /etc/os-release && echo "${VERSION_ID:-0}")
-    [[ $id == debian && ${version%%.*} =~ ^[0-9]+$ && ${version%%.*} -ge 13 ]]
+    version=$(. /etc/os-release && echo "${VERSION_ID:-}")
+    if [[ $id == debian && $version =~ ^[0-9]+ ]]; then
+        [[ ${version%%.*} -ge 13 ]]
+    else
+        has_candidate libkf6syntaxhighlighting-dev
+    fi
 }
 
 apt_get() {
@@ -66,16 +77,14 @@ install_packages() {
     if [[ $mode == run ]] && headless; then
         packages+=(xvfb xauth)
     fi
-
-    local missing=() package
-    for package in "${packages[@]}"; do
-        is_installed "$package" || missing+=("$package")
-    done
-    local want_kf6=false
-    if ! is_installed libkf6syntaxhighlighting-dev && { has_candidate libkf6syntaxhighlighting-dev || release_has_kf6; }; then
-        want_kf6=true
-        missing+=(libkf6syntaxhighlighting-dev)
+    local kf6=false
+    if release_has_kf6; then
+        kf6=true
+        packages+=(libkf6syntaxhighlighting-dev)
     fi
+
+    local missing
+    mapfile -t missing < <(not_installed "${packages[@]}")
     [[ ${#missing[@]} -eq 0 ]] && return 0
 
     if ! can_install; then
@@ -85,10 +94,9 @@ install_packages() {
     fi
     echo "dev.sh: installing ${missing[*]}"
     apt_get update -qq
-    # The fresh package lists are the authority on KF6: an older release simply lacks it.
-    if $want_kf6 && ! has_candidate libkf6syntaxhighlighting-dev; then
-        unset 'missing[-1]'
-        [[ ${#missing[@]} -eq 0 ]] && return 0
+    # Where the release alone did not tell, the fresh package lists may offer KF6.
+    if ! $kf6 && has_candidate libkf6syntaxhighlighting-dev; then
+        missing+=(libkf6syntaxhighlighting-dev)
     fi
     apt_get install -y -qq --no-install-recommends "${missing[@]}"
 }
