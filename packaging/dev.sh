@@ -26,7 +26,8 @@ headless() {
 # Prints those of the given packages that are not installed.
 not_installed() {
     local installed
-    installed=$(dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' "$@" 2>/dev/null | awk '/^ii/ { print $2 }')
+    # dpkg-query fails when one of them is unknown to dpkg; the others are still listed.
+    installed=$(dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' "$@" 2>/dev/null | awk '/^ii/ { print $2 }') || true
     local package
     for package; do
         grep -qxF "$package" <<<"$installed" || echo "$package"
