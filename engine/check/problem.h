@@ -1,0 +1,76 @@
+#pragma once
+
+#include "kb/term.h"
+
+#include <QString>
+#include <QStringView>
+
+#include <optional>
+
+namespace fanva::check {
+
+/// One finding of the critic or a gate. `type` is a stable kebab-case id
+/// (kb-language.md §5.3, formalize.md §5.1); `message` is one English line that names the
+/// offending term, says what is wrong and how to fix it — it is what a model reads on a
+/// repair turn and what a reviewer reads in the gutter. `span` marks the sub-term named,
+/// when the checked sentence was read from text.
+struct Problem {
+    QString type;
+    QString message;
+    std::optional<kb::Span> span;
+
+    friend bool operator==(const Problem &, const Problem &) = default;
+};
+
+/// The problem ids, spelled once.
+namespace problem {
+inline constexpr QLatin1StringView shape("shape");
+inline constexpr QLatin1StringView unknownOption("unknown-option");
+inline constexpr QLatin1StringView contextEscape("context-escape");
+inline constexpr QLatin1StringView notWellFormed("not-well-formed");
+inline constexpr QLatin1StringView contextName("context-name");
+inline constexpr QLatin1StringView functor("functor");
+inline constexpr QLatin1StringView lexemeFunctor("lexeme-functor");
+inline constexpr QLatin1StringView functorArity("functor-arity");
+inline constexpr QLatin1StringView argument("argument");
+inline constexpr QLatin1StringView istContext("ist-context");
+inline constexpr QLatin1StringView dotMarker("dot-marker");
+inline constexpr QLatin1StringView notGround("not-ground");
+inline constexpr QLatin1StringView notRangeRestricted("not-range-restricted");
+inline constexpr QLatin1StringView exceptionNotClosed("exception-not-closed");
+inline constexpr QLatin1StringView notIndexable("not-indexable");
+inline constexpr QLatin1StringView notStratified("not-stratified");
+inline constexpr QLatin1StringView arity("arity");
+inline constexpr QLatin1StringView argType("arg-type");
+inline constexpr QLatin1StringView disjoint("disjoint");
+inline constexpr QLatin1StringView asymmetric("asymmetric");
+inline constexpr QLatin1StringView functional("functional");
+inline constexpr QLatin1StringView irreflexive("irreflexive");
+// Notes (never blocking).
+inline constexpr QLatin1StringView isaMembership("isa-membership");
+inline constexpr QLatin1StringView functionalCoreference("functional-coreference");
+inline constexpr QLatin1StringView alreadyStored("already-stored");
+inline constexpr QLatin1StringView duplicateInBatch("duplicate-in-batch");
+// Gates (formalize.md §5.1).
+inline constexpr QLatin1StringView unreadable("unreadable");
+inline constexpr QLatin1StringView severalSentences("several-sentences");
+inline constexpr QLatin1StringView emptySentence("empty-sentence");
+inline constexpr QLatin1StringView roundTrip("round-trip");
+} // namespace problem
+
+/// False only for the non-blocking notes of architecture.md "Where the specs meet"
+/// (already-stored / known, duplicate-in-batch, functional-coreference, isa-membership,
+/// no-segment, withdrawn): the one place that decides whether a problem refuses an entry.
+[[nodiscard]] bool isBlocking(QStringView type);
+
+/// True if any problem in `problems` is blocking.
+template<typename Range> [[nodiscard]] bool hasBlocking(const Range &problems)
+{
+    for (const Problem &p : problems) {
+        if (isBlocking(p.type))
+            return true;
+    }
+    return false;
+}
+
+} // namespace fanva::check
