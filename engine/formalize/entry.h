@@ -1,0 +1,133 @@
+#pragma once
+
+#include "check/problem.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <vector>
+
+namespace fanva::formalize {
+
+/// Where a candidate ended up after the gates and the repair turns (§5.2).
+enum class EntryState { Admissible, Known, Refused, Superseded, Dropped };
+
+/// The judge's reading of an entry's gloss; None where it did not run or failed open.
+enum class Verdict { None, Agree, Disagree, Unsure };
+
+enum class Confidence { High, Medium, Low };
+
+/// The reviewer's decision (§9). Every entry starts Undecided; Applied entries are locked.
+enum class Decision { Undecided, Accepted, Edited, Forced, Rejected, Applied };
+
+/// The review rank (§9), worst first: the gutter shows it and it decides what `a` does.
+enum class Rank { Refused, Correctable, Doubted, Coined, Clean, Known };
+
+/// A rewrite proposed for a candidate (§7): a proposal about a proposal.
+struct Correction {
+    QStringList rules;
+    QString from;
+    std::optional<QString> to;
+    QStringList alternatives;
+    QString why;
+    Confidence confidence = Confidence::Medium;
+    friend bool operator==(const Correction &, const Correction &) = default;
+};
+
+/// A functor of an entry's selected shape that the KB does not know (§8).
+struct CoinedFunctor {
+    QString functor;
+    int arity = 0;
+    QString role; ///< type | property | relation
+    friend bool operator==(const CoinedFunctor &, const CoinedFunctor &) = default;
+};
+
+/// The English reading of the selected shape (§6).
+struct EntryGloss {
+    QString text;
+    QString source; ///< composed | partial | named; empty when none was made
+    friend bool operator==(const EntryGloss &, const EntryGloss &) = default;
+};
+
+/// An earlier candidate this entry replaced, or a judge replacement that was refused.
+struct HistoryItem {
+    QString id;
+    int attempt = 0;
+    QString sentence;
+    QString reason; ///< superseded | refused-replacement | withdrawn
+    std::vector<check::Problem> problems;
+    friend bool operator==(const HistoryItem &, const HistoryItem &) = default;
+};
+
+/// One proposed sentence with its review (architecture.md "entry"). Shapes are numbered
+/// from 1 (as written); selectedShape 0 stands for the reviewer's edit ("E").
+struct Entry {
+    QString id; ///< c1, c2, …
+    int segment = 0; ///< 0: the model named no (valid) sentence
+    EntryState state = EntryState::Refused;
+    int attempt = 0;
+    QString candidate; ///< as the model wrote it
+    QStringList shapes;
+    int selectedShape = 1;
+    QString edit;
+    std::vector<check::Problem> problems; ///< blocking problems of the selected shape
+    std::vector<check::Problem> notes; ///< non-blocking notes
+    std::optional<Correction> correction;
+    std::vector<CoinedFunctor> coined;
+    EntryGloss gloss;
+    Verdict verdict = Verdict::None;
+    QString verdictNote;
+    Confidence confidence = Confidence::Medium;
+    QString strength; ///< the model's opinion: default | monotonic
+    std::vector<HistoryItem> history;
+    Decision decision = Decision::Undecided;
+    QStringList forced; ///< the problem types the reviewer forced past
+    QString applied; ///< the journal id of the Apply that wrote it
+
+    /// The sentence Apply would write: the edit, or the selected shape.
+    [[nodiscard]] QString sentence() const;
+    /// True for entries a reviewer sees (admissible, known, refused).
+    [[nodiscard]] bool isReviewable() const;
+    /// True if the decision puts the entry into the next Apply.
+    [[nodiscard]] bool isAccepted() const;
+    [[nodiscard]] Rank rank() const;
+
+    friend bool operator==(const Entry &, const Entry &) = default;
+};
+
+[[nodiscard]] QString entryStateName(EntryState state);
+[[nodiscard]] std::optional<EntryState> entryStateFromName(QStringView name);
+[[nodiscard]] QString verdictName(Verdict verdict);
+[[nodiscard]] std::optional<Verdict> verdictFromName(QStringView name);
+[[nodiscard]] QString confidenceName(Confidence confidence);
+/// high | medium | low; anything else is nullopt (the parser turns it into medium).
+[[nodiscard]] std::optional<Confidence> confidenceFromName(QStringView name);
+[[nodiscard]] QString decisionName(Decision decision);
+[[nodiscard]] std::optional<Decision> decisionFromName(QStringView name);
+[[nodiscard]] QString rankName(Rank rank);
+
+/// The numeric part of an entry id (c12 → 12), for document and id order.
+[[nodiscard]] int entryNumber(const QString &id);
+
+/// Fanva's JSON form of an entry (the session file's `entries` element).
+[[nodiscard]] nlohmann::json entryToJson(const Entry &entry);
+/// Reads entryToJson()'s form back; nullopt if a required key is missing or invalid.
+[[nodiscard]] std::optional<Entry> entryFromJson(const nlohmann::json &json);
+
+[[nodiscard]] nlohmann::json problemsToJson(const std::vector<check::Problem> &problems);
+[[nodiscard]] std::vector<check::Problem> problemsFromJson(const nlohmann::json &json);
+
+/// UTF-8 conversions at the JSON boundary.
+[[nodiscard]] inline std::string utf8(const QString &text)
+{
+    return text.toStdString();
+}
+[[nodiscard]] inline QString fromUtf8(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
+
+} // namespace fanva::formalize

@@ -1,0 +1,364 @@
+#include "proposal/apply.h"
+
+#include "kb/knowledgebase.h"
+#include "kb/reader.h"
+#include "proposal/atomicwrite_p.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+#include <algorithm>
+
+namespace fanva::proposal {
+
+using formalize::EntryState;
+
+namespace {
+
+struct FileState {
+    bool exists = false;
+    bool readable = true;
+    QByteArray bytes;
+};
+
+FileState readFile(const QString &path)
+{
+    FileState state;
+    QFile file(path);
+    if (!file.exists())
+        return state;
+    state.exists = true;
+    if (!file.open(QIODevice::ReadOnly)) {
+        state.readable = false;
+        return state;
+    }
+    state.bytes = file.readAll();
+    return state;
+}
+
+QString entryCount(std::size_t n)
+{
+    return n == 1 ? QStringLiteral("1 entry") : QStringLiteral("%1 entries").arg(n);
+}
+
+QString shortHash(const QString &hash)
+{
+    return hash.isEmpty() ? QStringLiteral("absent") : hash.left(8) + QStringLiteral("…");
+}
+
+std::vector<check::Problem> blockingOf(const std::vector<check::Problem> &problems)
+{
+    std::vector<check::Problem> out;
+    std::copy_if(
+        problems.begin(), problems.end(), std::back_inserter(out), [](const check::Problem &p) { return check::isBlocking(p.type); });
+    return out;
+}
+
+/// True if every blocking problem is one the reviewer forced past.
+bool forcedPast(const Entry &entry, const std::vector<check::Problem> &blocking)
+{
+    if (entry.decision != Decision::Forced)
+        return false;
+    return std::all_of(blocking.begin(), blocking.end(), [&](const check::Problem &p) { return entry.forced.contains(p.type); });
+}
+
+Decision acceptedDecision(const Entry &entry)
+{
+    if (!entry.forced.isEmpty())
+        return Decision::Forced;
+    return entry.selectedShape == 0 ? Decision::Edited : Decision::Accepted;
+}
+
+/// The ids of `written` whose canonical form is not stored in `context` after the reload.
+QStringList missingAfterReload(const kb::KnowledgeBase &kb, const QString &context, const std::vector<const Entry *> &written)
+{
+    QStringList missing;
+    const kb::SymbolId cx = kb::intern(context.toStdString());
+    for (const Entry *e : written) {
+        const kb::SentenceParse parsed = kb::parseSentence(e->sentence());
+        bool stored = false;
+        if (parsed.sentence) {
+            const std::string key = kb.canonicalKey(parsed.sentence->term);
+            for (kb::SentenceId id : kb.lookup(key, kb::Scope { cx, kb::noKey })) {
+                if (kb.sentence(id).context == cx) {
+                    stored = true;
+                    break;
+                }
+            }
+        }
+        if (!stored)
+            missing.append(e->id);
+    }
+    return missing;
+}
+
+} // namespace
+
+QString applyStatusName(ApplyStatus status)
+{
+    switch (status) {
+    case ApplyStatus::Applied:
+        return QStringLiteral("applied");
+    case ApplyStatus::Blocked:
+        return QStringLiteral("blocked");
+    case ApplyStatus::Conflict:
+        return QStringLiteral("conflict");
+    case ApplyStatus::IoError:
+        return QStringLiteral("io-error");
+    case ApplyStatus::VerifyFailed:
+        return QStringLiteral("verify-failed");
+    }
+    return {};
+}
+
+ApplyResult apply(Proposal &proposal, const ApplyOptions &options)
+{
+    ApplyResult result;
+    const QString path = QFileInfo(proposal.targetPath()).absoluteFilePath();
+    const QString name = proposal.targetFile;
+    result.file = path;
+
+    const std::vector<const Entry *> accepted = proposal.toWrite();
+    if (accepted.empty()) {
+        result.status = ApplyStatus::Blocked;
+        result.message = QStringLiteral("No entry is accepted. Nothing was written.");
+        return result;
+    }
+
+    // 1. Re-gate against the KB as it is on disk now, each entry after the accepted ones before it.
+    const kb::LoadResult loaded = kb::loadKnowledgeBase(proposal.kbDir);
+    if (!loaded.ok()) {
+        result.status = ApplyStatus::IoError;
+        const QString first = loaded.diagnostics.empty() ? QString() : loaded.diagnostics.front().toString();
+        result.message = QStringLiteral("The knowledge base in %1 does not load: %2. Nothing was written.").arg(proposal.kbDir, first);
+        return result;
+    }
+    QStringList sentences;
+    for (const Entry *e : accepted)
+        sentences.append(e->sentence());
+    const std::vector<std::vector<check::Problem>> problems = options.gate(*loaded.kb, proposal.context, sentences);
+    for (std::size_t i = 0; i < accepted.size(); ++i) {
+        const std::vector<check::Problem> blocking = i < problems.size() ? blockingOf(problems[i]) : std::vector<check::Problem>();
+        if (!blocking.empty() && !forcedPast(*accepted[i], blocking))
+            result.blocked.push_back({ accepted[i]->id, blocking });
+    }
+    if (!result.blocked.empty()) {
+        result.status = ApplyStatus::Blocked;
+        QStringList ids;
+        for (const BlockedEntry &b : result.blocked)
+            ids.append(b.id);
+        result.message = QStringLiteral("The knowledge base refuses %1. Nothing was written.").arg(ids.join(QStringLiteral(", ")));
+        return result;
+    }
+
+    // 2. Conflict: the file must be as the proposal saw it.
+    const FileState current = readFile(path);
+    if (current.exists && !current.readable) {
+        result.status = ApplyStatus::IoError;
+        result.message = QStringLiteral("Cannot read %1. Nothing was written.").arg(path);
+        return result;
+    }
+    const QString found = current.exists ? sha256Hex(current.bytes) : QString();
+    const QString expected = proposal.absent ? QString() : proposal.baseSha256;
+    if (found != expected) {
+        result.status = ApplyStatus::Conflict;
+        result.expectedSha256 = expected.isEmpty() ? QStringLiteral("absent") : expected;
+        result.foundSha256 = found.isEmpty() ? QStringLiteral("absent") : found;
+        result.message = QStringLiteral("%1 changed on disk since this proposal was made (expected %2, found %3). Nothing was written. "
+                                        "Re-diff to review the entries against the new file.")
+                             .arg(name, shortHash(expected), shortHash(found));
+        return result;
+    }
+
+    // 3–4. Journaled atomic write.
+    const QDateTime now = options.now ? options.now() : QDateTime::currentDateTimeUtc();
+    result.block = proposal.renderBlock(accepted, now);
+    const QByteArray newBytes = Proposal::appendBlock(current.bytes, result.block);
+    Transaction t;
+    t.id = options.newId ? options.newId() : QString();
+    t.file = path;
+    t.baseSha256 = found;
+    t.newSha256 = sha256Hex(newBytes);
+    t.offset = current.bytes.size();
+    t.session = options.sessionPath;
+    for (const Entry *e : accepted) {
+        t.entries.push_back({ e->id, e->segment, renderSentence(e->sentence()) });
+        result.written.append(e->id);
+    }
+    result.journalId = t.id;
+
+    Journal journal(options.journalPath.isEmpty() ? Journal::defaultPath() : options.journalPath);
+    QString error;
+    const bool written = detail::writeAtomically(
+        path, newBytes,
+        [&] {
+            if (!journal.appendPending(t, &error))
+                return false;
+            if (options.probe)
+                options.probe(ApplyStage::TempWritten);
+            return true;
+        },
+        &error);
+    if (!written) {
+        result.status = ApplyStatus::IoError;
+        result.message = QStringLiteral("%1 Nothing was written.").arg(error);
+        QString ignored;
+        if (journal.transaction(t.id))
+            (void)journal.appendState(t.id, Transaction::State::Aborted, &ignored);
+        return result;
+    }
+    if (options.probe)
+        options.probe(ApplyStage::Renamed);
+    if (!journal.appendState(t.id, Transaction::State::Committed, &error)) {
+        // The file is written; start-up recovery settles the pending line by its hash.
+        result.message = error;
+    }
+
+    for (Entry &e : proposal.entries) {
+        if (result.written.contains(e.id)) {
+            e.decision = Decision::Applied;
+            e.applied = t.id;
+        }
+    }
+    proposal.baseSha256 = t.newSha256;
+    proposal.absent = false;
+    proposal.applies.push_back({ t.id, transactionStateName(Transaction::State::Committed) });
+
+    // 5. Verify after a reload.
+    const kb::LoadResult reloaded = kb::loadKnowledgeBase(proposal.kbDir);
+    if (!reloaded.ok()) {
+        result.status = ApplyStatus::VerifyFailed;
+        result.missing = result.written;
+        result.message = QStringLiteral("%1 was written but the knowledge base no longer loads; Undo restores it.").arg(name);
+        return result;
+    }
+    result.missing = missingAfterReload(*reloaded.kb, proposal.context, accepted);
+    if (!result.missing.isEmpty()) {
+        result.status = ApplyStatus::VerifyFailed;
+        result.message = QStringLiteral("%1 was written but %2 are not stored in %3 after the reload; Undo restores the file.")
+                             .arg(name, result.missing.join(QStringLiteral(", ")), proposal.context);
+        return result;
+    }
+    result.status = ApplyStatus::Applied;
+    result.message = QStringLiteral("Wrote %1 to %2.").arg(entryCount(accepted.size()), name);
+    return result;
+}
+
+UndoResult undoLast(const QString &journalPath, const QString &file)
+{
+    UndoResult result;
+    Journal journal(journalPath.isEmpty() ? Journal::defaultPath() : journalPath);
+    const std::optional<Transaction> last = journal.lastCommitted(file);
+    if (!last) {
+        result.status = UndoResult::Status::NothingToUndo;
+        result.message = QStringLiteral("Nothing to undo");
+        return result;
+    }
+    result.transaction = *last;
+    const QString name = QFileInfo(last->file).fileName();
+    const FileState current = readFile(last->file);
+    if (!current.exists || sha256Hex(current.bytes) != last->newSha256 || current.bytes.size() < last->offset
+        || (last->baseSha256.isEmpty() ? last->offset != 0 : sha256Hex(current.bytes.left(last->offset)) != last->baseSha256)) {
+        result.status = UndoResult::Status::Changed;
+        result.message = QStringLiteral("%1 changed since the Apply; undo would lose those edits. Nothing was written.").arg(name);
+        return result;
+    }
+    QString error;
+    const bool ok = last->baseSha256.isEmpty() ? detail::removeDurably(last->file, &error)
+                                               : detail::writeAtomically(last->file, current.bytes.left(last->offset), {}, &error);
+    if (!ok) {
+        result.status = UndoResult::Status::IoError;
+        result.message = error;
+        return result;
+    }
+    if (!journal.appendState(last->id, Transaction::State::Undone, &error)) {
+        result.status = UndoResult::Status::IoError;
+        result.message = QStringLiteral("%1 was restored, but the journal could not record it: %2").arg(name, error);
+        return result;
+    }
+    result.transaction.state = Transaction::State::Undone;
+    result.status = UndoResult::Status::Undone;
+    result.message = QStringLiteral("Restored %1 as it was before the Apply (%2 removed).").arg(name, entryCount(last->entries.size()));
+    return result;
+}
+
+UndoResult undo(Proposal &proposal, const QString &journalPath)
+{
+    UndoResult result = undoLast(journalPath, QFileInfo(proposal.targetPath()).absoluteFilePath());
+    if (result.status == UndoResult::Status::Undone)
+        markUndone(proposal, result.transaction);
+    return result;
+}
+
+void markUndone(Proposal &proposal, const Transaction &transaction)
+{
+    for (Entry &e : proposal.entries) {
+        if (e.decision == Decision::Applied && e.applied == transaction.id) {
+            e.applied.clear();
+            e.decision = acceptedDecision(e);
+        }
+    }
+    for (ApplyRecord &record : proposal.applies) {
+        if (record.journalId == transaction.id)
+            record.state = transactionStateName(Transaction::State::Undone);
+    }
+    proposal.baseSha256 = transaction.baseSha256;
+    proposal.absent = transaction.baseSha256.isEmpty();
+}
+
+QStringList rediff(Proposal &proposal, const kb::KnowledgeBase &kb, const BatchGate &gate)
+{
+    const std::optional<QString> hash = fileSha256(proposal.targetPath());
+    proposal.absent = !hash.has_value();
+    proposal.baseSha256 = hash.value_or(QString());
+
+    std::vector<Entry *> accepted;
+    std::vector<Entry *> others;
+    for (const Entry *e : proposal.documentOrder()) {
+        Entry *entry = proposal.entry(e->id);
+        if (entry->decision == Decision::Applied)
+            continue;
+        (entry->isAccepted() ? accepted : others).push_back(entry);
+    }
+    QStringList changed;
+    auto update = [&](Entry *e, const std::vector<check::Problem> &found) {
+        std::vector<check::Problem> blocking, notes;
+        for (const check::Problem &p : found)
+            (check::isBlocking(p.type) ? blocking : notes).push_back(p);
+        const auto sameTypes = [](const std::vector<check::Problem> &a, const std::vector<check::Problem> &b) {
+            return std::equal(
+                a.begin(), a.end(), b.begin(), b.end(), [](const check::Problem &x, const check::Problem &y) { return x.type == y.type; });
+        };
+        if (!sameTypes(blocking, e->problems)) {
+            changed.append(e->id);
+            if (e->decision == Decision::Forced) {
+                e->forced.clear();
+                e->decision = e->selectedShape == 0 ? Decision::Edited : Decision::Accepted;
+            }
+        }
+        const bool stored
+            = std::any_of(notes.begin(), notes.end(), [](const check::Problem &p) { return p.type == check::problem::alreadyStored; });
+        e->problems = std::move(blocking);
+        e->notes = std::move(notes);
+        if (!check::hasBlocking(e->problems))
+            e->state = stored ? EntryState::Known : EntryState::Admissible;
+        else
+            e->state = EntryState::Refused;
+    };
+
+    QStringList batch;
+    for (const Entry *e : accepted)
+        batch.append(e->sentence());
+    const auto batchProblems = gate(kb, proposal.context, batch);
+    for (std::size_t i = 0; i < accepted.size(); ++i)
+        update(accepted[i], i < batchProblems.size() ? batchProblems[i] : std::vector<check::Problem>());
+    for (Entry *e : others) {
+        const auto alone = gate(kb, proposal.context, QStringList { e->sentence() });
+        update(e, alone.empty() ? std::vector<check::Problem>() : alone.front());
+    }
+    std::sort(changed.begin(), changed.end(),
+        [](const QString &a, const QString &b) { return formalize::entryNumber(a) < formalize::entryNumber(b); });
+    return changed;
+}
+
+} // namespace fanva::proposal

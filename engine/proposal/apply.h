@@ -1,0 +1,86 @@
+#pragma once
+
+#include "proposal/journal.h"
+#include "proposal/proposal.h"
+
+#include <QDateTime>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <vector>
+
+namespace fanva::proposal {
+
+enum class ApplyStatus { Applied, Blocked, Conflict, IoError, VerifyFailed };
+[[nodiscard]] QString applyStatusName(ApplyStatus status);
+
+/// Points inside Apply where a test may stop the process to prove atomicity.
+enum class ApplyStage {
+    TempWritten, ///< the new bytes are durable in the temporary file and the journal says pending
+    Renamed, ///< the rename happened; the committed line is not yet written
+};
+
+/// What Apply needs besides the proposal: the gate it re-runs, where the journal lives,
+/// and the clock and ids (injected by tests so that reruns are byte-identical).
+struct ApplyOptions {
+    BatchGate gate;
+    QString journalPath; ///< empty: Journal::defaultPath()
+    std::function<QDateTime()> now;
+    std::function<QString()> newId;
+    QString sessionPath; ///< recorded in the journal so `apply --undo` can update the session
+    std::function<void(ApplyStage)> probe;
+};
+
+/// An accepted entry that the re-gate refused, with the blocking problems it was not forced past.
+struct BlockedEntry {
+    QString id;
+    std::vector<check::Problem> problems;
+    friend bool operator==(const BlockedEntry &, const BlockedEntry &) = default;
+};
+
+/// The outcome of Apply (formalize.md §11). Nothing was written unless the status is
+/// Applied or VerifyFailed.
+struct ApplyResult {
+    ApplyStatus status = ApplyStatus::IoError;
+    QString message;
+    std::vector<BlockedEntry> blocked; ///< Blocked
+    QString expectedSha256, foundSha256; ///< Conflict ("absent" for a missing file)
+    QStringList missing; ///< VerifyFailed: entry ids whose canonical form is not stored
+    QString journalId;
+    QString file;
+    QByteArray block; ///< the bytes appended
+    QStringList written; ///< entry ids, document order
+};
+
+/// Applies the accepted entries: re-gate against the KB reloaded from disk (→ Blocked),
+/// hash check against baseSha256 (→ Conflict), journaled atomic write, reload and verify
+/// (→ VerifyFailed). On success the entries become applied and the base moves on. The only
+/// code path in Fanva that writes a KB file.
+[[nodiscard]] ApplyResult apply(Proposal &proposal, const ApplyOptions &options);
+
+/// The outcome of undoing an Apply.
+struct UndoResult {
+    enum class Status { Undone, NothingToUndo, Changed, IoError };
+    Status status = Status::NothingToUndo;
+    QString message;
+    Transaction transaction;
+};
+
+/// Undoes the most recent committed Apply in the journal (of `file`, if given): the file
+/// must still hash to the Apply's result and its first `offset` bytes to the base; those
+/// bytes are written back atomically and the journal says undone.
+[[nodiscard]] UndoResult undoLast(const QString &journalPath, const QString &file = {});
+
+/// Undoes the proposal's last Apply (its target file) and turns its entries back to accepted.
+[[nodiscard]] UndoResult undo(Proposal &proposal, const QString &journalPath);
+
+/// Puts the entries a (now undone) Apply wrote back to their accepted decision.
+void markUndone(Proposal &proposal, const Transaction &transaction);
+
+/// Re-diff after a conflict: takes the file as it is now as the base, re-gates every
+/// entry not yet applied (accepted ones as a batch, in document order), keeps decisions,
+/// clears a force whose problems changed. Returns the ids whose problems changed.
+[[nodiscard]] QStringList rediff(Proposal &proposal, const kb::KnowledgeBase &kb, const BatchGate &gate);
+
+} // namespace fanva::proposal

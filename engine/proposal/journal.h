@@ -1,0 +1,79 @@
+#pragma once
+
+#include <QString>
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <vector>
+
+namespace fanva::proposal {
+
+/// One entry an Apply wrote, as the journal records it.
+struct JournalEntry {
+    QString id;
+    int segment = 0;
+    QString text;
+    friend bool operator==(const JournalEntry &, const JournalEntry &) = default;
+};
+
+/// One Apply as the journal knows it: its pending line, settled by the latest later line
+/// with the same id (committed, aborted or undone).
+struct Transaction {
+    enum class State { Pending, Committed, Aborted, Undone };
+    QString id;
+    State state = State::Pending;
+    QString file; ///< absolute path of the KB file
+    QString baseSha256; ///< empty when the file was absent
+    QString newSha256;
+    qint64 offset = 0; ///< the old size: the new file's first `offset` bytes are the old file
+    std::vector<JournalEntry> entries;
+    QString session; ///< the session file the Apply came from, if saved
+    friend bool operator==(const Transaction &, const Transaction &) = default;
+};
+
+[[nodiscard]] QString transactionStateName(Transaction::State state);
+
+/// What start-up recovery did with a dangling pending Apply.
+struct Recovery {
+    QString id;
+    QString file;
+    /// Committed or Aborted when settled; Pending when the file matches neither hash
+    /// (reported, left alone).
+    Transaction::State settledAs = Transaction::State::Pending;
+    QString foundSha256;
+    friend bool operator==(const Recovery &, const Recovery &) = default;
+};
+
+/// The Apply journal (formalize.md §11): a JSON-lines file, each line fsync'ed as it is
+/// appended. The default lives at AppDataLocation/journal.jsonl, shared by the GUI and
+/// the CLI (both are named "fanva").
+class Journal final
+{
+public:
+    explicit Journal(QString path);
+
+    [[nodiscard]] static QString defaultPath();
+    [[nodiscard]] QString path() const { return m_path; }
+
+    /// Appends one line and fsyncs it.
+    [[nodiscard]] bool append(const nlohmann::json &line, QString *error);
+    [[nodiscard]] bool appendPending(const Transaction &transaction, QString *error);
+    [[nodiscard]] bool appendState(const QString &id, Transaction::State state, QString *error);
+
+    /// Every transaction in the order its pending line was written. Lines that do not read
+    /// (a torn last line after a crash) are skipped.
+    [[nodiscard]] std::vector<Transaction> transactions() const;
+    [[nodiscard]] std::optional<Transaction> transaction(const QString &id) const;
+    /// The most recent committed Apply, optionally limited to one file.
+    [[nodiscard]] std::optional<Transaction> lastCommitted(const QString &file = {}) const;
+
+    /// Start-up recovery: settles every dangling pending Apply by its file's hash (new →
+    /// committed, base → aborted, else reported and left pending).
+    [[nodiscard]] std::vector<Recovery> recover(QString *error = nullptr);
+
+private:
+    QString m_path;
+};
+
+} // namespace fanva::proposal

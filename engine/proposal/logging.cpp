@@ -1,0 +1,3 @@
+#include "proposal/logging_p.h"
+
+Q_LOGGING_CATEGORY(lcProposal, "fanva.proposal", QtWarningMsg)

@@ -1,0 +1,310 @@
+#include "proposal/proposal.h"
+
+#include "kb/reader.h"
+#include "kb/writer.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+
+#include <algorithm>
+#include <climits>
+
+namespace fanva::proposal {
+
+using formalize::Rank;
+
+namespace {
+
+constexpr qsizetype s_quoteBytes = 300;
+
+/// Clips UTF-8 text to `bytes` at a character boundary, adding an ellipsis when cut.
+QString clipUtf8(const QString &text, qsizetype bytes)
+{
+    const QByteArray utf8 = text.toUtf8();
+    if (utf8.size() <= bytes)
+        return text;
+    qsizetype end = bytes;
+    while (end > 0 && (static_cast<unsigned char>(utf8.at(end)) & 0xC0) == 0x80)
+        --end;
+    return QString::fromUtf8(utf8.left(end)) + QStringLiteral("…");
+}
+
+QString markers(const Entry &entry)
+{
+    QString out;
+    if (entry.selectedShape == 0)
+        out += QStringLiteral(" (edited)");
+    else if (entry.selectedShape != 1)
+        out += QStringLiteral(" (shape %1)").arg(entry.selectedShape);
+    if (entry.decision == Decision::Forced && !entry.forced.isEmpty())
+        out += QStringLiteral(" (forced: %1)").arg(entry.forced.join(QStringLiteral(", ")));
+    return out;
+}
+
+QStringList blockingTypes(const std::vector<check::Problem> &problems)
+{
+    QStringList types;
+    for (const check::Problem &p : problems) {
+        if (check::isBlocking(p.type) && !types.contains(p.type))
+            types.append(p.type);
+    }
+    return types;
+}
+
+} // namespace
+
+QString Proposal::targetPath() const
+{
+    return QDir(kbDir).filePath(targetFile);
+}
+
+Entry *Proposal::entry(const QString &id)
+{
+    auto it = std::find_if(entries.begin(), entries.end(), [&](const Entry &e) { return e.id == id; });
+    return it == entries.end() ? nullptr : &*it;
+}
+
+const Entry *Proposal::entry(const QString &id) const
+{
+    return const_cast<Proposal *>(this)->entry(id);
+}
+
+std::vector<const Entry *> Proposal::documentOrder() const
+{
+    std::vector<const Entry *> out;
+    for (const Entry &e : entries) {
+        if (e.isReviewable())
+            out.push_back(&e);
+    }
+    std::stable_sort(out.begin(), out.end(), [](const Entry *a, const Entry *b) {
+        const int sa = a->segment > 0 ? a->segment : INT_MAX;
+        const int sb = b->segment > 0 ? b->segment : INT_MAX;
+        if (sa != sb)
+            return sa < sb;
+        return formalize::entryNumber(a->id) < formalize::entryNumber(b->id);
+    });
+    return out;
+}
+
+std::vector<const Entry *> Proposal::toWrite() const
+{
+    std::vector<const Entry *> out;
+    for (const Entry *e : documentOrder()) {
+        if (e->isAccepted() && e->state != formalize::EntryState::Known)
+            out.push_back(e);
+    }
+    return out;
+}
+
+bool Proposal::accept(const QString &id)
+{
+    Entry *e = entry(id);
+    if (!e || !e->isReviewable() || e->decision == Decision::Applied)
+        return false;
+    const Rank rank = e->rank();
+    if (rank == Rank::Refused || rank == Rank::Known)
+        return false;
+    e->decision = e->selectedShape == 0 ? Decision::Edited : Decision::Accepted;
+    e->forced.clear();
+    return true;
+}
+
+bool Proposal::reject(const QString &id)
+{
+    Entry *e = entry(id);
+    if (!e || !e->isReviewable() || e->decision == Decision::Applied)
+        return false;
+    e->decision = Decision::Rejected;
+    e->forced.clear();
+    return true;
+}
+
+bool Proposal::setUndecided(const QString &id)
+{
+    Entry *e = entry(id);
+    if (!e || !e->isReviewable() || e->decision == Decision::Applied)
+        return false;
+    e->decision = Decision::Undecided;
+    e->forced.clear();
+    return true;
+}
+
+bool Proposal::force(const QString &id)
+{
+    Entry *e = entry(id);
+    if (!e || !e->isReviewable() || e->decision == Decision::Applied || e->rank() != Rank::Refused)
+        return false;
+    e->decision = Decision::Forced;
+    e->forced = blockingTypes(e->problems);
+    return true;
+}
+
+bool Proposal::setEdit(const QString &id, const QString &sentence, const std::vector<check::Problem> &problems)
+{
+    Entry *e = entry(id);
+    if (!e || !e->isReviewable() || e->decision == Decision::Applied || e->state == formalize::EntryState::Known)
+        return false;
+    e->edit = sentence;
+    e->selectedShape = 0;
+    e->problems.clear();
+    e->notes.clear();
+    for (const check::Problem &p : problems)
+        (check::isBlocking(p.type) ? e->problems : e->notes).push_back(p);
+    e->state = check::hasBlocking(e->problems) ? formalize::EntryState::Refused : formalize::EntryState::Admissible;
+    e->verdict = formalize::Verdict::None;
+    e->verdictNote.clear();
+    e->decision = e->state == formalize::EntryState::Refused ? Decision::Undecided : Decision::Edited;
+    e->forced.clear();
+    return true;
+}
+
+bool Proposal::selectShape(const QString &id, int shape)
+{
+    Entry *e = entry(id);
+    if (!e || e->decision == Decision::Applied || shape < 1 || shape > e->shapes.size())
+        return false;
+    e->selectedShape = shape;
+    return true;
+}
+
+QStringList Proposal::resolveIds(const QString &spec, QString *error) const
+{
+    QStringList ids;
+    if (spec.trimmed() == QLatin1StringView("all")) {
+        for (const Entry *e : documentOrder()) {
+            const Rank rank = e->rank();
+            if (rank != Rank::Refused && rank != Rank::Known && e->decision != Decision::Applied)
+                ids.append(e->id);
+        }
+        return ids;
+    }
+    const QStringList parts = spec.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    for (const QString &part : parts) {
+        const QString id = part.trimmed();
+        const Entry *e = entry(id);
+        if (!e || !e->isReviewable()) {
+            if (error)
+                *error = QStringLiteral("no reviewable entry %1 in this proposal").arg(id);
+            return {};
+        }
+        if (!ids.contains(id))
+            ids.append(id);
+    }
+    return ids;
+}
+
+QString renderSentence(const QString &sentence)
+{
+    const kb::SentenceParse parsed = kb::parseSentence(sentence);
+    if (!parsed.sentence)
+        return sentence.trimmed();
+    return kb::render(parsed.sentence->term);
+}
+
+QString provenanceComment(const Entry &entry, const QString &documentName, const QStringList &segmentTexts)
+{
+    QString quote;
+    if (entry.segment >= 1 && entry.segment <= segmentTexts.size())
+        quote = QStringLiteral(" \"%1\"").arg(clipUtf8(segmentTexts.at(entry.segment - 1).simplified(), s_quoteBytes));
+    const QString number = entry.segment >= 1 ? QString::number(entry.segment) : QStringLiteral("?");
+    return QStringLiteral(";; %1 [%2]%3%4").arg(documentName, number, quote, markers(entry));
+}
+
+QByteArray Proposal::renderBlock(const std::vector<const Entry *> &toRender, const QDateTime &appliedAt) const
+{
+    if (toRender.empty())
+        return {};
+    QString block = QStringLiteral(";; ---- fanva %1 from %2 ----\n")
+                        .arg(appliedAt.toUTC().toString(QStringLiteral("yyyy-MM-ddTHH:mm")) + QLatin1Char('Z'), documentName);
+    for (const Entry *e : toRender) {
+        block += provenanceComment(*e, documentName, segmentTexts) + QLatin1Char('\n');
+        block += renderSentence(e->sentence()) + QLatin1Char('\n');
+    }
+    block += QStringLiteral(";; ---- end fanva ----\n");
+    return block.toUtf8();
+}
+
+QByteArray Proposal::appendBlock(const QByteArray &old, const QByteArray &block)
+{
+    if (block.isEmpty())
+        return old;
+    if (old.isEmpty())
+        return block;
+    QByteArray out = old;
+    if (!out.endsWith('\n'))
+        out.append('\n');
+    out.append('\n');
+    out.append(block);
+    return out;
+}
+
+std::vector<DiffLine> Proposal::diff(const QByteArray &currentFile, const QDateTime &appliedAt, bool acceptedOnly) const
+{
+    std::vector<DiffLine> lines;
+    const QString base = absent ? QStringLiteral("new file") : QStringLiteral("base %1").arg(baseSha256.left(8));
+    lines.push_back({ DiffLine::Kind::Header, QStringLiteral("%1 — %2").arg(targetFile, base), {}, false, false });
+
+    QList<QByteArray> fileLines = currentFile.split('\n');
+    if (!fileLines.isEmpty() && fileLines.last().isEmpty())
+        fileLines.removeLast();
+    for (qsizetype i = std::max<qsizetype>(0, fileLines.size() - 3); i < fileLines.size(); ++i)
+        lines.push_back({ DiffLine::Kind::Context, QString::fromUtf8(fileLines.at(i)), {}, false, false });
+
+    std::vector<const Entry *> shown;
+    if (acceptedOnly) {
+        shown = toWrite();
+    } else {
+        for (const Entry *e : documentOrder()) {
+            if (e->state != formalize::EntryState::Known && e->decision != Decision::Applied)
+                shown.push_back(e);
+        }
+    }
+    if (shown.empty())
+        return lines;
+
+    const QByteArray block = renderBlock(shown, appliedAt);
+    const QStringList blockLines = QString::fromUtf8(block).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    if (!currentFile.isEmpty())
+        lines.push_back({ DiffLine::Kind::Marker, QString(), {}, false, false });
+    // Walk the rendered block so the view shows exactly its bytes; entries own the rows
+    // from their comment to the row before the next comment.
+    std::size_t next = 0;
+    const Entry *current = nullptr;
+    bool firstSentence = false;
+    for (const QString &text : blockLines) {
+        if (text.startsWith(QLatin1StringView(";; ---- "))) {
+            lines.push_back({ DiffLine::Kind::Marker, text, {}, false, false });
+            current = nullptr;
+            continue;
+        }
+        if (next < shown.size() && text == provenanceComment(*shown[next], documentName, segmentTexts)) {
+            current = shown[next++];
+            firstSentence = true;
+            lines.push_back({ DiffLine::Kind::Comment, text, current->id, current->decision == Decision::Rejected, false });
+            continue;
+        }
+        const bool struck = current && current->decision == Decision::Rejected;
+        lines.push_back({ DiffLine::Kind::Sentence, text, current ? current->id : QString(), struck, firstSentence });
+        firstSentence = false;
+    }
+    return lines;
+}
+
+QString sha256Hex(const QByteArray &bytes)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+}
+
+std::optional<QString> fileSha256(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    if (!hash.addData(&file))
+        return std::nullopt;
+    return QString::fromLatin1(hash.result().toHex());
+}
+
+} // namespace fanva::proposal

@@ -1,0 +1,118 @@
+#pragma once
+
+#include "check/problem.h"
+#include "formalize/entry.h"
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace fanva::kb {
+class KnowledgeBase;
+}
+
+namespace fanva::proposal {
+
+using formalize::Decision;
+using formalize::Entry;
+
+/// Gates a list of sentences in order against a KB, each one also against the earlier ones
+/// (kb-language.md §5.5 checkBatch): per sentence, every problem found, blocking problems
+/// and notes alike. A sentence that does not read gets the parse gate's problem.
+using BatchGate = std::function<std::vector<std::vector<check::Problem>>(
+    const kb::KnowledgeBase &kb, const QString &context, const QStringList &sentences)>;
+
+/// A record of one Apply made from this proposal, as the session file keeps it.
+struct ApplyRecord {
+    QString journalId;
+    QString state; ///< committed | undone | pending
+    friend bool operator==(const ApplyRecord &, const ApplyRecord &) = default;
+};
+
+/// One row of the proposal's diff view (formalize.md §11).
+struct DiffLine {
+    enum class Kind { Header, Context, Marker, Comment, Sentence };
+    Kind kind = Kind::Context;
+    QString text;
+    QString entryId; ///< Comment and Sentence rows
+    bool struck = false; ///< the entry is rejected
+    bool firstOfEntry = false; ///< the row the gutter glyphs sit on (first sentence row)
+    friend bool operator==(const DiffLine &, const DiffLine &) = default;
+};
+
+/// What a proposal says about the file it appends to, and the entries with their decisions.
+/// A value type: the session fills it, the reviewer decides, Apply writes it. The target
+/// file is relative to kbDir; baseSha256 is the file's hash when the proposal was made
+/// (empty with `absent` when there was no file).
+class Proposal
+{
+public:
+    Proposal() = default;
+
+    QString kbDir;
+    QString context;
+    QString targetFile;
+    QString baseSha256;
+    bool absent = false;
+    QString documentName;
+    /// The segment texts, segment n at index n − 1 (quoted in the provenance comments).
+    QStringList segmentTexts;
+    std::vector<Entry> entries;
+    std::vector<ApplyRecord> applies;
+
+    [[nodiscard]] QString targetPath() const;
+    [[nodiscard]] Entry *entry(const QString &id);
+    [[nodiscard]] const Entry *entry(const QString &id) const;
+
+    /// Reviewable entries in document order (segment, then id; segmentless last).
+    [[nodiscard]] std::vector<const Entry *> documentOrder() const;
+    /// The accepted entries that are not already stored, in document order: what Apply writes.
+    [[nodiscard]] std::vector<const Entry *> toWrite() const;
+
+    // --- decisions (§9); each returns false and changes nothing when not allowed ----------
+    /// Accepts an entry; a refused entry cannot be accepted (force it), a known one is a no-op.
+    [[nodiscard]] bool accept(const QString &id);
+    [[nodiscard]] bool reject(const QString &id);
+    [[nodiscard]] bool setUndecided(const QString &id);
+    /// Force-accepts a refused entry past its current blocking problems (recorded by type).
+    [[nodiscard]] bool force(const QString &id);
+    /// Commits an edit: shape E, decision edited, verdict none (stale). `problems` are the
+    /// live gates' findings for the edited text.
+    [[nodiscard]] bool setEdit(const QString &id, const QString &sentence, const std::vector<check::Problem> &problems);
+    /// Selects shape k (1-based) of an entry.
+    [[nodiscard]] bool selectShape(const QString &id, int shape);
+
+    /// Ids matching `all` (every entry not ranked refused or known) or a comma list.
+    [[nodiscard]] QStringList resolveIds(const QString &spec, QString *error = nullptr) const;
+
+    /// The provenance block Apply appends for `entries`, dated `appliedAt` (UTC), ending
+    /// with a newline; empty when there is nothing to write.
+    [[nodiscard]] QByteArray renderBlock(const std::vector<const Entry *> &entries, const QDateTime &appliedAt) const;
+    /// `old` with the block appended after a blank line (a missing final newline added).
+    [[nodiscard]] static QByteArray appendBlock(const QByteArray &old, const QByteArray &block);
+
+    /// The diff view: header, the file's last 3 lines as context, then the block of every
+    /// reviewable entry that would be written if accepted (rejected ones struck). With
+    /// `acceptedOnly` it shows exactly what Apply writes.
+    [[nodiscard]] std::vector<DiffLine> diff(const QByteArray &currentFile, const QDateTime &appliedAt, bool acceptedOnly = false) const;
+
+    friend bool operator==(const Proposal &, const Proposal &) = default;
+};
+
+/// The writer's rendering of a candidate sentence, or the trimmed text if it does not read.
+[[nodiscard]] QString renderSentence(const QString &sentence);
+
+/// The provenance comment line of one entry (without the trailing newline).
+[[nodiscard]] QString provenanceComment(const Entry &entry, const QString &documentName, const QStringList &segmentTexts);
+
+/// SHA-256 of bytes as lower-case hex.
+[[nodiscard]] QString sha256Hex(const QByteArray &bytes);
+/// SHA-256 of a file's bytes; nullopt if it cannot be read (absent included).
+[[nodiscard]] std::optional<QString> fileSha256(const QString &path);
+
+} // namespace fanva::proposal
