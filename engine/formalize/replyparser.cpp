@@ -1,0 +1,431 @@
+#include "formalize/replyparser.h"
+
+#include <QRegularExpression>
+#include <QStringList>
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <string_view>
+
+namespace fanva::formalize {
+
+namespace {
+
+using nlohmann::json;
+
+std::string_view trimmed(std::string_view text)
+{
+    const auto isWs = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+    while (!text.empty() && isWs(text.front()))
+        text.remove_prefix(1);
+    while (!text.empty() && isWs(text.back()))
+        text.remove_suffix(1);
+    return text;
+}
+
+std::optional<json> parseJson(std::string_view text)
+{
+    json value = json::parse(text.begin(), text.end(), nullptr, false);
+    if (value.is_discarded())
+        return std::nullopt;
+    return value;
+}
+
+bool isEnvelope(const json &value)
+{
+    return value.is_object() && (value.contains("candidates") || value.contains("untranslated"));
+}
+
+// The end (one past the closer) of the balanced {…} or […] starting at `open`, string- and
+// escape-aware; npos if the text ends first.
+std::size_t balancedEnd(std::string_view text, std::size_t open)
+{
+    int depth = 0;
+    bool inString = false;
+    for (std::size_t i = open; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+        } else if (c == '{' || c == '[') {
+            ++depth;
+        } else if (c == '}' || c == ']') {
+            if (--depth == 0)
+                return i + 1;
+        }
+    }
+    return std::string_view::npos;
+}
+
+// The contents of every fenced block, in order (§4.2 step 2): ≥ 3 backticks or tildes, any
+// info string, closed by a line of ≥ as many of the same character, or unclosed to the end.
+std::vector<std::string_view> fencedBlocks(std::string_view text)
+{
+    std::vector<std::string_view> blocks;
+    std::size_t pos = 0;
+    const auto fenceAt = [&](std::size_t lineStart, std::size_t lineEnd, char &ch) -> std::size_t {
+        std::size_t i = lineStart;
+        while (i < lineEnd && (text[i] == ' ' || text[i] == '\t'))
+            ++i;
+        if (i >= lineEnd || (text[i] != '`' && text[i] != '~'))
+            return 0;
+        ch = text[i];
+        std::size_t n = 0;
+        while (i + n < lineEnd && text[i + n] == ch)
+            ++n;
+        return n >= 3 ? n : 0;
+    };
+    std::size_t contentStart = std::string_view::npos;
+    char fenceChar = 0;
+    std::size_t fenceLength = 0;
+    while (pos <= text.size()) {
+        std::size_t lineEnd = text.find('\n', pos);
+        if (lineEnd == std::string_view::npos)
+            lineEnd = text.size();
+        char ch = 0;
+        const std::size_t n = fenceAt(pos, lineEnd, ch);
+        if (contentStart == std::string_view::npos) {
+            if (n > 0) {
+                fenceChar = ch;
+                fenceLength = n;
+                contentStart = std::min(lineEnd + 1, text.size());
+            }
+        } else if (n >= fenceLength && ch == fenceChar
+            && trimmed(text.substr(pos, lineEnd - pos)).find_first_not_of(ch) == std::string_view::npos) {
+            blocks.push_back(text.substr(contentStart, pos - contentStart));
+            contentStart = std::string_view::npos;
+        }
+        pos = lineEnd + 1;
+    }
+    if (contentStart != std::string_view::npos)
+        blocks.push_back(text.substr(contentStart));
+    return blocks;
+}
+
+// Deletes commas before ] or } outside strings (§4.2 step 4).
+std::string withoutTrailingCommas(std::string_view text)
+{
+    std::string out;
+    out.reserve(text.size());
+    bool inString = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            out.push_back(c);
+            if (c == '\\' && i + 1 < text.size())
+                out.push_back(text[++i]);
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"')
+            inString = true;
+        if (c == ',') {
+            std::size_t j = i + 1;
+            while (j < text.size() && (text[j] == ' ' || text[j] == '\t' || text[j] == '\r' || text[j] == '\n'))
+                ++j;
+            if (j < text.size() && (text[j] == ']' || text[j] == '}'))
+                continue;
+        }
+        out.push_back(c);
+    }
+    return out;
+}
+
+struct Scan {
+    bool jsonFound = false;
+    bool cutOff = false;
+};
+
+// Steps 1–3 on one text: the envelope itself, in a fence, or amid prose.
+std::optional<std::pair<json, ParsedReply::Method>> findEnvelope(std::string_view text, Scan &scan)
+{
+    if (auto value = parseJson(trimmed(text))) {
+        scan.jsonFound = true;
+        if (isEnvelope(*value))
+            return std::pair { *value, ParsedReply::Method::Envelope };
+    }
+    for (std::string_view block : fencedBlocks(text)) {
+        if (auto value = parseJson(trimmed(block))) {
+            scan.jsonFound = true;
+            if (isEnvelope(*value))
+                return std::pair { *value, ParsedReply::Method::Fenced };
+        }
+    }
+    for (std::size_t open = text.find('{'); open != std::string_view::npos; open = text.find('{', open + 1)) {
+        const std::size_t end = balancedEnd(text, open);
+        if (end == std::string_view::npos) {
+            scan.cutOff = true;
+            continue;
+        }
+        if (auto value = parseJson(text.substr(open, end - open))) {
+            scan.jsonFound = true;
+            if (isEnvelope(*value))
+                return std::pair { *value, ParsedReply::Method::Embedded };
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<int> segmentOf(const json &value)
+{
+    if (value.is_number_integer())
+        return int(value.get<std::int64_t>());
+    if (value.is_number_float()) {
+        const double d = value.get<double>();
+        if (d == double(int(d)))
+            return int(d);
+        return std::nullopt;
+    }
+    if (value.is_string()) {
+        QString text = QString::fromStdString(value.get<std::string>()).trimmed();
+        if (text.startsWith(QLatin1Char('[')) && text.endsWith(QLatin1Char(']')))
+            text = text.mid(1, text.size() - 2).trimmed();
+        bool ok = false;
+        const int n = text.toInt(&ok);
+        if (ok)
+            return n;
+    }
+    return std::nullopt;
+}
+
+void addCandidate(ParsedReply &reply, const json &item)
+{
+    if (!item.is_object() || !item.contains("sentence") || !item["sentence"].is_string()) {
+        ++reply.malformedItems;
+        return;
+    }
+    ReplyCandidate candidate;
+    candidate.sentence = QString::fromStdString(item["sentence"].get<std::string>()).trimmed();
+    if (candidate.sentence.isEmpty()) {
+        ++reply.malformedItems;
+        return;
+    }
+    if (item.contains("segment"))
+        candidate.segment = segmentOf(item["segment"]);
+    const std::string confidence
+        = item.contains("confidence") && item["confidence"].is_string() ? item["confidence"].get<std::string>() : std::string();
+    candidate.confidence = confidence == "high" ? Confidence::High : confidence == "low" ? Confidence::Low : Confidence::Medium;
+    const std::string strength
+        = item.contains("strength") && item["strength"].is_string() ? item["strength"].get<std::string>() : std::string();
+    candidate.strength = strength == "monotonic" ? Strength::Monotonic : Strength::Default;
+    reply.candidates.push_back(std::move(candidate));
+}
+
+void readEnvelope(ParsedReply &reply, const json &envelope, int segmentCount)
+{
+    if (envelope.contains("candidates")) {
+        const json &items = envelope["candidates"];
+        if (items.is_array()) {
+            for (const json &item : items)
+                addCandidate(reply, item);
+        }
+    }
+    if (envelope.contains("untranslated") && envelope["untranslated"].is_array()) {
+        for (const json &item : envelope["untranslated"]) {
+            if (!item.is_object() || !item.contains("segment"))
+                continue;
+            const std::optional<int> segment = segmentOf(item["segment"]);
+            if (!segment || (segmentCount > 0 && (*segment < 1 || *segment > segmentCount)))
+                continue;
+            const QString reason = item.contains("reason") && item["reason"].is_string()
+                ? QString::fromStdString(item["reason"].get<std::string>())
+                : QString();
+            reply.untranslated.push_back(ReplyUntranslated { *segment, reason });
+        }
+    }
+    if (envelope.contains("notes") && envelope["notes"].is_string())
+        reply.notes = QString::fromStdString(envelope["notes"].get<std::string>());
+}
+
+// Step 5: every complete balanced object with a "sentence" key.
+bool salvage(ParsedReply &reply, std::string_view text)
+{
+    bool any = false;
+    for (std::size_t open = text.find('{'); open != std::string_view::npos;) {
+        const std::size_t end = balancedEnd(text, open);
+        if (end != std::string_view::npos) {
+            if (auto value = parseJson(text.substr(open, end - open)); value && value->is_object() && value->contains("sentence")) {
+                addCandidate(reply, *value);
+                any = true;
+                open = text.find('{', end);
+                continue;
+            }
+        }
+        open = text.find('{', open + 1);
+    }
+    return any;
+}
+
+// Step 6: a bare JSON array of candidate objects, as the reply or in a fence.
+bool bareArray(ParsedReply &reply, std::string_view text, Scan &scan)
+{
+    std::vector<std::string_view> texts { trimmed(text) };
+    for (std::string_view block : fencedBlocks(text))
+        texts.push_back(trimmed(block));
+    for (std::string_view candidate : texts) {
+        const auto value = parseJson(candidate);
+        if (!value || !value->is_array())
+            continue;
+        scan.jsonFound = true;
+        bool allObjects = !value->empty();
+        for (const json &item : *value)
+            allObjects = allObjects && item.is_object() && item.contains("sentence");
+        if (!allObjects)
+            continue;
+        for (const json &item : *value)
+            addCandidate(reply, item);
+        return true;
+    }
+    return false;
+}
+
+// Step 7: bare s-expressions, joined across lines by paren balance; the segment from a
+// preceding [i] or a trailing "; i", "; [i]" or ";; sentence i".
+void sExpressions(ParsedReply &reply, const QString &text)
+{
+    static const QRegularExpression marker(QStringLiteral("^\\[(\\d+)\\]\\s*"));
+    static const QRegularExpression trailing(QStringLiteral("^\\s*;+\\s*(?:sentence\\s+)?\\[?(\\d+)\\]?\\s*$"));
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    std::optional<int> lastMarker;
+    for (qsizetype li = 0; li < lines.size(); ++li) {
+        QString line = lines[li].trimmed();
+        if (const QRegularExpressionMatch m = marker.match(line); m.hasMatch()) {
+            lastMarker = m.captured(1).toInt();
+            line = line.mid(m.capturedLength());
+        }
+        if (!line.startsWith(QLatin1Char('(')))
+            continue;
+        // Collect one form: scan characters until the parens balance.
+        QString form;
+        int depth = 0;
+        bool inString = false;
+        bool done = false;
+        QString rest;
+        for (qsizetype lj = li; lj < lines.size() && !done; ++lj) {
+            const QString current = lj == li ? line : lines[lj];
+            for (qsizetype i = 0; i < current.size(); ++i) {
+                const QChar c = current[i];
+                if (inString) {
+                    form += c;
+                    if (c == QLatin1Char('\\') && i + 1 < current.size())
+                        form += current[++i];
+                    else if (c == QLatin1Char('"'))
+                        inString = false;
+                    continue;
+                }
+                if (c == QLatin1Char(';'))
+                    break;
+                form += c;
+                if (c == QLatin1Char('"'))
+                    inString = true;
+                else if (c == QLatin1Char('(') || c == QLatin1Char('['))
+                    ++depth;
+                else if ((c == QLatin1Char(')') || c == QLatin1Char(']')) && --depth == 0) {
+                    rest = current.mid(i + 1);
+                    done = true;
+                    li = lj;
+                    break;
+                }
+            }
+            if (!done)
+                form += QLatin1Char('\n');
+        }
+        if (!done)
+            return; // an unbalanced form runs to the end: nothing more to read
+        ReplyCandidate candidate;
+        candidate.sentence = form.trimmed();
+        candidate.segment = lastMarker;
+        if (const QRegularExpressionMatch m = trailing.match(rest); m.hasMatch())
+            candidate.segment = m.captured(1).toInt();
+        reply.candidates.push_back(std::move(candidate));
+    }
+}
+
+} // namespace
+
+QLatin1StringView confidenceName(Confidence confidence)
+{
+    switch (confidence) {
+    case Confidence::High:
+        return QLatin1StringView("high");
+    case Confidence::Medium:
+        return QLatin1StringView("medium");
+    case Confidence::Low:
+        return QLatin1StringView("low");
+    }
+    return {};
+}
+
+QLatin1StringView strengthName(Strength strength)
+{
+    return strength == Strength::Monotonic ? QLatin1StringView("monotonic") : QLatin1StringView("default");
+}
+
+QString ParsedReply::unreadableReason() const
+{
+    switch (unreadable) {
+    case Unreadable::None:
+        return {};
+    case Unreadable::Empty:
+        return QStringLiteral("it was empty");
+    case Unreadable::NoContent:
+        return QStringLiteral("it held no JSON object and no s-expression");
+    case Unreadable::CutOff:
+        return QStringLiteral("it was cut off before any candidate was complete");
+    }
+    return {};
+}
+
+ParsedReply parseReply(const QString &replyText, int segmentCount)
+{
+    ParsedReply reply;
+    const std::string utf8 = replyText.toStdString();
+    const std::string_view text = utf8;
+    Scan scan;
+
+    if (auto found = findEnvelope(text, scan)) {
+        readEnvelope(reply, found->first, segmentCount);
+        reply.method = found->second;
+    } else {
+        const std::string lenient = withoutTrailingCommas(text);
+        Scan lenientScan;
+        if (auto again = findEnvelope(lenient, lenientScan)) {
+            readEnvelope(reply, again->first, segmentCount);
+            reply.method = ParsedReply::Method::TrailingCommas;
+            scan.jsonFound = true;
+        } else if (salvage(reply, text)) {
+            reply.method = ParsedReply::Method::Salvage;
+            scan.jsonFound = true;
+        } else if (bareArray(reply, text, scan)) {
+            reply.method = ParsedReply::Method::BareArray;
+        } else {
+            scan.jsonFound = scan.jsonFound || lenientScan.jsonFound;
+            if (!scan.jsonFound) {
+                sExpressions(reply, replyText);
+                if (!reply.candidates.empty())
+                    reply.method = ParsedReply::Method::SExpressions;
+            }
+        }
+    }
+
+    if (!reply.isReadable()) {
+        reply.method = ParsedReply::Method::None;
+        if (trimmed(text).empty())
+            reply.unreadable = ParsedReply::Unreadable::Empty;
+        else if (scan.cutOff)
+            reply.unreadable = ParsedReply::Unreadable::CutOff;
+        else
+            reply.unreadable = ParsedReply::Unreadable::NoContent;
+    }
+    return reply;
+}
+
+} // namespace fanva::formalize

@@ -1,0 +1,62 @@
+#pragma once
+
+#include <QLatin1StringView>
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace fanva::formalize {
+
+enum class Confidence : std::uint8_t { High, Medium, Low };
+enum class Strength : std::uint8_t { Default, Monotonic };
+
+[[nodiscard]] QLatin1StringView confidenceName(Confidence confidence);
+[[nodiscard]] QLatin1StringView strengthName(Strength strength);
+
+/// One candidate as the model wrote it (formalize.md §4.1), normalised: `segment` from
+/// 3, "3" or "[3]", none if missing or unreadable; confidence defaults to medium,
+/// strength to default.
+struct ReplyCandidate {
+    QString sentence;
+    std::optional<int> segment;
+    Confidence confidence = Confidence::Medium;
+    Strength strength = Strength::Default;
+    friend bool operator==(const ReplyCandidate &, const ReplyCandidate &) = default;
+};
+
+struct ReplyUntranslated {
+    int segment = 0;
+    QString reason;
+    friend bool operator==(const ReplyUntranslated &, const ReplyUntranslated &) = default;
+};
+
+/// What the defensive parser (§4.2) read from one reply. A reply is readable when it gave
+/// at least one candidate or one untranslated entry; anything else is unreadable (§4.3).
+struct ParsedReply {
+    /// The step of §4.2 that succeeded.
+    enum class Method : std::uint8_t { None, Envelope, Fenced, Embedded, TrailingCommas, Salvage, BareArray, SExpressions };
+    /// Why an unreadable reply could not be read, for the unreadable repair turn.
+    enum class Unreadable : std::uint8_t { None, Empty, NoContent, CutOff };
+
+    std::vector<ReplyCandidate> candidates;
+    std::vector<ReplyUntranslated> untranslated;
+    QString notes;
+    /// Items lacking a non-empty "sentence", skipped.
+    int malformedItems = 0;
+    Method method = Method::None;
+    Unreadable unreadable = Unreadable::None;
+
+    [[nodiscard]] bool isReadable() const { return !candidates.empty() || !untranslated.empty(); }
+    /// "it was empty", "it held no JSON object and no s-expression", "it was cut off
+    /// before any candidate was complete"; empty for a readable reply.
+    [[nodiscard]] QString unreadableReason() const;
+};
+
+/// The defensive parser of §4.2 on a reply's text (never its thinking; the caller reads the
+/// stop reason first). `segmentCount` > 0 drops untranslated entries naming no segment
+/// 1…segmentCount. Pure and total: any text gives a ParsedReply.
+[[nodiscard]] ParsedReply parseReply(const QString &reply, int segmentCount = 0);
+
+} // namespace fanva::formalize
