@@ -1,0 +1,107 @@
+#include "llm/call.h"
+
+#include "llm/redactor.h"
+
+#include <QMetaObject>
+
+namespace fanva::llm {
+
+Call::Call(QObject *parent)
+    : QObject(parent)
+{ }
+
+Call::~Call() = default;
+
+void Call::cancel()
+{
+    if (m_finished)
+        return;
+    abortTransport();
+    fail(makeFailure(Failure::Kind::Cancelled, "The request was cancelled."));
+}
+
+void Call::appendText(std::string_view utf8)
+{
+    if (m_finished || utf8.empty())
+        return;
+    m_text += utf8;
+    Q_EMIT textDelta(QString::fromUtf8(utf8.data(), qsizetype(utf8.size())));
+}
+
+void Call::appendThinking(std::string_view utf8)
+{
+    if (m_finished || utf8.empty())
+        return;
+    m_thinking += utf8;
+    Q_EMIT thinkingDelta(QString::fromUtf8(utf8.data(), qsizetype(utf8.size())));
+}
+
+void Call::updateUsage(const Usage &usage)
+{
+    if (m_finished || usage == m_response.usage)
+        return;
+    m_response.usage = usage;
+    Q_EMIT usageUpdated(usage);
+}
+
+void Call::emitNotice(const QString &text)
+{
+    if (!m_finished)
+        Q_EMIT notice(text);
+}
+
+std::vector<Block> Call::receivedBlocks() const
+{
+    std::vector<Block> blocks;
+    if (!m_thinking.empty())
+        blocks.push_back({ Block::Kind::Thinking, m_thinking });
+    if (!m_text.empty())
+        blocks.push_back({ Block::Kind::Text, m_text });
+    return blocks;
+}
+
+void Call::succeed(StopReason reason, std::optional<Refusal> refusal)
+{
+    if (m_finished)
+        return;
+    m_response.stopReason = reason;
+    if (reason == StopReason::Refusal) {
+        m_response.discarded = receivedBlocks();
+        m_response.refusal = refusal.value_or(Refusal {});
+    } else {
+        m_response.content = receivedBlocks();
+    }
+    deliver(true);
+}
+
+void Call::fail(Failure failure)
+{
+    if (m_finished)
+        return;
+    failure.message = Redactor::instance().redact(failure.message);
+    failure.detail = Redactor::instance().redact(failure.detail);
+    m_response.stopReason = StopReason::Error;
+    m_response.discarded = receivedBlocks();
+    m_response.failure = std::move(failure);
+    deliver(false);
+}
+
+void Call::deliver(bool ok)
+{
+    m_finished = true;
+    abortTransport();
+    // Queued so that the terminal signal never fires inside start() or inside a slot of the
+    // network stack; the Call goes away right after it.
+    QMetaObject::invokeMethod(
+        this,
+        [this, ok] {
+            if (ok)
+                Q_EMIT done(m_response);
+            else
+                Q_EMIT error(m_response);
+            deleteLater();
+        },
+        Qt::QueuedConnection);
+}
+
+} // namespace fanva::llm

@@ -1,0 +1,108 @@
+#include "llm/credentials.h"
+
+#include "llm/logging.h"
+#include "llm/redactor.h"
+
+#ifdef FANVA_HAVE_QTKEYCHAIN
+#include <qt6keychain/keychain.h>
+#endif
+
+#include <QMetaObject>
+
+namespace fanva::llm {
+
+std::optional<Credential> environmentCredential(const QString &providerId, const QProcessEnvironment &environment)
+{
+    QStringList names;
+    if (providerId == QLatin1String("anthropic"))
+        names = { QStringLiteral("FANVA_ANTHROPIC_API_KEY"), QStringLiteral("ANTHROPIC_API_KEY") };
+    else if (providerId == QLatin1String("openai"))
+        names = { QStringLiteral("FANVA_OPENAI_API_KEY"), QStringLiteral("OPENAI_API_KEY") };
+    else if (providerId == QLatin1String("ollama"))
+        names = { QStringLiteral("OLLAMA_API_KEY") };
+    for (const QString &name : std::as_const(names)) {
+        const QString key = environment.value(name).trimmed();
+        if (!key.isEmpty()) {
+            Redactor::instance().addSecret(key);
+            return Credential { key, QStringLiteral("env:") + name };
+        }
+    }
+    return std::nullopt;
+}
+
+QString keyringAccount(const QString &providerId, const QUrl &baseUrl)
+{
+    if (providerId == QLatin1String("anthropic"))
+        return providerId;
+    if (providerId == QLatin1String("openai"))
+        return QStringLiteral("openai@") + baseUrl.host();
+    return {};
+}
+
+bool hasKeyring()
+{
+#ifdef FANVA_HAVE_QTKEYCHAIN
+    return true;
+#else
+    return false;
+#endif
+}
+
+KeyringReader::KeyringReader(QObject *parent)
+    : QObject(parent)
+{
+    m_limit.setSingleShot(true);
+    connect(&m_limit, &QTimer::timeout, this, [this] {
+        qCDebug(lcLlm) << "keyring did not answer in time";
+        finish({});
+    });
+}
+
+KeyringReader::~KeyringReader()
+{
+    if (m_job)
+        m_job->disconnect(this);
+}
+
+void KeyringReader::start(const QString &account, std::chrono::milliseconds limit)
+{
+#ifdef FANVA_HAVE_QTKEYCHAIN
+    if (!account.isEmpty()) {
+        auto *job = new QKeychain::ReadPasswordJob(QStringLiteral("fanva"));
+        job->setAutoDelete(true);
+        job->setKey(account);
+        m_job = job;
+        connect(job, &QKeychain::Job::finished, this, [this, job] {
+            if (job->error() != QKeychain::NoError) {
+                qCDebug(lcLlm) << "keyring: no key" << job->error();
+                finish({});
+                return;
+            }
+            const QString key = job->textData().trimmed();
+            Redactor::instance().addSecret(key);
+            finish(key);
+        });
+        m_limit.start(limit);
+        job->start();
+        return;
+    }
+#else
+    Q_UNUSED(account)
+    Q_UNUSED(limit)
+#endif
+    QMetaObject::invokeMethod(
+        this, [this] { finish({}); }, Qt::QueuedConnection);
+}
+
+void KeyringReader::finish(const QString &key)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_limit.stop();
+    if (m_job)
+        m_job->disconnect(this);
+    Q_EMIT finished(key);
+}
+
+} // namespace fanva::llm

@@ -1,0 +1,19 @@
+#pragma once
+
+#include <QString>
+
+#include <chrono>
+#include <cstdint>
+
+namespace fanva::llm {
+
+/// "9,800": token counts carry thousands separators.
+[[nodiscard]] QString formatCount(int64_t count);
+
+/// A wait or a delay: below one second in ms ("50 ms"), else seconds ("1.8 s", "300 s").
+[[nodiscard]] QString formatDelay(std::chrono::milliseconds delay);
+
+/// A configured limit in seconds: "0.3 s", "300 s"; whole minutes from 2 min up ("30 min").
+[[nodiscard]] QString formatLimit(std::chrono::milliseconds limit);
+
+} // namespace fanva::llm

@@ -1,0 +1,32 @@
+#include "llm/httpprovider.h"
+
+#include "llm/httpcall.h"
+#include "llm/redactor.h"
+
+#include <QNetworkAccessManager>
+#include <QNetworkProxy>
+
+namespace fanva::llm {
+
+HttpProvider::HttpProvider(ProviderOptions options, QObject *parent)
+    : Provider(parent)
+    , m_options(std::move(options))
+    , m_network(new QNetworkAccessManager(this))
+{
+    Redactor::instance().addSecret(m_options.apiKey);
+    if (isLoopback(m_options.baseUrl))
+        m_network->setProxy(QNetworkProxy::NoProxy);
+    m_network->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+}
+
+HttpProvider::~HttpProvider() = default;
+
+Request HttpProvider::withModel(const Request &request) const
+{
+    Request copy = request;
+    if (copy.model.empty())
+        copy.model = m_options.model.toStdString();
+    return copy;
+}
+
+} // namespace fanva::llm

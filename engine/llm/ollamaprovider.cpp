@@ -1,0 +1,359 @@
+#include "llm/ollamaprovider.h"
+
+#include "llm/budget.h"
+#include "llm/format.h"
+#include "llm/httpcall.h"
+#include "llm/logging.h"
+#include "llm/ndjsonparser.h"
+
+#include <QTimer>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fanva::llm {
+
+using nlohmann::json;
+
+bool OllamaModelInfo::canThink() const
+{
+    return std::find(capabilities.begin(), capabilities.end(), "thinking") != capabilities.end();
+}
+
+OllamaModelInfo OllamaModelInfo::fromShow(const json &show)
+{
+    OllamaModelInfo info;
+    if (!show.is_object())
+        return info;
+    if (const auto details = show.find("details"); details != show.end() && details->is_object())
+        info.family = details->value("family", std::string());
+    if (const auto caps = show.find("capabilities"); caps != show.end() && caps->is_array()) {
+        for (const json &cap : *caps) {
+            if (cap.is_string())
+                info.capabilities.push_back(cap.get<std::string>());
+        }
+    }
+    const auto modelInfo = show.find("model_info");
+    if (modelInfo == show.end() || !modelInfo->is_object())
+        return info;
+    const std::string architecture = modelInfo->value("general.architecture", std::string());
+    if (const auto it = modelInfo->find(architecture + ".context_length");
+        !architecture.empty() && it != modelInfo->end() && it->is_number_integer()) {
+        info.contextLength = it->get<int64_t>();
+        return info;
+    }
+    for (const auto &[key, value] : modelInfo->items()) {
+        if (key.ends_with(".context_length") && value.is_number_integer()) {
+            info.contextLength = value.get<int64_t>();
+            break;
+        }
+    }
+    return info;
+}
+
+namespace {
+
+std::string errorText(const QByteArray &body)
+{
+    const json parsed = json::parse(body.constData(), body.constData() + body.size(), nullptr, false);
+    if (parsed.is_object() && parsed.contains("error") && parsed["error"].is_string())
+        return parsed["error"].get<std::string>();
+    return body.left(200).toStdString();
+}
+
+class OllamaCall final : public HttpCall
+{
+public:
+    OllamaCall(QNetworkAccessManager *network, const ProviderOptions &options, std::shared_ptr<OllamaProvider::ModelCache> models,
+        Request request, QObject *parent)
+        : HttpCall(network, options, parent)
+        , m_models(std::move(models))
+        , m_request(std::move(request))
+    {
+        QTimer::singleShot(0, this, &OllamaCall::begin);
+    }
+
+protected:
+    QString name(bool) const override { return QStringLiteral("Ollama"); }
+    QString nameAt() const override { return QStringLiteral("Ollama at %1").arg(baseUrlText()); }
+    QString connectHint() const override { return QStringLiteral(" — is \"ollama serve\" running?"); }
+    QString idleHint() const override { return QStringLiteral("; the model may still be loading — raise the idle timeout in Settings."); }
+
+    void streamData(QByteArrayView data) override
+    {
+        for (const QByteArray &line : m_parser.feed(data)) {
+            handleLine(line);
+            if (isFinished())
+                return;
+        }
+        if (m_parser.overflowed())
+            unreadable(QStringLiteral("line %1 is longer than 8 MiB").arg(m_lineNumber + 1));
+    }
+
+    void streamEnded(bool cut) override
+    {
+        if (!cut) {
+            if (const auto rest = m_parser.finish())
+                handleLine(*rest);
+        }
+        if (!isFinished())
+            fail(makeFailure(Failure::Kind::StreamCut,
+                "The connection to Ollama closed in the middle of the answer; nothing from it is used.", detail(200, {}, {}), 200));
+    }
+
+    void bufferedReply(int status, const QByteArray &body) override
+    {
+        // Only /api/show is buffered.
+        const QString key = cacheKey();
+        if (status == 404) {
+            fail(modelMissing(body));
+            return;
+        }
+        OllamaModelInfo info;
+        if (status >= 200 && status < 300)
+            info = OllamaModelInfo::fromShow(json::parse(body.constData(), body.constData() + body.size(), nullptr, false));
+        else
+            response().diag.notes.push_back("model details unavailable (/api/show answered " + std::to_string(status) + ")");
+        m_models->insert(key, info);
+        sendChat(info);
+    }
+
+    HttpError httpError(int status, const QByteArray &body, int tries) override
+    {
+        const std::string text = errorText(body);
+        const QString server = serverText(QString::fromStdString(text));
+        const QString model = QString::fromStdString(m_request.model);
+        const auto failure = [&](Failure::Kind kind, const QString &message) {
+            return makeFailure(kind, message.toStdString(), detail(status, {}, body), status);
+        };
+        if (status == 400 && text.find("longer than the context length") != std::string::npos) {
+            return { false,
+                failure(Failure::Kind::TooLarge,
+                    QStringLiteral(
+                        "The prompt is longer than %1's context at %2 (num_ctx %3) — raise the context limit or shorten the document.")
+                        .arg(model, baseUrlText(), formatCount(m_numCtx))) };
+        }
+        if (status == 404)
+            return { false, modelMissing(body) };
+        if (status == 500 && text.find("more system memory") != std::string::npos) {
+            return { false,
+                failure(Failure::Kind::Http,
+                    QStringLiteral("Ollama cannot load %1: not enough memory — choose a smaller model or lower the context limit")
+                        .arg(model)) };
+        }
+        if (status == 503)
+            return { true,
+                failure(Failure::Kind::Overloaded, QStringLiteral("Ollama's request queue is full (503)%1").arg(afterTries(tries))) };
+        if (status >= 500)
+            return { true,
+                failure(Failure::Kind::Http, QStringLiteral("Ollama failed (%1)%2: %3").arg(status).arg(afterTries(tries), server)) };
+        if (status == 408 || status == 409 || status == 429) {
+            return { true,
+                failure(status == 429 ? Failure::Kind::RateLimited : Failure::Kind::Http,
+                    QStringLiteral("Ollama answered %1%2: %3").arg(status).arg(afterTries(tries), server)) };
+        }
+        QString message = QStringLiteral("Ollama rejected the request (%1): %2").arg(status).arg(server);
+        if (status == 401)
+            message += QStringLiteral(" — set OLLAMA_API_KEY");
+        return { false, failure(status == 401 || status == 403 ? Failure::Kind::Credential : Failure::Kind::Http, message) };
+    }
+
+private:
+    QString cacheKey() const { return baseUrlText() + QLatin1Char('\n') + QString::fromStdString(m_request.model); }
+
+    Failure modelMissing(const QByteArray &body) const
+    {
+        const QString model = QString::fromStdString(m_request.model);
+        return makeFailure(Failure::Kind::ModelMissing,
+            QStringLiteral("Model \"%1\" is not installed in Ollama at %2 — run: ollama pull %1").arg(model, baseUrlText()).toStdString(),
+            detail(404, {}, body), 404);
+    }
+
+    std::vector<std::pair<QByteArray, QByteArray>> headers() const
+    {
+        std::vector<std::pair<QByteArray, QByteArray>> list { { "Content-Type", "application/json" },
+            { "Accept", "application/x-ndjson" } };
+        if (!options().apiKey.isEmpty() && !isLoopback(options().baseUrl))
+            list.emplace_back("Authorization", "Bearer " + options().apiKey.toUtf8());
+        return list;
+    }
+
+    QUrl endpoint(const QString &path) const
+    {
+        QUrl url = options().baseUrl;
+        QString base = url.path();
+        while (base.endsWith(QLatin1Char('/')))
+            base.chop(1);
+        url.setPath(base + path);
+        return url;
+    }
+
+    void begin()
+    {
+        if (m_request.model.empty()) {
+            fail(makeFailure(Failure::Kind::Config,
+                QStringLiteral("No model selected for Ollama at %1: pass --model or set FANVA_MODEL (fanva-cli providers --probe lists the "
+                               "installed ones).")
+                    .arg(baseUrlText())
+                    .toStdString()));
+            return;
+        }
+        if (!options().apiKey.isEmpty() && !isLoopback(options().baseUrl) && options().baseUrl.scheme() != QLatin1String("https")) {
+            fail(makeFailure(Failure::Kind::Config,
+                QStringLiteral("Refusing to send OLLAMA_API_KEY over plain http to %1; use https.").arg(baseUrlText()).toStdString()));
+            return;
+        }
+        if (const auto it = m_models->constFind(cacheKey()); it != m_models->constEnd()) {
+            sendChat(*it);
+            return;
+        }
+        Exchange show;
+        show.url = endpoint(QStringLiteral("/api/show"));
+        show.headers = headers();
+        show.body = QByteArray::fromStdString(json { { "model", m_request.model } }.dump());
+        show.streaming = false;
+        send(std::move(show));
+    }
+
+    void sendChat(const OllamaModelInfo &info)
+    {
+        const ContextSizing sizing = sizeContext(m_request, info.contextLength, options().contextCap);
+        response().diag.estimate = sizing.estimate;
+        m_estimate = sizing.estimate;
+        if (sizing.tooLarge) {
+            fail(*sizing.tooLarge);
+            return;
+        }
+        m_numCtx = sizing.numCtx;
+        response().diag.numCtx = sizing.numCtx;
+
+        json messages = json::array();
+        std::string system;
+        for (const SystemBlock &block : m_request.system)
+            system += (system.empty() ? "" : "\n\n") + block.text;
+        if (!m_request.system.empty())
+            messages.push_back({ { "role", "system" }, { "content", system } });
+        for (const Message &message : m_request.messages)
+            messages.push_back({ { "role", message.role == Role::User ? "user" : "assistant" }, { "content", message.text } });
+
+        json body { { "model", m_request.model }, { "stream", m_request.stream }, { "keep_alive", options().keepAlive.toStdString() },
+            { "truncate", false }, { "shift", false }, { "messages", messages },
+            { "options", { { "num_ctx", sizing.numCtx }, { "num_predict", m_request.maxTokens }, { "temperature", 0 } } } };
+        if (m_request.outputSchema)
+            body["format"] = *m_request.outputSchema;
+        if (info.family == "gptoss") {
+            const Effort effort = m_request.effort.value_or(Effort::Low);
+            body["think"] = effort == Effort::Max ? "high" : std::string(effortName(effort));
+        } else if (info.canThink()) {
+            body["think"] = m_request.effort.has_value();
+        }
+        qCDebug(lcLlm) << "ollama" << m_request.purpose.c_str() << "num_ctx" << sizing.numCtx << "estimate" << sizing.estimate;
+
+        Exchange chat;
+        chat.url = endpoint(QStringLiteral("/api/chat"));
+        chat.headers = headers();
+        chat.body = QByteArray::fromStdString(body.dump());
+        send(std::move(chat));
+    }
+
+    void unreadable(const QString &what)
+    {
+        fail(makeFailure(Failure::Kind::Protocol, QStringLiteral("Ollama sent a reply Fanva cannot read (%1).").arg(what).toStdString(),
+            detail(200, {}, {}), 200));
+    }
+
+    void handleLine(const QByteArray &line)
+    {
+        ++m_lineNumber;
+        const json object = json::parse(line.constData(), line.constData() + line.size(), nullptr, false);
+        if (line.trimmed().isEmpty() || object.is_discarded() || !object.is_object()) {
+            unreadable(QStringLiteral("invalid JSON in line %1").arg(m_lineNumber));
+            return;
+        }
+        if (object.contains("error")) {
+            const std::string text = object["error"].is_string() ? object["error"].get<std::string>() : object["error"].dump();
+            fail(makeFailure(Failure::Kind::MidStreamError,
+                QStringLiteral("Ollama reported an error in the middle of the answer: %1")
+                    .arg(serverText(QString::fromStdString(text)))
+                    .toStdString(),
+                detail(200, {}, line), 200));
+            return;
+        }
+        if (object.contains("model") && object["model"].is_string())
+            response().model = object["model"].get<std::string>();
+        if (const auto message = object.find("message"); message != object.end() && message->is_object()) {
+            if (const auto thinking = message->find("thinking"); thinking != message->end() && thinking->is_string())
+                appendThinking(thinking->get_ref<const std::string &>());
+            if (const auto content = message->find("content"); content != message->end() && content->is_string())
+                appendText(content->get_ref<const std::string &>());
+        }
+        if (object.value("done", false))
+            finishWith(object);
+    }
+
+    void finishWith(const json &object)
+    {
+        Usage usage;
+        const auto count = [&](const char *key) -> std::optional<int64_t> {
+            const auto it = object.find(key);
+            return it != object.end() && it->is_number_integer() ? std::optional(it->get<int64_t>()) : std::nullopt;
+        };
+        const auto promptEval = count("prompt_eval_count");
+        const auto cached = count("prompt_eval_cached_count");
+        usage.output = count("eval_count");
+        if (promptEval)
+            usage.input = *promptEval - cached.value_or(0);
+        usage.cacheRead = cached;
+        updateUsage(usage);
+
+        const std::string reason = object.value("done_reason", std::string());
+        response().diag.rawStopReason = reason;
+        if (!promptEval) {
+            response().diag.notes.push_back("truncation check skipped");
+        } else if (double(*promptEval) < kTruncationRatio * double(m_estimate)) {
+            fail(makeFailure(Failure::Kind::TooLarge,
+                QStringLiteral(
+                    "Ollama silently dropped part of the prompt: it read %1 of ≈%2 tokens; raise the context limit or use a larger model.")
+                    .arg(formatCount(*promptEval), formatCount(m_estimate))
+                    .toStdString(),
+                QStringLiteral("prompt_eval_count %1, estimate %2, num_ctx %3")
+                    .arg(*promptEval)
+                    .arg(m_estimate)
+                    .arg(m_numCtx)
+                    .toStdString()));
+            return;
+        }
+        if (reason.empty() || reason == "stop") {
+            succeed(StopReason::EndTurn);
+        } else if (reason == "length") {
+            succeed(StopReason::MaxTokens);
+        } else {
+            fail(makeFailure(Failure::Kind::Protocol,
+                QStringLiteral("Ollama ended the answer for an unexpected reason (%1).").arg(QString::fromStdString(reason)).toStdString(),
+                "done_reason " + reason));
+        }
+    }
+
+    std::shared_ptr<OllamaProvider::ModelCache> m_models;
+    Request m_request;
+    NdjsonParser m_parser;
+    int m_lineNumber = 0;
+    int m_numCtx = 0;
+    int64_t m_estimate = 0;
+};
+
+} // namespace
+
+OllamaProvider::OllamaProvider(ProviderOptions options, QObject *parent)
+    : HttpProvider(std::move(options), parent)
+    , m_models(std::make_shared<ModelCache>())
+{ }
+
+OllamaProvider::~OllamaProvider() = default;
+
+Call *OllamaProvider::start(const Request &request)
+{
+    return new OllamaCall(network(), options(), m_models, withModel(request), this);
+}
+
+} // namespace fanva::llm

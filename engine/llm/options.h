@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QString>
+#include <QUrl>
+
+#include <chrono>
+#include <optional>
+
+namespace fanva::llm {
+
+/// Retries of one call, as the vendors' SDKs do them: wait min(base·2ⁿ, cap) less up to a
+/// quarter of jitter before retry n, unless the server names its own wait.
+struct RetryPolicy {
+    int maxRetries = 2;
+    std::chrono::milliseconds base { 500 };
+    std::chrono::milliseconds cap { 8000 };
+};
+
+/// connect: send → request written; idle: silence from then on to the end of the body;
+/// total: the whole call including waits (0 = off).
+struct Timeouts {
+    std::chrono::milliseconds connect { 10'000 };
+    std::chrono::milliseconds idle { 300'000 };
+    std::chrono::milliseconds total { 30 * 60'000 };
+};
+
+/// Everything a provider needs besides the request. The API key lives here in memory only.
+struct ProviderOptions {
+    QString id; ///< scripted | demo | ollama | anthropic | openai
+    QUrl baseUrl;
+    QString model; ///< used when a request names none
+    QString apiKey;
+    QString keySource; ///< e.g. "env:ANTHROPIC_API_KEY" or "keyring"; never part of the key
+    Timeouts timeouts;
+    RetryPolicy retry;
+    QString keepAlive = QStringLiteral("30m"); ///< Ollama
+    int contextCap = 0; ///< Ollama: the user's largest context, 0 = none
+    bool includeUsage = true; ///< OpenAI: stream_options.include_usage
+    bool sendTemperature = true; ///< OpenAI: temperature 0
+    bool anthropicThinking = false; ///< Anthropic: thinking {type: adaptive}
+    QString scriptPath; ///< scripted, demo
+    QString scriptRecordPath; ///< scripted: received requests appended as JSON lines
+};
+
+} // namespace fanva::llm

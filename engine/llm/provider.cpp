@@ -1,0 +1,11 @@
+#include "llm/provider.h"
+
+namespace fanva::llm {
+
+Provider::Provider(QObject *parent)
+    : QObject(parent)
+{ }
+
+Provider::~Provider() = default;
+
+} // namespace fanva::llm

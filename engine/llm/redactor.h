@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QMutex>
+#include <QString>
+#include <QStringList>
+
+#include <string>
+
+namespace fanva::llm {
+
+/// The process-wide list of loaded secrets. Every text that is logged or shown passes
+/// through redact(): each known secret becomes "[redacted]" and URL user info is dropped.
+/// Thread-safe.
+class Redactor final
+{
+public:
+    [[nodiscard]] static Redactor &instance();
+
+    /// Registers a secret (an API key); empty or very short strings are ignored.
+    void addSecret(const QString &secret);
+
+    [[nodiscard]] QString redact(const QString &text) const;
+    [[nodiscard]] std::string redact(const std::string &text) const;
+
+    /// Whether a header's value may appear in debug output (providers.md §7's allow-list).
+    [[nodiscard]] static bool isLoggableHeader(QByteArrayView lowerCaseName);
+
+private:
+    Redactor() = default;
+    mutable QMutex m_mutex;
+    QStringList m_secrets;
+};
+
+} // namespace fanva::llm
