@@ -155,11 +155,6 @@ std::optional<Verdict> verdictFromName(QStringView name)
     return valueOf(s_verdicts, name);
 }
 
-QString confidenceName(Confidence confidence)
-{
-    return nameOf(s_confidences, confidence);
-}
-
 std::optional<Confidence> confidenceFromName(QStringView name)
 {
     return valueOf(s_confidences, name);
@@ -224,7 +219,7 @@ nlohmann::json entryToJson(const Entry &entry)
         const Correction &c = *entry.correction;
         j["correction"] = { { "rules", stringList(c.rules) }, { "from", utf8(c.from) },
             { "to", c.to ? nlohmann::json(utf8(*c.to)) : nlohmann::json() }, { "alternatives", stringList(c.alternatives) },
-            { "why", utf8(c.why) }, { "confidence", utf8(confidenceName(c.confidence)) } };
+            { "why", utf8(c.why) }, { "confidence", utf8(QString(confidenceName(c.confidence))) } };
     } else {
         j["correction"] = nullptr;
     }
@@ -235,7 +230,7 @@ nlohmann::json entryToJson(const Entry &entry)
     j["gloss"] = { { "text", utf8(entry.gloss.text) }, { "source", utf8(entry.gloss.source) } };
     j["verdict"] = utf8(verdictName(entry.verdict));
     j["verdictNote"] = utf8(entry.verdictNote);
-    j["confidence"] = utf8(confidenceName(entry.confidence));
+    j["confidence"] = utf8(QString(confidenceName(entry.confidence)));
     j["strength"] = utf8(entry.strength);
     nlohmann::json history = nlohmann::json::array();
     for (const HistoryItem &h : entry.history) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "check/problem.h"
+#include "formalize/replyparser.h"
 
 #include <QString>
 #include <QStringList>
@@ -17,8 +18,6 @@ enum class EntryState { Admissible, Known, Refused, Superseded, Dropped };
 
 /// The judge's reading of an entry's gloss; None where it did not run or failed open.
 enum class Verdict { None, Agree, Disagree, Unsure };
-
-enum class Confidence { High, Medium, Low };
 
 /// The reviewer's decision (§9). Every entry starts Undecided; Applied entries are locked.
 enum class Decision { Undecided, Accepted, Edited, Forced, Rejected, Applied };
@@ -102,8 +101,7 @@ struct Entry {
 [[nodiscard]] std::optional<EntryState> entryStateFromName(QStringView name);
 [[nodiscard]] QString verdictName(Verdict verdict);
 [[nodiscard]] std::optional<Verdict> verdictFromName(QStringView name);
-[[nodiscard]] QString confidenceName(Confidence confidence);
-/// high | medium | low; anything else is nullopt (the parser turns it into medium).
+/// high | medium | low (replyparser.h names them); anything else is nullopt.
 [[nodiscard]] std::optional<Confidence> confidenceFromName(QStringView name);
 [[nodiscard]] QString decisionName(Decision decision);
 [[nodiscard]] std::optional<Decision> decisionFromName(QStringView name);
