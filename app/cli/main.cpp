@@ -10,8 +10,18 @@
 
 namespace {
 
+} // namespace
+
 // Each subcommand's run function is defined in its own cmd_*.cpp.
-const std::vector<CliCommand> s_commands {};
+int runParse(const QStringList &args);
+int runFmt(const QStringList &args);
+
+namespace {
+
+const std::vector<CliCommand> s_commands {
+    { "parse", "read KB files and report syntax errors; --canonical prints canonical keys", &runParse },
+    { "fmt", "rewrite KB files in canonical layout (--check: report only)", &runFmt },
+};
 
 void printHelp()
 {

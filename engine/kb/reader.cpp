@@ -229,6 +229,8 @@ private:
 
     static QString unclosedMessage(unsigned char open)
     {
+        if (open == '"')
+            return QStringLiteral("unterminated string — expected a closing \"");
         const unsigned char close = open == '(' ? ')' : open == '[' ? ']' : '}';
         return QStringLiteral("unclosed %1 — expected a %2 to close it").arg(charText(open), charText(close));
     }
@@ -482,7 +484,7 @@ private:
             m_text.append(reinterpret_cast<const char *>(m_data + m_cur.offset), run - m_cur.offset);
             m_cur.offset = run;
             if (m_cur.offset >= m_size) {
-                m_pending = PendingError { open, QStringLiteral("unterminated string — expected a closing \""), open, 0 };
+                m_pending = PendingError { open, unclosedMessage('"'), open, 0 };
                 return false;
             }
             const unsigned char c = m_data[m_cur.offset];

@@ -1,0 +1,63 @@
+// fanva-cli fmt: rewrite KB files in the writer's layout (render, never renderCanonical),
+// keeping comments, blank lines and sentence order.
+#include "clicommand.h"
+
+#include "kb/reader.h"
+#include "kb/writer.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QSaveFile>
+
+using namespace fanva;
+
+int runFmt(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Rewrite KB files in canonical layout, keeping comments and blank lines."));
+    parser.addHelpOption();
+    const QCommandLineOption checkOption(QStringLiteral("check"), QStringLiteral("Change nothing; exit 1 if any file would change."));
+    parser.addOption(checkOption);
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("KB files to format."), QStringLiteral("FILE…"));
+    if (!parser.parse(QStringList { QStringLiteral("fmt") } + args))
+        return cli::usageError(QStringLiteral("fmt"), parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        cli::out(parser.helpText());
+        return cli::ExitOk;
+    }
+    const QStringList files = parser.positionalArguments();
+    if (files.isEmpty())
+        return cli::usageError(QStringLiteral("fmt"), QStringLiteral("no FILE given"));
+
+    bool problems = false;
+    for (const QString &path : files) {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly)) {
+            cli::err(QStringLiteral("fanva-cli fmt: cannot read %1: %2\n").arg(path, file.errorString()));
+            return cli::ExitError;
+        }
+        const kb::Document document = kb::parseDocument(file.readAll(), path);
+        file.close();
+        if (document.hasErrors()) {
+            // A file that does not read cannot be laid out; leave it untouched.
+            for (const kb::Diagnostic &diagnostic : document.diagnostics)
+                cli::err(diagnostic.toString() + QLatin1Char('\n'));
+            problems = true;
+            continue;
+        }
+        const QByteArray formatted = kb::formatDocument(document);
+        if (formatted == document.text)
+            continue;
+        if (parser.isSet(checkOption)) {
+            cli::out(QStringLiteral("%1: would be reformatted\n").arg(path));
+            problems = true;
+            continue;
+        }
+        QSaveFile out(path);
+        if (!out.open(QIODevice::WriteOnly) || out.write(formatted) != formatted.size() || !out.commit()) {
+            cli::err(QStringLiteral("fanva-cli fmt: cannot write %1: %2\n").arg(path, out.errorString()));
+            return cli::ExitError;
+        }
+    }
+    return problems ? cli::ExitProblems : cli::ExitOk;
+}

@@ -1,0 +1,86 @@
+// fanva-cli parse: read KB files and report every syntax error; optionally print the
+// canonical key of each sentence.
+#include "clicommand.h"
+
+#include "kb/canonical.h"
+#include "kb/reader.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+
+#include <nlohmann/json.hpp>
+
+#include <vector>
+
+using namespace fanva;
+
+int runParse(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Read KB files and report syntax errors as FILE:LINE:COL: error: MESSAGE."));
+    parser.addHelpOption();
+    const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print {files:[{file, sentences, errors}]} on stdout."));
+    const QCommandLineOption canonicalOption(
+        QStringLiteral("canonical"), QStringLiteral("Print each sentence's canonical key, one per line, in file order."));
+    parser.addOption(jsonOption);
+    parser.addOption(canonicalOption);
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("KB files to read."), QStringLiteral("FILE…"));
+    if (!parser.parse(QStringList { QStringLiteral("parse") } + args))
+        return cli::usageError(QStringLiteral("parse"), parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        cli::out(parser.helpText());
+        return cli::ExitOk;
+    }
+    const QStringList files = parser.positionalArguments();
+    if (files.isEmpty())
+        return cli::usageError(QStringLiteral("parse"), QStringLiteral("no FILE given"));
+
+    std::vector<kb::Document> documents;
+    documents.reserve(std::size_t(files.size()));
+    for (const QString &path : files) {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly)) {
+            cli::err(QStringLiteral("fanva-cli parse: cannot read %1: %2\n").arg(path, file.errorString()));
+            return cli::ExitError;
+        }
+        documents.push_back(kb::parseDocument(file.readAll(), path));
+    }
+
+    // Keys depend on the predicates marked symmetric anywhere in the input.
+    kb::SymbolSet symmetric;
+    for (const kb::Document &document : documents) {
+        for (const kb::Term sentence : document.sentences) {
+            if (sentence.isForm(kb::sym::symmetric) && sentence.size() == 2 && sentence.at(1).isSymbol())
+                symmetric.insert(sentence.at(1).symbol());
+        }
+    }
+
+    bool anyError = false;
+    nlohmann::json jsonFiles = nlohmann::json::array();
+    QString canonical;
+    for (const kb::Document &document : documents) {
+        nlohmann::json errors = nlohmann::json::array();
+        for (const kb::Diagnostic &diagnostic : document.diagnostics) {
+            anyError = anyError || diagnostic.isError();
+            cli::err(diagnostic.toString() + QLatin1Char('\n'));
+            errors.push_back(
+                { { "line", diagnostic.line }, { "col", diagnostic.column }, { "message", diagnostic.message.toStdString() } });
+        }
+        nlohmann::json entry { { "file", document.file.toStdString() }, { "sentences", document.sentences.size() }, { "errors", errors } };
+        if (parser.isSet(canonicalOption)) {
+            nlohmann::json keys = nlohmann::json::array();
+            for (const kb::Term sentence : document.sentences) {
+                const std::string key = kb::canonicalKey(sentence, symmetric);
+                keys.push_back(key);
+                canonical += QString::fromStdString(key) + QLatin1Char('\n');
+            }
+            entry["keys"] = keys;
+        }
+        jsonFiles.push_back(std::move(entry));
+    }
+    if (parser.isSet(jsonOption))
+        cli::out(QString::fromStdString(nlohmann::json { { "files", jsonFiles } }.dump(2)) + QLatin1Char('\n'));
+    else if (parser.isSet(canonicalOption))
+        cli::out(canonical);
+    return anyError ? cli::ExitProblems : cli::ExitOk;
+}

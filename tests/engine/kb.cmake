@@ -1,0 +1,2 @@
+# engine/kb tests: reader, roles, canonical form, writer, knowledge base.
+fanva_add_test(tst_reader SOURCES kb/tst_reader.cpp LIBS fanva_engine_kb)

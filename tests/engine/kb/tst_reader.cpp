@@ -1,0 +1,221 @@
+#include "kb/reader.h"
+#include "kb/writer.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QRegularExpression>
+#include <QTest>
+
+using namespace fanva::kb;
+
+namespace {
+
+QString corpusDir()
+{
+    return QStringLiteral(FANVA_SHARED_DIR "/corpus/vaelii-kb");
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return file.readAll();
+}
+
+QString diagnosticsText(const Document &document)
+{
+    QString text;
+    for (const Diagnostic &d : document.diagnostics)
+        text += QStringLiteral("%1:%2: %3\n").arg(d.line).arg(d.column).arg(d.message);
+    return text;
+}
+
+} // namespace
+
+class TstReader : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void corpusCounts_data();
+    void corpusCounts();
+    void malformed_data();
+    void malformed();
+    void atoms_data();
+    void atoms();
+    void spans();
+    void recovery();
+    void deepNesting();
+    void parseSentenceOne();
+};
+
+// The README of the corpus folder lists the forms of every file; each file must read
+// with no error and exactly that many sentences.
+void TstReader::corpusCounts_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<int>("forms");
+    const QString readme = QString::fromUtf8(readAll(corpusDir() + QStringLiteral("/README.md")));
+    QVERIFY2(!readme.isEmpty(), "corpus README missing");
+    static const QRegularExpression row(
+        QStringLiteral("^\\| `([^`]+\\.txt)` \\| `Cx\\w+` \\| \\d+ \\| \\d+ \\| (\\d+) \\|"), QRegularExpression::MultilineOption);
+    int total = 0;
+    for (auto it = row.globalMatch(readme); it.hasNext();) {
+        const QRegularExpressionMatch match = it.next();
+        const int forms = match.captured(2).toInt();
+        total += forms;
+        QTest::addRow("%s", qPrintable(match.captured(1))) << corpusDir() + QLatin1Char('/') + match.captured(1) << forms;
+    }
+    QCOMPARE(total, 1214);
+}
+
+void TstReader::corpusCounts()
+{
+    QFETCH(QString, path);
+    QFETCH(int, forms);
+    const Document document = parseDocument(readAll(path), path);
+    QVERIFY2(document.diagnostics.empty(), qPrintable(diagnosticsText(document)));
+    QCOMPARE(int(document.sentences.size()), forms);
+    for (const Term sentence : document.sentences) {
+        QVERIFY(sentence.isList());
+        const Span span = sentence.span();
+        QCOMPARE(document.text.at(span.begin), '(');
+        QCOMPARE(document.text.at(span.end - 1), ')');
+    }
+}
+
+// Golden files: tests/data/input/kb/NAME.txt is read, and its diagnostics (LINE:COL:
+// MESSAGE, one a line) must equal tests/data/reference/kb/NAME.txt
+// (tests/data/regenerate-kb-references.sh writes those with fanva-cli parse).
+void TstReader::malformed_data()
+{
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<QString>("reference");
+    const QDir inputs(QStringLiteral(FANVA_TEST_DATA_DIR "/input/kb"));
+    const QStringList names = inputs.entryList({ QStringLiteral("*.txt") }, QDir::Files, QDir::Name);
+    QVERIFY(names.size() >= 30);
+    for (const QString &name : names) {
+        QTest::addRow("%s", qPrintable(name)) << inputs.filePath(name) << QStringLiteral(FANVA_TEST_DATA_DIR "/reference/kb/") + name;
+    }
+}
+
+void TstReader::malformed()
+{
+    QFETCH(QString, input);
+    QFETCH(QString, reference);
+    const Document document = parseDocument(readAll(input), QFileInfo(input).fileName());
+    QVERIFY2(document.hasErrors(), "a malformed input must report an error");
+    QString actual;
+    for (const Diagnostic &d : document.diagnostics)
+        actual += d.toString() + QLatin1Char('\n');
+    QCOMPARE(actual, QString::fromUtf8(readAll(reference)));
+}
+
+void TstReader::atoms_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("flat");
+    QTest::addRow("integer") << QByteArray("(p 42)") << QStringLiteral("(p 42)");
+    QTest::addRow("plus integer") << QByteArray("(p +7)") << QStringLiteral("(p 7)");
+    QTest::addRow("minus zero") << QByteArray("(p -0)") << QStringLiteral("(p 0)");
+    QTest::addRow("int64 min") << QByteArray("(p -9223372036854775808)") << QStringLiteral("(p -9223372036854775808)");
+    QTest::addRow("decimal trailing zeros") << QByteArray("(p 0.50)") << QStringLiteral("(p 0.5)");
+    QTest::addRow("decimal keeps one digit") << QByteArray("(p 2.000)") << QStringLiteral("(p 2.0)");
+    QTest::addRow("decimal plus") << QByteArray("(p +1.10)") << QStringLiteral("(p 1.1)");
+    QTest::addRow("negative decimal zero") << QByteArray("(p -0.0)") << QStringLiteral("(p 0.0)");
+    QTest::addRow("escapes") << QByteArray(R"((comment x "a\"b\\c\nd\te\u00e9\uD83D\uDE00"))")
+                             << QStringLiteral("(comment x \"a\\\"b\\\\c\\nd\\te\u00e9\U0001F600\")");
+    QTest::addRow("dotted rest") << QByteArray("(implies (?pred . ?args) (ist CxUniverse (?pred . ?args)))")
+                                 << QStringLiteral("(implies (?pred . ?args) (ist CxUniverse (?pred . ?args)))");
+    QTest::addRow("namespaced") << QByteArray("(sense lex/fool's_gold agg/count /)")
+                                << QStringLiteral("(sense lex/fool's_gold agg/count /)");
+    QTest::addRow("commas and CRLF") << QByteArray("(a,b\r\n c)") << QStringLiteral("(a b c)");
+    QTest::addRow("vector") << QByteArray("(exceptWhen [(p ?x) (q _)] (r ?x))") << QStringLiteral("(exceptWhen [(p ?x) (q _)] (r ?x))");
+    QTest::addRow("plain symbols") << QByteArray("(true false nil <=> a.b x*)") << QStringLiteral("(true false nil <=> a.b x*)");
+}
+
+void TstReader::atoms()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, flat);
+    const Document document = parseDocument(text);
+    QVERIFY2(document.diagnostics.empty(), qPrintable(diagnosticsText(document)));
+    QCOMPARE(document.sentences.size(), std::size_t(1));
+    QCOMPARE(renderFlat(document.sentences.front()), flat);
+}
+
+void TstReader::spans()
+{
+    // Columns count code points; a BOM is skipped; byte offsets are into the raw file.
+    const QByteArray text("\xEF\xBB\xBF;; caf\xC3\xA9\n(a \"\xC3\xA9\xC3\xA9\" (b ?x))\n  (c)");
+    const Document document = parseDocument(text);
+    QVERIFY2(document.diagnostics.empty(), qPrintable(diagnosticsText(document)));
+    QCOMPARE(document.sentences.size(), std::size_t(2));
+    const Term first = document.sentences[0];
+    QCOMPARE(first.span(), (Span { 12, 29, 2, 1 }));
+    QCOMPARE(first.at(1).span(), (Span { 15, 21, 2, 4 }));
+    QCOMPARE(first.at(2).span(), (Span { 22, 28, 2, 9 }));
+    QCOMPARE(first.at(2).at(1).span(), (Span { 25, 27, 2, 12 }));
+    QCOMPARE(document.sentences[1].span(), (Span { 32, 35, 3, 3 }));
+}
+
+void TstReader::recovery()
+{
+    // An error inside a form skips to the next line starting with '(' (the form's own
+    // later lines are not read); every form after it is read.
+    const QByteArray text("(a 1x\n  (b 2y))\n(c ?)\n(d)\n) (e)\n");
+    const Document document = parseDocument(text, QStringLiteral("f.txt"));
+    QStringList messages;
+    for (const Diagnostic &d : document.diagnostics)
+        messages << d.toString();
+    QCOMPARE(messages,
+        QStringList({ QStringLiteral("f.txt:1:4: error: malformed number — a name cannot start with a digit; escape it as _1x"),
+            QStringLiteral("f.txt:3:4: error: ? alone is not a variable — write ?name"),
+            QStringLiteral("f.txt:5:1: error: unmatched ) — no list is open") }));
+    QCOMPARE(document.sentences.size(), std::size_t(2));
+    QCOMPARE(renderFlat(document.sentences[0]), QStringLiteral("(d)"));
+    QCOMPARE(renderFlat(document.sentences[1]), QStringLiteral("(e)"));
+
+    // A '(' in column 1 inside a form means the form lost its ')'.
+    const Document lost = parseDocument("(a (b c)\n(d e)\n", QStringLiteral("g.txt"));
+    QCOMPARE(lost.diagnostics.size(), std::size_t(1));
+    QCOMPARE(lost.diagnostics.front().toString(), QStringLiteral("g.txt:1:1: error: unclosed ( — expected a ) to close it"));
+    QCOMPARE(lost.sentences.size(), std::size_t(1));
+    QCOMPARE(renderFlat(lost.sentences[0]), QStringLiteral("(d e)"));
+}
+
+void TstReader::deepNesting()
+{
+    QByteArray ok(256, '(');
+    ok += QByteArray(256, ')');
+    QVERIFY(parseDocument(ok).diagnostics.empty());
+
+    QByteArray deep(100000, '(');
+    deep += QByteArray(100000, ')');
+    const Document document = parseDocument(deep);
+    QCOMPARE(document.diagnostics.size(), std::size_t(1));
+    QCOMPARE(document.diagnostics.front().column, 257);
+    QCOMPARE(document.diagnostics.front().message, QStringLiteral("nesting deeper than 256 levels — write a flatter term"));
+}
+
+void TstReader::parseSentenceOne()
+{
+    const SentenceParse one = parseSentence(QStringLiteral("(bird Tweety)"));
+    QVERIFY(one.sentence.has_value());
+    QCOMPARE(renderFlat(one.sentence->term), QStringLiteral("(bird Tweety)"));
+
+    const SentenceParse two = parseSentence(QStringLiteral("(bird Tweety) (bird Opus)"));
+    QVERIFY(!two.sentence);
+    QCOMPARE(two.formCount, 2);
+    QCOMPARE(two.diagnostics.front().message, QStringLiteral("expected one sentence, found 2"));
+    QCOMPARE(two.diagnostics.front().column, 15);
+
+    const SentenceParse none = parseSentence(QStringLiteral("  ; nothing"));
+    QVERIFY(!none.sentence);
+    QCOMPARE(none.diagnostics.front().message, QStringLiteral("expected one sentence, found none"));
+}
+
+QTEST_GUILESS_MAIN(TstReader)
+#include "tst_reader.moc"
