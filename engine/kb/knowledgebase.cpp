@@ -1,0 +1,1155 @@
+#include "kb/knowledgebase.h"
+
+#include "kb/canonical.h"
+#include "kb/writer.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QLoggingCategory>
+#include <QtConcurrent/QtConcurrentMap>
+
+#include <algorithm>
+#include <atomic>
+#include <numeric>
+#include <unordered_map>
+
+Q_LOGGING_CATEGORY(lcKb, "fanva.kb")
+
+namespace fanva::kb {
+
+namespace {
+
+constexpr qint64 s_maxFileSize = qint64(64) * 1024 * 1024;
+
+bool nameLess(SymbolId a, SymbolId b)
+{
+    return symbolName(a) < symbolName(b);
+}
+
+void sortByName(std::vector<SymbolId> &ids)
+{
+    std::sort(ids.begin(), ids.end(), nameLess);
+}
+
+// A compressed sparse row index: for each symbol id, a contiguous run of entries.
+template<typename Entry> class SymbolIndex
+{
+public:
+    void build(std::size_t symbolCount, std::vector<std::pair<SymbolId, Entry>> &pairs)
+    {
+        m_offsets.assign(symbolCount + 2, 0);
+        for (const auto &p : pairs)
+            ++m_offsets[p.first + 1];
+        std::partial_sum(m_offsets.begin(), m_offsets.end(), m_offsets.begin());
+        m_entries.resize(pairs.size());
+        std::vector<std::uint32_t> fill(m_offsets.begin(), m_offsets.end() - 1);
+        for (auto &p : pairs)
+            m_entries[fill[p.first]++] = std::move(p.second);
+        pairs.clear();
+        pairs.shrink_to_fit();
+    }
+
+    [[nodiscard]] std::span<const Entry> operator[](SymbolId id) const
+    {
+        if (std::size_t(id) + 1 >= m_offsets.size())
+            return {};
+        return std::span<const Entry>(m_entries.data() + m_offsets[id], m_offsets[id + 1] - m_offsets[id]);
+    }
+
+    [[nodiscard]] std::size_t memoryUsage() const { return m_offsets.capacity() * 4 + m_entries.capacity() * sizeof(Entry); }
+
+private:
+    std::vector<std::uint32_t> m_offsets;
+    std::vector<Entry> m_entries;
+};
+
+struct Edge {
+    SymbolId other = noSymbol;
+    SentenceId sentence = 0;
+};
+
+struct ArgDecl {
+    ArgConstraint::Kind kind = ArgConstraint::Kind::Arg;
+    int position = 0;
+    SymbolId type = noSymbol;
+    SentenceId sentence = 0;
+};
+
+struct ArityDecl {
+    int count = 0;
+    SentenceId sentence = 0;
+};
+
+struct Usage {
+    std::uint32_t context = 0; // dense context index
+    bool functor = false;
+    bool argument = false;
+    bool nestedFunctor = false;
+};
+
+// Per-thread scratch marks indexed by symbol id, reset in O(1) by a generation counter,
+// so closures need no allocation per visited node.
+class Marks
+{
+public:
+    void begin(std::size_t size)
+    {
+        if (m_marks.size() < size)
+            m_marks.resize(size, 0);
+        if (++m_generation == 0) {
+            std::fill(m_marks.begin(), m_marks.end(), 0);
+            m_generation = 1;
+        }
+    }
+    [[nodiscard]] bool test(SymbolId id) const { return id < m_marks.size() && m_marks[id] == m_generation; }
+    bool insert(SymbolId id)
+    {
+        if (id >= m_marks.size())
+            m_marks.resize(std::size_t(id) + 1, 0);
+        if (m_marks[id] == m_generation)
+            return false;
+        m_marks[id] = m_generation;
+        return true;
+    }
+
+private:
+    std::vector<std::uint32_t> m_marks;
+    std::uint32_t m_generation = 0;
+};
+
+bool isFrameHead(SymbolId head)
+{
+    return head == sym::not_ || head == sym::and_ || head == sym::implies || head == sym::exceptWhen || isRuleWrapper(head)
+        || head == sym::ist || head == sym::unknown || head == sym::thereExists || head == sym::exists || isAggregate(head);
+}
+
+// A positive ground-or-not literal sentence headed by a symbol that is not a frame.
+bool isFact(Term sentence)
+{
+    const SymbolId head = sentence.functorSymbol();
+    return head != noSymbol && !isFrameHead(head);
+}
+
+struct FileRecord {
+    QString path; // as diagnostics print it
+    QString relativePath;
+    qint64 size = -1;
+    QDateTime modified;
+    SymbolId context = noSymbol;
+    Document document;
+    std::vector<std::string> keys; // per document sentence
+};
+
+} // namespace
+
+struct KnowledgeBase::Private {
+    QString root;
+    std::vector<FileRecord> files; // by context name
+    std::vector<SentenceInfo> sentences;
+    std::vector<std::uint32_t> sentenceFile;
+    std::vector<std::uint32_t> sentenceContext; // dense context index
+
+    // Contexts: files' contexts and every genlCx argument.
+    std::vector<SymbolId> contexts; // by name
+    std::unordered_map<SymbolId, std::uint32_t> contextIndex;
+    std::vector<std::vector<SymbolId>> contextParents;
+    std::vector<std::int32_t> contextFile; // -1 when the context has no file
+    std::vector<std::vector<SentenceId>> contextSentences;
+    std::size_t words = 0; // 64-bit words per bitset
+    std::vector<std::uint64_t> sees; // contexts x words
+    std::vector<std::uint64_t> seenBy;
+
+    std::vector<std::string> keys;
+    std::unordered_map<std::string_view, KeyId> keyIds;
+    SymbolIndex<SentenceId> keySentences; // by KeyId
+
+    SymbolSet symmetric;
+    std::size_t symbolBound = 0;
+    SymbolIndex<Edge> genlUp;
+    SymbolIndex<Edge> genlDown;
+    SymbolIndex<Edge> members; // x -> (T, sentence) for (T x)
+    SymbolIndex<Edge> disjointWith;
+    SymbolIndex<ArgDecl> argDecls;
+    SymbolIndex<ArityDecl> arityDecls;
+    SymbolIndex<SentenceId> commentsOf;
+    SymbolIndex<SentenceId> occurrences;
+    SymbolIndex<Usage> usage;
+    std::unordered_map<std::uint64_t, std::pair<std::uint32_t, std::uint32_t>> factRanges; // (R, a1) -> range
+    std::vector<SentenceId> factSentences;
+    std::unordered_map<std::uint64_t, bool> siblingExceptions;
+    std::vector<std::pair<SymbolId, std::uint32_t>> functorCounts;
+    std::vector<SymbolId> usedSymbols;
+
+    // --- visibility ----------------------------------------------------------------------
+
+    struct View {
+        const std::uint64_t *bits = nullptr; // null: every context
+        std::int64_t context = -1; // dense index of the scope's context
+        bool none = false; // an unknown context sees only itself, which holds nothing
+        KeyId ignoredKey = noKey;
+    };
+
+    [[nodiscard]] View view(const Scope &scope) const
+    {
+        View v;
+        v.ignoredKey = scope.ignoredKey;
+        if (scope.context == noSymbol)
+            return v;
+        const auto it = contextIndex.find(scope.context);
+        if (it == contextIndex.end()) {
+            v.none = true;
+            return v;
+        }
+        v.bits = sees.data() + std::size_t(it->second) * words;
+        v.context = it->second;
+        return v;
+    }
+
+    [[nodiscard]] bool visible(SentenceId id, const View &v) const
+    {
+        if (v.none)
+            return false;
+        const std::uint32_t cx = sentenceContext[id];
+        if (v.ignoredKey != noKey && std::int64_t(cx) == v.context && sentences[id].key == v.ignoredKey)
+            return false;
+        return !v.bits || (v.bits[cx >> 6] >> (cx & 63)) & 1U;
+    }
+
+    [[nodiscard]] bool contextVisible(std::uint32_t cx, const View &v) const
+    {
+        return !v.none && (!v.bits || (v.bits[cx >> 6] >> (cx & 63)) & 1U);
+    }
+
+    // BFS over genl edges (up or down), nearest first, ties by name.
+    std::vector<SymbolId> closure(SymbolId start, const SymbolIndex<Edge> &edges, const View &v) const
+    {
+        static thread_local Marks marks;
+        marks.begin(symbolBound);
+        marks.insert(start);
+        std::vector<SymbolId> result;
+        std::vector<SymbolId> frontier { start };
+        while (!frontier.empty()) {
+            std::vector<SymbolId> next;
+            for (const SymbolId t : frontier) {
+                for (const Edge &e : edges[t]) {
+                    if (visible(e.sentence, v) && marks.insert(e.other))
+                        next.push_back(e.other);
+                }
+            }
+            sortByName(next);
+            result.insert(result.end(), next.begin(), next.end());
+            frontier = std::move(next);
+        }
+        return result;
+    }
+
+    [[nodiscard]] bool hasMembership(SymbolId x, SymbolId type, const View &v) const
+    {
+        for (const Edge &e : members[x]) {
+            if (e.other == type && visible(e.sentence, v))
+                return true;
+        }
+        return false;
+    }
+
+    [[nodiscard]] std::optional<SentenceId> membershipSentence(SymbolId x, SymbolId type, const View &v) const
+    {
+        for (const Edge &e : members[x]) {
+            if (e.other == type && visible(e.sentence, v))
+                return e.sentence;
+        }
+        return std::nullopt;
+    }
+
+    [[nodiscard]] bool reaches(SymbolId a, SymbolId b, const View &v) const
+    {
+        if (a == b)
+            return true;
+        const std::vector<SymbolId> up = closure(a, genlUp, v);
+        return std::find(up.begin(), up.end(), b) != up.end();
+    }
+
+    // The arity P declares itself: (arity P n) or a membership in a type reaching
+    // unary/binary/ternaryPredicate. 0: none; -1: they disagree.
+    int ownArity(SymbolId p, const View &v) const
+    {
+        int value = 0;
+        const auto add = [&value](int n) {
+            if (value == 0)
+                value = n;
+            else if (value != n)
+                value = -1;
+        };
+        for (const ArityDecl &d : arityDecls[p]) {
+            if (visible(d.sentence, v))
+                add(d.count);
+        }
+        for (const Edge &e : members[p]) {
+            if (!visible(e.sentence, v))
+                continue;
+            const auto declared = [](SymbolId t) {
+                return t == sym::unaryPredicate ? 1 : t == sym::binaryPredicate ? 2 : t == sym::ternaryPredicate ? 3 : 0;
+            };
+            if (const int n = declared(e.other)) {
+                add(n);
+                continue;
+            }
+            for (const SymbolId up : closure(e.other, genlUp, v)) {
+                if (const int n = declared(up)) {
+                    add(n);
+                    break;
+                }
+            }
+        }
+        return value;
+    }
+};
+
+KnowledgeBase::KnowledgeBase()
+    : d(std::make_unique<Private>())
+{ }
+
+KnowledgeBase::~KnowledgeBase() = default;
+
+QString KnowledgeBase::root() const
+{
+    return d->root;
+}
+
+std::vector<SymbolId> KnowledgeBase::contexts() const
+{
+    return d->contexts;
+}
+
+bool KnowledgeBase::hasContext(SymbolId context) const
+{
+    return d->contextIndex.contains(context);
+}
+
+std::optional<ContextInfo> KnowledgeBase::contextInfo(SymbolId context) const
+{
+    const auto it = d->contextIndex.find(context);
+    if (it == d->contextIndex.end())
+        return std::nullopt;
+    ContextInfo info;
+    info.name = context;
+    const std::int32_t file = d->contextFile[it->second];
+    if (file >= 0)
+        info.file = d->files[std::size_t(file)].path;
+    info.parents = d->contextParents[it->second];
+    info.sentenceCount = std::uint32_t(d->contextSentences[it->second].size());
+    return info;
+}
+
+std::size_t KnowledgeBase::sentenceCount() const
+{
+    return d->sentences.size();
+}
+
+const SentenceInfo &KnowledgeBase::sentence(SentenceId id) const
+{
+    return d->sentences[id];
+}
+
+std::span<const SentenceId> KnowledgeBase::sentencesIn(SymbolId context) const
+{
+    const auto it = d->contextIndex.find(context);
+    if (it == d->contextIndex.end())
+        return {};
+    return d->contextSentences[it->second];
+}
+
+QString KnowledgeBase::fileOf(SentenceId id) const
+{
+    return d->files[d->sentenceFile[id]].path;
+}
+
+std::string_view KnowledgeBase::key(KeyId id) const
+{
+    return id < d->keys.size() ? std::string_view(d->keys[id]) : std::string_view();
+}
+
+KeyId KnowledgeBase::keyId(std::string_view key) const
+{
+    const auto it = d->keyIds.find(key);
+    return it == d->keyIds.end() ? noKey : it->second;
+}
+
+const SymbolSet &KnowledgeBase::symmetricPredicates() const
+{
+    return d->symmetric;
+}
+
+std::string KnowledgeBase::canonicalKey(Term sentence) const
+{
+    return kb::canonicalKey(sentence, d->symmetric);
+}
+
+std::vector<SymbolId> KnowledgeBase::visibleContexts(SymbolId context) const
+{
+    const auto it = d->contextIndex.find(context);
+    if (it == d->contextIndex.end())
+        return { context };
+    std::vector<SymbolId> result { context };
+    const std::uint64_t *bits = d->sees.data() + std::size_t(it->second) * d->words;
+    for (std::uint32_t i = 0; i < d->contexts.size(); ++i) {
+        if (i != it->second && ((bits[i >> 6] >> (i & 63)) & 1U))
+            result.push_back(d->contexts[i]);
+    }
+    return result;
+}
+
+std::vector<SymbolId> KnowledgeBase::seenBy(SymbolId context) const
+{
+    const auto it = d->contextIndex.find(context);
+    if (it == d->contextIndex.end())
+        return { context };
+    std::vector<SymbolId> result { context };
+    const std::uint64_t *bits = d->seenBy.data() + std::size_t(it->second) * d->words;
+    for (std::uint32_t i = 0; i < d->contexts.size(); ++i) {
+        if (i != it->second && ((bits[i >> 6] >> (i & 63)) & 1U))
+            result.push_back(d->contexts[i]);
+    }
+    return result;
+}
+
+bool KnowledgeBase::sees(SymbolId from, SymbolId to) const
+{
+    if (from == to)
+        return true;
+    const auto a = d->contextIndex.find(from);
+    const auto b = d->contextIndex.find(to);
+    if (a == d->contextIndex.end() || b == d->contextIndex.end())
+        return false;
+    const std::uint32_t i = b->second;
+    return (d->sees[std::size_t(a->second) * d->words + (i >> 6)] >> (i & 63)) & 1U;
+}
+
+std::vector<SymbolId> KnowledgeBase::genls(SymbolId t, const Scope &scope) const
+{
+    return d->closure(t, d->genlUp, d->view(scope));
+}
+
+std::vector<SymbolId> KnowledgeBase::specs(SymbolId t, const Scope &scope) const
+{
+    return d->closure(t, d->genlDown, d->view(scope));
+}
+
+bool KnowledgeBase::isGenl(SymbolId a, SymbolId b, const Scope &scope) const
+{
+    return d->reaches(a, b, d->view(scope));
+}
+
+std::vector<SymbolId> KnowledgeBase::memberships(SymbolId x, const Scope &scope) const
+{
+    const Private::View v = d->view(scope);
+    std::vector<SymbolId> result;
+    for (const Edge &e : d->members[x]) {
+        if (d->visible(e.sentence, v))
+            result.push_back(e.other);
+    }
+    sortByName(result);
+    result.erase(std::unique(result.begin(), result.end()), result.end());
+    return result;
+}
+
+std::optional<Arity> KnowledgeBase::arityOf(SymbolId predicate, const Scope &scope) const
+{
+    const Private::View v = d->view(scope);
+    const bool variable = d->hasMembership(predicate, sym::variableArity, v);
+    const int own = d->ownArity(predicate, v);
+    if (own > 0)
+        return Arity { own, noSymbol, variable };
+    if (own < 0)
+        return std::nullopt;
+    // Inherited: every declaring super-predicate must agree, and none may be variableArity.
+    std::vector<SymbolId> declaring;
+    int value = 0;
+    for (const SymbolId q : d->closure(predicate, d->genlUp, v)) {
+        const int n = d->ownArity(q, v);
+        if (n == 0)
+            continue;
+        if (n < 0 || (value != 0 && n != value) || d->hasMembership(q, sym::variableArity, v))
+            return std::nullopt;
+        value = n;
+        declaring.push_back(q);
+    }
+    if (declaring.empty())
+        return std::nullopt;
+    sortByName(declaring);
+    return Arity { value, declaring.front(), variable };
+}
+
+std::vector<SymbolId> KnowledgeBase::marksOver(SymbolId p, SymbolId mark, const Scope &scope) const
+{
+    const Private::View v = d->view(scope);
+    std::vector<SymbolId> result;
+    if (d->hasMembership(p, mark, v))
+        result.push_back(p);
+    for (const SymbolId q : d->closure(p, d->genlUp, v)) {
+        if (d->hasMembership(q, mark, v))
+            result.push_back(q);
+    }
+    return result;
+}
+
+std::vector<ArgConstraint> KnowledgeBase::argConstraints(SymbolId p, const Scope &scope) const
+{
+    const Private::View v = d->view(scope);
+    std::vector<ArgConstraint> result;
+    const auto collect = [&](SymbolId q) {
+        for (const ArgDecl &decl : d->argDecls[q]) {
+            if (d->visible(decl.sentence, v))
+                result.push_back({ decl.kind, decl.position, decl.type, q, decl.sentence });
+        }
+    };
+    collect(p);
+    for (const SymbolId q : d->closure(p, d->genlUp, v))
+        collect(q);
+    std::sort(result.begin(), result.end(), [this](const ArgConstraint &a, const ArgConstraint &b) {
+        const std::string_view keyA = d->keys[d->sentences[a.sentence].key];
+        const std::string_view keyB = d->keys[d->sentences[b.sentence].key];
+        return keyA != keyB ? keyA < keyB : a.sentence < b.sentence;
+    });
+    return result;
+}
+
+bool KnowledgeBase::isSiblingDisjointException(SymbolId a, SymbolId b) const
+{
+    const auto pairKey = (std::uint64_t(std::min(a, b)) << 32) | std::max(a, b);
+    return d->siblingExceptions.contains(pairKey);
+}
+
+std::optional<DisjointWitness> KnowledgeBase::disjoint(SymbolId a, SymbolId b, const Scope &scope) const
+{
+    const Private::View v = d->view(scope);
+    const Scope all;
+    const Private::View everywhere = d->view(all);
+    std::vector<SymbolId> ga { a };
+    for (const SymbolId t : d->closure(a, d->genlUp, v))
+        ga.push_back(t);
+    std::vector<SymbolId> gb { b };
+    for (const SymbolId t : d->closure(b, d->genlUp, v))
+        gb.push_back(t);
+    std::unordered_map<SymbolId, std::size_t> positionInB;
+    for (std::size_t i = 0; i < gb.size(); ++i)
+        positionInB.emplace(gb[i], i);
+
+    const auto related = [&](SymbolId x, SymbolId y) {
+        return d->reaches(x, y, everywhere) || d->reaches(y, x, everywhere) || isSiblingDisjointException(x, y);
+    };
+
+    for (const SymbolId typeA : ga) {
+        std::optional<DisjointWitness> best;
+        std::size_t bestPosition = SIZE_MAX;
+        const auto offer = [&](std::size_t position, DisjointWitness witness) {
+            if (position < bestPosition || (position == bestPosition && best && witness.reason < best->reason)) {
+                bestPosition = position;
+                best = witness;
+            }
+        };
+        for (const Edge &e : d->disjointWith[typeA]) {
+            const auto it = positionInB.find(e.other);
+            if (it != positionInB.end() && d->visible(e.sentence, v))
+                offer(it->second, { typeA, e.other, DisjointWitness::Reason::Explicit, noSymbol, e.sentence });
+        }
+        for (const Edge &m : d->members[typeA]) {
+            if (!d->visible(m.sentence, v))
+                continue;
+            const std::optional<SentenceId> marked = d->membershipSentence(m.other, sym::disjointMetatype, v);
+            if (!marked)
+                continue;
+            for (std::size_t i = 0; i < gb.size() && i < bestPosition; ++i) {
+                if (gb[i] != typeA && d->hasMembership(gb[i], m.other, v) && !related(typeA, gb[i])) {
+                    offer(i, { typeA, gb[i], DisjointWitness::Reason::Metatype, m.other, *marked });
+                    break;
+                }
+            }
+        }
+        for (const SymbolId parent : d->closure(typeA, d->genlUp, v)) {
+            const std::optional<SentenceId> marked = d->membershipSentence(parent, sym::siblingDisjoint, v);
+            if (!marked)
+                continue;
+            for (std::size_t i = 0; i < gb.size() && i < bestPosition; ++i) {
+                if (gb[i] != typeA && gb[i] != parent && d->reaches(gb[i], parent, v) && !related(typeA, gb[i])) {
+                    offer(i, { typeA, gb[i], DisjointWitness::Reason::Sibling, parent, *marked });
+                    break;
+                }
+            }
+        }
+        if (best)
+            return best;
+    }
+    return std::nullopt;
+}
+
+std::vector<SentenceId> KnowledgeBase::comments(SymbolId t, const Scope &scope) const
+{
+    const Private::View v = d->view(scope);
+    std::vector<SentenceId> result;
+    for (const SentenceId id : d->commentsOf[t]) {
+        if (d->visible(id, v))
+            result.push_back(id);
+    }
+    return result;
+}
+
+std::vector<SentenceId> KnowledgeBase::mentioning(SymbolId symbol, const Scope &scope) const
+{
+    const Private::View v = d->view(scope);
+    std::vector<SentenceId> result;
+    for (const SentenceId id : d->occurrences[symbol]) {
+        if (d->visible(id, v))
+            result.push_back(id);
+    }
+    return result;
+}
+
+TermUsage KnowledgeBase::findTerm(SymbolId symbol, const Scope &scope) const
+{
+    const Private::View v = d->view(scope);
+    TermUsage result;
+    result.role = symbolRole(symbol);
+    bool nested = false;
+    for (const Usage &u : d->usage[symbol]) {
+        if (!d->contextVisible(u.context, v))
+            continue;
+        result.used = true;
+        result.asFunctor = result.asFunctor || u.functor;
+        result.asArgument = result.asArgument || u.argument;
+        nested = nested || u.nestedFunctor;
+    }
+    if (nested && (result.role == Role::Individual || result.role == Role::None))
+        result.role = Role::Function;
+    return result;
+}
+
+std::vector<SentenceId> KnowledgeBase::factsWith(SymbolId p, SymbolId a1, const Scope &scope) const
+{
+    const Private::View v = d->view(scope);
+    std::vector<SentenceId> result;
+    std::vector<SymbolId> predicates { p };
+    for (const SymbolId q : d->closure(p, d->genlDown, v))
+        predicates.push_back(q);
+    for (const SymbolId r : predicates) {
+        const auto it = d->factRanges.find((std::uint64_t(r) << 32) | a1);
+        if (it == d->factRanges.end())
+            continue;
+        for (std::uint32_t i = it->second.first; i < it->second.second; ++i) {
+            if (d->visible(d->factSentences[i], v))
+                result.push_back(d->factSentences[i]);
+        }
+    }
+    std::sort(result.begin(), result.end());
+    return result;
+}
+
+std::vector<SentenceId> KnowledgeBase::lookup(std::string_view key, const Scope &scope) const
+{
+    const KeyId id = keyId(key);
+    if (id == noKey)
+        return {};
+    const Private::View v = d->view(scope);
+    std::vector<SentenceId> result;
+    for (const SentenceId s : d->keySentences[id]) {
+        if (d->visible(s, v))
+            result.push_back(s);
+    }
+    return result;
+}
+
+std::vector<SymbolId> KnowledgeBase::symbols() const
+{
+    return d->usedSymbols;
+}
+
+std::vector<std::pair<SymbolId, std::uint32_t>> KnowledgeBase::functorCounts() const
+{
+    return d->functorCounts;
+}
+
+// --- loading ---------------------------------------------------------------------------
+
+struct KnowledgeBaseLoader {
+    static void collect(const QString &root, const QString &dir, std::vector<FileRecord> &files, std::vector<Diagnostic> &diagnostics)
+    {
+        const QFileInfoList entries
+            = QDir(dir).entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDir::Name);
+        for (const QFileInfo &entry : entries) {
+            if (entry.fileName().startsWith(QLatin1Char('.')))
+                continue;
+            if (entry.isSymLink()) {
+                Diagnostic warning;
+                warning.file = entry.filePath();
+                warning.severity = Diagnostic::Severity::Warning;
+                warning.message = QStringLiteral("symbolic link skipped — the loader does not follow links");
+                diagnostics.push_back(warning);
+                continue;
+            }
+            if (entry.isDir()) {
+                collect(root, entry.filePath(), files, diagnostics);
+            } else if (entry.isFile() && entry.suffix() == QLatin1String("txt")) {
+                FileRecord record;
+                record.path = entry.filePath();
+                record.relativePath = QDir(root).relativeFilePath(entry.filePath());
+                record.size = entry.size();
+                record.modified = entry.lastModified();
+                files.push_back(std::move(record));
+            }
+        }
+    }
+
+    static Diagnostic error(const QString &file, const QString &message, Term at = {})
+    {
+        Diagnostic diagnostic;
+        diagnostic.file = file;
+        diagnostic.message = message;
+        if (!at.isNull()) {
+            diagnostic.line = int(at.span().line);
+            diagnostic.column = int(at.span().column);
+            diagnostic.byteOffset = at.span().begin;
+        }
+        return diagnostic;
+    }
+
+    // Parses the files that have no document yet (in parallel) and checks §1's rules.
+    static LoadResult build(QString root, std::vector<FileRecord> files, std::vector<Diagnostic> diagnostics, const LoadProgress &progress)
+    {
+        qint64 totalBytes = 0;
+        for (FileRecord &file : files) {
+            const QString stem = QFileInfo(file.relativePath).completeBaseName();
+            const QByteArray stemUtf8 = stem.toUtf8();
+            if (!isContextName(std::string_view(stemUtf8.constData(), std::size_t(stemUtf8.size()))) || stem.contains(QLatin1Char('/'))) {
+                diagnostics.push_back(error(file.path,
+                    QStringLiteral("file name %1 does not name a context: a KB file is Cx followed by CapitalCamelCase, e.g. CxBirds.txt")
+                        .arg(QFileInfo(file.relativePath).fileName())));
+            } else {
+                file.context = intern(std::string_view(stemUtf8.constData(), std::size_t(stemUtf8.size())));
+            }
+            if (file.size > s_maxFileSize)
+                diagnostics.push_back(
+                    error(file.path, QStringLiteral("file is larger than 64 MiB — split the context's content across smaller contexts")));
+            totalBytes += std::max<qint64>(file.size, 0);
+        }
+        std::sort(files.begin(), files.end(),
+            [](const FileRecord &a, const FileRecord &b) { return a.relativePath.toUtf8() < b.relativePath.toUtf8(); });
+        for (std::size_t i = 1; i < files.size(); ++i) {
+            for (std::size_t j = 0; j < i; ++j) {
+                if (files[i].context != noSymbol && files[i].context == files[j].context) {
+                    diagnostics.push_back(error(files[i].path,
+                        QStringLiteral("context %1 is already defined by %2 — one file per context")
+                            .arg(symbolString(files[i].context), files[j].path)));
+                }
+            }
+        }
+        if (std::any_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic &d) { return d.isError(); }))
+            return { nullptr, std::move(diagnostics) };
+
+        // Parse (and key, below) in parallel: files are independent.
+        std::atomic<qint64> done { 0 };
+        std::vector<std::size_t> toParse;
+        for (std::size_t i = 0; i < files.size(); ++i) {
+            if (!files[i].document.arena)
+                toParse.push_back(i);
+            else
+                done += files[i].document.text.size();
+        }
+        std::vector<QString> readErrors(files.size());
+        QtConcurrent::blockingMap(toParse, [&](std::size_t i) {
+            FileRecord &file = files[i];
+            QFile in(file.path);
+            if (!in.open(QIODevice::ReadOnly)) {
+                readErrors[i] = in.errorString();
+                return;
+            }
+            const QByteArray text = in.readAll();
+            file.size = text.size();
+            file.document = parseDocument(text, file.path);
+            const qint64 now = done += text.size();
+            if (progress)
+                progress(now, totalBytes);
+        });
+        for (std::size_t i = 0; i < files.size(); ++i) {
+            if (!readErrors[i].isEmpty())
+                diagnostics.push_back(error(files[i].path, QStringLiteral("cannot read the file: %1").arg(readErrors[i])));
+            for (const Diagnostic &d : files[i].document.diagnostics)
+                diagnostics.push_back(d);
+            for (const Term sentence : files[i].document.sentences) {
+                if (!sentence.isList()) {
+                    diagnostics.push_back(error(files[i].path,
+                        QStringLiteral("a sentence must be a list, not %1 — write (predicate argument …)").arg(renderFlat(sentence)),
+                        sentence));
+                } else if (sentence.isForm(sym::ist)) {
+                    diagnostics.push_back(error(files[i].path,
+                        QStringLiteral(
+                            "a file states its own context: write the sentence without ist, in the file of the context it belongs to"),
+                        sentence));
+                }
+            }
+        }
+        if (std::any_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic &d) { return d.isError(); }))
+            return { nullptr, std::move(diagnostics) };
+
+        std::sort(files.begin(), files.end(), [](const FileRecord &a, const FileRecord &b) { return nameLess(a.context, b.context); });
+        std::shared_ptr<KnowledgeBase> kb(new KnowledgeBase);
+        KnowledgeBase::Private &p = *kb->d;
+        p.root = std::move(root);
+
+        for (const FileRecord &file : files) {
+            for (const Term s : file.document.sentences) {
+                if (s.isForm(sym::symmetric) && s.size() == 2 && s.at(1).isSymbol())
+                    p.symmetric.insert(s.at(1).symbol());
+            }
+        }
+        std::vector<std::size_t> all(files.size());
+        std::iota(all.begin(), all.end(), 0);
+        QtConcurrent::blockingMap(all, [&](std::size_t i) {
+            FileRecord &file = files[i];
+            file.keys.clear();
+            file.keys.reserve(file.document.sentences.size());
+            for (const Term s : file.document.sentences)
+                file.keys.push_back(canonicalKey(s, p.symmetric));
+        });
+
+        index(p, files, diagnostics);
+        p.files = std::move(files);
+        if (progress)
+            progress(totalBytes, totalBytes);
+        return { std::move(kb), std::move(diagnostics) };
+    }
+
+    static void index(KnowledgeBase::Private &p, std::vector<FileRecord> &files, std::vector<Diagnostic> &diagnostics)
+    {
+        // Contexts: every file's, and every genlCx argument.
+        std::vector<std::pair<SymbolId, SymbolId>> wiring;
+        std::vector<SymbolId> names;
+        for (const FileRecord &file : files) {
+            names.push_back(file.context);
+            for (const Term s : file.document.sentences) {
+                if (s.isForm(sym::genlCx) && s.size() == 3 && s.at(1).isSymbol() && s.at(2).isSymbol()) {
+                    wiring.emplace_back(s.at(1).symbol(), s.at(2).symbol());
+                    names.push_back(s.at(1).symbol());
+                    names.push_back(s.at(2).symbol());
+                }
+            }
+        }
+        sortByName(names);
+        names.erase(std::unique(names.begin(), names.end()), names.end());
+        p.contexts = names;
+        for (std::uint32_t i = 0; i < names.size(); ++i)
+            p.contextIndex.emplace(names[i], i);
+        const std::size_t n = names.size();
+        p.words = (n + 63) / 64;
+        p.contextParents.assign(n, {});
+        p.contextFile.assign(n, -1);
+        p.contextSentences.assign(n, {});
+        std::vector<std::vector<std::uint32_t>> up(n);
+        for (const auto &[sub, super] : wiring) {
+            const std::uint32_t a = p.contextIndex[sub];
+            const std::uint32_t b = p.contextIndex[super];
+            up[a].push_back(b);
+            p.contextParents[a].push_back(super);
+        }
+        for (auto &parents : p.contextParents) {
+            sortByName(parents);
+            parents.erase(std::unique(parents.begin(), parents.end()), parents.end());
+        }
+        p.sees.assign(n * p.words, 0);
+        p.seenBy.assign(n * p.words, 0);
+        for (std::uint32_t c = 0; c < n; ++c) {
+            std::vector<std::uint32_t> stack { c };
+            std::uint64_t *bits = p.sees.data() + std::size_t(c) * p.words;
+            bits[c >> 6] |= std::uint64_t(1) << (c & 63);
+            while (!stack.empty()) {
+                const std::uint32_t x = stack.back();
+                stack.pop_back();
+                for (const std::uint32_t y : up[x]) {
+                    if (!((bits[y >> 6] >> (y & 63)) & 1U)) {
+                        bits[y >> 6] |= std::uint64_t(1) << (y & 63);
+                        stack.push_back(y);
+                    }
+                }
+            }
+            for (std::uint32_t y = 0; y < n; ++y) {
+                if ((bits[y >> 6] >> (y & 63)) & 1U)
+                    p.seenBy[std::size_t(y) * p.words + (c >> 6)] |= std::uint64_t(1) << (c & 63);
+            }
+        }
+
+        // Sentences in (context, line) order; a repeated key in one context is indexed once.
+        std::size_t total = 0;
+        for (const FileRecord &file : files)
+            total += file.document.sentences.size();
+        p.sentences.reserve(total);
+        p.sentenceFile.reserve(total);
+        p.sentenceContext.reserve(total);
+        p.keys.reserve(total);
+        p.keyIds.reserve(total);
+        std::vector<std::pair<SymbolId, SentenceId>> keyPairs;
+        keyPairs.reserve(total);
+        for (std::uint32_t f = 0; f < files.size(); ++f) {
+            FileRecord &file = files[f];
+            const std::uint32_t cx = p.contextIndex[file.context];
+            p.contextFile[cx] = std::int32_t(f);
+            std::unordered_map<KeyId, Term> seenHere;
+            for (std::size_t i = 0; i < file.document.sentences.size(); ++i) {
+                const Term term = file.document.sentences[i];
+                std::string &key = file.keys[i];
+                auto it = p.keyIds.find(key);
+                KeyId keyId = noKey;
+                if (it == p.keyIds.end()) {
+                    keyId = KeyId(p.keys.size());
+                    p.keys.push_back(std::move(key));
+                    p.keyIds.emplace(p.keys.back(), keyId);
+                } else {
+                    keyId = it->second;
+                }
+                const auto [previous, fresh] = seenHere.emplace(keyId, term);
+                if (!fresh) {
+                    Diagnostic warning = error(file.path,
+                        QStringLiteral("duplicate: the same sentence as line %1 (same canonical key)").arg(previous->second.span().line),
+                        term);
+                    warning.severity = Diagnostic::Severity::Warning;
+                    diagnostics.push_back(warning);
+                    continue;
+                }
+                const auto id = SentenceId(p.sentences.size());
+                p.sentences.push_back({ term, file.context, keyId });
+                p.sentenceFile.push_back(f);
+                p.sentenceContext.push_back(cx);
+                p.contextSentences[cx].push_back(id);
+                keyPairs.emplace_back(keyId, id);
+            }
+            file.keys.clear();
+            file.keys.shrink_to_fit();
+        }
+        // keyIds holds views into p.keys, which was reserved up front and never reallocated.
+        p.keySentences.build(p.keys.size(), keyPairs);
+
+        buildVocabulary(p);
+    }
+
+    static LoadResult reload(const KnowledgeBase &previous, const LoadProgress &progress)
+    {
+        const QString root = previous.root();
+        if (root.isEmpty()) {
+            // In-memory sources: nothing can have changed on disk.
+            std::vector<FileRecord> files;
+            for (const FileRecord &old : previous.d->files) {
+                FileRecord copy;
+                copy.path = old.path;
+                copy.relativePath = old.relativePath;
+                copy.size = old.size;
+                copy.document = old.document;
+                files.push_back(std::move(copy));
+            }
+            return build({}, std::move(files), {}, progress);
+        }
+        std::vector<Diagnostic> diagnostics;
+        std::vector<FileRecord> files;
+        if (!QFileInfo(root).isDir())
+            return loadKnowledgeBase(root, progress);
+        collect(root, root, files, diagnostics);
+        for (FileRecord &file : files) {
+            for (const FileRecord &old : previous.d->files) {
+                if (old.relativePath == file.relativePath && old.size == file.size && old.modified == file.modified) {
+                    file.document = old.document; // shares the parsed arena
+                    break;
+                }
+            }
+        }
+        return build(root, std::move(files), std::move(diagnostics), progress);
+    }
+
+    static void buildVocabulary(KnowledgeBase::Private &p)
+    {
+        p.symbolBound = SymbolTable::instance().size() + 1;
+        std::vector<std::pair<SymbolId, Edge>> up, down, members, disjointPairs;
+        std::vector<std::pair<SymbolId, ArgDecl>> args;
+        std::vector<std::pair<SymbolId, ArityDecl>> arities;
+        std::vector<std::pair<SymbolId, SentenceId>> comments, occurrences;
+        std::vector<std::pair<SymbolId, Usage>> usage;
+        std::vector<std::pair<std::uint64_t, SentenceId>> facts;
+        std::vector<std::uint32_t> functorCount(p.symbolBound, 0);
+        members.reserve(p.sentences.size());
+        occurrences.reserve(p.sentences.size() * 3);
+        facts.reserve(p.sentences.size());
+
+        // Walk state reused across sentences: symbols seen in this sentence.
+        std::vector<std::pair<SymbolId, std::uint8_t>> seen; // symbol, flags (1 functor, 2 argument, 4 nested functor)
+        for (SentenceId id = 0; id < p.sentences.size(); ++id) {
+            const Term s = p.sentences[id].term;
+            const SymbolId head = s.functorSymbol();
+            if (head != noSymbol)
+                ++functorCount[head];
+            if (isFact(s)) {
+                const std::uint32_t n = s.size();
+                const Term a1 = n >= 2 ? s.at(1) : Term();
+                const Term a2 = n >= 3 ? s.at(2) : Term();
+                const Term a3 = n >= 4 ? s.at(3) : Term();
+                if (n == 2 && a1.isSymbol())
+                    members.push_back({ a1.symbol(), { head, id } });
+                if (n >= 2 && a1.isSymbol())
+                    facts.emplace_back((std::uint64_t(head) << 32) | a1.symbol(), id);
+                if (n == 3 && a1.isSymbol() && a2.isSymbol()) {
+                    if (head == sym::genl) {
+                        up.push_back({ a1.symbol(), { a2.symbol(), id } });
+                        down.push_back({ a2.symbol(), { a1.symbol(), id } });
+                    } else if (head == sym::disjoint) {
+                        disjointPairs.push_back({ a1.symbol(), { a2.symbol(), id } });
+                        disjointPairs.push_back({ a2.symbol(), { a1.symbol(), id } });
+                    } else if (head == sym::siblingDisjointException) {
+                        const SymbolId x = a1.symbol();
+                        const SymbolId y = a2.symbol();
+                        p.siblingExceptions.emplace((std::uint64_t(std::min(x, y)) << 32) | std::max(x, y), true);
+                    }
+                }
+                if (head == sym::comment && n == 3 && a1.isSymbol() && a2.isString())
+                    comments.emplace_back(a1.symbol(), id);
+                if (head == sym::arity && n == 3 && a1.isSymbol() && a2.kind() == TermKind::Integer && a2.integer() > 0)
+                    arities.push_back({ a1.symbol(), { int(a2.integer()), id } });
+                if ((head == sym::arg || head == sym::genlArg) && n == 4 && a1.isSymbol() && a2.kind() == TermKind::Integer && a3.isSymbol()
+                    && a2.integer() > 0) {
+                    args.push_back({ a1.symbol(),
+                        { head == sym::arg ? ArgConstraint::Kind::Arg : ArgConstraint::Kind::GenlArg, int(a2.integer()), a3.symbol(),
+                            id } });
+                }
+            }
+
+            // Occurrences and usage, at any depth (iterative walk).
+            seen.clear();
+            const auto note = [&seen](SymbolId symbol, std::uint8_t flag) {
+                for (auto &entry : seen) {
+                    if (entry.first == symbol) {
+                        entry.second |= flag;
+                        return;
+                    }
+                }
+                seen.emplace_back(symbol, flag);
+            };
+            struct Item {
+                Term term;
+                bool inArgument;
+            };
+            std::vector<Item> stack { { s, false } };
+            while (!stack.empty()) {
+                const Item item = stack.back();
+                stack.pop_back();
+                const Term t = item.term;
+                if (t.isSymbol() || t.kind() == TermKind::Variable) {
+                    note(t.symbol(), 2);
+                    continue;
+                }
+                if (!t.isCompound())
+                    continue;
+                const std::uint32_t n = t.size();
+                std::uint32_t first = 0;
+                if (t.isList() && n > 0 && t.at(0).isSymbol()) {
+                    const SymbolId f = t.at(0).symbol();
+                    note(f, item.inArgument ? 5 : 1);
+                    first = 1;
+                }
+                // Frames keep their children in frame position; a literal's arguments are arguments.
+                const bool frame = t.isVector() || (t.isList() && isFrameHead(t.functorSymbol()));
+                for (std::uint32_t i = first; i < n; ++i)
+                    stack.push_back({ t.at(i), item.inArgument || !frame });
+            }
+            const std::uint32_t cx = p.sentenceContext[id];
+            for (const auto &[symbol, flags] : seen) {
+                occurrences.emplace_back(symbol, id);
+                usage.push_back({ symbol, { cx, (flags & 1) != 0, (flags & 2) != 0, (flags & 4) != 0 } });
+            }
+        }
+
+        // Merge usage per (symbol, context).
+        std::stable_sort(usage.begin(), usage.end(),
+            [](const auto &a, const auto &b) { return a.first < b.first || (a.first == b.first && a.second.context < b.second.context); });
+        std::vector<std::pair<SymbolId, Usage>> merged;
+        for (const auto &u : usage) {
+            if (!merged.empty() && merged.back().first == u.first && merged.back().second.context == u.second.context) {
+                merged.back().second.functor |= u.second.functor;
+                merged.back().second.argument |= u.second.argument;
+                merged.back().second.nestedFunctor |= u.second.nestedFunctor;
+            } else {
+                merged.push_back(u);
+            }
+        }
+        usage.clear();
+        usage.shrink_to_fit();
+        for (const auto &u : merged) {
+            if (p.usedSymbols.empty() || p.usedSymbols.back() != u.first)
+                p.usedSymbols.push_back(u.first);
+        }
+        sortByName(p.usedSymbols);
+
+        p.genlUp.build(p.symbolBound, up);
+        p.genlDown.build(p.symbolBound, down);
+        p.members.build(p.symbolBound, members);
+        p.disjointWith.build(p.symbolBound, disjointPairs);
+        p.argDecls.build(p.symbolBound, args);
+        p.arityDecls.build(p.symbolBound, arities);
+        p.commentsOf.build(p.symbolBound, comments);
+        p.occurrences.build(p.symbolBound, occurrences);
+        p.usage.build(p.symbolBound, merged);
+
+        std::stable_sort(facts.begin(), facts.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        p.factSentences.reserve(facts.size());
+        p.factRanges.reserve(facts.size() / 2 + 1);
+        for (std::size_t i = 0; i < facts.size();) {
+            std::size_t j = i;
+            while (j < facts.size() && facts[j].first == facts[i].first) {
+                p.factSentences.push_back(facts[j].second);
+                ++j;
+            }
+            p.factRanges.emplace(facts[i].first, std::make_pair(std::uint32_t(i), std::uint32_t(j)));
+            i = j;
+        }
+
+        for (SymbolId f = 0; f < functorCount.size(); ++f) {
+            if (functorCount[f] > 0)
+                p.functorCounts.emplace_back(f, functorCount[f]);
+        }
+        std::sort(p.functorCounts.begin(), p.functorCounts.end(),
+            [](const auto &a, const auto &b) { return a.second > b.second || (a.second == b.second && nameLess(a.first, b.first)); });
+    }
+};
+
+LoadResult loadKnowledgeBase(const QString &root, const LoadProgress &progress)
+{
+    std::vector<Diagnostic> diagnostics;
+    const QFileInfo info(root);
+    if (!info.isDir() || !info.isReadable()) {
+        Diagnostic diagnostic;
+        diagnostic.file = root;
+        diagnostic.message = QStringLiteral("cannot read the KB directory");
+        return { nullptr, { diagnostic } };
+    }
+    std::vector<FileRecord> files;
+    KnowledgeBaseLoader::collect(root, root, files, diagnostics);
+    qCDebug(lcKb) << "loading" << files.size() << "context files from" << root;
+    return KnowledgeBaseLoader::build(root, std::move(files), std::move(diagnostics), progress);
+}
+
+LoadResult loadKnowledgeBase(std::vector<ContextSource> sources, const LoadProgress &progress)
+{
+    std::vector<FileRecord> files;
+    files.reserve(sources.size());
+    for (ContextSource &source : sources) {
+        FileRecord record;
+        record.path = source.path;
+        record.relativePath = source.path;
+        record.size = source.text.size();
+        record.document = parseDocument(source.text, source.path);
+        files.push_back(std::move(record));
+    }
+    return KnowledgeBaseLoader::build({}, std::move(files), {}, progress);
+}
+
+LoadResult reloadKnowledgeBase(const KnowledgeBase &previous, const LoadProgress &progress)
+{
+    return KnowledgeBaseLoader::reload(previous, progress);
+}
+
+} // namespace fanva::kb
