@@ -32,7 +32,7 @@ QString formatDelay(std::chrono::milliseconds delay)
 
 QString formatLimit(std::chrono::milliseconds limit)
 {
-    if (limit >= std::chrono::minutes(2) && limit.count() % 60000 == 0)
+    if (limit >= std::chrono::minutes(10) && limit.count() % 60000 == 0)
         return QStringLiteral("%1 min").arg(limit.count() / 60000);
     return seconds(limit);
 }

@@ -13,7 +13,7 @@ namespace fanva::llm {
 /// A wait or a delay: below one second in ms ("50 ms"), else seconds ("1.8 s", "300 s").
 [[nodiscard]] QString formatDelay(std::chrono::milliseconds delay);
 
-/// A configured limit in seconds: "0.3 s", "300 s"; whole minutes from 2 min up ("30 min").
+/// A configured limit in seconds: "0.3 s", "300 s"; whole minutes from 10 min up ("30 min").
 [[nodiscard]] QString formatLimit(std::chrono::milliseconds limit);
 
 } // namespace fanva::llm
