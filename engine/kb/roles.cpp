@@ -32,9 +32,13 @@ std::string_view namespaceOf(std::string_view name)
     return slash == std::string_view::npos || name.size() == 1 ? std::string_view() : name.substr(0, slash);
 }
 
-// The part of the spelling the role regexes read: the name after any namespace.
+// The part of the spelling the role regexes read: the name after any namespace. The lex
+// and cx namespaces decide the role themselves, so their symbols match no other test.
 std::string_view localName(std::string_view name)
 {
+    const std::string_view ns = namespaceOf(name);
+    if (ns == "lex" || ns == "cx")
+        return {};
     const std::size_t slash = name.find('/');
     return slash == std::string_view::npos || name.size() == 1 ? name : name.substr(slash + 1);
 }
