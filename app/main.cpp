@@ -3,20 +3,158 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDir>
+#include <QImageWriter>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QStatusBar>
+#include <QTextStream>
+#include <QTimer>
+#include <QTranslator>
+
+namespace {
+
+constexpr int exitUsage = 2;
+const QSize s_screenshotSize(1400, 860);
+
+void printError(const QString &message)
+{
+    QTextStream(stderr) << QApplication::applicationName() << QLatin1String(": ") << message << Qt::endl;
+}
+
+// --lang has to be known before the parser's own texts are translated, so it is read ahead.
+QString languageArgument(const QStringList &arguments)
+{
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        const QString &argument = arguments.at(i);
+        if (argument == QLatin1String("--"))
+            break;
+        if (argument.startsWith(QLatin1String("--lang=")))
+            return argument.mid(7);
+        if (argument == QLatin1String("--lang") && i + 1 < arguments.size())
+            return arguments.at(i + 1);
+    }
+    return {};
+}
+
+void installTranslations(QApplication &app, const QLocale &locale)
+{
+    auto *qtTranslator = new QTranslator(&app);
+    if (qtTranslator->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(qtTranslator);
+    auto *fanvaTranslator = new QTranslator(&app);
+    if (fanvaTranslator->load(locale, QStringLiteral("fanva"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QApplication::installTranslator(fanvaTranslator);
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
     QApplication::setApplicationName(fanva::applicationName());
     QApplication::setApplicationVersion(fanva::version());
+    QApplication::setDesktopFileName(QStringLiteral("org.fanva.Fanva"));
+    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("org.fanva.Fanva")));
+
+    const QString language = languageArgument(QApplication::arguments());
+    if (!language.isEmpty())
+        QLocale::setDefault(QLocale(language));
+    installTranslations(app, QLocale());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Review knowledge-base text drafted by a language model."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.process(app);
+    const QCommandLineOption helpOption = parser.addHelpOption();
+    const QCommandLineOption versionOption = parser.addVersionOption();
+    const QCommandLineOption workspaceOption(QStringLiteral("workspace"),
+        QApplication::translate("main", "Open the workspace in <dir> (kb/, documents, fanva.json)."),
+        QApplication::translate("main", "dir"));
+    const QCommandLineOption documentOption(QStringLiteral("document"),
+        QApplication::translate("main", "Show the English document <file>."), QApplication::translate("main", "file"));
+    const QCommandLineOption kbOption(
+        QStringLiteral("kb"), QApplication::translate("main", "Use the KB in <dir>."), QApplication::translate("main", "dir"));
+    const QCommandLineOption contextOption(QStringLiteral("context"), QApplication::translate("main", "Make <context> the target context."),
+        QApplication::translate("main", "context"));
+    const QCommandLineOption providerOption(QStringLiteral("provider"),
+        QApplication::translate("main", "Formalize with the provider <name>."), QApplication::translate("main", "name"));
+    const QCommandLineOption formalizeOption(
+        QStringLiteral("formalize"), QApplication::translate("main", "Formalize the document as soon as the window opens."));
+    const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
+        QApplication::translate("main", "Write a PNG image of the window to <file> and exit."), QApplication::translate("main", "file"));
+    const QCommandLineOption langOption(QStringLiteral("lang"),
+        QApplication::translate("main", "Use the language <code> (for example de) for the interface."),
+        QApplication::translate("main", "code"));
+    parser.addOptions(
+        { workspaceOption, documentOption, kbOption, contextOption, providerOption, formalizeOption, screenshotOption, langOption });
+    parser.addPositionalArgument(QStringLiteral("session"), QApplication::translate("main", "A review session (.fanva) to open."),
+        QStringLiteral("[SESSION.fanva]"));
 
+    if (!parser.parse(QApplication::arguments())) {
+        printError(parser.errorText());
+        return exitUsage;
+    }
+    if (parser.isSet(helpOption))
+        parser.showHelp(0);
+    if (parser.isSet(versionOption))
+        parser.showVersion();
+    if (parser.positionalArguments().size() > 1) {
+        printError(QApplication::translate("main", "Give at most one session file."));
+        return exitUsage;
+    }
+
+    const bool screenshot = parser.isSet(screenshotOption);
     MainWindow window;
+    bool failed = false;
+    if (screenshot) {
+        window.setInteractive(false);
+        QObject::connect(&window, &MainWindow::problemReported, &window, [&failed](const QString &message, bool isError) {
+            printError(isError ? QApplication::translate("main", "error: %1").arg(message)
+                               : QApplication::translate("main", "warning: %1").arg(message));
+            failed = failed || isError;
+        });
+    } else {
+        window.restoreSettings();
+    }
+
+    if (parser.isSet(workspaceOption))
+        window.openWorkspace(parser.value(workspaceOption));
+    if (parser.isSet(kbOption))
+        window.openKbFolder(parser.value(kbOption));
+    if (parser.isSet(documentOption))
+        window.openDocument(parser.value(documentOption));
+    if (parser.isSet(contextOption))
+        window.setTargetContext(parser.value(contextOption));
+    if (parser.isSet(providerOption))
+        window.setProvider(parser.value(providerOption));
+
+    // Sessions and formalization come with later versions; say so rather than pretend.
+    if (!parser.positionalArguments().isEmpty())
+        window.reportUnavailable(
+            QApplication::translate("main", "Opening session files is not available in this version yet; %1 was not opened.")
+                .arg(QDir::toNativeSeparators(parser.positionalArguments().constFirst())));
+    if (parser.isSet(formalizeOption))
+        window.reportUnavailable(
+            QApplication::translate("main", "Formalization is not available in this version yet; --formalize was not carried out."));
+
+    if (!screenshot) {
+        window.show();
+        return QApplication::exec();
+    }
+
+    if (failed)
+        return exitUsage;
+    const QString screenshotPath = parser.value(screenshotOption);
+    window.resize(s_screenshotSize);
     window.show();
+    QTimer::singleShot(0, &window, [&window, &screenshotPath] {
+        QImageWriter writer(screenshotPath, "png");
+        if (!writer.write(window.grab().toImage())) {
+            printError(QApplication::translate("main", "cannot write the screenshot %1: %2")
+                           .arg(QDir::toNativeSeparators(screenshotPath), writer.errorString()));
+            QCoreApplication::exit(exitUsage);
+            return;
+        }
+        QCoreApplication::exit(0);
+    });
     return QApplication::exec();
 }

@@ -1,8 +1,20 @@
 #pragma once
 
+#include "workspace.h"
+
 #include <QMainWindow>
 
-/// The reviewer's main window: source, attempts and proposal side by side.
+class AttemptLogView;
+class ProposalView;
+class QAction;
+class QLabel;
+class QPlainTextEdit;
+class QSplitter;
+class QSyntaxHighlighter;
+
+/// The reviewer's main window: the English source, the attempt log and the proposal side
+/// by side in one splitter, with the workspace's provider, KB folder and target context in
+/// the status bar.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -11,4 +23,83 @@ class MainWindow final : public QMainWindow
 public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
+
+    /// Whether problems are also shown in message boxes; off for --screenshot and in tests,
+    /// where they go to the status bar and problemReported() only.
+    [[nodiscard]] bool isInteractive() const { return m_interactive; }
+    void setInteractive(bool interactive);
+
+    /// The workspace as the window shows it, including command-line overrides.
+    [[nodiscard]] const Workspace &workspace() const { return m_workspace; }
+
+    /// Loads the workspace in @p folder: its default document, KB and target context.
+    /// Returns false, keeping the current one, when @p folder is not a workspace.
+    bool openWorkspace(const QString &folder);
+    /// Shows @p path in the source pane. Returns false when it cannot be read.
+    bool openDocument(const QString &path);
+    /// Uses the KB in @p folder. Returns false when it is not a folder.
+    bool openKbFolder(const QString &folder);
+    /// Makes @p context the target context and shows its file in the proposal pane.
+    /// Returns false when the KB has no file for it.
+    bool setTargetContext(const QString &context);
+    void setProvider(const QString &provider);
+
+    /// States that a requested feature is not available in this version (status bar).
+    void reportUnavailable(const QString &message);
+
+    /// Restores the geometry and splitter state saved by an earlier window; a window whose
+    /// settings were restored saves them again when it closes.
+    void restoreSettings();
+    void saveSettings() const;
+
+Q_SIGNALS:
+    /// A problem was reported to the user; @p isError is false for warnings.
+    void problemReported(const QString &message, bool isError);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createPanes();
+    void createStatusBar();
+
+    void chooseWorkspace();
+    void chooseDocument();
+    void chooseKbFolder();
+    void showAbout();
+
+    void report(const QList<WorkspaceIssue> &issues);
+    void reportError(const QString &message);
+    void showTargetContext();
+    void updateStatusBar();
+    void updateTitle();
+
+    Workspace m_workspace;
+    bool m_interactive = true;
+    bool m_settingsRestored = false;
+
+    QSplitter *m_splitter = nullptr;
+    QPlainTextEdit *m_sourceView = nullptr;
+    QLabel *m_sourceFileLabel = nullptr;
+    AttemptLogView *m_attemptLog = nullptr;
+    ProposalView *m_proposalView = nullptr;
+    QLabel *m_proposalFileLabel = nullptr;
+    QSyntaxHighlighter *m_highlighter = nullptr;
+
+    QLabel *m_providerLabel = nullptr;
+    QLabel *m_kbLabel = nullptr;
+    QLabel *m_contextLabel = nullptr;
+
+    QAction *m_openWorkspaceAction = nullptr;
+    QAction *m_openDocumentAction = nullptr;
+    QAction *m_openKbAction = nullptr;
+    QAction *m_saveSessionAction = nullptr;
+    QAction *m_quitAction = nullptr;
+    QAction *m_formalizeAction = nullptr;
+    QAction *m_applyAction = nullptr;
+    QAction *m_aboutAction = nullptr;
+    QAction *m_aboutQtAction = nullptr;
 };

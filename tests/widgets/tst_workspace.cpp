@@ -1,0 +1,161 @@
+#include "workspace.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+}
+
+QStringList messages(const QList<WorkspaceIssue> &issues)
+{
+    QStringList result;
+    for (const WorkspaceIssue &issue : issues)
+        result.append(issue.message);
+    return result;
+}
+
+} // namespace
+
+class TstWorkspace final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void demoWorkspace();
+    void defaultsWithoutConfig();
+    void configProblems_data();
+    void configProblems();
+    void missingFolder();
+    void readText();
+};
+
+void TstWorkspace::demoWorkspace()
+{
+    const QString root = QStringLiteral(FANVA_SOURCE_DIR "/resources/demo");
+    const WorkspaceLoadResult result = WorkspaceLoader::load(root);
+    QVERIFY2(result.issues.isEmpty(), qPrintable(messages(result.issues).join(QLatin1Char('\n'))));
+    QVERIFY(result.workspace);
+    const Workspace &workspace = *result.workspace;
+    QCOMPARE(workspace.root, QDir(root).absolutePath());
+    QCOMPARE(workspace.kbFolder, QDir(root).absoluteFilePath(QStringLiteral("kb")));
+    QCOMPARE(workspace.document, QDir(root).absoluteFilePath(QStringLiteral("animals.md")));
+    QCOMPARE(workspace.context, QStringLiteral("CxAnimals"));
+    QCOMPARE(workspace.provider, QStringLiteral("demo"));
+    QVERIFY(workspace.contextFiles.size() >= 3);
+    QCOMPARE(workspace.contextFile(QStringLiteral("CxAnimals")), QDir(root).absoluteFilePath(QStringLiteral("kb/CxAnimals.txt")));
+    QCOMPARE(workspace.contextFile(QStringLiteral("CxNowhere")), std::nullopt);
+}
+
+void TstWorkspace::defaultsWithoutConfig()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("kb/deep/er/CxOnly.txt")), "(genl a b)\n"));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("kb/notes.md")), "not a context\n"));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("b.txt")), "Second.\n"));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("a.md")), "First.\n"));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("image.png")), "png"));
+
+    const WorkspaceLoadResult result = WorkspaceLoader::load(dir.path());
+    QVERIFY(result.issues.isEmpty());
+    QVERIFY(result.workspace);
+    QCOMPARE(result.workspace->documents, (QStringList { dir.filePath(QStringLiteral("a.md")), dir.filePath(QStringLiteral("b.txt")) }));
+    QCOMPARE(result.workspace->document, dir.filePath(QStringLiteral("a.md")));
+    QCOMPARE(result.workspace->contextFiles, QStringList { dir.filePath(QStringLiteral("kb/deep/er/CxOnly.txt")) });
+    QCOMPARE(result.workspace->context, QStringLiteral("CxOnly")); // the only context is the target
+    QVERIFY(result.workspace->provider.isEmpty());
+}
+
+void TstWorkspace::configProblems_data()
+{
+    QTest::addColumn<QByteArray>("config");
+    QTest::addColumn<bool>("withKb");
+    QTest::addColumn<QString>("expectedWarning");
+    QTest::addColumn<QString>("expectedContext");
+
+    QTest::addRow("no kb folder") << QByteArray(R"({"context": "CxA"})") << false << QStringLiteral("has no kb folder")
+                                  << QStringLiteral("CxA");
+    QTest::addRow("invalid json") << QByteArray(R"({"context": )") << true << QStringLiteral("is not valid JSON") << QString();
+    QTest::addRow("not an object") << QByteArray(R"(["CxA"])") << true << QStringLiteral("must hold a JSON object") << QString();
+    QTest::addRow("field not a string") << QByteArray(R"({"context": 3})") << true << QStringLiteral("\"context\" field") << QString();
+    QTest::addRow("missing document") << QByteArray(R"({"document": "gone.md", "context": "CxA"})") << true
+                                      << QStringLiteral("names the document gone.md, which does not exist") << QStringLiteral("CxA");
+    QTest::addRow("context without file") << QByteArray(R"({"context": "CxMissing"})") << true
+                                          << QStringLiteral("no file for the target context CxMissing") << QStringLiteral("CxMissing");
+    QTest::addRow("not a context name") << QByteArray(R"({"context": "animals"})") << true
+                                        << QStringLiteral("animals, which is not a context name") << QStringLiteral("animals");
+}
+
+void TstWorkspace::configProblems()
+{
+    QFETCH(QByteArray, config);
+    QFETCH(bool, withKb);
+    QFETCH(QString, expectedWarning);
+    QFETCH(QString, expectedContext);
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("fanva.json")), config));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("doc.md")), "Text.\n"));
+    if (withKb) {
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("kb/CxA.txt")), "(genl a b)\n"));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("kb/CxB.txt")), "(genl c d)\n"));
+    }
+
+    const WorkspaceLoadResult result = WorkspaceLoader::load(dir.path());
+    QVERIFY(result.workspace); // warnings never stop a load
+    const QStringList warnings = messages(result.issues);
+    QVERIFY2(warnings.join(QLatin1Char('\n')).contains(expectedWarning), qPrintable(warnings.join(QLatin1Char('\n'))));
+    for (const WorkspaceIssue &issue : result.issues)
+        QCOMPARE(issue.severity, WorkspaceIssue::Severity::Warning);
+    QCOMPARE(result.workspace->context, expectedContext);
+    QCOMPARE(result.workspace->document, dir.filePath(QStringLiteral("doc.md")));
+}
+
+void TstWorkspace::missingFolder()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const WorkspaceLoadResult missing = WorkspaceLoader::load(dir.filePath(QStringLiteral("nowhere")));
+    QVERIFY(!missing.workspace);
+    QCOMPARE(missing.issues.size(), 1);
+    QCOMPARE(missing.issues.constFirst().severity, WorkspaceIssue::Severity::Error);
+    QVERIFY(missing.issues.constFirst().message.contains(QStringLiteral("does not exist")));
+
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("file.txt")), "x"));
+    const WorkspaceLoadResult file = WorkspaceLoader::load(dir.filePath(QStringLiteral("file.txt")));
+    QVERIFY(!file.workspace);
+    QVERIFY(file.issues.constFirst().message.contains(QStringLiteral("is not a folder")));
+}
+
+void TstWorkspace::readText()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("ok.md")), "Grüße\n"));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("bad.md")), "\xff\xfe bad"));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("big.md")), QByteArray(100, 'x')));
+
+    QCOMPARE(WorkspaceLoader::readText(dir.filePath(QStringLiteral("ok.md"))).text, QStringLiteral("Grüße\n"));
+    const TextFileResult bad = WorkspaceLoader::readText(dir.filePath(QStringLiteral("bad.md")));
+    QVERIFY(!bad.text);
+    QVERIFY(bad.error.contains(QStringLiteral("not valid UTF-8")));
+    const TextFileResult big = WorkspaceLoader::readText(dir.filePath(QStringLiteral("big.md")), 10);
+    QVERIFY(!big.text);
+    QVERIFY(big.error.contains(QStringLiteral("too large")));
+    const TextFileResult missing = WorkspaceLoader::readText(dir.filePath(QStringLiteral("missing.md")));
+    QVERIFY(!missing.text);
+    QVERIFY(missing.error.contains(QStringLiteral("Cannot read")));
+}
+
+QTEST_GUILESS_MAIN(TstWorkspace)
+
+#include "tst_workspace.moc"
