@@ -2,3 +2,4 @@
 fanva_add_test(tst_segmenter SOURCES formalize/tst_segmenter.cpp LIBS fanva_engine)
 fanva_add_test(tst_replyparser SOURCES formalize/tst_replyparser.cpp LIBS fanva_engine)
 fanva_add_test(tst_prompts SOURCES formalize/tst_prompts.cpp LIBS fanva_engine)
+fanva_add_test(tst_score SOURCES formalize/tst_score.cpp LIBS fanva_engine)

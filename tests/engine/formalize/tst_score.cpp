@@ -1,0 +1,202 @@
+#include "formalize/score.h"
+
+#include "kb/reader.h"
+
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+#include <QTest>
+
+using namespace fanva;
+using formalize::ScoreResult;
+
+namespace {
+
+// Sentences read from KB text; the Document keeps their arena alive.
+struct Sentences {
+    kb::Document document;
+    explicit Sentences(const QByteArray &text)
+        : document(kb::parseDocument(text))
+    { }
+    [[nodiscard]] std::span<const kb::Term> terms() const { return document.sentences; }
+};
+
+QString fablesDir()
+{
+    return QStringLiteral(FANVA_SHARED_DIR "/corpus/fables");
+}
+
+} // namespace
+
+class TstScore : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void workedExample();
+    void perfectFable_data();
+    void perfectFable();
+    void renamedFable_data();
+    void renamedFable();
+    void bijection();
+    void goldNameNeverRenamed();
+    void knownSentencesLeaveThePrecision();
+    void documentsSumCounts();
+    void json();
+};
+
+void TstScore::workedExample()
+{
+    const Sentences gold(
+        QByteArrayLiteral("(penguin PenguinA) (seal SealA) (escaped PenguinA) (chased SealA PenguinA) (livesIn PenguinA HarbourZoo)\n"
+                          "(implies (and (seal ?x) (chased ?x ?y)) (hungry ?x))\n"));
+    const Sentences candidates(
+        QByteArrayLiteral("(penguin Penguin1) (seal Seal1) (escaped Penguin1) (chased Seal1 Penguin1) (livesIn Penguin1 HarbourZoo)\n"
+                          "(implies (chased ?x ?y) (hungry ?x)) (keeper Keeper1)\n"));
+    QVERIFY(!gold.document.hasErrors());
+    QVERIFY(!candidates.document.hasErrors());
+    const ScoreResult result = formalize::score(gold.terms(), candidates.terms());
+    QCOMPARE(result.strict, (formalize::ScoreCounts { 0, 7, 0, 6 }));
+    QCOMPARE(result.strict.precision(), 0.0);
+    QCOMPARE(result.strict.recall(), 0.0);
+    QCOMPARE(result.strict.f1(), 0.0);
+    QCOMPARE(result.aligned, (formalize::ScoreCounts { 5, 7, 0, 6 }));
+    QCOMPARE(qRound(result.aligned.precision() * 1000), 714);
+    QCOMPARE(qRound(result.aligned.recall() * 1000), 833);
+    QCOMPARE(qRound(result.aligned.f1() * 1000), 769);
+    using Rename = std::pair<QString, QString>;
+    QCOMPARE(result.renaming,
+        (std::vector<Rename> {
+            { QStringLiteral("Penguin1"), QStringLiteral("PenguinA") }, { QStringLiteral("Seal1"), QStringLiteral("SealA") } }));
+    QCOMPARE(result.missing.size(), 1);
+    QVERIFY(result.missing.first().startsWith(QLatin1String("(implies")));
+    QCOMPARE(result.spurious.size(), 2);
+    QVERIFY(result.spurious.contains(QStringLiteral("(keeper Keeper1)")));
+}
+
+void TstScore::perfectFable_data()
+{
+    QTest::addColumn<QString>("goldFile");
+    const QStringList files = QDir(fablesDir()).entryList({ QStringLiteral("*.gold.txt") }, QDir::Files, QDir::Name);
+    QVERIFY(files.size() >= 3);
+    for (const QString &file : files)
+        QTest::addRow("%s", qPrintable(file)) << QDir(fablesDir()).filePath(file);
+}
+
+void TstScore::perfectFable()
+{
+    QFETCH(QString, goldFile);
+    QFile file(goldFile);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const Sentences gold(file.readAll());
+    QVERIFY(!gold.document.hasErrors());
+    const ScoreResult result = formalize::score(gold.terms(), gold.terms());
+    QCOMPARE(result.strict.gold, int(gold.terms().size()));
+    QCOMPARE(result.strict.precision(), 1.0);
+    QCOMPARE(result.strict.recall(), 1.0);
+    QCOMPARE(result.aligned.f1(), 1.0);
+    QVERIFY(result.renaming.empty());
+    QVERIFY(result.missing.isEmpty());
+    QVERIFY(result.spurious.isEmpty());
+}
+
+void TstScore::renamedFable_data()
+{
+    perfectFable_data();
+}
+
+void TstScore::renamedFable()
+{
+    QFETCH(QString, goldFile);
+    QFile file(goldFile);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray text = file.readAll();
+    // Every individual (a capitalised symbol outside comments) gets a new name.
+    QString renamedText;
+    const QStringList lines = QString::fromUtf8(text).split(QLatin1Char('\n'));
+    static const QRegularExpression individual(QStringLiteral("(?<=[ (])([A-Z][A-Za-z0-9]*)(?=[ )])"));
+    int renamedCount = 0;
+    for (QString line : lines) {
+        if (!line.startsWith(QLatin1String(";;"))) {
+            renamedCount += int(line.count(individual));
+            line.replace(individual, QStringLiteral("Zz\\1"));
+        }
+        renamedText += line + QLatin1Char('\n');
+    }
+    QVERIFY(renamedCount > 0);
+    const Sentences gold(text);
+    const Sentences candidates(renamedText.toUtf8());
+    QVERIFY(!candidates.document.hasErrors());
+    const ScoreResult result = formalize::score(gold.terms(), candidates.terms());
+    QVERIFY(result.strict.f1() < 1.0);
+    QCOMPARE(result.aligned.precision(), 1.0);
+    QCOMPARE(result.aligned.recall(), 1.0);
+    QVERIFY(!result.renaming.empty());
+    for (const auto &[from, to] : result.renaming)
+        QCOMPARE(from, QStringLiteral("Zz") + to);
+}
+
+void TstScore::bijection()
+{
+    const Sentences gold(QByteArrayLiteral("(lion LionA) (trapped LionA) (mouse MouseA)"));
+    const Sentences candidates(QByteArrayLiteral("(lion LionX) (lion LionY) (trapped LionX) (trapped LionY)"));
+    const ScoreResult result = formalize::score(gold.terms(), candidates.terms());
+    QCOMPARE(result.renaming.size(), 1u);
+    QCOMPARE(result.renaming[0].first, QStringLiteral("LionX"));
+    QCOMPARE(result.aligned.hits, 2);
+    QCOMPARE(result.aligned.precision(), 0.5);
+}
+
+void TstScore::goldNameNeverRenamed()
+{
+    const Sentences gold(QByteArrayLiteral("(lion LionA) (mouse MouseA)"));
+    const Sentences candidates(QByteArrayLiteral("(lion MouseA) (mouse Mouse2)"));
+    const ScoreResult result = formalize::score(gold.terms(), candidates.terms());
+    QCOMPARE(result.renaming.size(), 1u);
+    QCOMPARE(result.renaming[0], std::pair(QStringLiteral("Mouse2"), QStringLiteral("MouseA")));
+    QCOMPARE(result.aligned.hits, 1);
+    QCOMPARE(result.spurious, QStringList { QStringLiteral("(lion MouseA)") });
+}
+
+void TstScore::knownSentencesLeaveThePrecision()
+{
+    const Sentences gold(QByteArrayLiteral("(lion LionA) (comment lion \"A big cat.\") (genlCx CxA CxB)"));
+    const Sentences candidates(QByteArrayLiteral("(lion LionA) (genl lion animal) (genl lion animal)"));
+    formalize::ScoreOptions options;
+    options.isStored = [](std::string_view key) { return key == "(genl lion animal)"; };
+    const ScoreResult result = formalize::score(gold.terms(), candidates.terms(), options);
+    QCOMPARE(result.strict, (formalize::ScoreCounts { 1, 2, 1, 1 }));
+    QCOMPARE(result.strict.precision(), 1.0);
+    QVERIFY(result.spurious.isEmpty());
+}
+
+void TstScore::documentsSumCounts()
+{
+    const Sentences gold(QByteArrayLiteral("(lion LionA) (mouse MouseA)"));
+    const Sentences candidates(QByteArrayLiteral("(lion LionA) (mouse MouseA)"));
+    const Sentences none(QByteArrayLiteral(""));
+    ScoreResult total = formalize::score(gold.terms(), candidates.terms());
+    formalize::accumulate(total, formalize::score(gold.terms(), none.terms()));
+    QCOMPARE(total.strict, (formalize::ScoreCounts { 2, 2, 0, 4 }));
+    QCOMPARE(total.strict.recall(), 0.5);
+    QCOMPARE(total.strict.precision(), 1.0);
+}
+
+void TstScore::json()
+{
+    const Sentences gold(QByteArrayLiteral("(lion LionA)"));
+    const Sentences candidates(QByteArrayLiteral("(lion Lion1) (lion LionA)"));
+    const nlohmann::json j = formalize::scoreToJson(formalize::score(gold.terms(), candidates.terms()));
+    QCOMPARE(j["strict"]["hits"].get<int>(), 1);
+    QCOMPARE(j["strict"]["candidates"].get<int>(), 2);
+    QCOMPARE(j["aligned"]["gold"].get<int>(), 1);
+    QVERIFY(j["renaming"].is_object());
+    QVERIFY(j["missing"].is_array());
+    // Lion1 aligns onto LionA, and the renamed duplicate collapses.
+    QCOMPARE(j["aligned"]["candidates"].get<int>(), 1);
+    QCOMPARE(j["renaming"]["Lion1"].get<std::string>(), std::string("LionA"));
+    QCOMPARE(j["spurious"].size(), 0u);
+}
+
+QTEST_GUILESS_MAIN(TstScore)
+#include "tst_score.moc"
