@@ -636,9 +636,7 @@ std::vector<Problem> Critic::Private::run(
         return { *problem };
     if (sentence.isForm(sym::ist))
         return { makeProblem(problem::contextEscape,
-            QStringLiteral("entries go to the target context (%1): write the sentence without ist%2")
-                .arg(context, sentence.size() == 3 ? QStringLiteral(", as %1").arg(flat(sentence.at(2))) : QString()),
-            sentence.functor()) };
+            QStringLiteral("entries go to the target context (%1): write the sentence without ist").arg(context), sentence.functor()) };
     if (auto problem = detail::structureProblem(sentence))
         return { *problem };
 
@@ -720,7 +718,7 @@ std::vector<Problem> Critic::check(const QString &sentence, const QString &conte
     const kb::SentenceParse parsed = kb::parseSentence(sentence);
     if (!parsed.sentence) {
         QString message;
-        if (parsed.formCount == 0 && parsed.diagnostics.empty())
+        if (parsed.formCount == 0 && !kb::parseDocument(sentence.toUtf8()).hasErrors())
             message = QStringLiteral("the entry holds no sentence — write one form such as (bird Tweety)");
         else if (parsed.formCount > 1)
             message = QStringLiteral("the entry holds %1 forms, but an entry is exactly one sentence — give each its own entry")

@@ -38,6 +38,12 @@ std::optional<Problem> parseProblem(const kb::SentenceParse &parsed, const QStri
 {
     if (parsed.sentence)
         return std::nullopt;
+    // No form and nothing the reader objects to: blank or comment-only text.
+    if (parsed.formCount == 0 && !kb::parseDocument(candidate.toUtf8()).hasErrors())
+        return Problem { QString(problem::emptySentence),
+            QStringLiteral("the candidate holds no sentence — write one form such as (bird Tweety), or list its source sentence under "
+                           "untranslated"),
+            std::nullopt };
     if (parsed.formCount > 1)
         return Problem { QString(problem::severalSentences),
             QStringLiteral(
@@ -55,10 +61,8 @@ std::optional<Problem> parseProblem(const kb::SentenceParse &parsed, const QStri
                 kb::Span { std::uint32_t(diagnostic.byteOffset), std::uint32_t(diagnostic.byteOffset), std::uint32_t(diagnostic.line),
                     std::uint32_t(diagnostic.column) } };
     }
-    return Problem { QString(problem::emptySentence),
-        QStringLiteral("the candidate holds no sentence — write one form such as (bird Tweety), or list its source sentence under "
-                       "untranslated"),
-        std::nullopt };
+    return Problem { QString(problem::unreadable),
+        QStringLiteral("the candidate does not read as one sentence — write one form such as (bird Tweety)"), std::nullopt };
 }
 
 } // namespace

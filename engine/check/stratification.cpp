@@ -115,6 +115,8 @@ RuleGraph::RuleGraph(const kb::KnowledgeBase &kb)
             m_concluding[q].push_back(index);
         if (node.concludesEverything)
             m_concludingEverything.push_back(index);
+        if (std::any_of(node.edges.begin(), node.edges.end(), [](const RuleEdge &e) { return e.kind != EdgeKind::Positive; }))
+            m_negative.push_back(index);
         m_nodes.push_back(std::move(node));
     }
 }
@@ -191,10 +193,10 @@ struct RuleGraph::Search {
     {
         const bool needEdge = sub != kb::noSymbol;
         const auto stateOf = [](int n, bool negative, bool used) { return n * 4 + (negative ? 2 : 0) + (used ? 1 : 0); };
-        std::vector<Step> steps(size_t(nodeCount()) * 4);
-        std::vector<bool> seen(steps.size(), false);
+        // Sparse: a search costs what it reaches, not what the KB holds.
+        std::unordered_map<int, Step> steps;
         std::deque<int> queue { stateOf(start, false, false) };
-        seen[size_t(queue.front())] = true;
+        steps.emplace(queue.front(), Step {});
         std::vector<int> targets;
         while (!queue.empty()) {
             const int state = queue.front();
@@ -214,10 +216,8 @@ struct RuleGraph::Search {
                         const bool nextNegative = negative || edge.kind != EdgeKind::Positive;
                         const bool nextUsed = used || viaNewEdge;
                         const int nextState = stateOf(next, nextNegative, nextUsed);
-                        if (seen[size_t(nextState)])
+                        if (!steps.emplace(nextState, Step { state, edge.kind, edge.predicate, q }).second)
                             continue;
-                        seen[size_t(nextState)] = true;
-                        steps[size_t(nextState)] = Step { state, edge.kind, edge.predicate, q };
                         if (next == start && nextNegative && (nextUsed || !needEdge))
                             return render(nextState, start, origin, stateOf(start, false, false), steps);
                         queue.push_back(nextState);
@@ -228,11 +228,12 @@ struct RuleGraph::Search {
         return std::nullopt;
     }
 
-    [[nodiscard]] QString render(int state, int start, const QString &origin, int startState, const std::vector<Step> &steps) const
+    [[nodiscard]] QString render(
+        int state, int start, const QString &origin, int startState, const std::unordered_map<int, Step> &steps) const
     {
         QStringList parts;
         while (state != startState && state >= 0) {
-            const Step &step = steps[size_t(state)];
+            const Step &step = steps.at(state);
             QString target = graph.label(state / 4);
             if (step.concluded != step.predicate)
                 target += QStringLiteral(" (concluding %1)").arg(kb::symbolString(step.concluded));
@@ -253,11 +254,20 @@ std::optional<QString> RuleGraph::loopThroughRule(const RuleNode &checked, kb::K
 
 std::optional<QString> RuleGraph::loopThroughGenl(kb::SymbolId sub, kb::SymbolId super, kb::KeyId ignoredKey) const
 {
+    // The new edge can only matter if some rule concludes sub or a type below it.
+    bool concluded = !m_concludingEverything.empty() || m_concluding.contains(sub);
+    for (const kb::SymbolId q : concluded ? std::vector<kb::SymbolId>() : m_kb.specs(sub)) {
+        if (m_concluding.contains(q)) {
+            concluded = true;
+            break;
+        }
+    }
+    if (!concluded)
+        return std::nullopt;
     const QString origin = QStringLiteral("(genl %1 %2)").arg(kb::symbolString(sub), kb::symbolString(super));
-    for (int i = 0; i < int(m_nodes.size()); ++i) {
+    for (const int i : m_negative) {
         const RuleNode &n = m_nodes[size_t(i)];
-        const bool negative = std::any_of(n.edges.begin(), n.edges.end(), [](const RuleEdge &e) { return e.kind != EdgeKind::Positive; });
-        if (!negative || (ignoredKey != kb::noKey && n.key == ignoredKey))
+        if (ignoredKey != kb::noKey && n.key == ignoredKey)
             continue;
         Search search { *this, nullptr, ignoredKey, sub, super, {} };
         if (auto loop = search.loopFrom(i, origin))

@@ -59,6 +59,7 @@ private:
     std::vector<RuleNode> m_nodes;
     std::unordered_map<kb::SymbolId, std::vector<int>> m_concluding;
     std::vector<int> m_concludingEverything;
+    std::vector<int> m_negative; ///< rules with a negative edge
 };
 
 } // namespace fanva::check::detail

@@ -1,0 +1,5 @@
+# engine/check tests: the critic (acceptance table, messages, checkBatch), the gates, and the
+# critic on the shared corpus (zero false positives, typed mutations).
+fanva_add_test(tst_critic SOURCES check/tst_critic.cpp LIBS fanva_engine_check fanva_engine_kb fanva_engine_core)
+fanva_add_test(tst_gates SOURCES check/tst_gates.cpp LIBS fanva_engine_check fanva_engine_kb fanva_engine_core)
+fanva_add_test(tst_checkcorpus SOURCES check/tst_checkcorpus.cpp LIBS fanva_engine_check fanva_engine_kb fanva_engine_core)
