@@ -15,12 +15,14 @@ namespace {
 // Each subcommand's run function is defined in its own cmd_*.cpp.
 int runParse(const QStringList &args);
 int runFmt(const QStringList &args);
+int runCheck(const QStringList &args);
 
 namespace {
 
 const std::vector<CliCommand> s_commands {
     { "parse", "read KB files and report syntax errors; --canonical prints canonical keys", &runParse },
     { "fmt", "rewrite KB files in canonical layout (--check: report only)", &runFmt },
+    { "check", "run the critic on KB sentences against a KB (--json: one document)", &runCheck },
 };
 
 void printHelp()

@@ -1,3 +1,4 @@
 # engine/kb tests: reader, roles, canonical form, writer, knowledge base.
 fanva_add_test(tst_reader SOURCES kb/tst_reader.cpp LIBS fanva_engine_kb)
 fanva_add_test(tst_canonical SOURCES kb/tst_canonical.cpp LIBS fanva_engine_kb)
+fanva_add_test(tst_knowledgebase SOURCES kb/tst_knowledgebase.cpp LIBS fanva_engine_kb)

@@ -1,0 +1,436 @@
+#include "kb/knowledgebase.h"
+
+#include "kb/canonical.h"
+#include "kb/writer.h"
+
+#include <QDirIterator>
+#include <QFile>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <set>
+
+using namespace fanva::kb;
+
+namespace {
+
+const QString s_example = QStringLiteral(FANVA_TEST_DATA_DIR "/kb/example");
+const QString s_corpus = QStringLiteral(FANVA_SHARED_DIR "/corpus/vaelii-kb");
+
+SymbolId id(const char *name)
+{
+    return intern(name);
+}
+
+QStringList names(const std::vector<SymbolId> &ids)
+{
+    QStringList result;
+    for (const SymbolId s : ids)
+        result << symbolString(s);
+    return result;
+}
+
+QStringList flat(const KnowledgeBase &kb, const std::vector<SentenceId> &ids)
+{
+    QStringList result;
+    for (const SentenceId s : ids)
+        result << renderFlat(kb.sentence(s).term);
+    return result;
+}
+
+std::vector<ContextSource> sourcesOf(const QString &root)
+{
+    std::vector<ContextSource> sources;
+    QDirIterator it(root, { QStringLiteral("*.txt") }, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        QFile file(path);
+        if (file.open(QIODevice::ReadOnly))
+            sources.push_back({ QDir(root).relativeFilePath(path), file.readAll() });
+    }
+    return sources;
+}
+
+// Everything a KB answers about its (context, key) set, as text.
+QStringList identity(const KnowledgeBase &kb)
+{
+    QStringList result;
+    for (const SymbolId cx : kb.contexts()) {
+        for (const SentenceId s : kb.sentencesIn(cx))
+            result << symbolString(cx) + QLatin1Char(' ') + QString::fromStdString(std::string(kb.key(kb.sentence(s).key)));
+        result << QStringLiteral("sees %1: %2").arg(symbolString(cx), names(kb.visibleContexts(cx)).join(QLatin1Char(' ')));
+    }
+    return result;
+}
+
+} // namespace
+
+class TstKnowledgeBase : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void contexts();
+    void closure_data();
+    void closure();
+    void vocabulary();
+    void disjointness_data();
+    void disjointness();
+    void occurrences();
+    void scopeIgnoresOwnSentence();
+    void orderIndependence_data();
+    void orderIndependence();
+    void corpus();
+    void loadErrors_data();
+    void loadErrors();
+    void duplicateWarning();
+    void reload();
+
+private:
+    std::shared_ptr<const KnowledgeBase> m_kb;
+};
+
+void TstKnowledgeBase::initTestCase()
+{
+    std::vector<std::pair<qint64, qint64>> progress;
+    const LoadResult result = loadKnowledgeBase(s_example, [&progress](qint64 done, qint64 total) { progress.emplace_back(done, total); });
+    QVERIFY(result.ok());
+    QVERIFY(result.diagnostics.empty());
+    QVERIFY(!progress.empty());
+    QCOMPARE(progress.back().first, progress.back().second);
+    m_kb = result.kb;
+}
+
+void TstKnowledgeBase::contexts()
+{
+    const KnowledgeBase &kb = *m_kb;
+    QCOMPARE(names(kb.contexts()),
+        QStringList({ QStringLiteral("CxBirds"), QStringLiteral("CxCore"), QStringLiteral("CxFish"), QStringLiteral("CxLife") }));
+    QCOMPARE(names(kb.visibleContexts(id("CxBirds"))),
+        QStringList({ QStringLiteral("CxBirds"), QStringLiteral("CxCore"), QStringLiteral("CxLife") }));
+    QCOMPARE(
+        names(kb.seenBy(id("CxLife"))), QStringList({ QStringLiteral("CxLife"), QStringLiteral("CxBirds"), QStringLiteral("CxFish") }));
+    QVERIFY(kb.sees(id("CxFish"), id("CxCore")));
+    QVERIFY(!kb.sees(id("CxBirds"), id("CxFish")));
+    QVERIFY(!kb.sees(id("CxCore"), id("CxLife")));
+    QCOMPARE(names(kb.visibleContexts(id("CxNowhere"))), QStringList({ QStringLiteral("CxNowhere") }));
+    const std::optional<ContextInfo> birds = kb.contextInfo(id("CxBirds"));
+    QVERIFY(birds);
+    QCOMPARE(names(birds->parents), QStringList({ QStringLiteral("CxLife") }));
+    QCOMPARE(birds->sentenceCount, 16u);
+    QCOMPARE(kb.sentenceCount(), std::size_t(1 + 44 + 16 + 3));
+    const SentenceId first = kb.sentencesIn(id("CxBirds")).front();
+    QCOMPARE(renderFlat(kb.sentence(first).term), QStringLiteral("(genlCx CxBirds CxLife)"));
+    QVERIFY(kb.fileOf(first).endsWith(QLatin1String("CxBirds.txt")));
+}
+
+void TstKnowledgeBase::closure_data()
+{
+    QTest::addColumn<QString>("query");
+    QTest::addColumn<QString>("term");
+    QTest::addColumn<QString>("context");
+    QTest::addColumn<QStringList>("expected");
+    QTest::addRow("genls nearest first") << "genls"
+                                         << "penguin"
+                                         << "CxBirds" << QStringList { "bird", "animal", "thing" };
+    QTest::addRow("genls of continent") << "genls"
+                                        << "continent"
+                                        << "CxFish" << QStringList { "place", "thing" };
+    QTest::addRow("genls invisible") << "genls"
+                                     << "penguin"
+                                     << "CxCore" << QStringList {};
+    QTest::addRow("genls all contexts") << "genls"
+                                        << "motherOf"
+                                        << "" << QStringList { "parentOf" };
+    QTest::addRow("specs ties by name") << "specs"
+                                        << "animal"
+                                        << "CxLife" << QStringList { "bird", "fish", "mammal", "penguin" };
+    QTest::addRow("specs of thing") << "specs"
+                                    << "thing"
+                                    << "CxBirds"
+                                    << QStringList { "animal", "place", "bird", "continent", "fish", "mammal", "ocean", "penguin" };
+    QTest::addRow("memberships") << "memberships"
+                                 << "Tweety"
+                                 << "CxBirds" << QStringList { "bird" };
+    QTest::addRow("memberships invisible") << "memberships"
+                                           << "Tweety"
+                                           << "CxFish" << QStringList {};
+    QTest::addRow("memberships of a type") << "memberships"
+                                           << "bird"
+                                           << "CxLife" << QStringList { "vertebrate_class" };
+    QTest::addRow("memberships of a predicate") << "memberships"
+                                                << "parentOf"
+                                                << "CxLife" << QStringList { "asymmetric", "binaryPredicate", "irreflexive" };
+    QTest::addRow("marks inherited") << "asymmetric"
+                                     << "motherOf"
+                                     << "CxBirds" << QStringList { "parentOf" };
+    QTest::addRow("marks own") << "symmetric"
+                               << "friendOf"
+                               << "CxBirds" << QStringList { "friendOf" };
+    QTest::addRow("marks none") << "functional"
+                                << "parentOf"
+                                << "CxBirds" << QStringList {};
+}
+
+void TstKnowledgeBase::closure()
+{
+    QFETCH(QString, query);
+    QFETCH(QString, term);
+    QFETCH(QString, context);
+    QFETCH(QStringList, expected);
+    const Scope scope { context.isEmpty() ? noSymbol : intern(context.toStdString()) };
+    const SymbolId t = intern(term.toStdString());
+    std::vector<SymbolId> answer;
+    if (query == QLatin1String("genls"))
+        answer = m_kb->genls(t, scope);
+    else if (query == QLatin1String("specs"))
+        answer = m_kb->specs(t, scope);
+    else if (query == QLatin1String("memberships"))
+        answer = m_kb->memberships(t, scope);
+    else
+        answer = m_kb->marksOver(t, intern(query.toStdString()), scope);
+    QCOMPARE(names(answer), expected);
+}
+
+void TstKnowledgeBase::vocabulary()
+{
+    const KnowledgeBase &kb = *m_kb;
+    const Scope birds { id("CxBirds") };
+    QVERIFY(kb.isGenl(id("penguin"), id("thing"), birds));
+    QVERIFY(kb.isGenl(id("penguin"), id("penguin"), birds));
+    QVERIFY(!kb.isGenl(id("thing"), id("penguin"), birds));
+
+    QCOMPARE(kb.arityOf(id("livesIn"), birds), (Arity { 2, noSymbol, false }));
+    QCOMPARE(kb.arityOf(id("migrates"), birds), (Arity { 3, noSymbol, false }));
+    QCOMPARE(kb.arityOf(id("flies"), birds), (Arity { 1, noSymbol, false }));
+    QCOMPARE(kb.arityOf(id("motherOf"), birds), (Arity { 2, id("parentOf"), false }));
+    QCOMPARE(kb.arityOf(id("olderThan"), birds), std::nullopt);
+    QCOMPARE(kb.arityOf(id("livesIn"), { id("CxCore") }), std::nullopt);
+
+    const std::vector<ArgConstraint> constraints = kb.argConstraints(id("motherOf"), birds);
+    QCOMPARE(constraints.size(), std::size_t(2));
+    QCOMPARE(constraints[0].of, id("parentOf"));
+    QCOMPARE(constraints[0].position, 1);
+    QCOMPARE(constraints[0].type, id("animal"));
+    QCOMPARE(constraints[1].position, 2);
+    QCOMPARE(renderFlat(kb.sentence(constraints[1].sentence).term), QStringLiteral("(arg parentOf 2 animal)"));
+    const std::vector<ArgConstraint> eats = kb.argConstraints(id("eatsKind"), birds);
+    QCOMPARE(eats.size(), std::size_t(2));
+    QCOMPARE(eats[0].kind, ArgConstraint::Kind::GenlArg);
+
+    const std::vector<SentenceId> comments = kb.comments(id("Tweety"), birds);
+    QCOMPARE(comments.size(), std::size_t(1));
+    QCOMPARE(kb.sentence(comments.front()).term.at(2).text(), std::string_view("A canary."));
+    QCOMPARE(kb.comments(id("thing"), { id("CxFish") }).size(), std::size_t(1));
+    QVERIFY(kb.comments(id("Tweety"), { id("CxFish") }).empty());
+
+    const TermUsage tweety = kb.findTerm(id("Tweety"), birds);
+    QCOMPARE(tweety, (TermUsage { Role::Individual, true, false, true }));
+    QCOMPARE(kb.findTerm(id("Tweety"), { id("CxFish") }).used, false);
+    QCOMPARE(kb.findTerm(id("livesIn"), birds), (TermUsage { Role::Predicate, true, true, true }));
+    QCOMPARE(kb.findTerm(id("neverSaid"), birds).used, false);
+
+    QCOMPARE(flat(kb, kb.factsWith(id("parentOf"), id("Opus"), birds)), QStringList { QStringLiteral("(parentOf Opus Pingu)") });
+    QCOMPARE(flat(kb, kb.factsWith(id("birthYearOf"), id("Nemo"), birds)), QStringList {});
+    QCOMPARE(
+        flat(kb, kb.factsWith(id("birthYearOf"), id("Nemo"), { id("CxFish") })), QStringList { QStringLiteral("(birthYearOf Nemo 2003)") });
+
+    // Keys: friendOf is symmetric, and rules are found under any spelling of the same claim.
+    QCOMPARE(flat(kb,
+                 kb.lookup(canonicalKey(parseSentence(QStringLiteral("(friendOf Opus Tweety)")).sentence->term, kb.symmetricPredicates()),
+                     birds)),
+        QStringList { QStringLiteral("(friendOf Tweety Opus)") });
+    const std::string r1 = kb.canonicalKey(
+        parseSentence(QStringLiteral("(set/forwardRule (exceptWhen (penguin ?b) (implies (bird ?b) (flies ?b))))")).sentence->term);
+    QCOMPARE(kb.lookup(r1, birds).size(), std::size_t(1));
+    QVERIFY(kb.lookup(r1, { id("CxLife") }).empty());
+}
+
+void TstKnowledgeBase::disjointness_data()
+{
+    QTest::addColumn<QString>("a");
+    QTest::addColumn<QString>("b");
+    QTest::addColumn<QString>("witness");
+    QTest::addRow("explicit") << "fish"
+                              << "bird"
+                              << "fish bird explicit";
+    QTest::addRow("explicit inherited") << "ocean"
+                                        << "penguin"
+                                        << "place animal explicit";
+    QTest::addRow("metatype") << "mammal"
+                              << "bird"
+                              << "mammal bird metatype vertebrate_class";
+    QTest::addRow("sibling") << "ocean"
+                             << "continent"
+                             << "ocean continent sibling place";
+    QTest::addRow("genl-related") << "penguin"
+                                  << "bird"
+                                  << "";
+    QTest::addRow("same type") << "bird"
+                               << "bird"
+                               << "";
+}
+
+void TstKnowledgeBase::disjointness()
+{
+    QFETCH(QString, a);
+    QFETCH(QString, b);
+    QFETCH(QString, witness);
+    const std::optional<DisjointWitness> w = m_kb->disjoint(intern(a.toStdString()), intern(b.toStdString()), { id("CxBirds") });
+    QString actual;
+    if (w) {
+        static const char *reasons[] = { "explicit", "metatype", "sibling" };
+        actual = QStringLiteral("%1 %2 %3").arg(symbolString(w->a), symbolString(w->b), QLatin1String(reasons[int(w->reason)]));
+        if (w->via != noSymbol)
+            actual += QLatin1Char(' ') + symbolString(w->via);
+    }
+    QCOMPARE(actual, witness);
+    QCOMPARE(m_kb->disjoint(intern(a.toStdString()), intern(b.toStdString()), { id("CxCore") }), std::nullopt);
+}
+
+void TstKnowledgeBase::occurrences()
+{
+    const KnowledgeBase &kb = *m_kb;
+    QCOMPARE(flat(kb, kb.mentioning(id("Opus"), { id("CxBirds") })),
+        QStringList({ QStringLiteral("(friendOf Tweety Opus)"), QStringLiteral("(penguin Opus)"),
+            QStringLiteral("(livesIn Opus Antarctica)"), QStringLiteral("(parentOf Opus Pingu)") }));
+    QVERIFY(kb.mentioning(id("Opus"), { id("CxFish") }).empty());
+    QCOMPARE(kb.mentioning(id("penguin")).size(), std::size_t(4)); // genl, R1, two memberships
+    QCOMPARE(kb.mentioning(id("?x")).size(), std::size_t(4));
+}
+
+void TstKnowledgeBase::scopeIgnoresOwnSentence()
+{
+    const KnowledgeBase &kb = *m_kb;
+    const KeyId friends = kb.keyId("(friendOf Opus Tweety)");
+    QVERIFY(friends != noKey);
+    QCOMPARE(kb.lookup("(friendOf Opus Tweety)", { id("CxBirds"), friends }).size(), std::size_t(0));
+    const KeyId genl = kb.keyId("(genl penguin bird)");
+    QCOMPARE(names(kb.genls(id("penguin"), { id("CxLife"), genl })), QStringList {});
+    QCOMPARE(names(kb.genls(id("penguin"), { id("CxBirds"), genl })), QStringList({ "bird", "animal", "thing" })); // ignored only in CxLife
+}
+
+void TstKnowledgeBase::orderIndependence_data()
+{
+    QTest::addColumn<QString>("root");
+    QTest::addRow("example") << s_example;
+    QTest::addRow("corpus") << s_corpus;
+}
+
+void TstKnowledgeBase::orderIndependence()
+{
+    QFETCH(QString, root);
+    std::vector<ContextSource> sources = sourcesOf(root);
+    std::sort(sources.begin(), sources.end(), [](const ContextSource &a, const ContextSource &b) { return a.path < b.path; });
+    const LoadResult reference = loadKnowledgeBase(sources);
+    QVERIFY(reference.ok());
+    const QStringList expected = identity(*reference.kb);
+    QRandomGenerator random(20261130);
+    for (int round = 0; round < 4; ++round) {
+        std::shuffle(sources.begin(), sources.end(), random);
+        const LoadResult shuffled = loadKnowledgeBase(sources);
+        QVERIFY(shuffled.ok());
+        QCOMPARE(identity(*shuffled.kb), expected);
+    }
+    const LoadResult fromDisk = loadKnowledgeBase(root);
+    QVERIFY(fromDisk.ok());
+    QCOMPARE(identity(*fromDisk.kb), expected);
+}
+
+void TstKnowledgeBase::corpus()
+{
+    const LoadResult result = loadKnowledgeBase(s_corpus);
+    QVERIFY(result.ok());
+    QVERIFY(result.diagnostics.empty());
+    const KnowledgeBase &kb = *result.kb;
+    QCOMPARE(kb.sentenceCount(), std::size_t(1214));
+    QCOMPARE(kb.contextInfo(id("CxCore"))->sentenceCount, 267u);
+    QVERIFY(kb.hasContext(id("CxUniverse"))); // wired by genlCx only, no file
+    QVERIFY(kb.contextInfo(id("CxUniverse"))->file.isEmpty());
+    QVERIFY(kb.sees(id("CxBiology"), id("CxLife")));
+    QVERIFY(kb.sees(id("CxWell"), id("CxCore")));
+    QVERIFY(!kb.sees(id("CxCore"), id("CxLife")));
+    const Scope well { id("CxWell") };
+    // Nearest supertypes first, across CxOrganism (bird, animal) and CxAbstract (the rest).
+    QCOMPARE(names(kb.genls(id("bird"), well)), QStringList({ "animal", "living_thing", "physical_object", "spatial_thing", "thing" }));
+    QVERIFY(kb.genls(id("bird"), { id("CxCore") }).empty());
+    QVERIFY(names(kb.specs(id("animal"), well)).contains(QStringLiteral("bird")));
+    QCOMPARE(kb.arityOf(id("genl"), well)->count, 2);
+    QVERIFY(!kb.comments(id("genl"), well).empty());
+    QVERIFY(kb.findTerm(id("genl"), well).asFunctor);
+    QCOMPARE(kb.functorCounts().front(), std::make_pair(id("comment"), 298u));
+}
+
+void TstKnowledgeBase::loadErrors_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("message");
+    QTest::addRow("stem")
+        << "birds.txt" << QByteArray("(bird Tweety)\n")
+        << "birds.txt: error: file name birds.txt does not name a context: a KB file is Cx followed by CapitalCamelCase, e.g. CxBirds.txt";
+    QTest::addRow("reader error") << "CxBirds.txt" << QByteArray("(bird Tweety\n")
+                                  << "CxBirds.txt:1:1: error: unclosed ( — expected a ) to close it";
+    QTest::addRow("not a list") << "CxBirds.txt" << QByteArray("(bird Tweety)\nTweety\n")
+                                << "CxBirds.txt:2:1: error: a sentence must be a list, not Tweety — write (predicate argument …)";
+    QTest::addRow("top-level ist") << "CxBirds.txt" << QByteArray("(ist CxLife (bird Tweety))\n")
+                                   << "CxBirds.txt:1:1: error: a file states its own context: write the sentence without ist, in the file "
+                                      "of the context it belongs to";
+}
+
+void TstKnowledgeBase::loadErrors()
+{
+    QFETCH(QString, path);
+    QFETCH(QByteArray, text);
+    QFETCH(QString, message);
+    const LoadResult result
+        = loadKnowledgeBase({ { path, text }, { QStringLiteral("CxOther.txt"), QByteArray("(genlCx CxOther CxBirds)\n") } });
+    QVERIFY(!result.ok());
+    QCOMPARE(result.diagnostics.size(), std::size_t(1));
+    QCOMPARE(result.diagnostics.front().toString(), message);
+
+    const LoadResult twice
+        = loadKnowledgeBase({ { QStringLiteral("a/CxA.txt"), QByteArray() }, { QStringLiteral("b/CxA.txt"), QByteArray() } });
+    QVERIFY(!twice.ok());
+    QCOMPARE(twice.diagnostics.front().message, QStringLiteral("context CxA is already defined by a/CxA.txt — one file per context"));
+}
+
+void TstKnowledgeBase::duplicateWarning()
+{
+    const LoadResult result
+        = loadKnowledgeBase({ { QStringLiteral("CxA.txt"), QByteArray("(symmetric friendOf)\n(friendOf A B)\n\n(friendOf B A)\n") } });
+    QVERIFY(result.ok());
+    QCOMPARE(result.diagnostics.size(), std::size_t(1));
+    QCOMPARE(result.diagnostics.front().toString(),
+        QStringLiteral("CxA.txt:4:1: warning: duplicate: the same sentence as line 2 (same canonical key)"));
+    QCOMPARE(result.kb->sentenceCount(), std::size_t(2));
+}
+
+void TstKnowledgeBase::reload()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    for (const QString &name : QDir(s_example).entryList({ QStringLiteral("*.txt") }))
+        QVERIFY(QFile::copy(s_example + QLatin1Char('/') + name, dir.filePath(name)));
+    const LoadResult first = loadKnowledgeBase(dir.path());
+    QVERIFY(first.ok());
+    QVERIFY(first.kb->memberships(id("Dory"), { id("CxFish") }).empty());
+
+    QFile fish(dir.filePath(QStringLiteral("CxFish.txt")));
+    QVERIFY(fish.open(QIODevice::Append));
+    fish.write("(fish Dory)\n");
+    fish.close();
+    const LoadResult second = reloadKnowledgeBase(*first.kb);
+    QVERIFY(second.ok());
+    QCOMPARE(names(second.kb->memberships(id("Dory"), { id("CxFish") })), QStringList { QStringLiteral("fish") });
+    // Unchanged files are not read again: their terms live in the same arena.
+    const Term before = first.kb->sentence(first.kb->sentencesIn(id("CxBirds")).front()).term;
+    const Term after = second.kb->sentence(second.kb->sentencesIn(id("CxBirds")).front()).term;
+    QCOMPARE(before.arena(), after.arena());
+}
+
+QTEST_GUILESS_MAIN(TstKnowledgeBase)
+#include "tst_knowledgebase.moc"
