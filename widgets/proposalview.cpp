@@ -204,7 +204,7 @@ void ProposalView::paintGutter(QPaintEvent *event)
             continue;
         painter.setPen(m_colours.rankColour(lineMark.rank));
         painter.drawText(QRect(rankLeft, top, glyphWidth, lineHeight), Qt::AlignCenter, GutterMark::glyph(lineMark.rank));
-        painter.setPen(palette().color(QPalette::Text));
+        painter.setPen(m_colours.decision);
         painter.drawText(QRect(decisionLeft, top, glyphWidth, lineHeight), Qt::AlignCenter, GutterMark::glyph(lineMark.decision));
     }
 }

@@ -65,6 +65,7 @@ ReviewColours ReviewColours::forPalette(const QPalette &palette)
     ReviewColours colours;
     colours.gutterBackground = palette.color(QPalette::Window);
     colours.lineNumber = palette.color(QPalette::PlaceholderText);
+    colours.decision = palette.color(QPalette::Text);
     colours.separator = palette.color(QPalette::Mid);
     colours.dimmedRow = palette.color(QPalette::AlternateBase);
     colours.refused = forBackground(QColor(0xc6, 0x28, 0x28), dark);
@@ -79,6 +80,7 @@ ReviewColours ReviewColours::forPalette(const QPalette &palette)
     if (theme.isValid()) {
         takeThemeColour(colours.gutterBackground, theme.editorColor(Theme::IconBorder));
         takeThemeColour(colours.lineNumber, theme.editorColor(Theme::LineNumbers));
+        takeThemeColour(colours.decision, theme.editorColor(Theme::CurrentLineNumber));
         takeThemeColour(colours.separator, theme.editorColor(Theme::Separator));
         takeThemeColour(colours.dimmedRow, theme.editorColor(Theme::CurrentLine));
         takeThemeColour(colours.refused, theme.textColor(Theme::Error));

@@ -12,6 +12,7 @@ class QPalette;
 struct ReviewColours {
     QColor gutterBackground;
     QColor lineNumber;
+    QColor decision; ///< the reviewer's decision glyphs
     QColor separator;
     QColor dimmedRow; ///< background of rows whose entry is already known
     QColor refused;

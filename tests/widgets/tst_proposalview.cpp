@@ -52,6 +52,7 @@ private Q_SLOTS:
     void gutterClickReportsLine();
     void marksAreKeptPerLine();
     void paintsRankGlyphInRankColour();
+    void coloursFollowPalette();
 };
 
 void TstProposalView::gutterWidthFollowsLineCount()
@@ -190,6 +191,29 @@ void TstProposalView::paintsRankGlyphInRankColour()
     };
     QVERIFY(pixelsNear(image, rowArea(2), refused) > 0);
     QCOMPARE(pixelsNear(image, rowArea(3), refused), 0);
+}
+
+void TstProposalView::coloursFollowPalette()
+{
+    QPalette light;
+    light.setColor(QPalette::Base, Qt::white);
+    light.setColor(QPalette::Text, Qt::black);
+    QPalette dark;
+    dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    dark.setColor(QPalette::Text, QColor(0xf0, 0xf0, 0xf0));
+
+    const ReviewColours onLight = ReviewColours::forPalette(light);
+    const ReviewColours onDark = ReviewColours::forPalette(dark);
+    QVERIFY(onDark.refused.lightnessF() > onLight.refused.lightnessF());
+    QCOMPARE(onLight.rankColour(GutterMark::Rank::Refused), onLight.refused);
+    QCOMPARE(onLight.rankColour(GutterMark::Rank::Coined), onLight.coined);
+    QCOMPARE(onLight.rankColour(GutterMark::Rank::Known), onLight.muted);
+
+    ProposalView view;
+    view.setPalette(light);
+    QCOMPARE(view.colours(), onLight);
+    view.setPalette(dark);
+    QCOMPARE(view.colours(), onDark);
 }
 
 QTEST_MAIN(TstProposalView)
