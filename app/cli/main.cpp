@@ -15,6 +15,7 @@ namespace {
 // Each subcommand's run function is defined in its own cmd_*.cpp.
 int runParse(const QStringList &args);
 int runFmt(const QStringList &args);
+int runKb(const QStringList &args);
 int runCheck(const QStringList &args);
 
 namespace {
@@ -22,6 +23,7 @@ namespace {
 const std::vector<CliCommand> s_commands {
     { "parse", "read KB files and report syntax errors; --canonical prints canonical keys", &runParse },
     { "fmt", "rewrite KB files in canonical layout (--check: report only)", &runFmt },
+    { "kb", "inspect a KB directory: kb stats, kb term TERM", &runKb },
     { "check", "run the critic on KB sentences against a KB (--json: one document)", &runCheck },
 };
 

@@ -15,7 +15,7 @@
 #include <numeric>
 #include <unordered_map>
 
-Q_LOGGING_CATEGORY(lcKb, "fanva.kb")
+Q_LOGGING_CATEGORY(lcKb, "fanva.kb", QtInfoMsg)
 
 namespace fanva::kb {
 
@@ -513,6 +513,24 @@ std::vector<ArgConstraint> KnowledgeBase::argConstraints(SymbolId p, const Scope
         const std::string_view keyB = d->keys[d->sentences[b.sentence].key];
         return keyA != keyB ? keyA < keyB : a.sentence < b.sentence;
     });
+    return result;
+}
+
+std::vector<SymbolId> KnowledgeBase::disjointTypes(SymbolId t, const Scope &scope) const
+{
+    const Private::View v = d->view(scope);
+    std::vector<SymbolId> result;
+    std::vector<SymbolId> types { t };
+    for (const SymbolId up : d->closure(t, d->genlUp, v))
+        types.push_back(up);
+    for (const SymbolId type : types) {
+        for (const Edge &e : d->disjointWith[type]) {
+            if (d->visible(e.sentence, v))
+                result.push_back(e.other);
+        }
+    }
+    sortByName(result);
+    result.erase(std::unique(result.begin(), result.end()), result.end());
     return result;
 }
 

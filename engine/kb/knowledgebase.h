@@ -155,6 +155,8 @@ public:
     [[nodiscard]] std::vector<ArgConstraint> argConstraints(SymbolId p, const Scope &scope = {}) const;
     /// The first witness (§5.3 order) that a and b share no instance, if any.
     [[nodiscard]] std::optional<DisjointWitness> disjoint(SymbolId a, SymbolId b, const Scope &scope = {}) const;
+    /// Types stated (disjoint X Y) with t or with one of its supertypes, in name order.
+    [[nodiscard]] std::vector<SymbolId> disjointTypes(SymbolId t, const Scope &scope = {}) const;
     /// True if (siblingDisjointException a b) or (… b a) is stated in any context.
     [[nodiscard]] bool isSiblingDisjointException(SymbolId a, SymbolId b) const;
     /// Visible (comment t "…") sentences; the text is sentence(id).term[2].text().
