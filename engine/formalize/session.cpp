@@ -1,0 +1,1064 @@
+#include "formalize/session.h"
+
+#include "check/critic.h"
+#include "check/gates.h"
+#include "formalize/replyparser.h"
+#include "kb/knowledgebase.h"
+#include "kb/reader.h"
+#include "llm/budget.h"
+#include "llm/call.h"
+#include "llm/provider.h"
+
+#include <QCryptographicHash>
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fanva::formalize {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr int s_historyPairs = 3;
+constexpr int s_budgetSlack = 32;
+
+std::string u8(const QString &s)
+{
+    return s.toStdString();
+}
+
+QString sha256(const QByteArray &bytes)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+}
+
+qint64 estimate(const QString &text)
+{
+    return llm::estimateTokens(text.toStdString());
+}
+
+json problemsJson(const std::vector<check::Problem> &problems)
+{
+    return problemsToJson(problems);
+}
+
+/// §5.5: the error kind a provider failure is reported as.
+QString errorKind(const llm::Failure &failure)
+{
+    using K = llm::Failure::Kind;
+    switch (failure.kind) {
+    case K::Credential:
+        return QStringLiteral("auth");
+    case K::Http:
+        return failure.httpStatus == 401 || failure.httpStatus == 403 ? QStringLiteral("auth") : QStringLiteral("http");
+    case K::RateLimited:
+    case K::Overloaded:
+    case K::ModelMissing:
+        return QStringLiteral("http");
+    case K::Connect:
+    case K::Tls:
+    case K::StreamCut:
+        return QStringLiteral("transport");
+    case K::Timeout:
+        return QStringLiteral("timeout");
+    case K::Protocol:
+    case K::MidStreamError:
+    case K::Config:
+    case K::TooLarge:
+    case K::Cancelled:
+        return QStringLiteral("protocol");
+    }
+    return QStringLiteral("protocol");
+}
+
+/// Reads the judge's {"verdicts": [...]}: the whole reply, a fenced block or the first
+/// object amid prose.
+std::optional<json> parseVerdicts(const QString &text)
+{
+    const QByteArray bytes = text.trimmed().toUtf8();
+    auto attempt = [](const QByteArray &b) -> std::optional<json> {
+        json j = json::parse(b.constData(), b.constData() + b.size(), nullptr, false);
+        if (!j.is_discarded() && j.is_object() && j.contains("verdicts") && j["verdicts"].is_array())
+            return j;
+        return std::nullopt;
+    };
+    if (auto j = attempt(bytes))
+        return j;
+    const qsizetype open = bytes.indexOf('{');
+    const qsizetype close = bytes.lastIndexOf('}');
+    if (open >= 0 && close > open)
+        return attempt(bytes.mid(open, close - open + 1));
+    return std::nullopt;
+}
+
+} // namespace
+
+// --- settings ---------------------------------------------------------------------------
+
+SessionSettings SessionSettings::clamped() const
+{
+    SessionSettings s = *this;
+    s.maxAttempts = std::clamp(s.maxAttempts, 1, 10);
+    s.judgeRetries = std::clamp(s.judgeRetries, 0, 3);
+    s.judgeBatch = std::clamp(s.judgeBatch, 1, 50);
+    s.maxCandidates = std::clamp(s.maxCandidates, 1, 200);
+    s.cardTokens = std::clamp(s.cardTokens, 200, 8000);
+    s.maxOutputTokens = std::clamp(s.maxOutputTokens, 256, 32768);
+    s.contextWindow = std::max(s.contextWindow, 1);
+    return s;
+}
+
+json SessionSettings::toJson() const
+{
+    return { { "maxAttempts", maxAttempts }, { "judge", judge }, { "judgeRetries", judgeRetries }, { "judgeBatch", judgeBatch },
+        { "maxCandidates", maxCandidates }, { "cardTokens", cardTokens }, { "maxOutputTokens", maxOutputTokens },
+        { "contextWindow", contextWindow }, { "model", u8(model) }, { "judgeModel", u8(judgeModel) } };
+}
+
+SessionSettings SessionSettings::fromJson(const json &j)
+{
+    SessionSettings s;
+    if (!j.is_object())
+        return s;
+    auto integer = [&](const char *key, int &out) {
+        if (j.contains(key) && j[key].is_number_integer())
+            out = j[key].get<int>();
+    };
+    integer("maxAttempts", s.maxAttempts);
+    integer("judgeRetries", s.judgeRetries);
+    integer("judgeBatch", s.judgeBatch);
+    integer("maxCandidates", s.maxCandidates);
+    integer("cardTokens", s.cardTokens);
+    integer("maxOutputTokens", s.maxOutputTokens);
+    integer("contextWindow", s.contextWindow);
+    if (j.contains("judge") && j["judge"].is_boolean())
+        s.judge = j["judge"].get<bool>();
+    if (j.contains("model") && j["model"].is_string())
+        s.model = fromUtf8(j["model"].get<std::string>());
+    if (j.contains("judgeModel") && j["judgeModel"].is_string())
+        s.judgeModel = fromUtf8(j["judgeModel"].get<std::string>());
+    return s.clamped();
+}
+
+QString coverageStateName(SegmentCoverage::State state)
+{
+    switch (state) {
+    case SegmentCoverage::State::Covered:
+        return QStringLiteral("covered");
+    case SegmentCoverage::State::RefusedOnly:
+        return QStringLiteral("refused-only");
+    case SegmentCoverage::State::Untranslated:
+        return QStringLiteral("untranslated");
+    case SegmentCoverage::State::Silent:
+        return QStringLiteral("silent");
+    }
+    return {};
+}
+
+// --- session ----------------------------------------------------------------------------
+
+Session::Session(llm::Provider *provider, SessionInput input, SessionHooks hooks, Environment environment, QObject *parent)
+    : QObject(parent)
+    , m_provider(provider)
+    , m_input(std::move(input))
+    , m_hooks(std::move(hooks))
+    , m_env(std::move(environment))
+{
+    m_input.settings = m_input.settings.clamped();
+    if (m_input.kb)
+        m_critic = std::make_unique<check::Critic>(*m_input.kb);
+}
+
+Session::~Session()
+{
+    if (m_call)
+        m_call->cancel();
+}
+
+QString Session::segmentText(int number) const
+{
+    for (const Segment &s : m_segments) {
+        if (s.number == number)
+            return formalize::segmentText(m_input.document, s);
+    }
+    return {};
+}
+
+QString Session::outcomeName() const
+{
+    return m_outcome.is_object() && m_outcome.contains("outcome") ? fromUtf8(m_outcome["outcome"].get<std::string>()) : QString();
+}
+
+qint64 Session::elapsedMs() const
+{
+    return m_startedAt.isValid() ? m_startedAt.msecsTo(m_env.now()) : 0;
+}
+
+void Session::emitEvent(const QString &type, json fields)
+{
+    fields["seq"] = m_events.size() + 1;
+    fields["t"] = elapsedMs();
+    fields["type"] = u8(type);
+    m_events.push_back(fields);
+    Q_EMIT eventAdded(fields);
+}
+
+Entry *Session::entry(const QString &id)
+{
+    auto it = std::find_if(m_entries.begin(), m_entries.end(), [&](const Entry &e) { return e.id == id; });
+    return it == m_entries.end() ? nullptr : &*it;
+}
+
+void Session::start()
+{
+    m_startedAt = m_env.now();
+    const SessionSettings &settings = m_input.settings;
+    Segmentation segmentation = formalize::segment(m_input.document);
+    m_segments = std::move(segmentation.segments);
+    m_segmentationError = segmentation.error;
+
+    emitEvent(QStringLiteral("session-started"),
+        { { "startedAt", u8(m_startedAt.toUTC().toString(Qt::ISODateWithMs)) }, { "documentSha256", u8(sha256(m_input.document)) },
+            { "kbSha256", "" }, { "context", u8(m_input.context) }, { "provider", u8(m_input.providerId) }, { "model", u8(settings.model) },
+            { "settings", settings.toJson() } });
+    if (m_segmentationError) {
+        finish(QStringLiteral("exhausted"),
+            { { "stopReason", u8(QString(m_segmentationError->id())) }, { "message", u8(m_segmentationError->message) } });
+        return;
+    }
+    if (!m_provider || !m_critic) {
+        finish(QStringLiteral("chat-failed"),
+            { { "error", { { "kind", "protocol" }, { "httpStatus", 0 }, { "message", "no provider or knowledge base" } } } });
+        return;
+    }
+
+    DocumentTurnInput turn;
+    for (const Segment &s : m_segments)
+        turn.segments.push_back({ s.number, formalize::segmentText(m_input.document, s), s.kind == Segment::Kind::Heading });
+    turn.context = m_input.context;
+    turn.card = m_input.card;
+    turn.resolutions = m_input.resolutions;
+    turn.maxCandidates = settings.maxCandidates;
+    turn.instruction = m_input.instruction;
+    m_documentTurn = documentTurn(turn);
+
+    const qint64 systemTokens = estimate(m_input.systemPrefix);
+    const qint64 documentTokens = estimate(m_documentTurn);
+    emitEvent(QStringLiteral("prompt-built"),
+        { { "systemSha256", u8(sha256(m_input.systemPrefix.toUtf8())) }, { "systemTokens", systemTokens },
+            { "documentTokens", documentTokens }, { "cardTokens", estimate(m_input.card) }, { "cut", m_input.inventoryCut } });
+
+    const qint64 prompt = systemTokens + documentTokens + s_budgetSlack;
+    if (prompt + settings.maxOutputTokens > settings.contextWindow) {
+        finish(QStringLiteral("too-large"),
+            { { "attempt", 0 },
+                { "tokens",
+                    { { "prompt", prompt }, { "reserved", settings.maxOutputTokens }, { "window", settings.contextWindow },
+                        { "system", systemTokens }, { "document", documentTokens }, { "card", estimate(m_input.card) },
+                        { "history", 0 } } } });
+        return;
+    }
+    m_history.push_back({ llm::Role::User, u8(m_documentTurn) });
+    m_callKind = CallKind::Draft;
+    nextAttempt();
+}
+
+void Session::cancel()
+{
+    if (m_finished || m_cancelled)
+        return;
+    m_cancelled = true;
+    if (m_call) {
+        m_call->cancel();
+        return;
+    }
+    finish(QStringLiteral("cancelled"), { { "phase", m_phase == Phase::Judge ? "judge" : "formalize" }, { "attempt", m_attempt } });
+}
+
+std::optional<std::vector<llm::Message>> Session::budgeted(const std::vector<llm::Message> &history, bool judge)
+{
+    // The document turn plus the last pairs; a pair that does not fit goes, oldest first.
+    std::vector<llm::Message> messages;
+    if (judge) {
+        messages = history;
+    } else {
+        const std::size_t pairs = (history.size() - 1) / 2;
+        const std::size_t keep = std::min<std::size_t>(pairs, s_historyPairs);
+        messages.push_back(history.front());
+        messages.insert(messages.end(), history.end() - qsizetype(keep * 2), history.end());
+    }
+    const QString &system = judge ? judgeSystem() : m_input.systemPrefix;
+    auto tokens = [&] {
+        qint64 sum = estimate(system) + s_budgetSlack;
+        for (const llm::Message &m : messages)
+            sum += llm::estimateTokens(m.text);
+        return sum;
+    };
+    while (std::ceil(double(tokens()) * m_calibration) + m_input.settings.maxOutputTokens > m_input.settings.contextWindow) {
+        if (judge || messages.size() < 5)
+            return std::nullopt;
+        messages.erase(messages.begin() + 1, messages.begin() + 3);
+    }
+    m_callEstimate = tokens();
+    return messages;
+}
+
+void Session::nextAttempt()
+{
+    if (m_cancelled) {
+        finish(QStringLiteral("cancelled"), { { "phase", "formalize" }, { "attempt", m_attempt } });
+        return;
+    }
+    if (m_attempt >= m_input.settings.maxAttempts) {
+        finishFormalize(QStringLiteral("cap"));
+        return;
+    }
+    ++m_attempt;
+    const std::optional<std::vector<llm::Message>> messages = budgeted(m_history, false);
+    if (!messages) {
+        finish(QStringLiteral("too-large"),
+            { { "attempt", m_attempt },
+                { "tokens", { { "window", m_input.settings.contextWindow }, { "reserved", m_input.settings.maxOutputTokens } } } });
+        return;
+    }
+    static const char *const kinds[] = { "draft", "repair", "unreadable-repair", "judge-repair", "judge" };
+    emitEvent(
+        QStringLiteral("attempt-started"), { { "n", m_attempt }, { "kind", kinds[int(m_callKind)] }, { "messages", messages->size() } });
+    startCall(
+        m_callKind == CallKind::Draft ? QStringLiteral("formalize") : QStringLiteral("repair"), *messages, false, m_input.settings.model);
+}
+
+void Session::startCall(const QString &purpose, std::vector<llm::Message> messages, bool judge, const QString &model)
+{
+    llm::Request request;
+    request.purpose = u8(purpose);
+    request.model = u8(model);
+    request.system = { { u8(judge ? judgeSystem() : m_input.systemPrefix), !judge } };
+    request.messages = std::move(messages);
+    request.maxTokens = m_input.settings.maxOutputTokens;
+    request.outputSchema = judge ? judgeSchema() : outputSchema();
+    request.numCtx = m_numCtx;
+    m_callText.clear();
+    m_callStarted = m_env.now();
+    llm::Call *call = m_provider->start(request);
+    m_call = call;
+    const int attempt = m_attempt;
+    connect(call, &llm::Call::textDelta, this, [this, attempt](const QString &text) {
+        m_callText += text;
+        Q_EMIT textDelta(attempt, text);
+    });
+    connect(call, &llm::Call::done, this, &Session::onReply);
+    connect(call, &llm::Call::error, this, &Session::onError);
+}
+
+void Session::onError(const llm::Response &response)
+{
+    m_call.clear();
+    const llm::Failure failure = response.failure.value_or(llm::makeFailure(llm::Failure::Kind::Protocol, "the call failed"));
+    if (m_phase == Phase::Judge && failure.kind != llm::Failure::Kind::Cancelled) {
+        // The judge fails open: the items keep no verdict and the outcome stands.
+        if (m_callKind == CallKind::Judge) {
+            failJudgeItems(QStringLiteral("transport"), QString::fromStdString(failure.message));
+            judgeNextBatch();
+        } else {
+            m_judgeStopped = true;
+            failJudgeItems(QStringLiteral("transport"), QString::fromStdString(failure.message));
+            finishJudgeRound();
+        }
+        return;
+    }
+    finishFromFailure(failure);
+}
+
+void Session::finishFromFailure(const llm::Failure &failure)
+{
+    const QString outcome = QString::fromStdString(failure.outcome.empty() ? llm::outcomeFor(failure.kind) : failure.outcome);
+    if (outcome == QLatin1StringView("cancelled") || m_cancelled) {
+        finish(QStringLiteral("cancelled"), { { "phase", m_phase == Phase::Judge ? "judge" : "formalize" }, { "attempt", m_attempt } });
+        return;
+    }
+    if (outcome == QLatin1StringView("too-large")) {
+        finish(outcome, { { "attempt", m_attempt }, { "message", failure.message } });
+        return;
+    }
+    finish(QStringLiteral("chat-failed"),
+        { { "attempt", m_attempt },
+            { "error", { { "kind", u8(errorKind(failure)) }, { "httpStatus", failure.httpStatus }, { "message", failure.message } } } });
+}
+
+void Session::onReply(const llm::Response &response)
+{
+    m_call.clear();
+    const llm::Usage &u = response.usage;
+    m_totalUsage.input = u.input ? std::optional<int64_t>(m_totalUsage.input.value_or(0) + *u.input) : m_totalUsage.input;
+    m_totalUsage.output = u.output ? std::optional<int64_t>(m_totalUsage.output.value_or(0) + *u.output) : m_totalUsage.output;
+    json usage = llm::usageToJson(u);
+    usage["n"] = m_attempt;
+    usage["estimatedInput"] = m_callEstimate;
+    emitEvent(QStringLiteral("usage"), usage);
+    if (u.input && m_callEstimate > 0)
+        m_calibration = std::max(1.0, double(*u.input) / double(m_callEstimate));
+    m_numCtx = std::max(m_numCtx, response.diag.numCtx);
+    if (!m_callText.isEmpty())
+        emitEvent(QStringLiteral("text-delta"), { { "n", m_attempt }, { "text", u8(m_callText) } });
+    const std::string thinking = response.thinking();
+    if (!thinking.empty())
+        emitEvent(QStringLiteral("thinking-delta"), { { "n", m_attempt }, { "text", thinking } });
+
+    switch (m_callKind) {
+    case CallKind::Judge:
+        handleJudgeReply(response);
+        return;
+    case CallKind::JudgeRepair:
+        handleJudgeRepairReply(response);
+        return;
+    default:
+        handleFormalizeReply(response);
+        return;
+    }
+}
+
+QString Session::cycleKey(const QString &reply, const ParsedReply &parsed) const
+{
+    if (!parsed.isReadable())
+        return reply.simplified();
+    json c = json::array();
+    for (const ReplyCandidate &candidate : parsed.candidates) {
+        const kb::SentenceParse read = kb::parseSentence(candidate.sentence);
+        const json text = read.sentence ? json(m_input.kb->canonicalKey(read.sentence->term)) : json(u8(candidate.sentence));
+        c.push_back({ candidate.segment.value_or(0), text });
+    }
+    std::set<int> untranslated;
+    for (const ReplyUntranslated &u : parsed.untranslated)
+        untranslated.insert(u.segment);
+    return QString::fromStdString(json { { "c", c }, { "u", untranslated } }.dump());
+}
+
+void Session::handleFormalizeReply(const llm::Response &response)
+{
+    const QString text = QString::fromStdString(response.text());
+    const qint64 ms = m_callStarted.msecsTo(m_env.now());
+    if (response.stopReason == llm::StopReason::Refusal) {
+        emitEvent(QStringLiteral("attempt-finished"),
+            { { "n", m_attempt }, { "stopReason", "refusal" }, { "readable", false }, { "truncated", false }, { "candidates", 0 },
+                { "malformedItems", 0 }, { "cleanedSha256", "" }, { "ms", ms } });
+        json extra = { { "attempt", m_attempt }, { "stopReason", "refusal" } };
+        if (response.refusal)
+            extra["category"] = response.refusal->category;
+        finish(QStringLiteral("refused"), extra);
+        return;
+    }
+    const bool toolUse = response.stopReason == llm::StopReason::ToolUse;
+    const ParsedReply parsed = toolUse ? ParsedReply {} : parseReply(text, int(m_segments.size()));
+    const QString key = cycleKey(text, parsed);
+    const QString keyHash = sha256(key.toUtf8());
+    emitEvent(QStringLiteral("attempt-finished"),
+        { { "n", m_attempt }, { "stopReason", std::string(llm::stopReasonName(response.stopReason)) }, { "readable", parsed.isReadable() },
+            { "truncated", response.stopReason == llm::StopReason::MaxTokens }, { "candidates", parsed.candidates.size() },
+            { "malformedItems", parsed.malformedItems }, { "cleanedSha256", u8(keyHash) }, { "ms", ms } });
+    if (const auto seen = m_seen.find(keyHash); seen != m_seen.end()) {
+        emitEvent(QStringLiteral("cycle-detected"), { { "n", m_attempt }, { "repeats", seen->second } });
+        m_cycleOf = seen->second;
+        finishFormalize(QStringLiteral("cycle"), seen->second);
+        return;
+    }
+    m_seen[keyHash] = m_attempt;
+
+    const QString assistantText = text.trimmed().isEmpty() ? QStringLiteral("(empty reply)") : text;
+    if (!parsed.isReadable()) {
+        const QString reason = toolUse ? QStringLiteral("it held no JSON object and no s-expression") : parsed.unreadableReason();
+        const QString turn = unreadableTurn(reason, pendingGroups());
+        m_history.push_back({ llm::Role::Assistant, u8(assistantText) });
+        m_history.push_back({ llm::Role::User, u8(turn) });
+        emitEvent(QStringLiteral("repair-sent"),
+            { { "n", m_attempt }, { "kind", "unreadable-repair" }, { "candidates", json::array() }, { "text", u8(turn) } });
+        m_callKind = CallKind::UnreadableRepair;
+        nextAttempt();
+        return;
+    }
+    const bool firstReadable = !m_sawReadable;
+    m_sawReadable = true;
+    m_lastReadableReply = text;
+    settle(parsed, m_attempt, pendingIds(), false);
+    if (firstReadable && parsed.candidates.empty()) {
+        finishFormalize(QStringLiteral("nothing-proposed"));
+        return;
+    }
+    const std::vector<QString> pending = pendingIds();
+    if (pending.empty()) {
+        finishFormalize(QStringLiteral("converged"));
+        return;
+    }
+    if (m_attempt >= m_input.settings.maxAttempts) {
+        finishFormalize(QStringLiteral("cap"));
+        return;
+    }
+    int kept = 0;
+    for (const Entry &e : m_entries)
+        kept += e.state == EntryState::Admissible || e.state == EntryState::Known;
+    const QString turn = repairTurn(kept, pendingGroups());
+    m_history.push_back({ llm::Role::Assistant, u8(assistantText) });
+    m_history.push_back({ llm::Role::User, u8(turn) });
+    json ids = json::array();
+    for (const QString &id : pending)
+        ids.push_back(u8(id));
+    emitEvent(QStringLiteral("repair-sent"), { { "n", m_attempt }, { "kind", "repair" }, { "candidates", ids }, { "text", u8(turn) } });
+    m_callKind = CallKind::Repair;
+    nextAttempt();
+}
+
+void Session::gateInto(Entry &e, check::BatchOverlay &overlay)
+{
+    const check::GateReport report = check::runGates(*m_critic, e.candidate, m_input.context, {}, &overlay);
+    e.shapes = QStringList { e.candidate };
+    e.selectedShape = 1;
+    if (!report.isAdmissible()) {
+        e.state = EntryState::Refused;
+        e.problems = report.problems;
+    } else if (report.isDuplicate()) {
+        e.state = EntryState::Dropped;
+        e.notes = report.notes;
+    } else {
+        e.state = report.isKnown() ? EntryState::Known : EntryState::Admissible;
+        e.notes = report.notes;
+    }
+    if (e.segment == 0)
+        e.notes.push_back({ QStringLiteral("no-segment"), QStringLiteral("The model named no sentence of the document for this candidate."),
+            std::nullopt });
+    if (report.sentence.arena && m_hooks.annotate)
+        m_hooks.annotate(*m_input.kb, m_input.context, e);
+    if (e.selectedShape != 1 && e.state != EntryState::Dropped) {
+        // Problems follow the selected shape (§7); the candidate's state stays as gated.
+        const check::GateReport shaped = check::runGates(*m_critic, e.sentence(), m_input.context);
+        e.problems = shaped.isAdmissible() ? std::vector<check::Problem>() : shaped.problems;
+        if (shaped.isAdmissible())
+            e.notes = shaped.notes;
+    }
+    if (m_hooks.gloss && e.state != EntryState::Refused)
+        e.gloss = m_hooks.gloss(*m_input.kb, e.sentence(), m_input.context);
+
+    json problems = problemsJson(e.problems);
+    const QString gate = report.failedGate ? check::gateId(*report.failedGate) : QStringLiteral("round-trip");
+    emitEvent(QStringLiteral("gate-result"),
+        { { "n", e.attempt }, { "candidate", u8(e.id) }, { "segment", e.segment }, { "gate", u8(gate) }, { "ok", report.isAdmissible() },
+            { "state", u8(entryStateName(e.state)) }, { "problems", problems } });
+}
+
+Session::Settled Session::settle(const ParsedReply &parsed, int attempt, const std::vector<QString> &pending, bool judgeRepair)
+{
+    Settled settled;
+    check::BatchOverlay overlay;
+    int index = 0;
+    for (const Entry &e : m_entries) {
+        if (e.state != EntryState::Admissible && e.state != EntryState::Known)
+            continue;
+        if (std::find(pending.begin(), pending.end(), e.id) != pending.end())
+            continue;
+        const kb::SentenceParse read = kb::parseSentence(e.sentence());
+        if (read.sentence)
+            overlay.add(*m_critic, read.sentence->term, m_input.context, ++index);
+    }
+
+    const int segmentCount = int(m_segments.size());
+    auto pendingOf = [&](int segment) {
+        std::vector<Entry *> out;
+        for (const QString &id : pending) {
+            Entry *e = entry(id);
+            if (e && e->segment == segment)
+                out.push_back(e);
+        }
+        return out;
+    };
+
+    for (const ReplyUntranslated &u : parsed.untranslated) {
+        m_untranslated[u.segment] = u.reason;
+        for (Entry *e : pendingOf(u.segment)) {
+            if (judgeRepair) {
+                e->notes.push_back(
+                    { QStringLiteral("withdrawn"), QStringLiteral("The model withdrew this candidate: %1").arg(u.reason), std::nullopt });
+            } else {
+                e->state = EntryState::Dropped;
+                e->notes.push_back({ QStringLiteral("untranslated"), u.reason, std::nullopt });
+            }
+        }
+    }
+
+    std::set<int> supersededSegments;
+    for (const ReplyCandidate &c : parsed.candidates) {
+        Entry e;
+        e.id = QStringLiteral("c%1").arg(m_nextId++);
+        const int segment = c.segment.value_or(0);
+        e.segment = segment >= 1 && segment <= segmentCount ? segment : 0;
+        e.attempt = attempt;
+        e.candidate = c.sentence.trimmed();
+        e.confidence = c.confidence;
+        e.strength = QString(strengthName(c.strength));
+        ++settled.candidates;
+
+        std::vector<Entry *> predecessors = pendingOf(e.segment);
+        if (judgeRepair) {
+            // An unchanged repeat keeps the original.
+            const bool repeat = std::any_of(predecessors.begin(), predecessors.end(),
+                [&](const Entry *p) { return p->sentence().simplified() == e.candidate.simplified(); });
+            if (repeat)
+                continue;
+        }
+        m_entries.push_back(e);
+        Entry &added = m_entries.back();
+        gateInto(added, overlay);
+        // Pointers into m_entries may have moved: look the predecessors up again.
+        predecessors = pendingOf(added.segment);
+        if (judgeRepair && added.state == EntryState::Refused) {
+            // A refused judge replacement joins the original's history; the original stays.
+            for (Entry *p : predecessors)
+                p->history.push_back({ added.id, attempt, added.candidate, QStringLiteral("refused-replacement"), added.problems });
+            added.state = EntryState::Dropped;
+            continue;
+        }
+        if (added.state == EntryState::Admissible || added.state == EntryState::Known)
+            ++settled.admissible;
+        for (Entry *p : predecessors) {
+            if (p->state == EntryState::Superseded)
+                continue;
+            supersededSegments.insert(p->segment);
+            Entry copy = *p;
+            p->state = EntryState::Superseded;
+            Entry *replacement = entry(added.id);
+            replacement->history.insert(replacement->history.end(), copy.history.begin(), copy.history.end());
+            replacement->history.push_back({ copy.id, copy.attempt, copy.candidate, QStringLiteral("superseded"), copy.problems });
+        }
+    }
+    return settled;
+}
+
+std::vector<QString> Session::pendingIds() const
+{
+    std::vector<QString> out;
+    for (const Entry &e : m_entries) {
+        if (e.state == EntryState::Refused)
+            out.push_back(e.id);
+    }
+    return out;
+}
+
+std::vector<RepairGroup> Session::pendingGroups() const
+{
+    std::map<int, RepairGroup> bySegment; // 0 = no segment, ordered last below
+    for (const Entry &e : m_entries) {
+        if (e.state != EntryState::Refused)
+            continue;
+        RepairGroup &group = bySegment[e.segment];
+        if (group.refused.empty()) {
+            group.segment = e.segment > 0 ? std::optional<int>(e.segment) : std::nullopt;
+            group.segmentText = e.segment > 0 ? segmentText(e.segment) : QString();
+        }
+        group.refused.push_back({ e.candidate, e.problems });
+    }
+    std::vector<RepairGroup> out;
+    for (auto &[segment, group] : bySegment) {
+        if (segment > 0)
+            out.push_back(std::move(group));
+    }
+    if (auto it = bySegment.find(0); it != bySegment.end())
+        out.push_back(std::move(it->second));
+    return out;
+}
+
+void Session::finishFormalize(const QString &stopReason, std::optional<int> cycleOf)
+{
+    m_formalizeStop = stopReason;
+    m_cycleOf = cycleOf;
+    const bool admissible
+        = std::any_of(m_entries.begin(), m_entries.end(), [](const Entry &e) { return e.state == EntryState::Admissible; });
+    if (m_input.settings.judge && admissible && !m_cancelled) {
+        beginJudge();
+        return;
+    }
+    finish(QString());
+}
+
+// --- judge ------------------------------------------------------------------------------
+
+void Session::beginJudge()
+{
+    m_phase = Phase::Judge;
+    ++m_judgeRound;
+    m_judgeQueue.clear();
+    m_disagreed.clear();
+    m_judgeBatchNumber = 0;
+    for (Entry &e : m_entries) {
+        if (e.state != EntryState::Admissible)
+            continue;
+        if (m_judgeRound > 1 && e.verdict != Verdict::None)
+            continue;
+        if (m_judgeRound > 1 && e.attempt <= 0)
+            continue;
+        if (e.gloss.source == QLatin1StringView("composed") || e.gloss.source == QLatin1StringView("partial")) {
+            if (m_judgeRound == 1 || e.verdictNote.isEmpty())
+                m_judgeQueue.push_back(e.id);
+        } else if (m_judgeRound == 1) {
+            e.verdict = Verdict::None;
+            e.verdictNote = QStringLiteral("no gloss");
+        }
+    }
+    emitEvent(QStringLiteral("judge-started"), { { "round", m_judgeRound }, { "items", m_judgeQueue.size() } });
+    judgeNextBatch();
+}
+
+void Session::judgeNextBatch()
+{
+    if (m_cancelled) {
+        finish(QStringLiteral("cancelled"), { { "phase", "judge" }, { "attempt", m_attempt } });
+        return;
+    }
+    if (m_judgeQueue.empty()) {
+        finishJudgeRound();
+        return;
+    }
+    const int batchSize = m_input.settings.judgeBatch;
+    m_judgeBatchItems.assign(m_judgeQueue.begin(), m_judgeQueue.begin() + std::min<qsizetype>(batchSize, qsizetype(m_judgeQueue.size())));
+    m_judgeQueue.erase(m_judgeQueue.begin(), m_judgeQueue.begin() + qsizetype(m_judgeBatchItems.size()));
+    ++m_judgeBatchNumber;
+
+    std::vector<JudgeItem> items;
+    for (const QString &id : m_judgeBatchItems) {
+        const Entry *e = entry(id);
+        items.push_back({ e->segment, e->gloss.text });
+    }
+    auto segmentsFor = [&](bool all) {
+        std::vector<PromptSegment> out;
+        for (const Segment &s : m_segments) {
+            bool wanted = all;
+            for (const JudgeItem &item : items)
+                wanted = wanted || item.segment == s.number || item.segment == s.number + 1;
+            if (wanted)
+                out.push_back({ s.number, formalize::segmentText(m_input.document, s), s.kind == Segment::Kind::Heading });
+        }
+        return out;
+    };
+    QString turn = judgeTurn(segmentsFor(true), items);
+    std::vector<llm::Message> messages { { llm::Role::User, u8(turn) } };
+    if (!budgeted(messages, true)) {
+        turn = judgeTurn(segmentsFor(false), items);
+        messages = { { llm::Role::User, u8(turn) } };
+        if (!budgeted(messages, true)) {
+            failJudgeItems(QStringLiteral("budget"), QStringLiteral("the judge's prompt does not fit the context window"));
+            judgeNextBatch();
+            return;
+        }
+    }
+    m_callKind = CallKind::Judge;
+    const QString model = m_input.settings.judgeModel.isEmpty() ? m_input.settings.model : m_input.settings.judgeModel;
+    startCall(QStringLiteral("judge"), messages, true, model);
+}
+
+void Session::failJudgeItems(const QString &kind, const QString &detail)
+{
+    json items = json::array();
+    for (const QString &id : m_judgeBatchItems) {
+        if (Entry *e = entry(id)) {
+            e->verdict = Verdict::None;
+            e->verdictNote = QStringLiteral("judge failed (%1): %2").arg(kind, detail);
+            items.push_back(u8(id));
+        }
+    }
+    emitEvent(QStringLiteral("judge-failed"),
+        { { "round", m_judgeRound }, { "batch", m_judgeBatchNumber }, { "items", items }, { "kind", u8(kind) }, { "detail", u8(detail) } });
+    m_judgeBatchItems.clear();
+}
+
+void Session::handleJudgeReply(const llm::Response &response)
+{
+    if (response.stopReason == llm::StopReason::Refusal) {
+        failJudgeItems(QStringLiteral("refusal"), QStringLiteral("the judge declined"));
+        judgeNextBatch();
+        return;
+    }
+    if (response.stopReason == llm::StopReason::MaxTokens) {
+        failJudgeItems(QStringLiteral("truncated"), QStringLiteral("the judge's answer was cut off"));
+        judgeNextBatch();
+        return;
+    }
+    const std::optional<json> verdicts = parseVerdicts(QString::fromStdString(response.text()));
+    if (!verdicts) {
+        failJudgeItems(QStringLiteral("unreadable"), QStringLiteral("the judge's answer held no verdicts"));
+        judgeNextBatch();
+        return;
+    }
+    std::vector<bool> answered(m_judgeBatchItems.size(), false);
+    json recorded = json::array();
+    QStringList problems;
+    for (const json &v : (*verdicts)["verdicts"]) {
+        if (!v.is_object() || !v.contains("item") || !v["item"].is_number_integer())
+            continue;
+        const int item = v["item"].get<int>();
+        if (item < 1 || item > int(m_judgeBatchItems.size()) || answered[item - 1])
+            continue;
+        const QString name = v.contains("verdict") && v["verdict"].is_string() ? fromUtf8(v["verdict"].get<std::string>()) : QString();
+        const std::optional<Verdict> verdict = verdictFromName(name);
+        Entry *e = entry(m_judgeBatchItems[item - 1]);
+        answered[item - 1] = true;
+        if (!verdict || *verdict == Verdict::None) {
+            e->verdict = Verdict::None;
+            e->verdictNote = QStringLiteral("judge failed (unknown-verdict): %1").arg(name);
+            problems.append(e->id);
+            continue;
+        }
+        e->verdict = *verdict;
+        e->verdictNote = v.contains("note") && v["note"].is_string() ? fromUtf8(v["note"].get<std::string>()) : QString();
+        recorded.push_back({ { "item", item }, { "candidate", u8(e->id) }, { "verdict", u8(name) }, { "note", u8(e->verdictNote) } });
+        if (*verdict == Verdict::Disagree)
+            m_disagreed.push_back(e->id);
+    }
+    emitEvent(QStringLiteral("judge-verdicts"), { { "round", m_judgeRound }, { "batch", m_judgeBatchNumber }, { "verdicts", recorded } });
+    std::vector<QString> missing;
+    for (std::size_t i = 0; i < answered.size(); ++i) {
+        if (!answered[i])
+            missing.push_back(m_judgeBatchItems[i]);
+    }
+    if (!missing.empty() || !problems.isEmpty()) {
+        m_judgeBatchItems = missing;
+        for (const QString &id : problems)
+            m_judgeBatchItems.push_back(id);
+        if (!missing.empty())
+            failJudgeItems(QStringLiteral("missing-item"), QStringLiteral("the judge gave no verdict for these items"));
+        else
+            emitEvent(QStringLiteral("judge-failed"),
+                { { "round", m_judgeRound }, { "batch", m_judgeBatchNumber }, { "kind", "unknown-verdict" }, { "detail", "" } });
+    }
+    m_judgeBatchItems.clear();
+    judgeNextBatch();
+}
+
+void Session::finishJudgeRound()
+{
+    if (m_judgeStopped || m_disagreed.empty() || m_judgeRound > m_input.settings.judgeRetries || m_cancelled) {
+        finish(QString());
+        return;
+    }
+    // One judge repair turn in the formalize conversation for this round's disagreed items.
+    std::map<int, JudgeRepairGroup> groups;
+    for (const QString &id : m_disagreed) {
+        const Entry *e = entry(id);
+        JudgeRepairGroup &g = groups[e->segment];
+        g.segment = e->segment > 0 ? std::optional<int>(e->segment) : std::nullopt;
+        g.segmentText = e->segment > 0 ? segmentText(e->segment) : QString();
+        g.items.push_back({ e->sentence(), e->gloss.text, e->verdictNote });
+    }
+    std::vector<JudgeRepairGroup> ordered;
+    for (auto &[segment, g] : groups)
+        ordered.push_back(std::move(g));
+    const QString turn = judgeRepairTurn(ordered);
+    if (m_history.back().role == llm::Role::User)
+        m_history.push_back({ llm::Role::Assistant, u8(m_lastReadableReply) });
+    m_history.push_back({ llm::Role::User, u8(turn) });
+    json ids = json::array();
+    for (const QString &id : m_disagreed)
+        ids.push_back(u8(id));
+    ++m_attempt;
+    const std::optional<std::vector<llm::Message>> messages = budgeted(m_history, false);
+    if (!messages) {
+        m_judgeStopped = true;
+        m_judgeBatchItems = m_disagreed;
+        emitEvent(QStringLiteral("judge-failed"),
+            { { "round", m_judgeRound }, { "batch", 0 }, { "kind", "budget" }, { "detail", "the judge repair turn does not fit" } });
+        finish(QString());
+        return;
+    }
+    emitEvent(
+        QStringLiteral("repair-sent"), { { "n", m_attempt }, { "kind", "judge-repair" }, { "candidates", ids }, { "text", u8(turn) } });
+    emitEvent(QStringLiteral("attempt-started"), { { "n", m_attempt }, { "kind", "judge-repair" }, { "messages", messages->size() } });
+    m_callKind = CallKind::JudgeRepair;
+    startCall(QStringLiteral("repair"), *messages, false, m_input.settings.model);
+}
+
+void Session::handleJudgeRepairReply(const llm::Response &response)
+{
+    const QString text = QString::fromStdString(response.text());
+    const ParsedReply parsed = response.stopReason == llm::StopReason::Refusal ? ParsedReply {} : parseReply(text, int(m_segments.size()));
+    const QString keyHash = sha256(cycleKey(text, parsed).toUtf8());
+    emitEvent(QStringLiteral("attempt-finished"),
+        { { "n", m_attempt }, { "stopReason", std::string(llm::stopReasonName(response.stopReason)) }, { "readable", parsed.isReadable() },
+            { "truncated", response.stopReason == llm::StopReason::MaxTokens }, { "candidates", parsed.candidates.size() },
+            { "malformedItems", parsed.malformedItems }, { "cleanedSha256", u8(keyHash) }, { "ms", m_callStarted.msecsTo(m_env.now()) } });
+    m_history.push_back({ llm::Role::Assistant, u8(text.trimmed().isEmpty() ? QStringLiteral("(empty reply)") : text) });
+    QString failure;
+    if (response.stopReason == llm::StopReason::Refusal)
+        failure = QStringLiteral("refusal");
+    else if (m_seen.count(keyHash))
+        failure = QStringLiteral("cycle");
+    else if (!parsed.isReadable())
+        failure = QStringLiteral("unreadable");
+    if (!failure.isEmpty()) {
+        m_judgeStopped = true;
+        json items = json::array();
+        for (const QString &id : m_disagreed)
+            items.push_back(u8(id));
+        emitEvent(QStringLiteral("judge-failed"),
+            { { "round", m_judgeRound }, { "batch", 0 }, { "items", items }, { "kind", u8(failure) },
+                { "detail", "on the judge repair turn" } });
+        finish(QString());
+        return;
+    }
+    m_seen[keyHash] = m_attempt;
+    m_lastReadableReply = text;
+
+    // The disagreed entries are the pending set: mark them refused-like for settle().
+    std::vector<QString> pending = m_disagreed;
+    const std::size_t before = m_entries.size();
+    settle(parsed, m_attempt, pending, true);
+    // Replacements are judged in the next round.
+    bool replaced = false;
+    for (std::size_t i = before; i < m_entries.size(); ++i)
+        replaced = replaced || m_entries[i].state == EntryState::Admissible;
+    if (!replaced) {
+        finish(QString());
+        return;
+    }
+    beginJudge();
+}
+
+// --- finishing ---------------------------------------------------------------------------
+
+std::vector<SegmentCoverage> Session::coverage() const
+{
+    std::vector<SegmentCoverage> out;
+    for (const Segment &s : m_segments) {
+        if (s.kind == Segment::Kind::Heading)
+            continue;
+        SegmentCoverage c;
+        c.segment = s.number;
+        bool any = false;
+        bool admissible = false;
+        for (const Entry &e : m_entries) {
+            if (e.segment != s.number || !e.isReviewable())
+                continue;
+            any = true;
+            admissible = admissible || e.state == EntryState::Admissible || e.state == EntryState::Known;
+        }
+        const auto reason = m_untranslated.find(s.number);
+        if (reason != m_untranslated.end())
+            c.reason = reason->second;
+        if (admissible)
+            c.state = SegmentCoverage::State::Covered;
+        else if (any)
+            c.state = SegmentCoverage::State::RefusedOnly;
+        else if (reason != m_untranslated.end())
+            c.state = SegmentCoverage::State::Untranslated;
+        else
+            c.state = SegmentCoverage::State::Silent;
+        out.push_back(c);
+    }
+    return out;
+}
+
+json Session::coverageJson() const
+{
+    json segments = json::array();
+    int covered = 0, untranslated = 0, silent = 0, refusedOnly = 0;
+    const std::vector<SegmentCoverage> all = coverage();
+    for (const SegmentCoverage &c : all) {
+        segments.push_back({ { "segment", c.segment }, { "state", u8(coverageStateName(c.state)) }, { "reason", u8(c.reason) } });
+        covered += c.state == SegmentCoverage::State::Covered;
+        untranslated += c.state == SegmentCoverage::State::Untranslated;
+        silent += c.state == SegmentCoverage::State::Silent;
+        refusedOnly += c.state == SegmentCoverage::State::RefusedOnly;
+    }
+    return { { "covered", covered }, { "total", all.size() }, { "untranslated", untranslated }, { "silent", silent },
+        { "refusedOnly", refusedOnly }, { "segments", segments } };
+}
+
+json Session::counts() const
+{
+    json c = { { "admissible", 0 }, { "known", 0 }, { "refused", 0 }, { "superseded", 0 }, { "dropped", 0 } };
+    for (const Entry &e : m_entries)
+        c[u8(entryStateName(e.state))] = c[u8(entryStateName(e.state))].get<int>() + 1;
+    return c;
+}
+
+void Session::finish(const QString &outcome, json extra)
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    if (m_call)
+        m_call->cancel();
+
+    QString name = outcome;
+    json payload = std::move(extra);
+    json refused = json::array();
+    bool kept = false;
+    for (const Entry &e : m_entries) {
+        kept = kept || e.state == EntryState::Admissible || e.state == EntryState::Known;
+        if (e.state == EntryState::Refused)
+            refused.push_back(u8(e.id));
+    }
+    if (name.isEmpty()) {
+        if (kept && refused.empty()) {
+            name = QStringLiteral("success");
+            payload["stopReason"] = "converged";
+        } else if (kept) {
+            name = QStringLiteral("partial");
+            payload["stopReason"] = u8(m_formalizeStop);
+            payload["refused"] = refused;
+        } else {
+            name = QStringLiteral("exhausted");
+            payload["stopReason"] = u8(
+                m_formalizeStop.isEmpty() || m_formalizeStop == QLatin1StringView("converged") ? QStringLiteral("cap") : m_formalizeStop);
+            if (m_cycleOf)
+                payload["cycleOf"] = *m_cycleOf;
+            json last = json::array();
+            for (const Entry &e : m_entries) {
+                if (e.state == EntryState::Refused)
+                    last.push_back({ { "id", u8(e.id) }, { "problems", problemsJson(e.problems) } });
+            }
+            payload["problems"] = last;
+        }
+    }
+    if (!payload.contains("stopReason"))
+        payload["stopReason"] = u8(name);
+    json judge = { { "agree", 0 }, { "disagree", 0 }, { "unsure", 0 }, { "skipped", 0 }, { "failed", 0 } };
+    for (const Entry &e : m_entries) {
+        if (e.state != EntryState::Admissible)
+            continue;
+        if (e.verdict == Verdict::Agree)
+            judge["agree"] = judge["agree"].get<int>() + 1;
+        else if (e.verdict == Verdict::Disagree)
+            judge["disagree"] = judge["disagree"].get<int>() + 1;
+        else if (e.verdict == Verdict::Unsure)
+            judge["unsure"] = judge["unsure"].get<int>() + 1;
+        else if (e.verdictNote.startsWith(QLatin1StringView("judge failed")))
+            judge["failed"] = judge["failed"].get<int>() + 1;
+        else if (m_input.settings.judge)
+            judge["skipped"] = judge["skipped"].get<int>() + 1;
+    }
+    json entries = json::array();
+    for (const Entry &e : m_entries) {
+        if (e.isReviewable())
+            entries.push_back(u8(e.id));
+    }
+    payload["outcome"] = u8(name);
+    payload["attempts"] = m_attempt;
+    payload["entries"] = entries;
+    payload["coverage"] = coverageJson();
+    payload["judge"] = judge;
+    payload["usage"] = llm::usageToJson(m_totalUsage);
+    json vocabulary = { { "coined", 0 } };
+    std::set<QString> coined;
+    for (const Entry &e : m_entries) {
+        if (!e.isReviewable())
+            continue;
+        for (const CoinedFunctor &c : e.coined)
+            coined.insert(c.functor);
+    }
+    vocabulary["coined"] = coined.size();
+    payload["vocabulary"] = vocabulary;
+    m_outcome = payload;
+    emitEvent(QStringLiteral("finished"),
+        { { "outcome", u8(name) }, { "stopReason", payload["stopReason"] }, { "counts", counts() }, { "coverage", payload["coverage"] } });
+    Q_EMIT finished();
+}
+
+} // namespace fanva::formalize

@@ -1,0 +1,212 @@
+#pragma once
+
+#include "formalize/entry.h"
+#include "formalize/environment.h"
+#include "formalize/prompts.h"
+#include "formalize/segmenter.h"
+#include "llm/types.h"
+
+#include <QByteArray>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <vector>
+
+namespace fanva::kb {
+class KnowledgeBase;
+}
+
+namespace fanva::check {
+class BatchOverlay;
+class Critic;
+} // namespace fanva::check
+
+namespace fanva::llm {
+class Call;
+class Provider;
+} // namespace fanva::llm
+
+namespace fanva::formalize {
+
+/// The session's saved settings (formalize.md §5), clamped to their ranges by clamped().
+struct SessionSettings {
+    int maxAttempts = 4;
+    bool judge = true;
+    int judgeRetries = 1;
+    int judgeBatch = 20;
+    int maxCandidates = 40;
+    int cardTokens = 1600;
+    int maxOutputTokens = 4096;
+    int contextWindow = 8192;
+    QString model;
+    QString judgeModel; ///< empty: the formalize model
+
+    [[nodiscard]] SessionSettings clamped() const;
+    [[nodiscard]] nlohmann::json toJson() const;
+    [[nodiscard]] static SessionSettings fromJson(const nlohmann::json &json);
+    friend bool operator==(const SessionSettings &, const SessionSettings &) = default;
+};
+
+/// What a session formalizes: the document, the KB and target context, and the prompt
+/// pieces built from the KB (system prefix, vocabulary card, resolved words).
+struct SessionInput {
+    std::shared_ptr<const kb::KnowledgeBase> kb;
+    QString context;
+    QByteArray document;
+    QString documentName;
+    QString instruction;
+    SessionSettings settings;
+    QString systemPrefix;
+    QString card;
+    std::vector<PromptResolution> resolutions;
+    nlohmann::json inventoryCut = nlohmann::json::object();
+    QString providerId;
+};
+
+/// Per-entry annotations the session does not compute itself: gloss (§6), and the
+/// correction with its shapes and the coined report (§7, §8). Either may be empty.
+struct SessionHooks {
+    std::function<EntryGloss(const kb::KnowledgeBase &kb, const QString &sentence, const QString &context)> gloss;
+    /// Fills shapes, selectedShape, correction and coined of an entry whose candidate reads.
+    std::function<void(const kb::KnowledgeBase &kb, const QString &context, Entry &entry)> annotate;
+};
+
+/// Per-segment coverage (§10), headings not counted.
+struct SegmentCoverage {
+    enum class State { Covered, RefusedOnly, Untranslated, Silent };
+    int segment = 0;
+    State state = State::Silent;
+    QString reason;
+    friend bool operator==(const SegmentCoverage &, const SegmentCoverage &) = default;
+};
+[[nodiscard]] QString coverageStateName(SegmentCoverage::State state);
+
+/// One formalization (formalize.md §5): the draft, gate repair turns, the cycle guard,
+/// history trimming, the token budget, cancellation and the fresh-context judge with its
+/// repair rounds. Asynchronous on the event loop: start() returns at once, eventAdded()
+/// reports the log as it grows and finished() fires once with the outcome set. Entries
+/// and the log survive every way of finishing.
+class Session final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(Session)
+
+public:
+    Session(llm::Provider *provider, SessionInput input, SessionHooks hooks = {}, Environment environment = Environment::system(),
+        QObject *parent = nullptr);
+    ~Session() override;
+
+    /// Segments the document and runs the loop; a document that does not segment finishes
+    /// at once (no call is made).
+    void start();
+    /// Aborts the call in flight, makes no further call and finishes `cancelled`.
+    void cancel();
+
+    [[nodiscard]] bool isFinished() const { return m_finished; }
+    [[nodiscard]] const std::vector<Segment> &segments() const { return m_segments; }
+    [[nodiscard]] QString segmentText(int number) const;
+    [[nodiscard]] const std::vector<Entry> &entries() const { return m_entries; }
+    [[nodiscard]] const nlohmann::json &events() const { return m_events; }
+    /// The outcome payload of §5.5 (empty until finished).
+    [[nodiscard]] const nlohmann::json &outcome() const { return m_outcome; }
+    [[nodiscard]] QString outcomeName() const;
+    [[nodiscard]] std::vector<SegmentCoverage> coverage() const;
+    [[nodiscard]] QString systemPrompt() const { return m_input.systemPrefix; }
+    [[nodiscard]] QString documentTurnText() const { return m_documentTurn; }
+    [[nodiscard]] const SessionInput &input() const { return m_input; }
+    [[nodiscard]] QDateTime startedAt() const { return m_startedAt; }
+    /// The error of a document that did not segment.
+    [[nodiscard]] std::optional<SegmentationError> segmentationError() const { return m_segmentationError; }
+
+Q_SIGNALS:
+    void eventAdded(const nlohmann::json &event);
+    void textDelta(int attempt, const QString &text);
+    void finished();
+
+private:
+    enum class Phase { Formalize, Judge };
+    enum class CallKind { Draft, Repair, UnreadableRepair, JudgeRepair, Judge };
+
+    struct Settled {
+        int admissible = 0;
+        int candidates = 0;
+    };
+
+    void emitEvent(const QString &type, nlohmann::json fields);
+    void nextAttempt();
+    void startCall(const QString &purpose, std::vector<llm::Message> messages, bool judge, const QString &model);
+    void onReply(const llm::Response &response);
+    void onError(const llm::Response &response);
+    void handleFormalizeReply(const llm::Response &response);
+    void handleJudgeReply(const llm::Response &response);
+    void handleJudgeRepairReply(const llm::Response &response);
+    [[nodiscard]] std::optional<std::vector<llm::Message>> budgeted(const std::vector<llm::Message> &history, bool judge);
+    [[nodiscard]] QString cycleKey(const QString &reply, const ParsedReply &parsed) const;
+    Settled settle(const ParsedReply &parsed, int attempt, const std::vector<QString> &pendingIds, bool judgeRepair);
+    void gateInto(Entry &entry, check::BatchOverlay &overlay);
+    [[nodiscard]] std::vector<RepairGroup> pendingGroups() const;
+    [[nodiscard]] std::vector<QString> pendingIds() const;
+    void beginJudge();
+    void judgeNextBatch();
+    void finishJudgeRound();
+    void failJudgeItems(const QString &kind, const QString &detail);
+    void finishFormalize(const QString &stopReason, std::optional<int> cycleOf = std::nullopt);
+    void finish(const QString &outcome, nlohmann::json extra = nlohmann::json::object());
+    void finishFromFailure(const llm::Failure &failure);
+    [[nodiscard]] Entry *entry(const QString &id);
+    [[nodiscard]] nlohmann::json counts() const;
+    [[nodiscard]] nlohmann::json coverageJson() const;
+    [[nodiscard]] qint64 elapsedMs() const;
+
+    QPointer<llm::Provider> m_provider;
+    SessionInput m_input;
+    SessionHooks m_hooks;
+    Environment m_env;
+    std::unique_ptr<check::Critic> m_critic;
+
+    std::vector<Segment> m_segments;
+    std::optional<SegmentationError> m_segmentationError;
+    QString m_documentTurn;
+    std::vector<llm::Message> m_history;
+    std::vector<Entry> m_entries;
+    std::map<QString, int> m_seen; ///< cycle key → attempt
+    std::map<int, QString> m_untranslated; ///< segment → reason
+    nlohmann::json m_events = nlohmann::json::array();
+    nlohmann::json m_outcome;
+    QDateTime m_startedAt;
+    QPointer<llm::Call> m_call;
+    QString m_callText;
+    CallKind m_callKind = CallKind::Draft;
+    QDateTime m_callStarted;
+    qint64 m_callEstimate = 0;
+    Phase m_phase = Phase::Formalize;
+    int m_attempt = 0;
+    int m_nextId = 1;
+    bool m_sawReadable = false;
+    bool m_cancelled = false;
+    bool m_finished = false;
+    double m_calibration = 1.0;
+    int m_numCtx = 0;
+    QString m_lastReadableReply;
+    QString m_formalizeStop;
+    std::optional<int> m_cycleOf;
+    llm::Usage m_totalUsage;
+
+    // Judge state.
+    int m_judgeRound = 0;
+    std::vector<QString> m_judgeQueue; ///< entries to judge this round
+    std::vector<QString> m_judgeBatchItems; ///< entries of the call in flight
+    std::vector<QString> m_disagreed;
+    int m_judgeBatchNumber = 0;
+    bool m_judgeStopped = false;
+};
+
+} // namespace fanva::formalize

@@ -1,0 +1,10 @@
+# engine/proposal tests: the proposal model, Apply, the journal and the session file.
+add_executable(applycrashhelper proposal/applycrashhelper.cpp)
+target_link_libraries(applycrashhelper PRIVATE fanva_options fanva_engine)
+target_compile_definitions(applycrashhelper PRIVATE FANVA_TEST_DATA_DIR="${PROJECT_SOURCE_DIR}/tests/data")
+
+fanva_add_test(tst_apply SOURCES proposal/tst_apply.cpp LIBS fanva_engine)
+target_compile_definitions(tst_apply PRIVATE FANVA_CRASH_HELPER="$<TARGET_FILE:applycrashhelper>")
+add_dependencies(tst_apply applycrashhelper)
+
+fanva_add_test(tst_sessionfile SOURCES proposal/tst_sessionfile.cpp LIBS fanva_engine)

@@ -1,0 +1,124 @@
+#include "proposal/sessionfile.h"
+#include "proposalfixture.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace fanva;
+
+class TstSessionFile : public QObject
+{
+    Q_OBJECT
+
+private:
+    static proposal::SessionFile sample(const QString &dir)
+    {
+        proposal::SessionFile s;
+        s.id = QStringLiteral("session-1");
+        s.created = QDateTime::fromString(QStringLiteral("2026-11-29T14:00:00.000Z"), Qt::ISODateWithMs);
+        s.modified = s.created.addSecs(90);
+        s.documentPath = QDir(dir).filePath(QStringLiteral("winter.md"));
+        s.documentText = QString::fromUtf8(fixture::readAll(fixture::sourceDir() + QStringLiteral("/winter.md")));
+        s.documentSha256 = proposal::sha256Hex(s.documentText.toUtf8());
+        s.providerId = QStringLiteral("anthropic");
+        s.model = QStringLiteral("a-model");
+        s.credential = QStringLiteral("env:ANTHROPIC_API_KEY");
+        s.segments = nlohmann::json::array({ { { "number", 1 }, { "start", 0 }, { "end", 44 }, { "kind", "prose" } },
+            { { "number", 2 }, { "start", 45 }, { "end", 63 }, { "kind", "prose" } } });
+        s.events = nlohmann::json::array({ { { "seq", 1 }, { "t", 0 }, { "type", "session-started" } } });
+        s.outcome = { { "outcome", "success" } };
+        s.proposal = fixture::scenarioOne(QDir(dir).filePath(QStringLiteral("kb")));
+        s.proposal.segmentTexts = proposal::segmentTextsFrom(s.documentText, s.segments);
+        if (!s.proposal.accept(QStringLiteral("c1")))
+            qFatal("c1 cannot be accepted");
+        s.proposal.entries[2].correction = formalize::Correction { { QStringLiteral("unary-on-type") }, QStringLiteral("a"),
+            QStringLiteral("b"), {}, QStringLiteral("why"), formalize::Confidence::High };
+        s.proposal.entries[2].coined = { { QStringLiteral("harbour"), 1, QStringLiteral("type") } };
+        s.proposal.entries[2].history
+            = { { QStringLiteral("c2"), 1, QStringLiteral("(lives_in Pingu HarbourZoo)"), QStringLiteral("superseded"), {} } };
+        s.proposal.applies = { { QStringLiteral("apply-1"), QStringLiteral("undone") } };
+        return s;
+    }
+
+private Q_SLOTS:
+    void segmentTexts()
+    {
+        const proposal::SessionFile s = sample(QStringLiteral("/w"));
+        QCOMPARE(s.proposal.segmentTexts,
+            (QStringList { QStringLiteral("Pingu is a penguin who lives in Harbour Zoo."), QStringLiteral("Penguins eat fish.") }));
+    }
+
+    void roundTripIsExactAndByteStable()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const proposal::SessionFile s = sample(dir.path());
+        const QString path = dir.filePath(QStringLiteral("winter.fanva"));
+        QString error;
+        QVERIFY2(s.save(path, &error), qPrintable(error));
+        const QByteArray first = fixture::readAll(path);
+
+        const proposal::SessionLoad loaded = proposal::loadSessionFile(path);
+        QVERIFY2(loaded.session, qPrintable(loaded.error));
+        QCOMPARE(loaded.session->proposal.entries, s.proposal.entries);
+        QVERIFY(*loaded.session == s);
+        QVERIFY(loaded.session->save(path, &error));
+        QCOMPARE(fixture::readAll(path), first);
+
+        const nlohmann::json j = nlohmann::json::parse(first.constData());
+        QVERIFY(j["format"] == "fanva-session");
+        QVERIFY(j["version"] == 1);
+        QVERIFY(j["kb"]["dir"] == "kb"); // relative to the session file
+        QVERIFY(j["document"]["path"] == "winter.md");
+        QVERIFY(j["entries"][0]["decision"] == "accepted");
+        QVERIFY(j["entries"][1]["state"] == "superseded");
+    }
+
+    void holdsNoSecret()
+    {
+        QTemporaryDir dir;
+        const QByteArray secret = "sk-ant-test-0123456789abcdef";
+        qputenv("ANTHROPIC_API_KEY", secret);
+        const proposal::SessionFile s = sample(dir.path());
+        const QString path = dir.filePath(QStringLiteral("s.fanva"));
+        QString error;
+        QVERIFY(s.save(path, &error));
+        const QByteArray bytes = fixture::readAll(path);
+        QVERIFY(!bytes.contains(secret));
+        QVERIFY(bytes.contains("\"credential\": \"env:ANTHROPIC_API_KEY\""));
+    }
+
+    void refusesOtherFiles_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addRow("not json") << QByteArray("{");
+        QTest::addRow("other format") << QByteArray(R"({"format":"other","version":1})");
+        QTest::addRow("future version") << QByteArray(R"({"format":"fanva-session","version":2})");
+        QTest::addRow("bad entry") << QByteArray(R"({"format":"fanva-session","version":1,"entries":[{"id":"c1","state":"odd"}]})");
+    }
+
+    void refusesOtherFiles()
+    {
+        QFETCH(QByteArray, bytes);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("x.fanva"));
+        QVERIFY(fixture::writeAll(path, bytes));
+        const proposal::SessionLoad loaded = proposal::loadSessionFile(path);
+        QVERIFY(!loaded.session);
+        QVERIFY(!loaded.error.isEmpty());
+    }
+
+    void kbFingerprintFollowsTheFiles()
+    {
+        QTemporaryDir dir;
+        const QString kb = fixture::copyKb(dir.path());
+        const proposal::KbFingerprint before = proposal::kbFingerprint(kb);
+        QCOMPARE(before.files.size(), std::size_t(1));
+        QCOMPARE(before.files.begin()->first, QStringLiteral("CxAnimals.txt"));
+        QVERIFY(fixture::writeAll(QDir(kb).filePath(QStringLiteral("CxAnimals.txt")), "(genl a b)\n"));
+        QVERIFY(proposal::kbFingerprint(kb).sha256 != before.sha256);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstSessionFile)
+#include "tst_sessionfile.moc"
