@@ -248,6 +248,11 @@ struct RuleGraph::Search {
 
 std::optional<QString> RuleGraph::loopThroughRule(const RuleNode &checked, kb::KeyId ignoredKey) const
 {
+    // A loop through negation needs a negative edge: in the checked rule or in some KB rule.
+    const bool negative
+        = std::any_of(checked.edges.begin(), checked.edges.end(), [](const RuleEdge &e) { return e.kind != EdgeKind::Positive; });
+    if (!negative && m_negative.empty())
+        return std::nullopt;
     Search search { *this, &checked, ignoredKey, kb::noSymbol, kb::noSymbol, {} };
     return search.loopFrom(int(m_nodes.size()), QStringLiteral("this rule"));
 }
