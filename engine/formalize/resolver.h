@@ -1,0 +1,45 @@
+#pragma once
+
+#include "formalize/segmenter.h"
+#include "kb/roles.h"
+#include "kb/symbol.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace fanva::kb {
+class KnowledgeBase;
+}
+
+namespace fanva::formalize {
+
+/// A run of document words that names an existing KB term (formalize.md §1.2). Offsets are
+/// UTF-8 bytes into the document: from the first word's start to the last word's end.
+struct Resolution {
+    int segment = 0;
+    qsizetype start = 0;
+    qsizetype end = 0;
+    QString surface;
+    kb::SymbolId term = kb::noSymbol;
+    kb::Role role = kb::Role::None;
+    friend bool operator==(const Resolution &, const Resolution &) = default;
+};
+
+/// The spellings tried for a run of words, in order, deduplicated (§1.2): camelCase,
+/// snake_case, Capitalized, then the same with the last word singular; for one word the
+/// word as written first.
+[[nodiscard]] QStringList spellings(const QStringList &words);
+
+/// The singular of a lower-case English word (irregulars, -ies, -es, final s).
+[[nodiscard]] QString singular(const QString &word);
+
+/// Document words → KB terms visible from `context`: longest-first, non-overlapping, one
+/// KnowledgeBase::findTerm() per distinct spelling; only types, predicates and individuals.
+/// Pure: nothing scans the KB.
+[[nodiscard]] std::vector<Resolution> resolve(
+    const QByteArray &document, const std::vector<Segment> &segments, const kb::KnowledgeBase &kb, kb::SymbolId context);
+
+} // namespace fanva::formalize
