@@ -17,6 +17,8 @@ int runParse(const QStringList &args);
 int runFmt(const QStringList &args);
 int runKb(const QStringList &args);
 int runCheck(const QStringList &args);
+int runAsk(const QStringList &args);
+int runProviders(const QStringList &args);
 
 namespace {
 
@@ -25,6 +27,8 @@ const std::vector<CliCommand> s_commands {
     { "fmt", "rewrite KB files in canonical layout (--check: report only)", &runFmt },
     { "kb", "inspect a KB directory: kb stats, kb term TERM", &runKb },
     { "check", "run the critic on KB sentences against a KB (--json: one document)", &runCheck },
+    { "ask", "send one prompt to a model provider and stream the answer", &runAsk },
+    { "providers", "list model providers, their configuration and credentials (--probe: ask them)", &runProviders },
 };
 
 void printHelp()

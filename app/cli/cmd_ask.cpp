@@ -1,0 +1,182 @@
+// fanva-cli ask: one turn with a model provider. The answer streams to stdout as it arrives;
+// the stop reason and usage go to stderr (or, with --json, one JSON object at the end).
+#include "clicommand.h"
+#include "providerargs.h"
+
+#include "llm/format.h"
+#include "llm/provider.h"
+#include "llm/selection.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QFile>
+#include <QPointer>
+#include <QTextStream>
+
+#include <cstdio>
+#include <memory>
+
+using namespace fanva;
+
+namespace {
+
+QString tokens(const std::optional<int64_t> &count)
+{
+    return count ? llm::formatCount(*count) : QStringLiteral("?");
+}
+
+QString usageLine(const llm::Response &response)
+{
+    const llm::Usage &usage = response.usage;
+    return QStringLiteral("stop: %1; tokens: input %2, output %3, cache read %4, cache write %5\n")
+        .arg(QString::fromLatin1(llm::stopReasonName(response.stopReason)), tokens(usage.input), tokens(usage.output),
+            tokens(usage.cacheRead), tokens(usage.cacheWrite));
+}
+
+bool readFile(const QString &path, QByteArray *bytes, QString *error)
+{
+    QFile file(path);
+    if (path == QLatin1String("-") ? !file.open(stdin, QIODevice::ReadOnly) : !file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    *bytes = file.readAll();
+    return true;
+}
+
+/// The state of one `ask` run; it lives until the event loop quits.
+struct AskRun {
+    llm::ProviderOptions options;
+    llm::Request request;
+    bool json = false;
+    std::unique_ptr<llm::Provider> provider;
+    QPointer<llm::Call> call;
+    bool textEndsWithNewline = true;
+};
+
+void startCall(AskRun &run)
+{
+    llm::ProviderResult created = llm::createProvider(run.options);
+    if (!created.provider) {
+        cli::err(QStringLiteral("fanva-cli ask: %1\n").arg(QString::fromStdString(created.failure->message)));
+        QCoreApplication::exit(cli::ExitError);
+        return;
+    }
+    run.provider = std::move(created.provider);
+    run.call = run.provider->start(run.request);
+    llm::Call *call = run.call;
+    if (!run.json) {
+        QObject::connect(call, &llm::Call::textDelta, call, [&run](const QString &text) {
+            cli::out(text);
+            run.textEndsWithNewline = text.endsWith(QLatin1Char('\n'));
+        });
+    }
+    QObject::connect(
+        call, &llm::Call::notice, call, [](const QString &text) { cli::err(QStringLiteral("fanva-cli ask: %1\n").arg(text)); });
+    QObject::connect(call, &llm::Call::done, call, [&run](const llm::Response &response) {
+        if (!run.json && !run.textEndsWithNewline)
+            cli::out(QStringLiteral("\n"));
+        for (const std::string &note : response.diag.notes)
+            cli::err(QStringLiteral("fanva-cli ask: note: %1\n").arg(QString::fromStdString(note)));
+        const bool refused = response.stopReason == llm::StopReason::Refusal;
+        if (refused)
+            cli::err(QStringLiteral("fanva-cli ask: %1\n")
+                         .arg(QString::fromStdString(llm::refusalMessage(run.options.id.toStdString(), *response.refusal))));
+        if (run.json) {
+            const nlohmann::json object { { "text", response.text() }, { "thinking", response.thinking() },
+                { "stopReason", std::string(llm::stopReasonName(response.stopReason)) }, { "usage", llm::usageToJson(response.usage) },
+                { "model", response.model } };
+            cli::out(QString::fromStdString(object.dump(2)) + QLatin1Char('\n'));
+        } else {
+            cli::err(usageLine(response));
+        }
+        QCoreApplication::exit(refused ? cli::ExitProblems : cli::ExitOk);
+    });
+    QObject::connect(call, &llm::Call::error, call, [&run](const llm::Response &response) {
+        if (!run.json && !run.textEndsWithNewline)
+            cli::out(QStringLiteral("\n"));
+        cli::err(QStringLiteral("fanva-cli ask: %1\n").arg(QString::fromStdString(response.failure->message)));
+        QCoreApplication::exit(cli::ExitError);
+    });
+}
+
+} // namespace
+
+int runAsk(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Send one prompt to a model provider and stream the answer to stdout."));
+    parser.addHelpOption();
+    cli::addProviderOptions(parser);
+    parser.addOptions({
+        { QStringLiteral("system"), QStringLiteral("System prompt file (one cacheable block)."), QStringLiteral("FILE") },
+        { QStringLiteral("schema"), QStringLiteral("JSON schema the answer must follow."), QStringLiteral("FILE") },
+        { QStringLiteral("max-tokens"), QStringLiteral("Output budget in tokens (default 4096)."), QStringLiteral("N"),
+            QStringLiteral("4096") },
+        { QStringLiteral("json"), QStringLiteral("Print {text, thinking, stopReason, usage, model} at the end instead of streaming.") },
+    });
+    parser.addPositionalArgument(QStringLiteral("PROMPT"), QStringLiteral("The prompt, or - to read it from stdin."));
+    if (!parser.parse(QStringList { QStringLiteral("fanva-cli ask") } + args))
+        return cli::usageError(QStringLiteral("ask"), parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        cli::out(parser.helpText());
+        return cli::ExitOk;
+    }
+    if (parser.positionalArguments().size() != 1)
+        return cli::usageError(QStringLiteral("ask"), QStringLiteral("expected one PROMPT (or - for stdin)"));
+
+    auto run = std::make_unique<AskRun>();
+    run->json = parser.isSet(QStringLiteral("json"));
+    const llm::SelectionInput input = cli::selectionInput(parser);
+    const QString id = llm::selectedProvider(input);
+    if (id.isEmpty()) {
+        cli::err(QStringLiteral("fanva-cli ask: no provider selected: pass --provider or set FANVA_PROVIDER\n"));
+        return cli::ExitError;
+    }
+    run->options = llm::resolveOptions(id, input);
+    QString error;
+    if (!cli::applyProviderOptions(parser, run->options, &error))
+        return cli::usageError(QStringLiteral("ask"), error);
+
+    bool ok = false;
+    run->request.purpose = "ask";
+    run->request.maxTokens = parser.value(QStringLiteral("max-tokens")).toInt(&ok);
+    if (!ok || run->request.maxTokens <= 0)
+        return cli::usageError(QStringLiteral("ask"), QStringLiteral("--max-tokens needs a positive number"));
+    QByteArray prompt;
+    const QString promptArgument = parser.positionalArguments().constFirst();
+    if (promptArgument == QLatin1String("-")) {
+        if (!readFile(promptArgument, &prompt, &error)) {
+            cli::err(QStringLiteral("fanva-cli ask: %1\n").arg(error));
+            return cli::ExitError;
+        }
+    } else {
+        prompt = promptArgument.toUtf8();
+    }
+    run->request.messages = { { llm::Role::User, prompt.toStdString() } };
+    if (parser.isSet(QStringLiteral("system"))) {
+        QByteArray system;
+        if (!readFile(parser.value(QStringLiteral("system")), &system, &error)) {
+            cli::err(QStringLiteral("fanva-cli ask: %1\n").arg(error));
+            return cli::ExitError;
+        }
+        run->request.system = { { system.toStdString(), true } };
+    }
+    if (parser.isSet(QStringLiteral("schema"))) {
+        QByteArray schema;
+        if (!readFile(parser.value(QStringLiteral("schema")), &schema, &error)) {
+            cli::err(QStringLiteral("fanva-cli ask: %1\n").arg(error));
+            return cli::ExitError;
+        }
+        nlohmann::json parsed = nlohmann::json::parse(schema.constData(), schema.constData() + schema.size(), nullptr, false);
+        if (parsed.is_discarded() || !parsed.is_object()) {
+            cli::err(QStringLiteral("fanva-cli ask: %1 is not a JSON schema object\n").arg(parser.value(QStringLiteral("schema"))));
+            return cli::ExitError;
+        }
+        run->request.outputSchema = std::move(parsed);
+    }
+
+    AskRun &state = *run;
+    cli::withKeyring(state.options, [&state] { startCall(state); });
+    return QCoreApplication::exec();
+}

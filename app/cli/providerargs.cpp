@@ -1,0 +1,79 @@
+#include "providerargs.h"
+
+#include "llm/credentials.h"
+
+#include <QMetaObject>
+#include <QTimer>
+
+namespace cli {
+
+void addProviderOptions(QCommandLineParser &parser)
+{
+    parser.addOptions({
+        { QStringLiteral("provider"), QStringLiteral("Model provider: scripted, demo, ollama, anthropic or openai (else FANVA_PROVIDER)."),
+            QStringLiteral("P") },
+        { QStringLiteral("model"), QStringLiteral("Model name (else FANVA_MODEL)."), QStringLiteral("M") },
+        { QStringLiteral("base-url"), QStringLiteral("The provider's base URL (OpenAI-compatible: including /v1)."),
+            QStringLiteral("URL") },
+        { QStringLiteral("script"), QStringLiteral("fanva-script/1 file of the scripted provider (else FANVA_SCRIPT)."),
+            QStringLiteral("FILE") },
+        { QStringLiteral("script-record"), QStringLiteral("Append each request the scripted provider receives to FILE."),
+            QStringLiteral("FILE") },
+        { QStringLiteral("connect-timeout"), QStringLiteral("Seconds to wait for a connection (default 10)."), QStringLiteral("S") },
+        { QStringLiteral("idle-timeout"), QStringLiteral("Seconds of silence before giving up (default 300, else FANVA_IDLE_TIMEOUT)."),
+            QStringLiteral("S") },
+        { QStringLiteral("total-timeout"), QStringLiteral("Seconds for the whole call, 0 = no limit (default 1800)."),
+            QStringLiteral("S") },
+    });
+}
+
+fanva::llm::SelectionInput selectionInput(const QCommandLineParser &parser)
+{
+    fanva::llm::SelectionInput input;
+    input.provider = parser.value(QStringLiteral("provider"));
+    input.model = parser.value(QStringLiteral("model"));
+    input.baseUrl = parser.value(QStringLiteral("base-url"));
+    input.scriptPath = parser.value(QStringLiteral("script"));
+    return input;
+}
+
+bool applyProviderOptions(const QCommandLineParser &parser, fanva::llm::ProviderOptions &options, QString *error)
+{
+    const auto seconds = [&](const char *name, std::chrono::milliseconds &target) {
+        const QString option = QString::fromLatin1(name);
+        if (!parser.isSet(option))
+            return true;
+        bool ok = false;
+        const double value = parser.value(option).toDouble(&ok);
+        if (!ok || value < 0) {
+            *error = QStringLiteral("--%1 needs a number of seconds").arg(option);
+            return false;
+        }
+        target = std::chrono::milliseconds(qint64(value * 1000));
+        return true;
+    };
+    options.scriptRecordPath = parser.value(QStringLiteral("script-record"));
+    return seconds("connect-timeout", options.timeouts.connect) && seconds("idle-timeout", options.timeouts.idle)
+        && seconds("total-timeout", options.timeouts.total);
+}
+
+void withKeyring(fanva::llm::ProviderOptions &options, std::function<void()> next)
+{
+    const QString account = fanva::llm::keyringAccount(options.id, options.baseUrl);
+    if (!options.apiKey.isEmpty() || account.isEmpty() || !fanva::llm::hasKeyring()) {
+        QTimer::singleShot(0, next);
+        return;
+    }
+    auto *reader = new fanva::llm::KeyringReader;
+    QObject::connect(reader, &fanva::llm::KeyringReader::finished, reader, [reader, &options, next](const QString &key) {
+        if (!key.isEmpty()) {
+            options.apiKey = key;
+            options.keySource = QStringLiteral("keyring");
+        }
+        reader->deleteLater();
+        next();
+    });
+    reader->start(account);
+}
+
+} // namespace cli

@@ -1,0 +1,28 @@
+#pragma once
+
+// Provider options shared by the subcommands that talk to a model (ask, providers).
+
+#include "llm/options.h"
+#include "llm/selection.h"
+
+#include <QCommandLineParser>
+
+#include <functional>
+
+namespace cli {
+
+/// --provider, --model, --base-url, --script, --script-record and the three timeouts.
+void addProviderOptions(QCommandLineParser &parser);
+
+/// The command line's part of a selection; the environment is the process's.
+[[nodiscard]] fanva::llm::SelectionInput selectionInput(const QCommandLineParser &parser);
+
+/// Applies --connect-timeout/--idle-timeout/--total-timeout (seconds) and --script-record;
+/// false with `error` set when a value is not a number.
+[[nodiscard]] bool applyProviderOptions(const QCommandLineParser &parser, fanva::llm::ProviderOptions &options, QString *error);
+
+/// Looks the key up in the OS keyring when the environment gave none and the provider needs
+/// one, then calls `next` from the event loop.
+void withKeyring(fanva::llm::ProviderOptions &options, std::function<void()> next);
+
+} // namespace cli

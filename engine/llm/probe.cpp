@@ -1,0 +1,228 @@
+#include "llm/probe.h"
+
+#include "llm/httpcall.h"
+#include "llm/logging.h"
+#include "llm/ollamaprovider.h"
+#include "llm/redactor.h"
+#include "version.h"
+
+#include <QFile>
+#include <QMetaObject>
+#include <QNetworkProxy>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+
+namespace fanva::llm {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr int kProbeTimeoutMs = 5000;
+
+json optionalJson(const std::optional<bool> &value)
+{
+    return value ? json(*value) : json(nullptr);
+}
+
+json stringOrNull(const QString &value)
+{
+    return value.isEmpty() ? json(nullptr) : json(value.toStdString());
+}
+
+json parse(const QByteArray &body)
+{
+    return json::parse(body.constData(), body.constData() + body.size(), nullptr, false);
+}
+
+} // namespace
+
+json ProbeResult::toJson() const
+{
+    json models = json::array();
+    for (const QString &model : this->models)
+        models.push_back(model.toStdString());
+    json capabilities = json::array();
+    for (const QString &capability : modelInfo.capabilities)
+        capabilities.push_back(capability.toStdString());
+    return json { { "id", id.toStdString() }, { "selected", selected }, { "baseUrl", stringOrNull(baseUrl) },
+        { "reachable", optionalJson(reachable) }, { "version", stringOrNull(version) }, { "models", models },
+        { "model", stringOrNull(model) },
+        { "modelInfo",
+            { { "installed", optionalJson(modelInfo.installed) },
+                { "contextLength", modelInfo.contextLength ? json(*modelInfo.contextLength) : json(nullptr) },
+                { "capabilities", capabilities } } },
+        { "credential", { { "present", credential.present }, { "source", stringOrNull(credential.source) } } },
+        { "error", stringOrNull(error) } };
+}
+
+ProviderProbe::ProviderProbe(ProviderOptions options, bool selected, QObject *parent)
+    : QObject(parent)
+    , m_options(std::move(options))
+{
+    m_result.id = m_options.id;
+    m_result.selected = selected;
+    m_result.baseUrl = Redactor::instance().redact(m_options.baseUrl.toString(QUrl::RemoveUserInfo | QUrl::StripTrailingSlash));
+    m_result.model = m_options.model;
+    m_result.credential = { !m_options.apiKey.isEmpty(), m_options.keySource };
+    if (isLoopback(m_options.baseUrl))
+        m_network.setProxy(QNetworkProxy::NoProxy);
+    m_network.setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+}
+
+ProviderProbe::~ProviderProbe()
+{
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->abort();
+    }
+}
+
+void ProviderProbe::checkConfiguration()
+{
+    const QString &id = m_options.id;
+    if (id == QLatin1String("anthropic") && m_options.apiKey.isEmpty())
+        m_result.error
+            = QStringLiteral("No Anthropic API key: set ANTHROPIC_API_KEY (or FANVA_ANTHROPIC_API_KEY) or store one in the keyring.");
+    else if (id == QLatin1String("openai") && m_options.baseUrl.isEmpty())
+        m_result.error = QStringLiteral(
+            "No base URL for the OpenAI-compatible provider: pass --base-url or set FANVA_OPENAI_BASE_URL (including /v1).");
+    else if ((id == QLatin1String("scripted") || id == QLatin1String("demo")) && m_options.scriptPath.isEmpty())
+        m_result.error = QStringLiteral("The scripted provider needs a script: pass --script FILE or set FANVA_SCRIPT.");
+    else if ((id == QLatin1String("scripted") || id == QLatin1String("demo")) && !QFile::exists(m_options.scriptPath))
+        m_result.error = m_options.scriptPath.startsWith(QLatin1Char(':'))
+            ? QStringLiteral("The replay %1 is not part of this build.").arg(m_options.scriptPath)
+            : QStringLiteral("The script %1 does not exist.").arg(m_options.scriptPath);
+    else if (!m_options.apiKey.isEmpty() && !m_options.baseUrl.isEmpty() && !isLoopback(m_options.baseUrl)
+        && m_options.baseUrl.scheme() != QLatin1String("https") && id != QLatin1String("ollama"))
+        m_result.error = QStringLiteral("Refusing to send the API key over plain http to %1; use https.").arg(m_result.baseUrl);
+}
+
+void ProviderProbe::start(bool network)
+{
+    checkConfiguration();
+    if (network && m_result.error.isEmpty()) {
+        if (m_options.id == QLatin1String("ollama")) {
+            get(QStringLiteral("/api/version"), &ProviderProbe::ollamaVersion);
+            return;
+        }
+        if (m_options.id == QLatin1String("openai")) {
+            get(QStringLiteral("/models"), &ProviderProbe::openAiModels);
+            return;
+        }
+    }
+    QMetaObject::invokeMethod(this, &ProviderProbe::finish, Qt::QueuedConnection);
+}
+
+void ProviderProbe::get(const QString &path, void (ProviderProbe::*handler)(int, const QByteArray &))
+{
+    QUrl url = m_options.baseUrl;
+    url.setPath(url.path() + path);
+    QNetworkRequest request(url);
+    request.setTransferTimeout(kProbeTimeoutMs);
+    request.setRawHeader("User-Agent", "fanva/" + fanva::version().toLatin1());
+    if (!m_options.apiKey.isEmpty() && m_options.id == QLatin1String("openai"))
+        request.setRawHeader("Authorization", "Bearer " + m_options.apiKey.toUtf8());
+    track(m_network.get(request), handler);
+}
+
+void ProviderProbe::post(const QString &path, const QByteArray &body, void (ProviderProbe::*handler)(int, const QByteArray &))
+{
+    QUrl url = m_options.baseUrl;
+    url.setPath(url.path() + path);
+    QNetworkRequest request(url);
+    request.setTransferTimeout(kProbeTimeoutMs);
+    request.setRawHeader("User-Agent", "fanva/" + fanva::version().toLatin1());
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+    track(m_network.post(request, body), handler);
+}
+
+void ProviderProbe::track(QNetworkReply *reply, void (ProviderProbe::*handler)(int, const QByteArray &))
+{
+    m_reply = reply;
+    connect(reply, &QNetworkReply::finished, this, [this, reply, handler] {
+        reply->deleteLater();
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        if (status == 0) {
+            m_result.reachable = false;
+            m_result.error
+                = QStringLiteral("Cannot reach %1 (%2)").arg(m_result.baseUrl, Redactor::instance().redact(reply->errorString()));
+            finish();
+            return;
+        }
+        m_result.reachable = true;
+        (this->*handler)(status, reply->readAll());
+    });
+}
+
+void ProviderProbe::ollamaVersion(int status, const QByteArray &body)
+{
+    const json parsed = parse(body);
+    if (status == 200 && parsed.is_object())
+        m_result.version = QString::fromStdString(parsed.value("version", std::string()));
+    get(QStringLiteral("/api/tags"), &ProviderProbe::ollamaTags);
+}
+
+void ProviderProbe::ollamaTags(int status, const QByteArray &body)
+{
+    const json parsed = parse(body);
+    if (status == 200 && parsed.is_object() && parsed.contains("models") && parsed["models"].is_array()) {
+        for (const json &model : parsed["models"]) {
+            if (model.is_object())
+                m_result.models << QString::fromStdString(model.value("name", std::string()));
+        }
+    }
+    if (m_options.model.isEmpty()) {
+        finish();
+        return;
+    }
+    post(QStringLiteral("/api/show"), QByteArray::fromStdString(json { { "model", m_options.model.toStdString() } }.dump()),
+        &ProviderProbe::ollamaShow);
+}
+
+void ProviderProbe::ollamaShow(int status, const QByteArray &body)
+{
+    if (status == 404) {
+        m_result.modelInfo.installed = false;
+        if (m_result.selected)
+            m_result.error = QStringLiteral("Model \"%1\" is not installed in Ollama at %2 — run: ollama pull %1")
+                                 .arg(m_options.model, m_result.baseUrl);
+    } else if (status == 200) {
+        const OllamaModelInfo info = OllamaModelInfo::fromShow(parse(body));
+        m_result.modelInfo.installed = true;
+        m_result.modelInfo.contextLength = info.contextLength;
+        for (const std::string &capability : info.capabilities)
+            m_result.modelInfo.capabilities << QString::fromStdString(capability);
+    }
+    finish();
+}
+
+void ProviderProbe::openAiModels(int status, const QByteArray &body)
+{
+    if (status == 401) {
+        m_result.error = QStringLiteral("The server at %1 rejected the API key (401).").arg(m_result.baseUrl);
+    } else if (status == 200) {
+        const json parsed = parse(body);
+        if (parsed.is_object() && parsed.contains("data") && parsed["data"].is_array()) {
+            for (const json &model : parsed["data"]) {
+                if (model.is_object() && model.contains("id") && model["id"].is_string())
+                    m_result.models << QString::fromStdString(model["id"].get<std::string>());
+            }
+        }
+        if (!m_options.model.isEmpty())
+            m_result.modelInfo.installed = m_result.models.contains(m_options.model);
+    } else {
+        m_result.error = QStringLiteral("The server at %1 answered %2 to GET /models.").arg(m_result.baseUrl).arg(status);
+    }
+    finish();
+}
+
+void ProviderProbe::finish()
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    Q_EMIT finished();
+}
+
+} // namespace fanva::llm
