@@ -4,10 +4,10 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QIcon>
 #include <QImageWriter>
 #include <QLibraryInfo>
 #include <QLocale>
-#include <QStatusBar>
 #include <QTextStream>
 #include <QTimer>
 #include <QTranslator>

@@ -194,7 +194,7 @@
         <translation>Zielkontext</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Opened the workspace %1.</source>
         <translation>Arbeitsbereich %1 geöffnet.</translation>
     </message>
@@ -307,7 +307,7 @@
 <context>
     <name>WorkspaceLoader</name>
     <message>
-        <location filename="../widgets/workspace.cpp" line="+47"/>
+        <location filename="../widgets/workspace.cpp" line="+48"/>
         <source>Cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>

@@ -231,6 +231,8 @@ bool MainWindow::openWorkspace(const QString &folder)
 
     m_workspace = *result.workspace;
     m_sourceView->clear();
+    m_sourceFileLabel->clear();
+    m_sourceFileLabel->setToolTip({});
     if (!m_workspace.document.isEmpty())
         openDocument(m_workspace.document);
     updateTitle();

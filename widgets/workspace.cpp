@@ -12,6 +12,7 @@
 namespace {
 
 const QString s_configFileName = QStringLiteral("fanva.json");
+constexpr qint64 s_maxConfigBytes = qint64(1024) * 1024;
 
 bool isContextName(const QString &name)
 {
@@ -94,7 +95,7 @@ WorkspaceLoadResult WorkspaceLoader::load(const QString &folder)
 
     if (root.exists(s_configFileName)) {
         const QString configPath = root.filePath(s_configFileName);
-        const TextFileResult config = readText(configPath, 1024 * 1024);
+        const TextFileResult config = readText(configPath, s_maxConfigBytes);
         if (!config.text) {
             warn(config.error);
         } else {

@@ -59,6 +59,9 @@ public:
     /// The context files (Cx*.txt, any depth, sorted) below @p kbFolder.
     [[nodiscard]] static QStringList contextFilesIn(const QString &kbFolder);
 
+    /// The largest file readText() reads unless told otherwise.
+    static constexpr qint64 defaultMaxBytes = qint64(16) * 1024 * 1024;
+
     /// Reads @p path as UTF-8 text; files larger than @p maxBytes are refused.
-    [[nodiscard]] static TextFileResult readText(const QString &path, qint64 maxBytes = 16 * 1024 * 1024);
+    [[nodiscard]] static TextFileResult readText(const QString &path, qint64 maxBytes = defaultMaxBytes);
 };
