@@ -38,6 +38,11 @@ private Q_SLOTS:
     void openAiReplies_data();
     void openAiReplies();
     void openAiWithoutBaseUrl();
+    void statusMapping_data();
+    void statusMapping();
+    void totalTimeout();
+    void gptOssThinkLevels();
+    void anthropicAdaptiveThinking();
 };
 
 namespace {
@@ -455,6 +460,131 @@ void TstLlmProviders::openAiWithoutBaseUrl()
     QVERIFY(!record.ok);
     QCOMPARE(record.response.failure->kind, Failure::Kind::Config);
     QVERIFY(record.message().startsWith(QStringLiteral("No base URL")));
+}
+
+void TstLlmProviders::statusMapping_data()
+{
+    // The status rows of providers.md §3–§5 not covered by the fault table.
+    QTest::addColumn<QString>("provider");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QByteArray>("shouldRetry"); // x-should-retry, empty = none
+    QTest::addColumn<QString>("message");
+    QTest::addColumn<int>("requests");
+    QTest::addColumn<int>("kind");
+    QTest::addRow("ollama 500 memory")
+        << "ollama" << 500 << QByteArray(R"x({"error":"model requires more system memory (9.1 GiB) than is available (4.0 GiB)"})x")
+        << QByteArray() << "Ollama cannot load qwen3:8b: not enough memory — choose a smaller model or lower the context limit" << 1
+        << int(Failure::Kind::Http);
+    QTest::addRow("ollama 502") << "ollama" << 502 << QByteArray(R"({"error":"bad gateway"})") << QByteArray()
+                                << "Ollama failed (502) after 3 tries: bad gateway" << 3 << int(Failure::Kind::Http);
+    QTest::addRow("ollama 503") << "ollama" << 503 << readFixture(QStringLiteral("ollama/error-503.json")) << QByteArray()
+                                << "Ollama's request queue is full (503) after 3 tries" << 3 << int(Failure::Kind::Overloaded);
+    QTest::addRow("ollama 400 other") << "ollama" << 400 << QByteArray(R"({"error":"invalid format"})") << QByteArray()
+                                      << "Ollama rejected the request (400): invalid format" << 1 << int(Failure::Kind::Http);
+    QTest::addRow("anthropic 413") << "anthropic" << 413 << readFixture(QStringLiteral("anthropic/error-413.json")) << QByteArray()
+                                   << "The request exceeds Anthropic's 32 MB limit (413)." << 1 << int(Failure::Kind::TooLarge);
+    QTest::addRow("anthropic 403") << "anthropic" << 403
+                                   << QByteArray(R"({"type":"error","error":{"type":"permission_error","message":"no access"}})")
+                                   << QByteArray() << "Anthropic rejected the request (403 permission_error): no access" << 1
+                                   << int(Failure::Kind::Credential);
+    QTest::addRow("anthropic 400 other") << "anthropic" << 400
+                                         << QByteArray(R"({"type":"error","error":{"type":"invalid_request_error","message":"bad"}})")
+                                         << QByteArray() << "Anthropic rejected the request (400 invalid_request_error): bad" << 1
+                                         << int(Failure::Kind::Http);
+    QTest::addRow("anthropic 500") << "anthropic" << 500 << QByteArray(R"({"type":"error","error":{"type":"api_error","message":"oops"}})")
+                                   << QByteArray() << "Anthropic is unavailable (500 api_error) after 3 tries; try again shortly." << 3
+                                   << int(Failure::Kind::Overloaded);
+    QTest::addRow("anthropic 529 x-should-retry false")
+        << "anthropic" << 529 << readFixture(QStringLiteral("anthropic/error-529.json")) << QByteArray("false")
+        << "Anthropic is unavailable (529 overloaded_error); try again shortly." << 1 << int(Failure::Kind::Overloaded);
+    QTest::addRow("anthropic 400 x-should-retry true")
+        << "anthropic" << 400 << QByteArray(R"({"type":"error","error":{"type":"invalid_request_error","message":"bad"}})")
+        << QByteArray("true") << "Anthropic rejected the request (400 invalid_request_error): bad" << 3 << int(Failure::Kind::Http);
+    QTest::addRow("openai 402") << "openai" << 402 << QByteArray(R"({"error":{"message":"Insufficient credits"}})") << QByteArray()
+                                << "The server at {BASE} rejected the request (402): Insufficient credits" << 1 << int(Failure::Kind::Http);
+    QTest::addRow("openai context at 500") << "openai" << 500 << readFixture(QStringLiteral("openai/error-400-context.json"))
+                                           << QByteArray() << "The prompt (4,390 tokens) exceeds the server's context (4,096 tokens)." << 1
+                                           << int(Failure::Kind::TooLarge);
+    QTest::addRow("openai plain text") << "openai" << 400 << QByteArray("not json at all") << QByteArray()
+                                       << "The server at {BASE} rejected the request (400): not json at all" << 1
+                                       << int(Failure::Kind::Http);
+}
+
+void TstLlmProviders::statusMapping()
+{
+    QFETCH(QString, provider);
+    QFETCH(int, status);
+    QFETCH(QByteArray, body);
+    QFETCH(QByteArray, shouldRetry);
+    QFETCH(QString, message);
+    QFETCH(int, requests);
+    QFETCH(int, kind);
+    auto server = makeServer(provider);
+    QVERIFY(server->listen());
+    QList<QPair<QByteArray, QByteArray>> headers;
+    if (!shouldRetry.isEmpty())
+        headers << qMakePair(QByteArray("x-should-retry"), shouldRetry);
+    for (int i = 0; i < 3; ++i)
+        server->enqueue(chatPath(provider), Exchange::json(status, body, headers));
+    auto llmProvider = makeProvider(optionsFor(provider, *server));
+    const CallRecord record = runCall(*llmProvider, requestR());
+    QVERIFY(!record.ok);
+    QCOMPARE(record.message(), replaced(message, baseUrl(provider, *server)));
+    QCOMPARE(server->requestCount(chatPath(provider)), requests);
+    QCOMPARE(int(record.response.failure->kind), kind);
+    QCOMPARE(record.response.failure->httpStatus, status);
+}
+
+void TstLlmProviders::totalTimeout()
+{
+    FakeServer server;
+    QVERIFY(server.listen());
+    server.setGapMs(100);
+    server.enqueue("/v1/messages", anthropicStream(anthropicBasic()));
+    llm::ProviderOptions options = optionsFor(QStringLiteral("anthropic"), server);
+    options.timeouts.total = std::chrono::milliseconds(250);
+    auto provider = makeProvider(options);
+    const CallRecord record = runCall(*provider, requestR());
+    QVERIFY(!record.ok);
+    QCOMPARE(record.response.failure->kind, Failure::Kind::Timeout);
+    QCOMPARE(record.message(), QStringLiteral("The request exceeded the 0.3 s limit."));
+}
+
+void TstLlmProviders::gptOssThinkLevels()
+{
+    auto server = fakeOllama();
+    QVERIFY(server->listen());
+    server->setDefault("/api/show",
+        Exchange::json(200,
+            R"({"details":{"family":"gptoss"},"model_info":{"general.architecture":"gptoss","gptoss.context_length":131072},"capabilities":["completion","thinking"]})"));
+    server->enqueue("/api/chat", fixtureStream(QStringLiteral("ollama/chat-basic.ndjson")));
+    server->enqueue("/api/chat", fixtureStream(QStringLiteral("ollama/chat-basic.ndjson")));
+    auto provider = makeProvider(optionsFor(QStringLiteral("ollama"), *server));
+    QVERIFY(runCall(*provider, requestR()).ok);
+    QVERIFY(lastTo(*server, "/api/chat")->json["think"] == json("low"));
+    llm::Request request = requestR();
+    request.effort = llm::Effort::Max;
+    QVERIFY(runCall(*provider, request).ok);
+    QVERIFY(lastTo(*server, "/api/chat")->json["think"] == json("high"));
+}
+
+void TstLlmProviders::anthropicAdaptiveThinking()
+{
+    FakeServer server;
+    QVERIFY(server.listen());
+    server.enqueue("/v1/messages", fixtureStream(QStringLiteral("anthropic/stream-thinking.sse")));
+    llm::ProviderOptions options = optionsFor(QStringLiteral("anthropic"), server);
+    options.anthropicThinking = true;
+    auto provider = makeProvider(options);
+    llm::Request request = requestR();
+    request.system = { { "RULES", false } };
+    request.outputSchema.reset();
+    QVERIFY(runCall(*provider, request).ok);
+    const json sent = lastTo(server, "/v1/messages")->json;
+    QVERIFY(sent["thinking"] == json({ { "type", "adaptive" } }));
+    QVERIFY(!sent.contains("output_config"));
+    QVERIFY(!sent["system"][0].contains("cache_control"));
 }
 
 QTEST_GUILESS_MAIN(TstLlmProviders)
