@@ -1,5 +1,6 @@
 #include "formalize/entry.h"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -185,8 +186,12 @@ int entryNumber(const QString &id)
 nlohmann::json problemsToJson(const std::vector<check::Problem> &problems)
 {
     nlohmann::json out = nlohmann::json::array();
-    for (const check::Problem &p : problems)
-        out.push_back({ { "type", utf8(p.type) }, { "message", utf8(p.message) } });
+    for (const check::Problem &p : problems) {
+        nlohmann::json problem = { { "type", utf8(p.type) }, { "message", utf8(p.message) } };
+        if (p.span)
+            problem["span"] = { p.span->begin, p.span->end, p.span->line, p.span->column };
+        out.push_back(problem);
+    }
     return out;
 }
 
@@ -196,8 +201,15 @@ std::vector<check::Problem> problemsFromJson(const nlohmann::json &json)
     if (!json.is_array())
         return out;
     for (const auto &item : json) {
-        if (item.is_object())
-            out.push_back({ stringFrom(item, "type"), stringFrom(item, "message"), std::nullopt });
+        if (!item.is_object())
+            continue;
+        check::Problem problem { stringFrom(item, "type"), stringFrom(item, "message"), std::nullopt };
+        const auto span = item.find("span");
+        if (span != item.end() && span->is_array() && span->size() == 4
+            && std::all_of(span->begin(), span->end(), [](const nlohmann::json &n) { return n.is_number_unsigned(); }))
+            problem.span = kb::Span { (*span)[0].get<std::uint32_t>(), (*span)[1].get<std::uint32_t>(), (*span)[2].get<std::uint32_t>(),
+                (*span)[3].get<std::uint32_t>() };
+        out.push_back(problem);
     }
     return out;
 }

@@ -23,6 +23,7 @@ using nlohmann::json;
 
 constexpr int s_historyPairs = 3;
 constexpr int s_budgetSlack = 32;
+constexpr int s_minimumCard = 200;
 
 std::string u8(const QString &s)
 {
@@ -251,7 +252,8 @@ void Session::start()
             { "documentTokens", documentTokens }, { "cardTokens", estimate(m_input.card) }, { "cut", m_input.inventoryCut } });
 
     const qint64 prompt = systemTokens + documentTokens + s_budgetSlack;
-    if (prompt + settings.maxOutputTokens > settings.contextWindow) {
+    const bool cardTooSmall = m_input.cardBudget >= 0 && m_input.cardBudget < s_minimumCard;
+    if (cardTooSmall || prompt + settings.maxOutputTokens > settings.contextWindow) {
         finish(QStringLiteral("too-large"),
             { { "attempt", 0 },
                 { "tokens",

@@ -68,6 +68,8 @@ struct SessionInput {
     QString card;
     std::vector<PromptResolution> resolutions;
     nlohmann::json inventoryCut = nlohmann::json::object();
+    /// The card's token budget as computed (§2); below 200 the session is too large. -1: not computed.
+    int cardBudget = -1;
     QString providerId;
 };
 

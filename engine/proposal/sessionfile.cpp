@@ -1,5 +1,7 @@
 #include "proposal/sessionfile.h"
 
+#include "formalize/session.h"
+#include "kb/knowledgebase.h"
 #include "proposal/atomicwrite_p.h"
 
 #include <QDir>
@@ -185,6 +187,60 @@ SessionLoad loadSessionFile(const QString &path)
     if (!result.session)
         result.error = QStringLiteral("%1: %2").arg(path, result.error);
     return result;
+}
+
+SessionFile sessionFileFrom(const formalize::Session &session, const SessionOrigin &origin)
+{
+    const formalize::SessionInput &input = session.input();
+    SessionFile s;
+    s.id = origin.id;
+    s.created = origin.created;
+    s.modified = origin.modified;
+    s.documentPath = origin.documentPath;
+    s.documentText = QString::fromUtf8(input.document);
+    s.documentSha256 = sha256Hex(input.document);
+    const KbFingerprint fingerprint = kbFingerprint(origin.kbDir);
+    s.kbSha256 = fingerprint.sha256;
+    s.kbFiles = fingerprint.files;
+    s.providerId = origin.providerId;
+    s.model = origin.model;
+    s.baseUrl = origin.baseUrl;
+    s.credential = origin.credential;
+    s.settings = input.settings.toJson();
+    s.instruction = input.instruction;
+    s.systemSha256 = sha256Hex(input.systemPrefix.toUtf8());
+    s.documentTurn = session.documentTurnText();
+    nlohmann::json segments = nlohmann::json::array();
+    for (const formalize::Segment &seg : session.segments()) {
+        segments.push_back({ { "number", seg.number },
+                             { "start", seg.start },
+                             { "end", seg.end },
+                             { "kind", std::string(formalize::segmentKindName(seg.kind).data(), formalize::segmentKindName(seg.kind).size()) } });
+    }
+    s.segments = segments;
+    nlohmann::json resolutions = nlohmann::json::array();
+    for (const formalize::PromptResolution &r : input.resolutions)
+        resolutions.push_back({ { "surface", formalize::utf8(r.surface) }, { "term", formalize::utf8(r.term) } });
+    s.resolutions = resolutions;
+    s.inventoryCut = input.inventoryCut;
+    s.events = session.events();
+    s.outcome = session.outcome();
+
+    Proposal &p = s.proposal;
+    p.kbDir = origin.kbDir;
+    p.context = input.context;
+    p.targetFile = input.context + QStringLiteral(".txt");
+    if (input.kb) {
+        if (const auto info = input.kb->contextInfo(kb::intern(input.context.toStdString())); info && !info->file.isEmpty())
+            p.targetFile = QDir(origin.kbDir).relativeFilePath(QDir(input.kb->root()).absoluteFilePath(info->file));
+    }
+    const std::optional<QString> base = fileSha256(p.targetPath());
+    p.absent = !base.has_value();
+    p.baseSha256 = base.value_or(QString());
+    p.documentName = input.documentName;
+    p.segmentTexts = segmentTextsFrom(s.documentText, s.segments);
+    p.entries = session.entries();
+    return s;
 }
 
 KbFingerprint kbFingerprint(const QString &dir)

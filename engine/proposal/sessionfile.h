@@ -10,6 +10,10 @@
 #include <map>
 #include <optional>
 
+namespace fanva::formalize {
+class Session;
+}
+
 namespace fanva::proposal {
 
 /// A `.fanva` session file (formalize.md §13): everything needed to reopen a review, and no
@@ -63,6 +67,21 @@ struct SessionLoad {
 
 [[nodiscard]] SessionLoad loadSessionFile(const QString &path);
 [[nodiscard]] SessionLoad sessionFromJson(const nlohmann::json &json, const QString &baseDir);
+
+/// Where a finished session came from, for its session file.
+struct SessionOrigin {
+    QString id;
+    QDateTime created;
+    QDateTime modified;
+    QString kbDir;
+    QString documentPath;
+    QString providerId, model, baseUrl;
+    QString credential = QStringLiteral("none"); ///< env:NAME, keyring or none — never the key
+};
+
+/// The session file of a session (finished or interrupted): its entries undecided, the target
+/// file the context's own (`<Context>.txt` when the KB has none) hashed now as the base.
+[[nodiscard]] SessionFile sessionFileFrom(const formalize::Session &session, const SessionOrigin &origin);
 
 /// The KB's fingerprint: every *.txt file below `dir` with its SHA-256, and one hash over them.
 struct KbFingerprint {

@@ -1,0 +1,73 @@
+#include "formalize/sessionsetup.h"
+
+#include "formalize/gloss.h"
+#include "formalize/inventory.h"
+#include "formalize/resolver.h"
+#include "kb/knowledgebase.h"
+#include "kb/reader.h"
+
+#include <algorithm>
+
+namespace fanva::formalize {
+
+namespace {
+
+constexpr int s_minimumCard = 200;
+constexpr int s_cardSlack = 64;
+
+} // namespace
+
+SessionInput makeSessionInput(std::shared_ptr<const kb::KnowledgeBase> kb, const QString &context, const QByteArray &document,
+    const QString &documentName, const SessionSettings &settings, const QString &instruction)
+{
+    SessionInput input;
+    input.kb = kb;
+    input.context = context;
+    input.document = document;
+    input.documentName = documentName;
+    input.instruction = instruction;
+    input.settings = settings.clamped();
+    if (!kb)
+        return input;
+    const kb::SymbolId cx = kb::intern(context.toStdString());
+    const Segmentation segmentation = segment(document);
+    if (!segmentation.ok())
+        return input;
+    const std::vector<Resolution> resolutions = resolve(document, segmentation.segments, *kb, cx);
+    input.resolutions = promptResolutions(resolutions);
+    input.systemPrefix = systemPrefix(*kb, cx);
+
+    DocumentTurnInput turn;
+    for (const Segment &s : segmentation.segments)
+        turn.segments.push_back({ s.number, segmentText(document, s), s.kind == Segment::Kind::Heading });
+    turn.context = context;
+    turn.resolutions = input.resolutions;
+    turn.maxCandidates = input.settings.maxCandidates;
+    turn.instruction = instruction;
+    const int withoutCard = estimateTokens(documentTurn(turn));
+    const int available
+        = input.settings.contextWindow - input.settings.maxOutputTokens - estimateTokens(input.systemPrefix) - withoutCard - s_cardSlack;
+    input.cardBudget = std::min(input.settings.cardTokens, available);
+    if (input.cardBudget < s_minimumCard)
+        return input;
+    const Inventory inventory = buildInventory(*kb, cx, resolutions, input.cardBudget);
+    input.card = inventory.card;
+    input.inventoryCut = { { "relations", inventory.cut.relations }, { "types", inventory.cut.types },
+        { "individuals", inventory.cut.individuals }, { "structural", inventory.cut.structural } };
+    return input;
+}
+
+SessionHooks standardHooks()
+{
+    SessionHooks hooks;
+    hooks.gloss = [](const kb::KnowledgeBase &kb, const QString &sentence, const QString &context) {
+        const kb::SentenceParse parsed = kb::parseSentence(sentence);
+        if (!parsed.sentence)
+            return EntryGloss {};
+        const Gloss g = gloss(kb, parsed.sentence->term, kb::intern(context.toStdString()));
+        return EntryGloss { g.text, QString(glossSourceName(g.source)) };
+    };
+    return hooks;
+}
+
+} // namespace fanva::formalize
