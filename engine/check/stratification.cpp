@@ -100,7 +100,9 @@ RuleGraph::RuleGraph(const kb::KnowledgeBase &kb)
 {
     // Every rule holds the symbol implies, so the occurrence index finds them without a
     // scan of the facts.
-    for (const kb::SentenceId id : kb.mentioning(sym::implies)) {
+    const std::vector<kb::SentenceId> rules = kb.mentioning(sym::implies);
+    m_nodes.reserve(rules.size());
+    for (const kb::SentenceId id : rules) {
         const kb::SentenceInfo &info = kb.sentence(id);
         if (!isRuleForm(info.term))
             continue;

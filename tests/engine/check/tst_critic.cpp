@@ -10,6 +10,8 @@
 #include <QJsonDocument>
 #include <QTest>
 
+#include <thread>
+
 using namespace fanva;
 
 namespace {
@@ -69,6 +71,7 @@ private Q_SLOTS:
     void checkBatch();
     void contextShape_data();
     void contextShape();
+    void reentrant();
 
 private:
     std::shared_ptr<const kb::KnowledgeBase> m_kb;
@@ -405,6 +408,36 @@ void TstCritic::contextShape()
     QFETCH(QString, context);
     QFETCH(QString, expected);
     QCOMPARE(verdict(m_critic->check(QStringLiteral("(bird Tweety)"), context)), expected);
+}
+
+void TstCritic::reentrant()
+{
+    // One critic, many threads: the same answers as one thread (the rule graph is built once).
+    const check::Critic critic(*m_kb);
+    std::vector<check::Entry> entries;
+    QFile table(QStringLiteral(FANVA_TEST_DATA_DIR "/check/acceptance.tsv"));
+    QVERIFY(table.open(QIODevice::ReadOnly | QIODevice::Text));
+    while (!table.atEnd()) {
+        const QStringList cells = QString::fromUtf8(table.readLine()).chopped(1).split(u'\t');
+        if (cells.size() == 4 && cells.at(2).isEmpty())
+            entries.push_back({ cells.at(0), cells.at(1), {} });
+    }
+    std::vector<std::vector<check::Problem>> expected;
+    for (const check::Entry &entry : entries)
+        expected.push_back(m_critic->check(entry.sentence, entry.context));
+
+    std::vector<std::vector<std::vector<check::Problem>>> results(4);
+    std::vector<std::thread> threads;
+    for (std::size_t t = 0; t < results.size(); ++t) {
+        threads.emplace_back([&, t] {
+            for (const check::Entry &entry : entries)
+                results[t].push_back(critic.check(entry.sentence, entry.context));
+        });
+    }
+    for (std::thread &thread : threads)
+        thread.join();
+    for (const auto &result : results)
+        QVERIFY(result == expected);
 }
 
 QTEST_GUILESS_MAIN(TstCritic)

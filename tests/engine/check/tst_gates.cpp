@@ -68,6 +68,8 @@ void TstGates::gates()
     if (!gate.isEmpty()) {
         QVERIFY(!report.problems.empty());
         QCOMPARE(report.problems.front().type, type);
+        if (type == QLatin1String("several-sentences")) // the message quotes the candidate
+            QVERIFY2(report.problems.front().message.contains(candidate), qPrintable(report.problems.front().message));
         for (const check::Problem &p : report.problems)
             QVERIFY(check::isBlocking(p.type));
     }
