@@ -2,6 +2,7 @@
 // context against that KB, is clean; and real corpus forms broken in typed ways get the
 // problem their breakage calls for.
 #include "check/critic.h"
+#include "check/gates.h"
 #include "kb/knowledgebase.h"
 #include "kb/roles.h"
 #include "kb/writer.h"
@@ -59,6 +60,7 @@ private Q_SLOTS:
     void mutations_data();
     void mutations();
     void secondFunctionalValueInBatch();
+    void corpusFormsPassTheGates();
 
 private:
     std::shared_ptr<const kb::KnowledgeBase> m_kb;
@@ -198,6 +200,24 @@ void TstCheckCorpus::secondFunctionalValueInBatch()
         { QStringLiteral("(%1 Mutant1 2001)").arg(predicate), context, {} } });
     QCOMPARE(verdict(results[0]), QStringLiteral("ok"));
     QCOMPARE(verdict(results[1]), QStringLiteral("functional"));
+}
+
+void TstCheckCorpus::corpusFormsPassTheGates()
+{
+    // Each corpus sentence, written back as a candidate string in its own context, is
+    // admissible and known: parse, critic and round-trip all accept real data.
+    int known = 0;
+    for (const kb::SymbolId context : m_kb->contexts()) {
+        const QString cx = kb::symbolString(context);
+        for (const kb::SentenceId id : m_kb->sentencesIn(context)) {
+            const QString text = kb::render(m_kb->sentence(id).term);
+            const check::GateReport report = check::runGates(*m_critic, text, cx);
+            QVERIFY2(report.isAdmissible(),
+                qPrintable(text + QLatin1String(": ") + (report.problems.empty() ? QString() : report.problems.front().message)));
+            known += report.isKnown() ? 1 : 0;
+        }
+    }
+    QCOMPARE(known, 1214);
 }
 
 QTEST_GUILESS_MAIN(TstCheckCorpus)
