@@ -89,8 +89,8 @@ std::optional<Problem> roundTripProblem(const kb::KnowledgeBase &kb, kb::Term se
     return std::nullopt;
 }
 
-GateReport runGates(
-    const Critic &critic, const QString &candidate, const QString &context, const QJsonObject &options, BatchOverlay *overlay)
+GateReport runGates(const Critic &critic, const QString &candidate, const QString &context, const QJsonObject &options,
+    BatchOverlay *overlay, int entryIndex)
 {
     GateReport report;
     const kb::SentenceParse parsed = kb::parseSentence(candidate);
@@ -119,7 +119,7 @@ GateReport runGates(
         return report;
     }
     if (overlay)
-        overlay->add(critic, sentence, context, overlay->size());
+        overlay->add(critic, sentence, context, entryIndex >= 0 ? entryIndex : overlay->size());
     return report;
 }
 

@@ -45,9 +45,10 @@ struct GateReport {
 
 /// Runs parse → critic → round-trip on `candidate` for `context`. With an overlay, the
 /// critic also judges against the batch's earlier admitted entries (kb-language.md §5.5),
-/// and an admissible candidate joins it.
+/// and an admissible candidate joins it as entry `entryIndex` (how later messages name it;
+/// -1: its position in the overlay).
 [[nodiscard]] GateReport runGates(const Critic &critic, const QString &candidate, const QString &context, const QJsonObject &options = {},
-    BatchOverlay *overlay = nullptr);
+    BatchOverlay *overlay = nullptr, int entryIndex = -1);
 
 /// The round-trip gate alone: its problem if `sentence` fails kb-language.md §7's contract.
 [[nodiscard]] std::optional<Problem> roundTripProblem(const kb::KnowledgeBase &kb, kb::Term sentence);

@@ -127,9 +127,14 @@ void TstGates::overlay()
     QCOMPARE(clash.failedGate, check::Gate::Critic);
     QCOMPARE(clash.problems.front().type, QStringLiteral("functional"));
     QCOMPARE(overlay.size(), 1); // refused candidates stay out
-    const check::GateReport again = check::runGates(*m_critic, QStringLiteral("(nestsIn  Opus  Iceberg)"), cx, {}, &overlay);
+    const check::GateReport again = check::runGates(*m_critic, QStringLiteral("(nestsIn  Opus  Iceberg)"), cx, {}, &overlay, 7);
     QVERIFY(again.isAdmissible());
     QVERIFY(again.isDuplicate());
+    QCOMPARE(again.notes.front().message, QStringLiteral("duplicate of entry 0 in this batch"));
+    // Entries join under the index the caller gives.
+    QVERIFY(check::runGates(*m_critic, QStringLiteral("(friendOf Opus Nemo)"), cx, {}, &overlay, 7).isAdmissible());
+    QCOMPARE(check::runGates(*m_critic, QStringLiteral("(friendOf Nemo Opus)"), cx, {}, &overlay).notes.front().message,
+        QStringLiteral("duplicate of entry 7 in this batch"));
 }
 
 void TstGates::roundTripHoldsOnTheExampleKb()
