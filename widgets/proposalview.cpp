@@ -60,7 +60,7 @@ void ProposalGutter::mousePressEvent(QMouseEvent *event)
 {
     const int line = m_view->lineAtGutterPosition(event->position().toPoint());
     if (event->button() == Qt::LeftButton && line >= 0) {
-        Q_EMIT m_view->gutterClicked(line);
+        Q_EMIT m_view->gutterClicked(line, m_view->gutterAreaAt(event->position().toPoint()));
         event->accept();
         return;
     }
@@ -106,6 +106,28 @@ int ProposalView::lineAtGutterPosition(const QPoint &pos) const
     if (pos.y() < geometry.top() || pos.y() >= geometry.bottom())
         return -1;
     return block.blockNumber();
+}
+
+ProposalView::GutterLayout ProposalView::gutterLayout() const
+{
+    GutterLayout layout;
+    layout.glyphWidth = glyphCellWidth(QFontMetrics(font()));
+    layout.numbersRight = m_gutter->width() - gutterPadding - 2 * layout.glyphWidth - gutterPadding;
+    layout.rankLeft = layout.numbersRight + gutterPadding;
+    layout.decisionLeft = layout.rankLeft + layout.glyphWidth;
+    return layout;
+}
+
+ProposalView::GutterArea ProposalView::gutterAreaAt(const QPoint &pos) const
+{
+    if (pos.x() < 0 || pos.x() >= m_gutter->width() || pos.y() < 0 || pos.y() >= m_gutter->height())
+        return GutterArea::None;
+    const GutterLayout layout = gutterLayout();
+    if (pos.x() >= layout.decisionLeft)
+        return GutterArea::Decision;
+    if (pos.x() >= layout.rankLeft)
+        return GutterArea::Rank;
+    return GutterArea::LineNumber;
 }
 
 GutterMark ProposalView::mark(int line) const
@@ -180,10 +202,7 @@ void ProposalView::paintGutter(QPaintEvent *event)
     painter.drawLine(m_gutter->width() - 1, event->rect().top(), m_gutter->width() - 1, event->rect().bottom());
 
     const QFontMetrics metrics(font());
-    const int glyphWidth = glyphCellWidth(metrics);
-    const int numbersRight = m_gutter->width() - gutterPadding - 2 * glyphWidth - gutterPadding;
-    const int rankLeft = numbersRight + gutterPadding;
-    const int decisionLeft = rankLeft + glyphWidth;
+    const GutterLayout layout = gutterLayout();
     const QPointF offset = contentOffset();
 
     for (QTextBlock block = firstVisibleBlock(); block.isValid(); block = block.next()) {
@@ -197,15 +216,16 @@ void ProposalView::paintGutter(QPaintEvent *event)
         const int line = block.blockNumber();
 
         painter.setPen(m_colours.lineNumber);
-        painter.drawText(QRect(0, top, numbersRight, lineHeight), Qt::AlignRight | Qt::AlignVCenter, QString::number(line + 1));
+        painter.drawText(QRect(0, top, layout.numbersRight, lineHeight), Qt::AlignRight | Qt::AlignVCenter, QString::number(line + 1));
 
         const GutterMark lineMark = mark(line);
         if (lineMark.isEmpty())
             continue;
         painter.setPen(m_colours.rankColour(lineMark.rank));
-        painter.drawText(QRect(rankLeft, top, glyphWidth, lineHeight), Qt::AlignCenter, GutterMark::glyph(lineMark.rank));
+        painter.drawText(QRect(layout.rankLeft, top, layout.glyphWidth, lineHeight), Qt::AlignCenter, GutterMark::glyph(lineMark.rank));
         painter.setPen(m_colours.decision);
-        painter.drawText(QRect(decisionLeft, top, glyphWidth, lineHeight), Qt::AlignCenter, GutterMark::glyph(lineMark.decision));
+        painter.drawText(
+            QRect(layout.decisionLeft, top, layout.glyphWidth, lineHeight), Qt::AlignCenter, GutterMark::glyph(lineMark.decision));
     }
 }
 

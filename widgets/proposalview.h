@@ -18,6 +18,10 @@ class ProposalView final : public QPlainTextEdit
     Q_DISABLE_COPY_MOVE(ProposalView)
 
 public:
+    /// The columns of the gutter, left to right.
+    enum class GutterArea : quint8 { None, LineNumber, Rank, Decision };
+    Q_ENUM(GutterArea)
+
     explicit ProposalView(QWidget *parent = nullptr);
     ~ProposalView() override;
 
@@ -28,6 +32,8 @@ public:
 
     /// The 0-based line (block number) at @p pos in gutter coordinates, or -1 below the text.
     [[nodiscard]] int lineAtGutterPosition(const QPoint &pos) const;
+    /// The gutter column at @p pos in gutter coordinates (None outside the gutter).
+    [[nodiscard]] GutterArea gutterAreaAt(const QPoint &pos) const;
 
     /// The mark of @p line (an empty mark for lines without one or out of range).
     [[nodiscard]] GutterMark mark(int line) const;
@@ -37,8 +43,8 @@ public:
     [[nodiscard]] const ReviewColours &colours() const { return m_colours; }
 
 Q_SIGNALS:
-    /// The gutter was clicked on @p line (0-based).
-    void gutterClicked(int line);
+    /// The gutter was clicked on @p line (0-based), in the column @p area.
+    void gutterClicked(int line, ProposalView::GutterArea area);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -47,6 +53,15 @@ protected:
 
 private:
     friend class ProposalGutter;
+
+    // Where the gutter's columns lie, in gutter coordinates; shared by painting and hit-tests.
+    struct GutterLayout {
+        int numbersRight = 0;
+        int rankLeft = 0;
+        int decisionLeft = 0;
+        int glyphWidth = 0;
+    };
+    [[nodiscard]] GutterLayout gutterLayout() const;
     void paintGutter(QPaintEvent *event);
     void updateGutterGeometry();
     void updateGutterArea(const QRect &rect, int dy);

@@ -128,15 +128,31 @@ void TstProposalView::gutterClickReportsLine()
     QSignalSpy clicked(&view, &ProposalView::gutterClicked);
     QTest::mouseClick(view.gutter(), Qt::LeftButton, {}, QPoint(3, lineCentre(view, 4)));
     QCOMPARE(clicked.count(), 1);
-    QCOMPARE(clicked.constFirst().constFirst().toInt(), 4);
+    QCOMPARE(clicked.constFirst().at(0).toInt(), 4);
+    QCOMPARE(clicked.constFirst().at(1).value<ProposalView::GutterArea>(), ProposalView::GutterArea::LineNumber);
+
+    // The two glyph columns sit at the gutter's right edge, decision last.
+    const int right = view.gutter()->width() - 6; // inside the last column
+    QCOMPARE(view.gutterAreaAt(QPoint(right, 5)), ProposalView::GutterArea::Decision);
+    QCOMPARE(view.gutterAreaAt(QPoint(view.gutter()->width(), 5)), ProposalView::GutterArea::None);
+    int rankX = right;
+    while (rankX > 0 && view.gutterAreaAt(QPoint(rankX, 5)) == ProposalView::GutterArea::Decision)
+        --rankX;
+    QCOMPARE(view.gutterAreaAt(QPoint(rankX, 5)), ProposalView::GutterArea::Rank);
+    QTest::mouseClick(view.gutter(), Qt::LeftButton, {}, QPoint(rankX, lineCentre(view, 2)));
+    QCOMPARE(clicked.count(), 2);
+    QCOMPARE(clicked.constLast().at(0).toInt(), 2);
+    QCOMPARE(clicked.constLast().at(1).value<ProposalView::GutterArea>(), ProposalView::GutterArea::Rank);
 
     // Below the last line there is nothing to click on.
     view.setPlainText(numberedLines(2));
     QTest::mouseClick(view.gutter(), Qt::LeftButton, {}, QPoint(3, view.gutter()->height() - 3));
-    QCOMPARE(clicked.count(), 1);
-    QTest::mouseClick(view.gutter(), Qt::LeftButton, {}, QPoint(3, lineCentre(view, 1)));
     QCOMPARE(clicked.count(), 2);
-    QCOMPARE(clicked.constLast().constFirst().toInt(), 1);
+    QTRY_COMPARE(view.gutter()->width(), view.gutterWidth()); // one digit fewer
+    QTest::mouseClick(view.gutter(), Qt::LeftButton, {}, QPoint(view.gutter()->width() - 6, lineCentre(view, 1)));
+    QCOMPARE(clicked.count(), 3);
+    QCOMPARE(clicked.constLast().at(0).toInt(), 1);
+    QCOMPARE(clicked.constLast().at(1).value<ProposalView::GutterArea>(), ProposalView::GutterArea::Decision);
 }
 
 void TstProposalView::marksAreKeptPerLine()
