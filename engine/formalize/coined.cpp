@@ -1,0 +1,110 @@
+#include "formalize/coined.h"
+
+#include "kb/knowledgebase.h"
+#include "kb/roles.h"
+
+#include <map>
+#include <set>
+
+namespace fanva::formalize {
+
+namespace {
+
+QString counted(int n, const char *singular, const char *plural)
+{
+    return QStringLiteral("%1 %2").arg(n).arg(QString::fromLatin1(n == 1 ? singular : plural));
+}
+
+void collectIndividuals(kb::Term term, std::set<kb::SymbolId> &out, int depth = 0)
+{
+    if (depth > kb::maxDepth || term.isNull())
+        return;
+    if (term.isSymbol() && kb::isIndividualName(term.name()))
+        out.insert(term.symbol());
+    for (std::uint32_t i = 0; i < term.size(); ++i)
+        collectIndividuals(term[i], out, depth + 1);
+}
+
+} // namespace
+
+QLatin1StringView coinedRoleName(CoinedFunctor::Role role)
+{
+    switch (role) {
+    case CoinedFunctor::Role::Type:
+        return QLatin1StringView("type");
+    case CoinedFunctor::Role::Property:
+        return QLatin1StringView("property");
+    case CoinedFunctor::Role::Relation:
+        return QLatin1StringView("relation");
+    }
+    return {};
+}
+
+QString CoinedReport::header() const
+{
+    QString text = counted(literals, "literal", "literals") + QStringLiteral(" — ")
+        + QStringLiteral("%1 %2 KB vocabulary, %3 coined")
+              .arg(reused)
+              .arg(reused == 1 ? QStringLiteral("reuses") : QStringLiteral("reuse"))
+              .arg(coined);
+    QStringList parts;
+    if (types)
+        parts << counted(types, "type", "types");
+    if (properties)
+        parts << counted(properties, "property", "properties");
+    if (relations)
+        parts << counted(relations, "relation", "relations");
+    if (!parts.isEmpty())
+        text += QStringLiteral(" (%1)").arg(parts.join(QStringLiteral(", ")));
+    return text;
+}
+
+CoinedReport coinedVocabulary(const kb::KnowledgeBase &kb, kb::SymbolId context, const std::vector<CoinedInput> &entries)
+{
+    const kb::Scope scope { context, kb::noKey };
+    CoinedReport report;
+    std::map<std::string_view, CoinedFunctor> coined;
+    std::set<kb::SymbolId> individuals;
+    for (const CoinedInput &entry : entries) {
+        collectIndividuals(entry.sentence, individuals);
+        for (const kb::Literal &literal : kb::literals(entry.sentence)) {
+            const kb::Term term = literal.term;
+            ++report.literals;
+            const kb::SymbolId functor = term.functorSymbol();
+            if (functor == kb::noSymbol || functor < kb::sym::endOfBuiltins || kb.findTerm(functor, scope).used) {
+                ++report.reused;
+                continue;
+            }
+            const int arity = int(term.size()) - 1;
+            CoinedFunctor::Role role = CoinedFunctor::Role::Relation;
+            if (arity == 1)
+                role = kb::isTypeName(term.functor().name()) ? CoinedFunctor::Role::Type : CoinedFunctor::Role::Property;
+            ++report.coined;
+            switch (role) {
+            case CoinedFunctor::Role::Type:
+                ++report.types;
+                break;
+            case CoinedFunctor::Role::Property:
+                ++report.properties;
+                break;
+            case CoinedFunctor::Role::Relation:
+                ++report.relations;
+                break;
+            }
+            auto [it, inserted] = coined.try_emplace(term.functor().name());
+            if (inserted)
+                it->second = CoinedFunctor { kb::symbolString(functor), arity, role, {} };
+            if (!it->second.entries.contains(entry.id))
+                it->second.entries << entry.id;
+        }
+    }
+    for (kb::SymbolId individual : individuals) {
+        if (!kb.findTerm(individual, scope).used)
+            ++report.introduced;
+    }
+    for (auto &[name, functor] : coined)
+        report.functors.push_back(std::move(functor));
+    return report;
+}
+
+} // namespace fanva::formalize
