@@ -3,6 +3,7 @@
 #include "kb/writer.h"
 
 #include <algorithm>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -652,16 +653,22 @@ bool needsCanonicalization(Term term, const SymbolSet &symmetric)
         || head == sym::ist || head == sym::unknown || head == sym::thereExists || head == sym::exists || isAggregate(head)
         || head == sym::greaterThan || (term.size() == 3 && symmetric.contains(head)))
         return true;
-    // Any variable needs numbering.
-    std::vector<Term> stack { term };
-    while (!stack.empty()) {
-        const Term t = stack.back();
-        stack.pop_back();
-        if (t.isVariable())
-            return true;
+    // Any variable needs numbering. A small fixed stack: a term too wide or deep for it
+    // simply takes the general path, which handles everything.
+    std::array<Term, 64> stack;
+    std::size_t top = 0;
+    stack[top++] = term;
+    while (top > 0) {
+        const Term t = stack[--top];
         for (std::uint32_t i = 0; i < t.size(); ++i) {
-            if (t.at(i).isCompound() || t.at(i).isVariable())
-                stack.push_back(t.at(i));
+            const Term child = t.at(i);
+            if (child.isVariable())
+                return true;
+            if (child.isCompound()) {
+                if (top == stack.size())
+                    return true;
+                stack[top++] = child;
+            }
         }
     }
     return false;

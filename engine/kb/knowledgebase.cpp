@@ -5,6 +5,7 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QLoggingCategory>
@@ -58,6 +59,13 @@ public:
         return std::span<const Entry>(m_entries.data() + m_offsets[id], m_offsets[id + 1] - m_offsets[id]);
     }
 
+    // Sorts each symbol's entries (they arrive in sentence order).
+    template<typename Less> void sortRuns(Less less)
+    {
+        for (std::size_t id = 0; id + 1 < m_offsets.size(); ++id)
+            std::sort(m_entries.begin() + m_offsets[id], m_entries.begin() + m_offsets[id + 1], less);
+    }
+
     [[nodiscard]] std::size_t memoryUsage() const { return m_offsets.capacity() * 4 + m_entries.capacity() * sizeof(Entry); }
 
 private:
@@ -68,6 +76,71 @@ private:
 struct Edge {
     SymbolId other = noSymbol;
     SentenceId sentence = 0;
+};
+
+// Canonical key -> KeyId, open addressing over the key strings themselves (a node-based
+// map would allocate once per sentence).
+class KeyIndex
+{
+public:
+    static std::uint64_t hash(std::string_view key)
+    {
+        std::uint64_t h = 1469598103934665603ULL;
+        for (unsigned char c : key) {
+            h ^= c;
+            h *= 1099511628211ULL;
+        }
+        h ^= h >> 33;
+        h *= 0xff51afd7ed558ccdULL;
+        h ^= h >> 33;
+        return h;
+    }
+
+    void reserve(std::size_t keys)
+    {
+        std::size_t size = 1024;
+        while (size < keys * 2)
+            size *= 2;
+        m_slots.assign(size, 0);
+    }
+
+    // The id of `key`, or noKey. `keys` are the strings ids index.
+    [[nodiscard]] KeyId find(std::string_view key, std::uint64_t h, const std::vector<std::string> &keys) const
+    {
+        const std::size_t mask = m_slots.size() - 1;
+        for (std::size_t i = h & mask;; i = (i + 1) & mask) {
+            const std::uint64_t slot = m_slots[i];
+            if (slot == 0)
+                return noKey;
+            const auto id = KeyId(std::uint32_t(slot) - 1);
+            if ((slot >> 32) == (h >> 32) && keys[id] == key)
+                return id;
+        }
+    }
+
+    void insert(KeyId id, std::uint64_t h, const std::vector<std::string> &keys)
+    {
+        if ((m_count + 1) * 2 > m_slots.size()) {
+            reserve(m_slots.size());
+            for (KeyId k = 0; k < id; ++k)
+                place(k, hash(keys[k]));
+        }
+        place(id, h);
+        ++m_count;
+    }
+
+private:
+    void place(KeyId id, std::uint64_t h)
+    {
+        const std::size_t mask = m_slots.size() - 1;
+        std::size_t i = h & mask;
+        while (m_slots[i] != 0)
+            i = (i + 1) & mask;
+        m_slots[i] = (h & 0xFFFFFFFF00000000ULL) | (std::uint64_t(id) + 1);
+    }
+
+    std::vector<std::uint64_t> m_slots = std::vector<std::uint64_t>(1024, 0);
+    std::size_t m_count = 0;
 };
 
 struct ArgDecl {
@@ -162,7 +235,7 @@ struct KnowledgeBase::Private {
     std::vector<std::uint64_t> seenBy;
 
     std::vector<std::string> keys;
-    std::unordered_map<std::string_view, KeyId> keyIds;
+    KeyIndex keyIds;
     SymbolIndex<SentenceId> keySentences; // by KeyId
 
     SymbolSet symmetric;
@@ -176,8 +249,7 @@ struct KnowledgeBase::Private {
     SymbolIndex<SentenceId> commentsOf;
     SymbolIndex<SentenceId> occurrences;
     SymbolIndex<Usage> usage;
-    std::unordered_map<std::uint64_t, std::pair<std::uint32_t, std::uint32_t>> factRanges; // (R, a1) -> range
-    std::vector<SentenceId> factSentences;
+    SymbolIndex<Edge> factsByFirst; // a1 -> (R, sentence) of facts (R a1 …), sorted by R then sentence
     std::unordered_map<std::uint64_t, bool> siblingExceptions;
     std::vector<std::pair<SymbolId, std::uint32_t>> functorCounts;
     std::vector<SymbolId> usedSymbols;
@@ -373,8 +445,7 @@ std::string_view KnowledgeBase::key(KeyId id) const
 
 KeyId KnowledgeBase::keyId(std::string_view key) const
 {
-    const auto it = d->keyIds.find(key);
-    return it == d->keyIds.end() ? noKey : it->second;
+    return d->keyIds.find(key, KeyIndex::hash(key), d->keys);
 }
 
 const SymbolSet &KnowledgeBase::symmetricPredicates() const
@@ -651,13 +722,12 @@ std::vector<SentenceId> KnowledgeBase::factsWith(SymbolId p, SymbolId a1, const 
     std::vector<SymbolId> predicates { p };
     for (const SymbolId q : d->closure(p, d->genlDown, v))
         predicates.push_back(q);
+    const std::span<const Edge> facts = d->factsByFirst[a1];
     for (const SymbolId r : predicates) {
-        const auto it = d->factRanges.find((std::uint64_t(r) << 32) | a1);
-        if (it == d->factRanges.end())
-            continue;
-        for (std::uint32_t i = it->second.first; i < it->second.second; ++i) {
-            if (d->visible(d->factSentences[i], v))
-                result.push_back(d->factSentences[i]);
+        auto it = std::lower_bound(facts.begin(), facts.end(), r, [](const Edge &e, SymbolId value) { return e.other < value; });
+        for (; it != facts.end() && it->other == r; ++it) {
+            if (d->visible(it->sentence, v))
+                result.push_back(it->sentence);
         }
     }
     std::sort(result.begin(), result.end());
@@ -765,6 +835,8 @@ struct KnowledgeBaseLoader {
         if (std::any_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic &d) { return d.isError(); }))
             return { nullptr, std::move(diagnostics) };
 
+        QElapsedTimer timer;
+        timer.start();
         // Parse (and key, below) in parallel: files are independent.
         std::atomic<qint64> done { 0 };
         std::vector<std::size_t> toParse;
@@ -810,6 +882,7 @@ struct KnowledgeBaseLoader {
         if (std::any_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic &d) { return d.isError(); }))
             return { nullptr, std::move(diagnostics) };
 
+        qCDebug(lcKb) << "parsed" << files.size() << "files in" << timer.restart() << "ms";
         std::sort(files.begin(), files.end(), [](const FileRecord &a, const FileRecord &b) { return nameLess(a.context, b.context); });
         std::shared_ptr<KnowledgeBase> kb(new KnowledgeBase);
         KnowledgeBase::Private &p = *kb->d;
@@ -831,7 +904,9 @@ struct KnowledgeBaseLoader {
                 file.keys.push_back(canonicalKey(s, p.symmetric));
         });
 
+        qCDebug(lcKb) << "keyed in" << timer.restart() << "ms";
         index(p, files, diagnostics);
+        qCDebug(lcKb) << "indexed in" << timer.restart() << "ms";
         p.files = std::move(files);
         if (progress)
             progress(totalBytes, totalBytes);
@@ -896,6 +971,8 @@ struct KnowledgeBaseLoader {
             }
         }
 
+        QElapsedTimer phase;
+        phase.start();
         // Sentences in (context, line) order; a repeated key in one context is indexed once.
         std::size_t total = 0;
         for (const FileRecord &file : files)
@@ -907,33 +984,38 @@ struct KnowledgeBaseLoader {
         p.keyIds.reserve(total);
         std::vector<std::pair<SymbolId, SentenceId>> keyPairs;
         keyPairs.reserve(total);
+        // For duplicate detection: the last context (index + 1) each key was stored in, and where.
+        std::vector<std::uint32_t> keyContext;
+        std::vector<SentenceId> keyFirst;
+        keyContext.reserve(total);
+        keyFirst.reserve(total);
         for (std::uint32_t f = 0; f < files.size(); ++f) {
             FileRecord &file = files[f];
             const std::uint32_t cx = p.contextIndex[file.context];
             p.contextFile[cx] = std::int32_t(f);
-            std::unordered_map<KeyId, Term> seenHere;
             for (std::size_t i = 0; i < file.document.sentences.size(); ++i) {
                 const Term term = file.document.sentences[i];
                 std::string &key = file.keys[i];
-                auto it = p.keyIds.find(key);
-                KeyId keyId = noKey;
-                if (it == p.keyIds.end()) {
+                const std::uint64_t h = KeyIndex::hash(key);
+                KeyId keyId = p.keyIds.find(key, h, p.keys);
+                if (keyId == noKey) {
                     keyId = KeyId(p.keys.size());
                     p.keys.push_back(std::move(key));
-                    p.keyIds.emplace(p.keys.back(), keyId);
-                } else {
-                    keyId = it->second;
+                    p.keyIds.insert(keyId, h, p.keys);
+                    keyContext.push_back(0);
+                    keyFirst.push_back(0);
                 }
-                const auto [previous, fresh] = seenHere.emplace(keyId, term);
-                if (!fresh) {
+                if (keyContext[keyId] == cx + 1) {
+                    const Term previous = p.sentences[keyFirst[keyId]].term;
                     Diagnostic warning = error(file.path,
-                        QStringLiteral("duplicate: the same sentence as line %1 (same canonical key)").arg(previous->second.span().line),
-                        term);
+                        QStringLiteral("duplicate: the same sentence as line %1 (same canonical key)").arg(previous.span().line), term);
                     warning.severity = Diagnostic::Severity::Warning;
                     diagnostics.push_back(warning);
                     continue;
                 }
                 const auto id = SentenceId(p.sentences.size());
+                keyContext[keyId] = cx + 1;
+                keyFirst[keyId] = id;
                 p.sentences.push_back({ term, file.context, keyId });
                 p.sentenceFile.push_back(f);
                 p.sentenceContext.push_back(cx);
@@ -943,7 +1025,7 @@ struct KnowledgeBaseLoader {
             file.keys.clear();
             file.keys.shrink_to_fit();
         }
-        // keyIds holds views into p.keys, which was reserved up front and never reallocated.
+        qCDebug(lcKb) << "sentences and keys in" << phase.restart() << "ms";
         p.keySentences.build(p.keys.size(), keyPairs);
 
         buildVocabulary(p);
@@ -989,8 +1071,9 @@ struct KnowledgeBaseLoader {
         std::vector<std::pair<SymbolId, ArityDecl>> arities;
         std::vector<std::pair<SymbolId, SentenceId>> comments, occurrences;
         std::vector<std::pair<SymbolId, Usage>> usage;
-        std::vector<std::pair<std::uint64_t, SentenceId>> facts;
+        std::vector<std::pair<SymbolId, Edge>> facts;
         std::vector<std::uint32_t> functorCount(p.symbolBound, 0);
+        std::vector<std::uint32_t> latestUsage(p.symbolBound, UINT32_MAX);
         members.reserve(p.sentences.size());
         occurrences.reserve(p.sentences.size() * 3);
         facts.reserve(p.sentences.size());
@@ -1010,7 +1093,7 @@ struct KnowledgeBaseLoader {
                 if (n == 2 && a1.isSymbol())
                     members.push_back({ a1.symbol(), { head, id } });
                 if (n >= 2 && a1.isSymbol())
-                    facts.emplace_back((std::uint64_t(head) << 32) | a1.symbol(), id);
+                    facts.push_back({ a1.symbol(), { head, id } });
                 if (n == 3 && a1.isSymbol() && a2.isSymbol()) {
                     if (head == sym::genl) {
                         up.push_back({ a1.symbol(), { a2.symbol(), id } });
@@ -1074,32 +1157,29 @@ struct KnowledgeBaseLoader {
                 for (std::uint32_t i = first; i < n; ++i)
                     stack.push_back({ t.at(i), item.inArgument || !frame });
             }
+            // Sentences come in context order, so a symbol's usage in this context, if
+            // any, is its latest entry: merge there instead of sorting afterwards.
             const std::uint32_t cx = p.sentenceContext[id];
             for (const auto &[symbol, flags] : seen) {
                 occurrences.emplace_back(symbol, id);
-                usage.push_back({ symbol, { cx, (flags & 1) != 0, (flags & 2) != 0, (flags & 4) != 0 } });
+                std::uint32_t &slot = latestUsage[symbol];
+                if (slot != UINT32_MAX && usage[slot].second.context == cx) {
+                    Usage &u = usage[slot].second;
+                    u.functor = u.functor || (flags & 1) != 0;
+                    u.argument = u.argument || (flags & 2) != 0;
+                    u.nestedFunctor = u.nestedFunctor || (flags & 4) != 0;
+                } else {
+                    slot = std::uint32_t(usage.size());
+                    usage.push_back({ symbol, { cx, (flags & 1) != 0, (flags & 2) != 0, (flags & 4) != 0 } });
+                }
             }
         }
 
-        // Merge usage per (symbol, context).
-        std::stable_sort(usage.begin(), usage.end(),
-            [](const auto &a, const auto &b) { return a.first < b.first || (a.first == b.first && a.second.context < b.second.context); });
-        std::vector<std::pair<SymbolId, Usage>> merged;
-        for (const auto &u : usage) {
-            if (!merged.empty() && merged.back().first == u.first && merged.back().second.context == u.second.context) {
-                merged.back().second.functor |= u.second.functor;
-                merged.back().second.argument |= u.second.argument;
-                merged.back().second.nestedFunctor |= u.second.nestedFunctor;
-            } else {
-                merged.push_back(u);
-            }
+        for (SymbolId symbol = 0; symbol < latestUsage.size(); ++symbol) {
+            if (latestUsage[symbol] != UINT32_MAX)
+                p.usedSymbols.push_back(symbol);
         }
-        usage.clear();
-        usage.shrink_to_fit();
-        for (const auto &u : merged) {
-            if (p.usedSymbols.empty() || p.usedSymbols.back() != u.first)
-                p.usedSymbols.push_back(u.first);
-        }
+        latestUsage = {};
         sortByName(p.usedSymbols);
 
         p.genlUp.build(p.symbolBound, up);
@@ -1110,20 +1190,11 @@ struct KnowledgeBaseLoader {
         p.arityDecls.build(p.symbolBound, arities);
         p.commentsOf.build(p.symbolBound, comments);
         p.occurrences.build(p.symbolBound, occurrences);
-        p.usage.build(p.symbolBound, merged);
+        p.usage.build(p.symbolBound, usage);
 
-        std::stable_sort(facts.begin(), facts.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
-        p.factSentences.reserve(facts.size());
-        p.factRanges.reserve(facts.size() / 2 + 1);
-        for (std::size_t i = 0; i < facts.size();) {
-            std::size_t j = i;
-            while (j < facts.size() && facts[j].first == facts[i].first) {
-                p.factSentences.push_back(facts[j].second);
-                ++j;
-            }
-            p.factRanges.emplace(facts[i].first, std::make_pair(std::uint32_t(i), std::uint32_t(j)));
-            i = j;
-        }
+        p.factsByFirst.build(p.symbolBound, facts);
+        p.factsByFirst.sortRuns(
+            [](const Edge &a, const Edge &b) { return a.other < b.other || (a.other == b.other && a.sentence < b.sentence); });
 
         for (SymbolId f = 0; f < functorCount.size(); ++f) {
             if (functorCount[f] > 0)

@@ -755,6 +755,7 @@ private:
             h ^= c;
             h *= 1099511628211ULL;
         }
+        h ^= h >> 29; // FNV's low bits alone cluster similar names
         CacheEntry &entry = m_cache[h & (m_cache.size() - 1)];
         if (entry.id != noSymbol && entry.hash == h && symbolName(entry.id) == token)
             return entry.id;
@@ -782,7 +783,7 @@ private:
     std::vector<Frame> m_stack;
     std::vector<std::uint32_t> m_pendingChildren;
     std::string m_text;
-    std::array<CacheEntry, 4096> m_cache {};
+    std::vector<CacheEntry> m_cache = std::vector<CacheEntry>(16384);
     PendingError m_pending;
     Cursor m_formStart;
     unsigned char m_formOpen = '(';

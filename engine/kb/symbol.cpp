@@ -20,13 +20,19 @@ constexpr std::size_t s_blockSize = 1 << 20;
 
 std::uint64_t hashName(std::string_view name)
 {
-    // FNV-1a: symbols are short, and this is cheap and good enough for open addressing.
+    // FNV-1a, then a murmur finalizer: FNV's low bits only ever see low bits, and
+    // similar names (Thing1, Thing2, ...) would cluster under linear probing.
     std::uint64_t h = 1469598103934665603ULL;
     for (unsigned char c : name) {
         h ^= c;
         h *= 1099511628211ULL;
     }
-    return h ^ (h >> 29);
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ULL;
+    h ^= h >> 33;
+    return h;
 }
 
 } // namespace
@@ -40,8 +46,9 @@ struct SymbolTable::Private {
     std::size_t blockUsed = s_blockSize;
     std::array<std::atomic<std::string_view *>, s_maxChunks> chunks {};
     std::atomic<std::uint32_t> count { 1 }; // id 0 is noSymbol
-    // Open addressing: slots hold ids (0 = empty).
-    std::vector<std::uint32_t> slots = std::vector<std::uint32_t>(1024, 0);
+    // Open addressing: a slot holds the hash's high half and the id (id 0 = empty), so a
+    // probe compares names only when the tags match.
+    std::vector<std::uint64_t> slots = std::vector<std::uint64_t>(1024, 0);
     std::vector<std::uint64_t> hashes = std::vector<std::uint64_t>(1, 0); // by id
 
     [[nodiscard]] std::string_view nameOf(SymbolId id) const
@@ -53,11 +60,13 @@ struct SymbolTable::Private {
     [[nodiscard]] SymbolId lookup(std::string_view name, std::uint64_t h) const
     {
         const std::size_t mask = slots.size() - 1;
+        const std::uint64_t tag = h & 0xFFFFFFFF00000000ULL;
         for (std::size_t i = h & mask;; i = (i + 1) & mask) {
-            const std::uint32_t id = slots[i];
+            const std::uint64_t slot = slots[i];
+            const auto id = std::uint32_t(slot);
             if (id == 0)
                 return noSymbol;
-            if (hashes[id] == h && nameOf(id) == name)
+            if ((slot & 0xFFFFFFFF00000000ULL) == tag && nameOf(id) == name)
                 return id;
         }
     }
@@ -65,10 +74,11 @@ struct SymbolTable::Private {
     void insertSlot(std::uint32_t id)
     {
         const std::size_t mask = slots.size() - 1;
-        std::size_t i = hashes[id] & mask;
+        const std::uint64_t h = hashes[id];
+        std::size_t i = h & mask;
         while (slots[i] != 0)
             i = (i + 1) & mask;
-        slots[i] = id;
+        slots[i] = (h & 0xFFFFFFFF00000000ULL) | id;
     }
 
     SymbolId add(std::string_view name, std::uint64_t h)

@@ -16,7 +16,8 @@ void TermArena::reserve(std::size_t nodes, std::size_t childSlots, std::size_t t
 
 std::uint32_t TermArena::addInteger(std::int64_t value, Span span)
 {
-    m_nodes.push_back({ TermKind::Integer, 0, 0, value, span });
+    const auto bits = std::uint64_t(value);
+    m_nodes.push_back({ TermKind::Integer, std::uint32_t(bits), std::uint32_t(bits >> 32), span });
     return std::uint32_t(m_nodes.size() - 1);
 }
 
@@ -24,7 +25,7 @@ std::uint32_t TermArena::addDecimal(std::string_view canonicalText, Span span)
 {
     const auto offset = std::uint32_t(m_text.size());
     m_text.append(canonicalText);
-    m_nodes.push_back({ TermKind::Decimal, offset, std::uint32_t(canonicalText.size()), 0, span });
+    m_nodes.push_back({ TermKind::Decimal, offset, std::uint32_t(canonicalText.size()), span });
     return std::uint32_t(m_nodes.size() - 1);
 }
 
@@ -32,31 +33,31 @@ std::uint32_t TermArena::addString(std::string_view utf8, Span span)
 {
     const auto offset = std::uint32_t(m_text.size());
     m_text.append(utf8);
-    m_nodes.push_back({ TermKind::String, offset, std::uint32_t(utf8.size()), 0, span });
+    m_nodes.push_back({ TermKind::String, offset, std::uint32_t(utf8.size()), span });
     return std::uint32_t(m_nodes.size() - 1);
 }
 
 std::uint32_t TermArena::addSymbol(SymbolId id, Span span)
 {
-    m_nodes.push_back({ TermKind::Symbol, id, 0, 0, span });
+    m_nodes.push_back({ TermKind::Symbol, id, 0, span });
     return std::uint32_t(m_nodes.size() - 1);
 }
 
 std::uint32_t TermArena::addVariable(SymbolId id, Span span)
 {
-    m_nodes.push_back({ TermKind::Variable, id, 0, 0, span });
+    m_nodes.push_back({ TermKind::Variable, id, 0, span });
     return std::uint32_t(m_nodes.size() - 1);
 }
 
 std::uint32_t TermArena::addAnonymous(Span span)
 {
-    m_nodes.push_back({ TermKind::Anonymous, 0, 0, 0, span });
+    m_nodes.push_back({ TermKind::Anonymous, 0, 0, span });
     return std::uint32_t(m_nodes.size() - 1);
 }
 
 std::uint32_t TermArena::addDot(Span span)
 {
-    m_nodes.push_back({ TermKind::Dot, 0, 0, 0, span });
+    m_nodes.push_back({ TermKind::Dot, 0, 0, span });
     return std::uint32_t(m_nodes.size() - 1);
 }
 
@@ -64,7 +65,7 @@ std::uint32_t TermArena::addCompound(TermKind kind, std::span<const std::uint32_
 {
     const auto first = std::uint32_t(m_children.size());
     m_children.insert(m_children.end(), children.begin(), children.end());
-    m_nodes.push_back({ kind, first, std::uint32_t(children.size()), 0, span });
+    m_nodes.push_back({ kind, first, std::uint32_t(children.size()), span });
     return std::uint32_t(m_nodes.size() - 1);
 }
 

@@ -41,14 +41,13 @@ struct Span {
 class TermArena;
 
 namespace detail {
-// One node of a TermArena, 32 bytes. `a`/`b` hold: the symbol id (Symbol, Variable);
-// an offset/length into the arena's text pool (String, Decimal); the first child slot
-// and the element count (List, Vector). Integers keep their value in `value`.
+// One node of a TermArena, 28 bytes. `a`/`b` hold: the symbol id (Symbol, Variable); an
+// offset/length into the arena's text pool (String, Decimal); the first child slot and the
+// element count (List, Vector); the low and high halves of an Integer's value.
 struct Node {
     TermKind kind;
     std::uint32_t a = 0;
     std::uint32_t b = 0;
-    std::int64_t value = 0;
     Span span;
 };
 } // namespace detail
@@ -86,7 +85,7 @@ public:
     /// The spelling of a Symbol or Variable.
     [[nodiscard]] std::string_view name() const { return symbolName(symbol()); }
     /// The value of an Integer.
-    [[nodiscard]] std::int64_t integer() const { return node().value; }
+    [[nodiscard]] std::int64_t integer() const { return std::int64_t((std::uint64_t(node().b) << 32) | node().a); }
     /// A String's unescaped UTF-8 contents, or a Decimal's canonical text.
     [[nodiscard]] std::string_view text() const;
 

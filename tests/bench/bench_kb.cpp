@@ -1,0 +1,321 @@
+// Benchmarks of engine/kb on synthetic KBs shaped like the corpus (comments, declarations,
+// genl hierarchy, facts, rules; context files under 64 MiB): reader throughput on one core,
+// load + index time and peak memory, and the median latency of each vocabulary query at
+// 10k and 1M sentences. Figures go to stdout; the targets of issue 4 are checked.
+//
+// FANVA_BENCH_SIZES (comma-separated sentence counts, default "10000,1000000") picks sizes.
+#include "kb/canonical.h"
+#include "kb/knowledgebase.h"
+#include "kb/reader.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <functional>
+#include <map>
+
+using namespace fanva::kb;
+
+namespace {
+
+constexpr int s_contexts = 16;
+constexpr int s_treeBranching = 8; // each type tree: 1 + 8 + 64 types (depth 3), whatever the size
+
+// Peak and current resident set size in MiB (Linux /proc).
+double procStatus(const char *field)
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return 0;
+    const QList<QByteArray> lines = status.readAll().split('\n');
+    for (const QByteArray &line : lines) {
+        if (line.startsWith(field))
+            return line.mid(int(qstrlen(field))).trimmed().split(' ').first().toDouble() / 1024.0;
+    }
+    return 0;
+}
+
+// A deterministic generator: a KB of `sentences` sentences spread over s_contexts files.
+class Generator
+{
+public:
+    explicit Generator(int sentences)
+        : m_target(sentences)
+    {
+        // Proportions close to the corpus: a quarter comments, a third declarations.
+        m_types = std::max(73, sentences / 10);
+        m_predicates = std::max(16, sentences / 20);
+        m_individuals = std::max(64, sentences / 4);
+    }
+
+    [[nodiscard]] std::vector<QByteArray> files()
+    {
+        std::vector<QByteArray> out(s_contexts);
+        for (int c = 0; c < s_contexts; ++c) {
+            out[c] = QByteArray(";; CxGen") + QByteArray::number(c) + " — synthetic benchmark context.\n\n";
+            if (c > 0) // a chain: the last context sees them all
+                out[c] += "(genlCx CxGen" + QByteArray::number(c) + " CxGen" + QByteArray::number(c - 1) + ")\n\n";
+        }
+        int emitted = s_contexts - 1;
+        int step = 0;
+        while (emitted < m_target) {
+            const int context = step % s_contexts;
+            QByteArray &text = out[context];
+            text += sentence(step);
+            text += '\n';
+            ++emitted;
+            ++step;
+        }
+        return out;
+    }
+
+    [[nodiscard]] QByteArray type(int i) const { return "kind_" + QByteArray::number(i); }
+    [[nodiscard]] QByteArray individual(int i) const { return "Thing" + QByteArray::number(i); }
+    [[nodiscard]] QByteArray predicate(int i) const { return "relatesTo" + QByteArray::number(i); }
+    [[nodiscard]] int types() const { return m_types; }
+    [[nodiscard]] int predicates() const { return m_predicates; }
+    [[nodiscard]] int individuals() const { return m_individuals; }
+
+private:
+    [[nodiscard]] int parentOf(int t) const
+    {
+        const int tree = t / 73;
+        const int local = t % 73;
+        if (local == 0)
+            return -1;
+        const int parentLocal = local <= s_treeBranching ? 0 : 1 + (local - 1 - s_treeBranching) / s_treeBranching;
+        return tree * 73 + parentLocal;
+    }
+
+    QByteArray sentence(int step)
+    {
+        // A fixed 40-slot pattern keeps the mix the same at every size.
+        const int slot = step % 40;
+        const int n = step / 40;
+        const auto pick
+            = [this](int modulus) { return int((m_state = m_state * 6364136223846793005ULL + 1442695040888963407ULL) >> 33) % modulus; };
+        switch (slot) {
+        case 0:
+        case 1:
+        case 2:
+        case 3:
+        case 4:
+        case 5:
+        case 6:
+        case 7:
+        case 8:
+        case 9: {
+            // Types first, then predicates, then individuals: each documented once.
+            const int c = n * 10 + slot;
+            if (c < m_types) {
+                return "(comment " + type(c) + "\n         \"(" + type(c) + " ?x) means that ?x is a kind of thing numbered "
+                    + QByteArray::number(c) + " in the synthetic hierarchy — a gloss of some length, as the corpus has.\")";
+            }
+            if (c - m_types < m_predicates)
+                return "(comment " + predicate(c - m_types) + " \"(" + predicate(c - m_types) + " ?a ?b) means that ?a relates to ?b.\")";
+            return "(comment " + individual(c - m_types - m_predicates) + " \"A synthetic individual.\")";
+        }
+        case 10:
+        case 11:
+        case 12:
+        case 13: {
+            const int t = (n * 4 + slot - 10) % m_types;
+            const int parent = parentOf(t);
+            return "(genl " + type(t) + " " + (parent < 0 ? QByteArray("thing") : type(parent)) + ")";
+        }
+        case 14:
+        case 15: {
+            const int p = (n * 2 + slot - 14) % m_predicates;
+            return "(binaryPredicate " + predicate(p) + ")";
+        }
+        case 16:
+        case 17:
+        case 18:
+        case 19: {
+            const int p = (n * 2 + (slot - 16) / 2) % m_predicates;
+            return "(arg " + predicate(p) + " " + QByteArray::number(1 + slot % 2) + " " + type(pick(m_types)) + ")";
+        }
+        case 20: {
+            const int t = pick(m_types);
+            const int sibling = (t / 73) * 73 + 1 + pick(s_treeBranching);
+            return "(disjoint " + type(t) + " " + type(sibling) + ")";
+        }
+        case 21:
+            return ((n / m_predicates) % 2 ? "(functional " : "(symmetric ") + predicate(n % m_predicates) + ")";
+        case 22: {
+            const QByteArray p = predicate(pick(m_predicates));
+            const QByteArray q = predicate(pick(m_predicates));
+            return "(implies (and (" + p + " ?x ?y) (" + q + " ?y ?z))\n         (" + predicate(pick(m_predicates)) + " ?x ?z))";
+        }
+        default:
+            if (slot < 32)
+                return "(" + type(pick(m_types)) + " " + individual(pick(m_individuals)) + ")";
+            return "(" + predicate(pick(m_predicates)) + " " + individual(pick(m_individuals)) + " " + individual(pick(m_individuals))
+                + ")";
+        }
+    }
+
+    int m_target;
+    int m_types;
+    int m_predicates;
+    int m_individuals;
+    std::uint64_t m_state = 20261130;
+};
+
+// CPU time of this thread / this process in ns: on a shared machine wall time measures the
+// other jobs too, so the figures report both.
+qint64 cpuNs(clockid_t clock)
+{
+    timespec ts {};
+    clock_gettime(clock, &ts);
+    return qint64(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+
+// Median nanoseconds of `query` over the samples.
+double medianNs(int samples, const std::function<void(int)> &query)
+{
+    std::vector<double> times;
+    times.reserve(std::size_t(samples));
+    for (int i = 0; i < samples; ++i) {
+        const auto begin = std::chrono::steady_clock::now();
+        query(i);
+        const auto end = std::chrono::steady_clock::now();
+        times.push_back(double(std::chrono::duration_cast<std::chrono::nanoseconds>(end - begin).count()));
+    }
+    std::nth_element(times.begin(), times.begin() + times.size() / 2, times.end());
+    return times[times.size() / 2];
+}
+
+} // namespace
+
+class BenchKb : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void run();
+
+private:
+    std::map<QString, double> queries(const KnowledgeBase &kb, const Generator &generator);
+};
+
+std::map<QString, double> BenchKb::queries(const KnowledgeBase &kb, const Generator &g)
+{
+    const int samples = 2001;
+    const Scope scope { intern("CxGen15") };
+    std::vector<SymbolId> types, individuals, predicates;
+    for (int i = 0; i < samples; ++i) {
+        types.push_back(intern(g.type((i * 7919) % g.types()).toStdString()));
+        individuals.push_back(intern(g.individual((i * 104729) % g.individuals()).toStdString()));
+        predicates.push_back(intern(g.predicate((i * 31) % g.predicates()).toStdString()));
+    }
+    std::vector<std::string> keys;
+    for (int i = 0; i < samples; ++i)
+        keys.push_back(std::string(kb.key(kb.sentence(SentenceId((std::size_t(i) * 7919) % kb.sentenceCount())).key)));
+    std::size_t sink = 0;
+    std::map<QString, double> result;
+    result[QStringLiteral("sees")] = medianNs(samples, [&](int) { sink += kb.sees(intern("CxGen15"), intern("CxGen3")); });
+    result[QStringLiteral("visibleContexts")] = medianNs(samples, [&](int) { sink += kb.visibleContexts(intern("CxGen15")).size(); });
+    result[QStringLiteral("genls")] = medianNs(samples, [&](int i) { sink += kb.genls(types[i], scope).size(); });
+    result[QStringLiteral("specs")] = medianNs(samples, [&](int i) { sink += kb.specs(types[i], scope).size(); });
+    result[QStringLiteral("isGenl")] = medianNs(samples, [&](int i) { sink += kb.isGenl(types[i], types[(i + 1) % samples], scope); });
+    result[QStringLiteral("memberships")] = medianNs(samples, [&](int i) { sink += kb.memberships(individuals[i], scope).size(); });
+    result[QStringLiteral("arityOf")] = medianNs(samples, [&](int i) { sink += kb.arityOf(predicates[i], scope).has_value(); });
+    result[QStringLiteral("marksOver")]
+        = medianNs(samples, [&](int i) { sink += kb.marksOver(predicates[i], sym::functional, scope).size(); });
+    result[QStringLiteral("argConstraints")] = medianNs(samples, [&](int i) { sink += kb.argConstraints(predicates[i], scope).size(); });
+    result[QStringLiteral("disjoint")]
+        = medianNs(samples, [&](int i) { sink += kb.disjoint(types[i], types[(i + 1) % samples], scope).has_value(); });
+    result[QStringLiteral("comments")] = medianNs(samples, [&](int i) { sink += kb.comments(types[i], scope).size(); });
+    result[QStringLiteral("mentioning")] = medianNs(samples, [&](int i) { sink += kb.mentioning(individuals[i], scope).size(); });
+    result[QStringLiteral("findTerm")] = medianNs(samples, [&](int i) { sink += kb.findTerm(individuals[i], scope).used; });
+    result[QStringLiteral("factsWith")]
+        = medianNs(samples, [&](int i) { sink += kb.factsWith(predicates[i], individuals[i], scope).size(); });
+    result[QStringLiteral("lookup")] = medianNs(samples, [&](int i) { sink += kb.lookup(keys[std::size_t(i)], scope).size(); });
+    // Keep the answers observable so the calls are not optimized away.
+    std::printf("  (checksum %zu)\n", sink);
+    return result;
+}
+
+void BenchKb::run()
+{
+    QList<int> sizes { 10000, 1000000 };
+    if (qEnvironmentVariableIsSet("FANVA_BENCH_SIZES")) {
+        sizes.clear();
+        for (const QString &size : qEnvironmentVariable("FANVA_BENCH_SIZES").split(QLatin1Char(',')))
+            sizes << size.toInt();
+    }
+    std::map<int, std::map<QString, double>> medians;
+    for (const int size : sizes) {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        Generator generator(size);
+        qint64 bytes = 0;
+        {
+            const std::vector<QByteArray> files = generator.files();
+            for (std::size_t c = 0; c < files.size(); ++c) {
+                QVERIFY(files[c].size() < 64 * 1024 * 1024);
+                QFile out(dir.filePath(QStringLiteral("CxGen%1.txt").arg(c)));
+                QVERIFY(out.open(QIODevice::WriteOnly));
+                QCOMPARE(out.write(files[c]), files[c].size());
+                bytes += files[c].size();
+            }
+        }
+
+        const double rssBefore = procStatus("VmRSS:");
+        QElapsedTimer timer;
+        timer.start();
+        const qint64 cpuBefore = cpuNs(CLOCK_PROCESS_CPUTIME_ID);
+        const LoadResult loaded = loadKnowledgeBase(dir.path());
+        const double loadMs = double(timer.nsecsElapsed()) / 1e6;
+        const double loadCpuMs = double(cpuNs(CLOCK_PROCESS_CPUTIME_ID) - cpuBefore) / 1e6;
+        QVERIFY(loaded.ok());
+        const double peak = procStatus("VmHWM:");
+        const KnowledgeBase &kb = *loaded.kb;
+        std::printf("\n== %d sentences (%lld bytes in %d files): %zu sentences loaded\n", size, static_cast<long long>(bytes), s_contexts,
+            kb.sentenceCount());
+        std::printf("load + index: %.0f ms wall, %.0f ms CPU (all threads); RSS before %.0f MiB, peak %.0f MiB, now %.0f MiB\n", loadMs,
+            loadCpuMs, rssBefore, peak, procStatus("VmRSS:"));
+
+        medians[size] = queries(kb, generator);
+        for (const auto &[name, ns] : medians[size])
+            std::printf("  %-16s median %8.0f ns\n", qPrintable(name), ns);
+
+        // Reader throughput on one core, best of three over all files.
+        double best = 0;
+        for (int round = 0; round < 3; ++round) {
+            qint64 parsed = 0;
+            qint64 ns = 0;
+            for (int c = 0; c < s_contexts; ++c) {
+                QFile in(dir.filePath(QStringLiteral("CxGen%1.txt").arg(c)));
+                QVERIFY(in.open(QIODevice::ReadOnly));
+                const QByteArray text = in.readAll();
+                const qint64 before = cpuNs(CLOCK_THREAD_CPUTIME_ID);
+                const Document document = parseDocument(text);
+                ns += cpuNs(CLOCK_THREAD_CPUTIME_ID) - before;
+                parsed += text.size();
+                QVERIFY(!document.hasErrors());
+            }
+            best = std::max(best, double(parsed) / (double(ns) / 1e9) / 1e6);
+        }
+        std::printf("reader: %.0f MB/s on one core (thread CPU time)\n", best);
+        std::fflush(stdout);
+    }
+    if (medians.size() == 2) {
+        const auto &small = medians.begin()->second;
+        const auto &large = medians.rbegin()->second;
+        std::printf("\n%-16s %10s %10s %6s\n", "query", "small ns", "large ns", "ratio");
+        for (const auto &[name, ns] : large)
+            std::printf("%-16s %10.0f %10.0f %6.2f\n", qPrintable(name), small.at(name), ns, ns / std::max(1.0, small.at(name)));
+    }
+}
+
+QTEST_GUILESS_MAIN(BenchKb)
+#include "bench_kb.moc"
