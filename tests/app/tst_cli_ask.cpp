@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <csignal>
+
 using nlohmann::json;
 
 namespace {
@@ -26,9 +28,9 @@ QString fixture(const QString &name)
 class FakeServerProcess
 {
 public:
-    explicit FakeServerProcess(const QStringList &routes)
+    explicit FakeServerProcess(const QStringList &routes, int gapMs = 1)
     {
-        QStringList args;
+        QStringList args { QStringLiteral("--gap"), QString::number(gapMs) };
         for (const QString &route : routes)
             args << QStringLiteral("--route") << route;
         m_process.start(QStringLiteral(FANVA_FAKE_SERVER_PATH), args);
@@ -73,6 +75,7 @@ private Q_SLOTS:
     void providersSelectedButUnusable();
     void providersProbeOllama();
     void plantedKeyNeverShown();
+    void interruptCancels();
 
 private:
     CliRun cli(const QStringList &args, const QProcessEnvironment &extra = {}, const QByteArray &input = {});
@@ -346,6 +349,32 @@ void TstCliAsk::plantedKeyNeverShown()
     }
     QVERIFY(checked >= m_written.size());
     QVERIFY2(offenders.isEmpty(), qPrintable(offenders.join(QLatin1Char('\n'))));
+}
+
+void TstCliAsk::interruptCancels()
+{
+    // Pieces 300 ms apart: interrupt once the first text has been printed.
+    FakeServerProcess server({ QStringLiteral("/api/chat=") + fixture(QStringLiteral("ollama/chat-basic.ndjson")),
+                                 QStringLiteral("/api/show=") + fixture(QStringLiteral("ollama/show.json")) },
+        300);
+    QProcess process;
+    QProcessEnvironment environment;
+    environment.insert(QStringLiteral("PATH"), qEnvironmentVariable("PATH"));
+    environment.insert(QStringLiteral("HOME"), m_outputDir + QStringLiteral("/home"));
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(FANVA_CLI_PATH),
+        { QStringLiteral("ask"), QStringLiteral("--provider"), QStringLiteral("ollama"), QStringLiteral("--model"),
+            QStringLiteral("qwen3:8b"), QStringLiteral("--base-url"), server.url(), QStringLiteral("hi") });
+    QVERIFY(process.waitForReadyRead(10000));
+    QByteArray out = process.readAllStandardOutput();
+    QCOMPARE(out, QByteArray("{\"candidates\":"));
+    ::kill(pid_t(process.processId()), SIGINT);
+    QVERIFY(process.waitForFinished(10000));
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(process.exitCode(), 2);
+    out += process.readAllStandardOutput();
+    QCOMPARE(out, QByteArray("{\"candidates\":\n")); // nothing after the interrupt
+    QVERIFY(process.readAllStandardError().endsWith("fanva-cli ask: The request was cancelled.\n"));
 }
 
 QTEST_GUILESS_MAIN(TstCliAsk)
