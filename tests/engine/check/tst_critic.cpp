@@ -276,6 +276,7 @@ void TstCritic::messageNamesTerm_data()
     row("not-indexable", "(implies (?pred . ?args) (ist CxLife (?pred . ?args)))", "CxCore", "(?pred . ?args)");
     row("not-stratified", "(implies (flies ?x) (penguin ?x))", "CxBirds", "penguin");
     row("not-stratified", "(genl travels penguin)", "CxBirds", "(genl travels penguin)");
+    row("not-stratified", "(implies (and (bird ?x) (unknown (flies ?x))) (penguin ?x))", "CxBirds", "tests unknown flies");
     row("arity", "(migrates Tweety Antarctica)", "CxBirds", "migrates");
     row("arity", "(arg livesIn 3 place)", "CxBirds", "livesIn");
     row("arity", "(genl migrates livesIn)", "CxBirds", "migrates");
