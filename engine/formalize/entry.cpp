@@ -183,6 +183,12 @@ int entryNumber(const QString &id)
     return ok ? n : 0;
 }
 
+bool operator==(const Correction &a, const Correction &b)
+{
+    return a.rules == b.rules && a.from == b.from && a.to == b.to && a.alternatives == b.alternatives && a.why == b.why
+        && a.confidence == b.confidence;
+}
+
 nlohmann::json problemsToJson(const std::vector<check::Problem> &problems)
 {
     nlohmann::json out = nlohmann::json::array();
@@ -237,7 +243,8 @@ nlohmann::json entryToJson(const Entry &entry)
     }
     nlohmann::json coined = nlohmann::json::array();
     for (const CoinedFunctor &c : entry.coined)
-        coined.push_back({ { "functor", utf8(c.functor) }, { "arity", c.arity }, { "role", utf8(c.role) } });
+        coined.push_back({ { "functor", utf8(c.functor) }, { "arity", c.arity }, { "role", utf8(QString(coinedRoleName(c.role))) },
+            { "entries", stringList(c.entries) } });
     j["coined"] = coined;
     j["gloss"] = { { "text", utf8(entry.gloss.text) }, { "source", utf8(entry.gloss.source) } };
     j["verdict"] = utf8(verdictName(entry.verdict));
@@ -292,8 +299,16 @@ std::optional<Entry> entryFromJson(const nlohmann::json &j)
         e.correction = correction;
     }
     if (j.contains("coined") && j["coined"].is_array()) {
-        for (const auto &c : j["coined"])
-            e.coined.push_back({ stringFrom(c, "functor"), intFrom(c, "arity"), stringFrom(c, "role") });
+        for (const auto &c : j["coined"]) {
+            CoinedFunctor functor { stringFrom(c, "functor"), intFrom(c, "arity"), CoinedFunctor::Role::Relation, {} };
+            for (auto role : { CoinedFunctor::Role::Type, CoinedFunctor::Role::Property, CoinedFunctor::Role::Relation }) {
+                if (stringFrom(c, "role") == coinedRoleName(role))
+                    functor.role = role;
+            }
+            if (c.is_object() && c.contains("entries"))
+                functor.entries = stringListFrom(c["entries"]);
+            e.coined.push_back(functor);
+        }
     }
     if (j.contains("gloss") && j["gloss"].is_object())
         e.gloss = { stringFrom(j["gloss"], "text"), stringFrom(j["gloss"], "source") };

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "check/problem.h"
+#include "formalize/coined.h"
+#include "formalize/corrections.h"
 #include "formalize/replyparser.h"
 
 #include <QString>
@@ -25,24 +27,9 @@ enum class Decision { Undecided, Accepted, Edited, Forced, Rejected, Applied };
 /// The review rank (§9), worst first: the gutter shows it and it decides what `a` does.
 enum class Rank { Refused, Correctable, Doubted, Coined, Clean, Known };
 
-/// A rewrite proposed for a candidate (§7): a proposal about a proposal.
-struct Correction {
-    QStringList rules;
-    QString from;
-    std::optional<QString> to;
-    QStringList alternatives;
-    QString why;
-    Confidence confidence = Confidence::Medium;
-    friend bool operator==(const Correction &, const Correction &) = default;
-};
-
-/// A functor of an entry's selected shape that the KB does not know (§8).
-struct CoinedFunctor {
-    QString functor;
-    int arity = 0;
-    QString role; ///< type | property | relation
-    friend bool operator==(const CoinedFunctor &, const CoinedFunctor &) = default;
-};
+/// Correction (§7) and CoinedFunctor (§8) are corrections.h's and coined.h's; entries keep
+/// them by value, so they compare field by field here.
+[[nodiscard]] bool operator==(const Correction &a, const Correction &b);
 
 /// The English reading of the selected shape (§6).
 struct EntryGloss {

@@ -1,5 +1,7 @@
 #include "formalize/sessionsetup.h"
 
+#include "formalize/coined.h"
+#include "formalize/corrections.h"
 #include "formalize/gloss.h"
 #include "formalize/inventory.h"
 #include "formalize/resolver.h"
@@ -66,6 +68,21 @@ SessionHooks standardHooks()
             return EntryGloss {};
         const Gloss g = gloss(kb, parsed.sentence->term, kb::intern(context.toStdString()));
         return EntryGloss { g.text, QString(glossSourceName(g.source)) };
+    };
+    hooks.annotate = [](const kb::KnowledgeBase &kb, const QString &context, Entry &entry) {
+        const kb::SymbolId cx = kb::intern(context.toStdString());
+        const kb::SentenceParse asWritten = kb::parseSentence(entry.candidate);
+        if (!asWritten.sentence)
+            return;
+        const Correction correction = correct(kb, asWritten.sentence->term, cx);
+        if (!correction.isEmpty()) {
+            entry.correction = correction;
+            entry.shapes = correctionShapes(correction, entry.candidate);
+            entry.selectedShape = initialShape(correction);
+        }
+        const kb::SentenceParse selected = kb::parseSentence(entry.sentence());
+        if (selected.sentence)
+            entry.coined = coinedVocabulary(kb, cx, { { entry.id, selected.sentence->term } }).functors;
     };
     return hooks;
 }

@@ -12,7 +12,8 @@ namespace fanva::formalize {
 [[nodiscard]] SessionInput makeSessionInput(std::shared_ptr<const kb::KnowledgeBase> kb, const QString &context, const QByteArray &document,
     const QString &documentName, const SessionSettings &settings, const QString &instruction = {});
 
-/// The hooks the session uses in production: the gloss of §6 (kb-language comments).
+/// The hooks the session uses in production: the gloss (§6), the correction with its
+/// shapes (§7) and the coined functors of the selected shape (§8).
 [[nodiscard]] SessionHooks standardHooks();
 
 } // namespace fanva::formalize

@@ -33,7 +33,7 @@ private:
             qFatal("c1 cannot be accepted");
         s.proposal.entries[2].correction = formalize::Correction { { QStringLiteral("unary-on-type") }, QStringLiteral("a"),
             QStringLiteral("b"), {}, QStringLiteral("why"), formalize::Confidence::High };
-        s.proposal.entries[2].coined = { { QStringLiteral("harbour"), 1, QStringLiteral("type") } };
+        s.proposal.entries[2].coined = { { QStringLiteral("harbour"), 1, formalize::CoinedFunctor::Role::Type, { QStringLiteral("c3") } } };
         s.proposal.entries[2].history
             = { { QStringLiteral("c2"), 1, QStringLiteral("(lives_in Pingu HarbourZoo)"), QStringLiteral("superseded"), {} } };
         s.proposal.applies = { { QStringLiteral("apply-1"), QStringLiteral("undone") } };
