@@ -47,8 +47,14 @@ struct SymbolTable::Private {
     std::array<std::atomic<std::string_view *>, s_maxChunks> chunks {};
     std::atomic<std::uint32_t> count { 1 }; // id 0 is noSymbol
     // Open addressing: a slot holds the hash's high half and the id (id 0 = empty), so a
-    // probe compares names only when the tags match.
-    std::vector<std::uint64_t> slots = std::vector<std::uint64_t>(1024, 0);
+    // probe compares names only when the tags match, and the name itself, so that compare
+    // touches one more cache line, not two.
+    struct Slot {
+        std::uint64_t tagAndId = 0;
+        const char *name = nullptr;
+        std::size_t size = 0;
+    };
+    std::vector<Slot> slots = std::vector<Slot>(1024);
     std::vector<std::uint64_t> hashes = std::vector<std::uint64_t>(1, 0); // by id
 
     [[nodiscard]] std::string_view nameOf(SymbolId id) const
@@ -62,11 +68,12 @@ struct SymbolTable::Private {
         const std::size_t mask = slots.size() - 1;
         const std::uint64_t tag = h & 0xFFFFFFFF00000000ULL;
         for (std::size_t i = h & mask;; i = (i + 1) & mask) {
-            const std::uint64_t slot = slots[i];
-            const auto id = std::uint32_t(slot);
+            const Slot &slot = slots[i];
+            const auto id = std::uint32_t(slot.tagAndId);
             if (id == 0)
                 return noSymbol;
-            if ((slot & 0xFFFFFFFF00000000ULL) == tag && nameOf(id) == name)
+            if ((slot.tagAndId & 0xFFFFFFFF00000000ULL) == tag && slot.size == name.size()
+                && std::memcmp(slot.name, name.data(), name.size()) == 0)
                 return id;
         }
     }
@@ -76,9 +83,10 @@ struct SymbolTable::Private {
         const std::size_t mask = slots.size() - 1;
         const std::uint64_t h = hashes[id];
         std::size_t i = h & mask;
-        while (slots[i] != 0)
+        while (slots[i].tagAndId != 0)
             i = (i + 1) & mask;
-        slots[i] = (h & 0xFFFFFFFF00000000ULL) | id;
+        const std::string_view name = nameOf(id);
+        slots[i] = { (h & 0xFFFFFFFF00000000ULL) | id, name.data(), name.size() };
     }
 
     SymbolId add(std::string_view name, std::uint64_t h)
@@ -102,7 +110,7 @@ struct SymbolTable::Private {
         count.store(id + 1, std::memory_order_release);
 
         if ((id + 1) * 2 > slots.size()) {
-            slots.assign(slots.size() * 2, 0);
+            slots.assign(slots.size() * 2, Slot {});
             for (std::uint32_t other = 1; other <= id; ++other)
                 insertSlot(other);
         } else {
