@@ -3,6 +3,7 @@
 #include "llm/redactor.h"
 
 #include <QMetaObject>
+#include <QPointer>
 
 namespace fanva::llm {
 
@@ -95,11 +96,14 @@ void Call::deliver(bool ok)
     QMetaObject::invokeMethod(
         this,
         [this, ok] {
+            // A receiver may delete the provider, and with it this call, from its slot.
+            const QPointer<Call> self(this);
             if (ok)
                 Q_EMIT done(m_response);
             else
                 Q_EMIT error(m_response);
-            deleteLater();
+            if (self)
+                deleteLater();
         },
         Qt::QueuedConnection);
 }

@@ -29,6 +29,7 @@ private Q_SLOTS:
     void invalidScripts_data();
     void invalidScripts();
     void demoReplay();
+    void receiverMayDeleteTheProvider();
 };
 
 namespace {
@@ -216,6 +217,21 @@ void TstLlmScripted::demoReplay()
     QVERIFY(!other.ok);
     QCOMPARE(other.message(),
         QStringLiteral("The demo provider only answers for the bundled demo document; choose a real provider in Settings."));
+}
+
+void TstLlmScripted::receiverMayDeleteTheProvider()
+{
+    // The session may drop its provider from the terminal slot; the call goes with it.
+    auto provider = scripted(R"({"format":"fanva-script/1","turns":[{"text":"A"}]})");
+    QPointer<llm::Call> call = provider->start(request("formalize", "x"));
+    bool done = false;
+    connect(call, &llm::Call::done, this, [&] {
+        done = true;
+        provider.reset();
+    });
+    QTRY_VERIFY(done);
+    QVERIFY(call.isNull());
+    QVERIFY(!provider);
 }
 
 QTEST_GUILESS_MAIN(TstLlmScripted)
