@@ -1,0 +1,96 @@
+// fanva-cli gloss: the English reading of each KB sentence, from the KB's comment
+// templates (formalize.md §6), marked composed, partial or named.
+#include "clicommand.h"
+
+#include "formalize/gloss.h"
+#include "kb/knowledgebase.h"
+#include "kb/reader.h"
+#include "kb/roles.h"
+#include "kb/writer.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QFileInfo>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+
+using namespace fanva;
+
+namespace {
+const QString s_name = QStringLiteral("gloss");
+}
+
+int runGloss(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Print the English gloss of each sentence, read from the KB's comment templates and marked "
+                       "composed, partial or named."));
+    parser.addHelpOption();
+    const QCommandLineOption kbOption(
+        QStringLiteral("kb"), QStringLiteral("The KB whose comments give the templates."), QStringLiteral("DIR"));
+    const QCommandLineOption contextOption(QStringLiteral("context"),
+        QStringLiteral("Read comments as seen from CX (default: the context the file is named after, else every context)."),
+        QStringLiteral("CX"));
+    const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print one JSON document."));
+    parser.addOptions({ kbOption, contextOption, jsonOption });
+    parser.addPositionalArgument(
+        QStringLiteral("FILE"), QStringLiteral("KB text to gloss, or - for standard input."), QStringLiteral("FILE|-"));
+    if (!parser.parse(QStringList { s_name } + args))
+        return cli::usageError(s_name, parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        cli::out(parser.helpText());
+        return cli::ExitOk;
+    }
+    if (!parser.isSet(kbOption))
+        return cli::usageError(s_name, QStringLiteral("--kb DIR is required"));
+    if (parser.positionalArguments().size() != 1)
+        return cli::usageError(s_name, QStringLiteral("give exactly one FILE (or -)"));
+
+    const QString input = parser.positionalArguments().constFirst();
+    QFile file;
+    const bool stdinInput = input == QLatin1String("-");
+    const bool opened = stdinInput ? file.open(stdin, QIODevice::ReadOnly) : (file.setFileName(input), file.open(QIODevice::ReadOnly));
+    if (!opened) {
+        cli::err(QStringLiteral("fanva-cli gloss: cannot read %1: %2\n").arg(input, file.errorString()));
+        return cli::ExitError;
+    }
+    const kb::Document document = kb::parseDocument(file.readAll(), stdinInput ? QStringLiteral("<stdin>") : input);
+    for (const kb::Diagnostic &diagnostic : document.diagnostics)
+        cli::err(diagnostic.toString() + QLatin1Char('\n'));
+
+    const kb::LoadResult loaded = kb::loadKnowledgeBase(parser.value(kbOption));
+    for (const kb::Diagnostic &diagnostic : loaded.diagnostics)
+        cli::err(diagnostic.toString() + QLatin1Char('\n'));
+    if (!loaded.ok())
+        return cli::ExitError;
+
+    kb::SymbolId context = kb::noSymbol;
+    if (parser.isSet(contextOption)) {
+        context = kb::intern(parser.value(contextOption).toStdString());
+    } else if (!stdinInput) {
+        const std::string stem = QFileInfo(input).completeBaseName().toStdString();
+        if (kb::isContextName(stem))
+            context = kb::intern(stem);
+    }
+
+    nlohmann::json results = nlohmann::json::array();
+    QString text;
+    for (const kb::Term sentence : document.sentences) {
+        const formalize::Gloss g = formalize::gloss(*loaded.kb, sentence, context);
+        const QString source = formalize::glossSourceName(g.source);
+        if (parser.isSet(jsonOption)) {
+            results.push_back({ { "line", sentence.span().line }, { "sentence", kb::renderFlat(sentence).toStdString() },
+                { "gloss", g.text.toStdString() }, { "source", source.toStdString() } });
+        } else {
+            text += QStringLiteral("%1\n  %2: %3\n").arg(kb::renderFlat(sentence), source, g.text);
+        }
+    }
+    if (parser.isSet(jsonOption))
+        cli::out(QString::fromStdString(nlohmann::json { { "results", results } }.dump(2)) + QLatin1Char('\n'));
+    else
+        cli::out(text);
+    return document.hasErrors() ? cli::ExitProblems : cli::ExitOk;
+}
