@@ -764,6 +764,16 @@ private:
         return id;
     }
 
+    // One entry per ~16 bytes of text, a power of two between 64 and 16384: a one-line
+    // candidate should not pay for a file-sized cache.
+    static std::size_t cacheSize(std::size_t textSize)
+    {
+        std::size_t size = 64;
+        while (size < 16384 && size * 16 < textSize)
+            size *= 2;
+        return size;
+    }
+
     struct CacheEntry {
         std::uint64_t hash = 0;
         SymbolId id = noSymbol;
@@ -783,7 +793,7 @@ private:
     std::vector<Frame> m_stack;
     std::vector<std::uint32_t> m_pendingChildren;
     std::string m_text;
-    std::vector<CacheEntry> m_cache = std::vector<CacheEntry>(16384);
+    std::vector<CacheEntry> m_cache = std::vector<CacheEntry>(cacheSize(m_size));
     PendingError m_pending;
     Cursor m_formStart;
     unsigned char m_formOpen = '(';
