@@ -198,7 +198,7 @@ bool isFrameHead(SymbolId head)
         || head == sym::ist || head == sym::unknown || head == sym::thereExists || head == sym::exists || isAggregate(head);
 }
 
-// A positive ground-or-not literal sentence headed by a symbol that is not a frame.
+// A positive literal sentence: headed by a symbol that is not a frame (not, implies, ist, …).
 bool isFact(Term sentence)
 {
     const SymbolId head = sentence.functorSymbol();
