@@ -19,6 +19,8 @@ int runKb(const QStringList &args);
 int runCheck(const QStringList &args);
 int runAsk(const QStringList &args);
 int runProviders(const QStringList &args);
+int runFormalize(const QStringList &args);
+int runApply(const QStringList &args);
 int runGloss(const QStringList &args);
 int runScore(const QStringList &args);
 
@@ -31,6 +33,8 @@ const std::vector<CliCommand> s_commands {
     { "check", "run the critic on KB sentences against a KB (--json: one document)", &runCheck },
     { "ask", "send one prompt to a model provider and stream the answer", &runAsk },
     { "providers", "list model providers, their configuration and credentials (--probe: ask them)", &runProviders },
+    { "formalize", "formalize an English document against a KB and print the proposal (--out: save the session)", &runFormalize },
+    { "apply", "write a session's accepted entries into its KB file (--undo: undo the last Apply)", &runApply },
     { "gloss", "print the English gloss of KB sentences from the KB's comment templates", &runGloss },
     { "score", "score candidate sentences against gold ones, strict and aligned (--json: one document)", &runScore },
 };

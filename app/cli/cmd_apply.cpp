@@ -1,0 +1,192 @@
+// fanva-cli apply: write the accepted entries of a saved session into its KB file, through the
+// same engine path as the GUI's Apply (formalize.md §11), or undo the last Apply.
+#include "clicommand.h"
+
+#include "proposal/apply.h"
+#include "proposal/gate.h"
+#include "proposal/journal.h"
+#include "proposal/sessionfile.h"
+
+#include <QCommandLineParser>
+#include <QDateTime>
+#include <QFileInfo>
+#include <QUuid>
+
+using namespace fanva;
+
+namespace {
+
+/// Start-up recovery: a dangling pending Apply is settled by its file's hash.
+void recoverJournal(const QString &journalPath)
+{
+    proposal::Journal journal(journalPath);
+    QString error;
+    for (const proposal::Recovery &r : journal.recover(&error)) {
+        if (r.settledAs == proposal::Transaction::State::Pending)
+            cli::err(QStringLiteral(
+                "fanva-cli apply: an interrupted Apply to %1 left the file in neither its old nor its new state; check it by hand\n")
+                         .arg(r.file));
+        else
+            cli::err(QStringLiteral("fanva-cli apply: an interrupted Apply to %1 was %2\n")
+                         .arg(r.file, proposal::transactionStateName(r.settledAs)));
+    }
+    if (!error.isEmpty())
+        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(error));
+}
+
+int runUndo(const QString &journalPath)
+{
+    const proposal::UndoResult result = proposal::undoLast(journalPath);
+    switch (result.status) {
+    case proposal::UndoResult::Status::Undone: {
+        cli::out(result.message + QLatin1Char('\n'));
+        // The session the Apply came from gets its entries back as accepted.
+        const QString sessionPath = result.transaction.session;
+        if (!sessionPath.isEmpty() && QFileInfo::exists(sessionPath)) {
+            proposal::SessionLoad loaded = proposal::loadSessionFile(sessionPath);
+            QString error;
+            if (loaded.session) {
+                proposal::markUndone(loaded.session->proposal, result.transaction);
+                loaded.session->modified = QDateTime::currentDateTimeUtc();
+                if (!loaded.session->save(sessionPath, &error))
+                    cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(error));
+            } else {
+                cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(loaded.error));
+            }
+        }
+        return cli::ExitOk;
+    }
+    case proposal::UndoResult::Status::NothingToUndo:
+    case proposal::UndoResult::Status::Changed:
+        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(result.message));
+        return cli::ExitProblems;
+    case proposal::UndoResult::Status::IoError:
+        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(result.message));
+        return cli::ExitError;
+    }
+    return cli::ExitError;
+}
+
+} // namespace
+
+int runApply(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Apply the accepted entries of a session to its KB file, or undo the last Apply.\n"
+                                                    "Exit 0 applied, 1 blocked/conflict/verify-failed, 2 I/O error."));
+    parser.addHelpOption();
+    parser.addOptions({
+        { QStringLiteral("accept"), QStringLiteral("Entries to accept: all (every entry not refused or known) or c1,c3."),
+            QStringLiteral("IDS") },
+        { QStringLiteral("reject"), QStringLiteral("Entries to reject."), QStringLiteral("IDS") },
+        { QStringLiteral("force"), QStringLiteral("Refused entries to accept past their problems."), QStringLiteral("IDS") },
+        { QStringLiteral("undo"), QStringLiteral("Undo the last Apply instead.") },
+        { QStringLiteral("journal"), QStringLiteral("The journal (default: the application's data folder)."), QStringLiteral("FILE") },
+    });
+    parser.addPositionalArgument(QStringLiteral("SESSION"), QStringLiteral("The .fanva session file."));
+    if (!parser.parse(QStringList { QStringLiteral("fanva-cli apply") } + args))
+        return cli::usageError(QStringLiteral("apply"), parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        cli::out(parser.helpText());
+        return cli::ExitOk;
+    }
+    const QString journalPath
+        = parser.isSet(QStringLiteral("journal")) ? parser.value(QStringLiteral("journal")) : proposal::Journal::defaultPath();
+    recoverJournal(journalPath);
+    if (parser.isSet(QStringLiteral("undo"))) {
+        if (!parser.positionalArguments().isEmpty())
+            return cli::usageError(QStringLiteral("apply"), QStringLiteral("--undo takes no SESSION"));
+        return runUndo(journalPath);
+    }
+    if (parser.positionalArguments().size() != 1)
+        return cli::usageError(QStringLiteral("apply"), QStringLiteral("expected one SESSION file"));
+    if (!parser.isSet(QStringLiteral("accept")) && !parser.isSet(QStringLiteral("force")))
+        return cli::usageError(QStringLiteral("apply"), QStringLiteral("say what to apply with --accept all|IDS (or --force IDS)"));
+
+    const QString sessionPath = QFileInfo(parser.positionalArguments().constFirst()).absoluteFilePath();
+    proposal::SessionLoad loaded = proposal::loadSessionFile(sessionPath);
+    if (!loaded.session) {
+        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(loaded.error));
+        return cli::ExitError;
+    }
+    proposal::SessionFile &session = *loaded.session;
+    proposal::Proposal &p = session.proposal;
+
+    QString error;
+    const QStringList forced
+        = parser.isSet(QStringLiteral("force")) ? p.resolveIds(parser.value(QStringLiteral("force")), &error) : QStringList();
+    if (!error.isEmpty())
+        return cli::usageError(QStringLiteral("apply"), error);
+    const QStringList accepted
+        = parser.isSet(QStringLiteral("accept")) ? p.resolveIds(parser.value(QStringLiteral("accept")), &error) : QStringList();
+    if (!error.isEmpty())
+        return cli::usageError(QStringLiteral("apply"), error);
+    const QStringList rejected
+        = parser.isSet(QStringLiteral("reject")) ? p.resolveIds(parser.value(QStringLiteral("reject")), &error) : QStringList();
+    if (!error.isEmpty())
+        return cli::usageError(QStringLiteral("apply"), error);
+
+    for (const QString &id : forced) {
+        if (!p.force(id)) {
+            cli::err(QStringLiteral("fanva-cli apply: %1 is not refused; accept it with --accept\n").arg(id));
+            return cli::ExitProblems;
+        }
+    }
+    for (const QString &id : accepted) {
+        if (forced.contains(id) || rejected.contains(id))
+            continue;
+        const formalize::Entry *e = p.entry(id);
+        if (e->decision == formalize::Decision::Applied)
+            continue;
+        if (!p.accept(id)) {
+            const QString why = e->rank() == formalize::Rank::Known ? QStringLiteral("is already stored")
+                                                                    : QStringLiteral("is refused; force it with --force %1").arg(id);
+            cli::err(QStringLiteral("fanva-cli apply: %1 %2\n").arg(id, why));
+            return cli::ExitProblems;
+        }
+    }
+    for (const QString &id : rejected)
+        (void)p.reject(id);
+
+    proposal::ApplyOptions options;
+    options.gate = proposal::criticGate();
+    options.journalPath = journalPath;
+    options.now = [] { return QDateTime::currentDateTimeUtc(); };
+    options.newId = [] { return QUuid::createUuid().toString(QUuid::WithoutBraces); };
+    options.sessionPath = sessionPath;
+    const proposal::ApplyResult result = proposal::apply(p, options);
+
+    switch (result.status) {
+    case proposal::ApplyStatus::Applied:
+        cli::out(QStringLiteral("%1\n%2").arg(result.message, QString::fromUtf8(result.block)));
+        break;
+    case proposal::ApplyStatus::VerifyFailed:
+        cli::out(QString::fromUtf8(result.block));
+        cli::err(QStringLiteral("fanva-cli apply: %1 Run fanva-cli apply --undo to restore it.\n").arg(result.message));
+        break;
+    case proposal::ApplyStatus::Blocked:
+        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(result.message));
+        for (const proposal::BlockedEntry &b : result.blocked) {
+            for (const check::Problem &problem : b.problems)
+                cli::err(QStringLiteral("  %1: %2: %3\n").arg(b.id, problem.type, problem.message));
+        }
+        return cli::ExitProblems;
+    case proposal::ApplyStatus::Conflict:
+        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(result.message));
+        return cli::ExitProblems;
+    case proposal::ApplyStatus::IoError:
+        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(result.message));
+        return cli::ExitError;
+    }
+
+    // The session records what was applied, so undo and a reopened review agree with the file.
+    const proposal::KbFingerprint fingerprint = proposal::kbFingerprint(p.kbDir);
+    session.kbSha256 = fingerprint.sha256;
+    session.kbFiles = fingerprint.files;
+    session.modified = QDateTime::currentDateTimeUtc();
+    if (!session.save(sessionPath, &error)) {
+        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(error));
+        return cli::ExitError;
+    }
+    return result.status == proposal::ApplyStatus::Applied ? cli::ExitOk : cli::ExitProblems;
+}

@@ -1,0 +1,338 @@
+// fanva-cli formalize: one whole formalize session (formalize.md §5) against a KB. A compact
+// attempt log goes to stderr while it runs; the proposal goes to stdout as text or --json;
+// --out saves the session file, also when Ctrl-C cancels the run.
+#include "clicommand.h"
+#include "providerargs.h"
+
+#include "formalize/session.h"
+#include "formalize/sessionsetup.h"
+#include "kb/knowledgebase.h"
+#include "llm/provider.h"
+#include "llm/selection.h"
+#include "proposal/sessionfile.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QUuid>
+
+#include <memory>
+
+#ifdef Q_OS_UNIX
+#include <QSocketNotifier>
+
+#include <csignal>
+#include <sys/socket.h>
+#include <unistd.h>
+#endif
+
+using namespace fanva;
+using nlohmann::json;
+
+namespace {
+
+#ifdef Q_OS_UNIX
+int s_interruptPipe[2] = { -1, -1 };
+
+void onInterrupt(int)
+{
+    // Only async-signal-safe work here: the event loop reads the byte and cancels the session.
+    const char byte = 1;
+    [[maybe_unused]] const auto written = ::write(s_interruptPipe[1], &byte, 1);
+}
+
+void cancelOnInterrupt(QObject *context, std::function<void()> cancel)
+{
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, s_interruptPipe) != 0)
+        return;
+    auto *notifier = new QSocketNotifier(s_interruptPipe[0], QSocketNotifier::Read, context);
+    QObject::connect(notifier, &QSocketNotifier::activated, context, [cancel] {
+        char byte = 0;
+        [[maybe_unused]] const auto read = ::read(s_interruptPipe[0], &byte, 1);
+        cancel();
+    });
+    std::signal(SIGINT, onInterrupt);
+}
+#else
+void cancelOnInterrupt(QObject *, std::function<void()>) { }
+#endif
+
+QString str(const json &j, const char *key)
+{
+    return j.contains(key) && j[key].is_string() ? QString::fromStdString(j[key].get<std::string>()) : QString();
+}
+
+/// One line of the attempt log per event worth seeing.
+QString logLine(const json &event)
+{
+    const std::string type = event.value("type", std::string());
+    if (type == "attempt-started")
+        return QStringLiteral("#%1 %2 · %3 messages").arg(event["n"].get<int>()).arg(str(event, "kind")).arg(event["messages"].get<int>());
+    if (type == "attempt-finished") {
+        return QStringLiteral("#%1 %2 · %3 candidates · %4 ms")
+            .arg(event["n"].get<int>())
+            .arg(event["readable"].get<bool>() ? str(event, "stopReason") : QStringLiteral("unreadable"))
+            .arg(event["candidates"].get<int>())
+            .arg(event["ms"].get<qint64>());
+    }
+    if (type == "gate-result") {
+        QStringList problems;
+        for (const json &p : event["problems"])
+            problems.append(str(p, "type"));
+        const int segment = event["segment"].get<int>();
+        return QStringLiteral("  %1 [%2] %3 %4%5")
+            .arg(str(event, "candidate"), segment > 0 ? QString::number(segment) : QStringLiteral("?"), str(event, "state"),
+                event["ok"].get<bool>() ? QStringLiteral("✓") : QStringLiteral("✗ %1").arg(str(event, "gate")),
+                problems.isEmpty() ? QString() : QLatin1Char(' ') + problems.join(QLatin1Char(' ')));
+    }
+    if (type == "cycle-detected")
+        return QStringLiteral("#%1 repeats attempt %2: stopping").arg(event["n"].get<int>()).arg(event["repeats"].get<int>());
+    if (type == "judge-started")
+        return QStringLiteral("judge round %1 · %2 items").arg(event["round"].get<int>()).arg(event["items"].get<int>());
+    if (type == "judge-verdicts") {
+        QStringList verdicts;
+        for (const json &v : event["verdicts"])
+            verdicts.append(QStringLiteral("%1 %2").arg(str(v, "candidate"), str(v, "verdict")));
+        return QStringLiteral("judge: %1").arg(verdicts.join(QStringLiteral(", ")));
+    }
+    if (type == "judge-failed")
+        return QStringLiteral("judge failed (%1): %2").arg(str(event, "kind"), str(event, "detail"));
+    return {};
+}
+
+int exitCodeFor(const QString &outcome)
+{
+    if (outcome == QLatin1StringView("success"))
+        return cli::ExitOk;
+    if (outcome == QLatin1StringView("chat-failed") || outcome == QLatin1StringView("cancelled"))
+        return cli::ExitError;
+    return cli::ExitProblems;
+}
+
+QString coverageLine(const json &coverage)
+{
+    QStringList parts;
+    if (coverage["untranslated"].get<int>() > 0)
+        parts.append(QStringLiteral("%1 untranslated").arg(coverage["untranslated"].get<int>()));
+    if (coverage["silent"].get<int>() > 0)
+        parts.append(QStringLiteral("%1 silent").arg(coverage["silent"].get<int>()));
+    if (coverage["refusedOnly"].get<int>() > 0)
+        parts.append(QStringLiteral("%1 refused only").arg(coverage["refusedOnly"].get<int>()));
+    const QString head = QStringLiteral("Coverage %1/%2").arg(coverage["covered"].get<int>()).arg(coverage["total"].get<int>());
+    return parts.isEmpty() ? head : head + QStringLiteral(" — ") + parts.join(QStringLiteral(", "));
+}
+
+/// The proposal as people read it: one block per reviewable entry, worst rank first.
+QString proposalText(const formalize::Session &session)
+{
+    const json &outcome = session.outcome();
+    QString text = QStringLiteral("%1 ← %2: %3 (%4), %5 attempts\n")
+                       .arg(session.input().context, session.input().documentName, str(outcome, "outcome"), str(outcome, "stopReason"))
+                       .arg(outcome.value("attempts", 0));
+    if (outcome.contains("error"))
+        text += QStringLiteral("error: %1\n").arg(str(outcome["error"], "message"));
+    std::vector<const formalize::Entry *> entries;
+    for (const formalize::Entry &e : session.entries()) {
+        if (e.isReviewable())
+            entries.push_back(&e);
+    }
+    std::stable_sort(entries.begin(), entries.end(), [](const formalize::Entry *a, const formalize::Entry *b) {
+        if (a->rank() != b->rank())
+            return a->rank() < b->rank();
+        return a->segment < b->segment;
+    });
+    for (const formalize::Entry *e : entries) {
+        text += QStringLiteral("%1 [%2] %3 · %4\n")
+                    .arg(e->id, e->segment > 0 ? QString::number(e->segment) : QStringLiteral("?"), formalize::rankName(e->rank()),
+                        e->sentence());
+        for (const check::Problem &p : e->problems)
+            text += QStringLiteral("    %1: %2\n").arg(p.type, p.message);
+        if (e->correction && e->correction->to)
+            text += QStringLiteral("    correction (%1): %2\n").arg(e->correction->rules.join(QStringLiteral(", ")), *e->correction->to);
+        for (const formalize::CoinedFunctor &c : e->coined)
+            text += QStringLiteral("    coins %1/%2 (%3)\n").arg(c.functor).arg(c.arity).arg(QString(formalize::coinedRoleName(c.role)));
+        if (!e->gloss.text.isEmpty())
+            text += QStringLiteral("    reads: %1\n").arg(e->gloss.text);
+        if (e->verdict != formalize::Verdict::None)
+            text += QStringLiteral("    judge: %1%2\n")
+                        .arg(formalize::verdictName(e->verdict),
+                            e->verdictNote.isEmpty() ? QString() : QStringLiteral(" — ") + e->verdictNote);
+    }
+    if (outcome.contains("coverage"))
+        text += coverageLine(outcome["coverage"]) + QLatin1Char('\n');
+    return text;
+}
+
+json proposalJson(const formalize::Session &session)
+{
+    json entries = json::array();
+    for (const formalize::Entry &e : session.entries()) {
+        json j = formalize::entryToJson(e);
+        j["rank"] = formalize::rankName(e.rank()).toStdString();
+        entries.push_back(j);
+    }
+    json out = session.outcome();
+    out["entries"] = entries;
+    return out;
+}
+
+QString credentialOf(const llm::ProviderOptions &options)
+{
+    if (options.keySource.isEmpty())
+        return QStringLiteral("none");
+    return options.keySource;
+}
+
+/// Everything one formalize run owns; it lives until the event loop quits.
+struct FormalizeRun {
+    llm::ProviderOptions options;
+    formalize::SessionInput input;
+    QString kbDir;
+    QString documentPath;
+    QString outPath;
+    bool json = false;
+    std::unique_ptr<llm::Provider> provider;
+    std::unique_ptr<formalize::Session> session;
+    QDateTime created;
+};
+
+void finishRun(FormalizeRun &run)
+{
+    formalize::Session &session = *run.session;
+    if (run.json)
+        cli::out(QString::fromStdString(proposalJson(session).dump(2)) + QLatin1Char('\n'));
+    else
+        cli::out(proposalText(session));
+    int code = exitCodeFor(session.outcomeName());
+    if (!run.outPath.isEmpty()) {
+        proposal::SessionOrigin origin;
+        origin.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        origin.created = run.created;
+        origin.modified = QDateTime::currentDateTimeUtc();
+        origin.kbDir = run.kbDir;
+        origin.documentPath = run.documentPath;
+        origin.providerId = run.options.id;
+        origin.model = run.options.model;
+        origin.baseUrl = run.options.baseUrl.toString();
+        origin.credential = credentialOf(run.options);
+        QString error;
+        if (!proposal::sessionFileFrom(session, origin).save(run.outPath, &error)) {
+            cli::err(QStringLiteral("fanva-cli formalize: %1\n").arg(error));
+            code = cli::ExitError;
+        } else {
+            cli::err(QStringLiteral("fanva-cli formalize: session saved to %1\n").arg(run.outPath));
+        }
+    }
+    QCoreApplication::exit(code);
+}
+
+void startSession(FormalizeRun &run)
+{
+    llm::ProviderResult created = llm::createProvider(run.options);
+    if (!created.provider) {
+        cli::err(QStringLiteral("fanva-cli formalize: %1\n").arg(QString::fromStdString(created.failure->message)));
+        QCoreApplication::exit(cli::ExitError);
+        return;
+    }
+    run.provider = std::move(created.provider);
+    run.input.settings.model = run.options.model;
+    run.input.providerId = run.options.id;
+    run.session = std::make_unique<formalize::Session>(run.provider.get(), run.input, formalize::standardHooks());
+    QObject::connect(run.session.get(), &formalize::Session::eventAdded, run.session.get(), [](const json &event) {
+        const QString line = logLine(event);
+        if (!line.isEmpty())
+            cli::err(line + QLatin1Char('\n'));
+    });
+    QObject::connect(run.session.get(), &formalize::Session::finished, run.session.get(), [&run] { finishRun(run); });
+    cancelOnInterrupt(run.session.get(), [&run] { run.session->cancel(); });
+    run.created = QDateTime::currentDateTimeUtc();
+    run.session->start();
+}
+
+} // namespace
+
+int runFormalize(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Formalize an English document into candidate KB sentences and print the proposal.\n"
+                       "Exit 0 success, 1 partial/exhausted/refused/too-large, 2 chat failure, usage error or cancelled."));
+    parser.addHelpOption();
+    cli::addProviderOptions(parser);
+    parser.addOptions({
+        { QStringLiteral("kb"), QStringLiteral("The knowledge base directory."), QStringLiteral("DIR") },
+        { QStringLiteral("context"), QStringLiteral("The target context the candidates are filed in."), QStringLiteral("CX") },
+        { QStringLiteral("max-attempts"), QStringLiteral("Formalize calls at most (1–10, default 4)."), QStringLiteral("N"),
+            QStringLiteral("4") },
+        { QStringLiteral("judge"), QStringLiteral("Run the fresh-context judge: on (default) or off."), QStringLiteral("on|off"),
+            QStringLiteral("on") },
+        { QStringLiteral("instruction"), QStringLiteral("A note from the author added to the document turn."), QStringLiteral("TEXT") },
+        { QStringLiteral("out"), QStringLiteral("Save the session file here (also when cancelled)."), QStringLiteral("SESSION.fanva") },
+        { QStringLiteral("json"), QStringLiteral("Print the proposal as one JSON document.") },
+    });
+    parser.addPositionalArgument(QStringLiteral("DOC"), QStringLiteral("The English document (UTF-8)."));
+    if (!parser.parse(QStringList { QStringLiteral("fanva-cli formalize") } + args))
+        return cli::usageError(QStringLiteral("formalize"), parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        cli::out(parser.helpText());
+        return cli::ExitOk;
+    }
+    if (parser.positionalArguments().size() != 1)
+        return cli::usageError(QStringLiteral("formalize"), QStringLiteral("expected one DOC"));
+    if (!parser.isSet(QStringLiteral("kb")) || !parser.isSet(QStringLiteral("context")))
+        return cli::usageError(QStringLiteral("formalize"), QStringLiteral("--kb DIR and --context CX are required"));
+    const QString judge = parser.value(QStringLiteral("judge"));
+    if (judge != QLatin1StringView("on") && judge != QLatin1StringView("off"))
+        return cli::usageError(QStringLiteral("formalize"), QStringLiteral("--judge takes on or off"));
+    bool ok = false;
+    const int maxAttempts = parser.value(QStringLiteral("max-attempts")).toInt(&ok);
+    if (!ok || maxAttempts < 1 || maxAttempts > 10)
+        return cli::usageError(QStringLiteral("formalize"), QStringLiteral("--max-attempts takes a number from 1 to 10"));
+
+    auto run = std::make_unique<FormalizeRun>();
+    run->json = parser.isSet(QStringLiteral("json"));
+    run->outPath = parser.value(QStringLiteral("out"));
+    run->kbDir = QFileInfo(parser.value(QStringLiteral("kb"))).absoluteFilePath();
+    run->documentPath = QFileInfo(parser.positionalArguments().constFirst()).absoluteFilePath();
+
+    const llm::SelectionInput selection = cli::selectionInput(parser);
+    const QString id = llm::selectedProvider(selection);
+    if (id.isEmpty()) {
+        cli::err(QStringLiteral("fanva-cli formalize: no provider selected: pass --provider or set FANVA_PROVIDER\n"));
+        return cli::ExitError;
+    }
+    run->options = llm::resolveOptions(id, selection);
+    QString error;
+    if (!cli::applyProviderOptions(parser, run->options, &error))
+        return cli::usageError(QStringLiteral("formalize"), error);
+
+    QFile file(run->documentPath);
+    if (!file.open(QIODevice::ReadOnly)) {
+        cli::err(QStringLiteral("fanva-cli formalize: cannot read %1: %2\n").arg(run->documentPath, file.errorString()));
+        return cli::ExitError;
+    }
+    const QByteArray document = file.readAll();
+    const formalize::Segmentation segmentation = formalize::segment(document);
+    if (!segmentation.ok()) {
+        cli::err(QStringLiteral("%1:1:1: error: %2 (%3)\n")
+                     .arg(parser.positionalArguments().constFirst(), segmentation.error->message, QString(segmentation.error->id())));
+        return cli::ExitProblems;
+    }
+    const kb::LoadResult loaded = kb::loadKnowledgeBase(run->kbDir);
+    for (const kb::Diagnostic &d : loaded.diagnostics)
+        cli::err(d.toString() + QLatin1Char('\n'));
+    if (!loaded.ok())
+        return cli::ExitProblems;
+
+    formalize::SessionSettings settings;
+    settings.maxAttempts = maxAttempts;
+    settings.judge = judge == QLatin1StringView("on");
+    run->input = formalize::makeSessionInput(loaded.kb, parser.value(QStringLiteral("context")), document,
+        QFileInfo(run->documentPath).fileName(), settings, parser.value(QStringLiteral("instruction")));
+
+    FormalizeRun &state = *run;
+    cli::withKeyring(state.options, [&state] { startSession(state); });
+    return QCoreApplication::exec();
+}
