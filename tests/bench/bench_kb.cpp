@@ -7,6 +7,7 @@
 #include "kb/canonical.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
+#include "synthetickb.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -22,11 +23,9 @@
 #include <map>
 
 using namespace fanva::kb;
+using fanva::bench::Generator;
 
 namespace {
-
-constexpr int s_contexts = 16;
-constexpr int s_treeBranching = 8; // each type tree: 1 + 8 + 64 types (depth 3), whatever the size
 
 // Peak and current resident set size in MiB (Linux /proc).
 double procStatus(const char *field)
@@ -41,133 +40,6 @@ double procStatus(const char *field)
     }
     return 0;
 }
-
-// A deterministic generator: a KB of `sentences` sentences spread over s_contexts files.
-class Generator
-{
-public:
-    explicit Generator(int sentences)
-        : m_target(sentences)
-    {
-        // Proportions close to the corpus: a quarter comments, a third declarations.
-        m_types = std::max(73, sentences / 10);
-        m_predicates = std::max(16, sentences / 20);
-        m_individuals = std::max(64, sentences / 4);
-    }
-
-    [[nodiscard]] std::vector<QByteArray> files()
-    {
-        std::vector<QByteArray> out(s_contexts);
-        for (int c = 0; c < s_contexts; ++c) {
-            out[c] = QByteArray(";; CxGen") + QByteArray::number(c) + " — synthetic benchmark context.\n\n";
-            if (c > 0) // a chain: the last context sees them all
-                out[c] += "(genlCx CxGen" + QByteArray::number(c) + " CxGen" + QByteArray::number(c - 1) + ")\n\n";
-        }
-        int emitted = s_contexts - 1;
-        int step = 0;
-        while (emitted < m_target) {
-            const int context = step % s_contexts;
-            QByteArray &text = out[context];
-            text += sentence(step);
-            text += '\n';
-            ++emitted;
-            ++step;
-        }
-        return out;
-    }
-
-    [[nodiscard]] QByteArray type(int i) const { return "kind_" + QByteArray::number(i); }
-    [[nodiscard]] QByteArray individual(int i) const { return "Thing" + QByteArray::number(i); }
-    [[nodiscard]] QByteArray predicate(int i) const { return "relatesTo" + QByteArray::number(i); }
-    [[nodiscard]] int types() const { return m_types; }
-    [[nodiscard]] int predicates() const { return m_predicates; }
-    [[nodiscard]] int individuals() const { return m_individuals; }
-
-private:
-    [[nodiscard]] int parentOf(int t) const
-    {
-        const int tree = t / 73;
-        const int local = t % 73;
-        if (local == 0)
-            return -1;
-        const int parentLocal = local <= s_treeBranching ? 0 : 1 + (local - 1 - s_treeBranching) / s_treeBranching;
-        return tree * 73 + parentLocal;
-    }
-
-    QByteArray sentence(int step)
-    {
-        // A fixed 40-slot pattern keeps the mix the same at every size.
-        const int slot = step % 40;
-        const int n = step / 40;
-        const auto pick
-            = [this](int modulus) { return int((m_state = m_state * 6364136223846793005ULL + 1442695040888963407ULL) >> 33) % modulus; };
-        switch (slot) {
-        case 0:
-        case 1:
-        case 2:
-        case 3:
-        case 4:
-        case 5:
-        case 6:
-        case 7:
-        case 8:
-        case 9: {
-            // Types first, then predicates, then individuals: each documented once.
-            const int c = n * 10 + slot;
-            if (c < m_types) {
-                return "(comment " + type(c) + "\n         \"(" + type(c) + " ?x) means that ?x is a kind of thing numbered "
-                    + QByteArray::number(c) + " in the synthetic hierarchy — a gloss of some length, as the corpus has.\")";
-            }
-            if (c - m_types < m_predicates)
-                return "(comment " + predicate(c - m_types) + " \"(" + predicate(c - m_types) + " ?a ?b) means that ?a relates to ?b.\")";
-            return "(comment " + individual(c - m_types - m_predicates) + " \"A synthetic individual.\")";
-        }
-        case 10:
-        case 11:
-        case 12:
-        case 13: {
-            const int t = (n * 4 + slot - 10) % m_types;
-            const int parent = parentOf(t);
-            return "(genl " + type(t) + " " + (parent < 0 ? QByteArray("thing") : type(parent)) + ")";
-        }
-        case 14:
-        case 15: {
-            const int p = (n * 2 + slot - 14) % m_predicates;
-            return "(binaryPredicate " + predicate(p) + ")";
-        }
-        case 16:
-        case 17:
-        case 18:
-        case 19: {
-            const int p = (n * 2 + (slot - 16) / 2) % m_predicates;
-            return "(arg " + predicate(p) + " " + QByteArray::number(1 + slot % 2) + " " + type(pick(m_types)) + ")";
-        }
-        case 20: {
-            const int t = pick(m_types);
-            const int sibling = (t / 73) * 73 + 1 + pick(s_treeBranching);
-            return "(disjoint " + type(t) + " " + type(sibling) + ")";
-        }
-        case 21:
-            return ((n / m_predicates) % 2 ? "(functional " : "(symmetric ") + predicate(n % m_predicates) + ")";
-        case 22: {
-            const QByteArray p = predicate(pick(m_predicates));
-            const QByteArray q = predicate(pick(m_predicates));
-            return "(implies (and (" + p + " ?x ?y) (" + q + " ?y ?z))\n         (" + predicate(pick(m_predicates)) + " ?x ?z))";
-        }
-        default:
-            if (slot < 32)
-                return "(" + type(pick(m_types)) + " " + individual(pick(m_individuals)) + ")";
-            return "(" + predicate(pick(m_predicates)) + " " + individual(pick(m_individuals)) + " " + individual(pick(m_individuals))
-                + ")";
-        }
-    }
-
-    int m_target;
-    int m_types;
-    int m_predicates;
-    int m_individuals;
-    std::uint64_t m_state = 20261130;
-};
 
 // CPU time of this thread / this process in ns: on a shared machine wall time measures the
 // other jobs too, so the figures report both.
@@ -279,8 +151,8 @@ void BenchKb::run()
         QVERIFY(loaded.ok());
         const double peak = procStatus("VmHWM:");
         const KnowledgeBase &kb = *loaded.kb;
-        std::printf("\n== %d sentences (%lld bytes in %d files): %zu sentences loaded\n", size, static_cast<long long>(bytes), s_contexts,
-            kb.sentenceCount());
+        std::printf("\n== %d sentences (%lld bytes in %d files): %zu sentences loaded\n", size, static_cast<long long>(bytes),
+            fanva::bench::s_contexts, kb.sentenceCount());
         std::printf("load + index: %.0f ms wall, %.0f ms CPU (all threads); RSS before %.0f MiB, peak %.0f MiB, now %.0f MiB\n", loadMs,
             loadCpuMs, rssBefore, peak, procStatus("VmRSS:"));
 
@@ -293,7 +165,7 @@ void BenchKb::run()
         for (int round = 0; round < 3; ++round) {
             qint64 parsed = 0;
             qint64 ns = 0;
-            for (int c = 0; c < s_contexts; ++c) {
+            for (int c = 0; c < fanva::bench::s_contexts; ++c) {
                 QFile in(dir.filePath(QStringLiteral("CxGen%1.txt").arg(c)));
                 QVERIFY(in.open(QIODevice::ReadOnly));
                 const QByteArray text = in.readAll();

@@ -1,7 +1,6 @@
 #pragma once
 
-// The synthetic KB generator of the benchmarks (from bench_kb.cpp, kb's issue 4; bench_kb.cpp
-// can include this header instead of its own copy): deterministic KBs shaped like the corpus
+// The synthetic KB generator shared by the benchmarks: deterministic KBs shaped like the corpus
 // (comments, declarations, genl hierarchy, facts, rules) in context files under 64 MiB.
 #include <QByteArray>
 #include <QDir>
@@ -25,7 +24,7 @@ public:
     {
         // Proportions close to the corpus: a quarter comments, a third declarations.
         m_types = std::max(73, sentences / 10);
-        m_predicates = std::max(16, sentences / 50);
+        m_predicates = std::max(16, sentences / 20);
         m_individuals = std::max(64, sentences / 4);
     }
 
@@ -34,8 +33,8 @@ public:
         std::vector<QByteArray> out(s_contexts);
         for (int c = 0; c < s_contexts; ++c) {
             out[c] = QByteArray(";; CxGen") + QByteArray::number(c) + " — synthetic benchmark context.\n\n";
-            if (c > 0)
-                out[c] += "(genlCx CxGen" + QByteArray::number(c) + " CxGen0)\n\n";
+            if (c > 0) // a chain: the last context sees them all
+                out[c] += "(genlCx CxGen" + QByteArray::number(c) + " CxGen" + QByteArray::number(c - 1) + ")\n\n";
         }
         int emitted = s_contexts - 1;
         int step = 0;
@@ -73,7 +72,8 @@ private:
         // A fixed 40-slot pattern keeps the mix the same at every size.
         const int slot = step % 40;
         const int n = step / 40;
-        const auto pick = [this](int modulus) { return int((m_state = m_state * 6364136223846793005ULL + 1442695040888963407ULL) >> 33) % modulus; };
+        const auto pick
+            = [this](int modulus) { return int((m_state = m_state * 6364136223846793005ULL + 1442695040888963407ULL) >> 33) % modulus; };
         switch (slot) {
         case 0:
         case 1:
@@ -85,9 +85,15 @@ private:
         case 7:
         case 8:
         case 9: {
-            const int t = (n * 10 + slot) % m_types;
-            return "(comment " + type(t) + "\n         \"(" + type(t) + " ?x) means that ?x is a kind of thing numbered " + QByteArray::number(t)
-                + " in the synthetic hierarchy — a gloss of some length, as the corpus has.\")";
+            // Types first, then predicates, then individuals: each documented once.
+            const int c = n * 10 + slot;
+            if (c < m_types) {
+                return "(comment " + type(c) + "\n         \"(" + type(c) + " ?x) means that ?x is a kind of thing numbered "
+                    + QByteArray::number(c) + " in the synthetic hierarchy — a gloss of some length, as the corpus has.\")";
+            }
+            if (c - m_types < m_predicates)
+                return "(comment " + predicate(c - m_types) + " \"(" + predicate(c - m_types) + " ?a ?b) means that ?a relates to ?b.\")";
+            return "(comment " + individual(c - m_types - m_predicates) + " \"A synthetic individual.\")";
         }
         case 10:
         case 11:
@@ -115,7 +121,7 @@ private:
             return "(disjoint " + type(t) + " " + type(sibling) + ")";
         }
         case 21:
-            return (pick(2) ? "(functional " : "(symmetric ") + predicate(pick(m_predicates)) + ")";
+            return ((n / m_predicates) % 2 ? "(functional " : "(symmetric ") + predicate(n % m_predicates) + ")";
         case 22: {
             const QByteArray p = predicate(pick(m_predicates));
             const QByteArray q = predicate(pick(m_predicates));
@@ -124,7 +130,8 @@ private:
         default:
             if (slot < 32)
                 return "(" + type(pick(m_types)) + " " + individual(pick(m_individuals)) + ")";
-            return "(" + predicate(pick(m_predicates)) + " " + individual(pick(m_individuals)) + " " + individual(pick(m_individuals)) + ")";
+            return "(" + predicate(pick(m_predicates)) + " " + individual(pick(m_individuals)) + " " + individual(pick(m_individuals))
+                + ")";
         }
     }
 
