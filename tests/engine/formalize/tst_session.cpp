@@ -414,6 +414,47 @@ private Q_SLOTS:
         QVERIFY(hasEvent(r, "finished"));
     }
 
+    // The demo provider's replay (resources/demo/replay.json) over the demo workspace: every
+    // turn is used and every review axis shows up.
+    void demoReplayExercisesEveryAxis()
+    {
+        const QString demo = QStringLiteral(FANVA_SOURCE_DIR "/resources/demo");
+        const kb::LoadResult loaded = kb::loadKnowledgeBase(demo + QStringLiteral("/kb"));
+        QVERIFY(loaded.ok());
+        llm::Failure error;
+        auto provider = llm::ScriptedProvider::fromFile(demo + QStringLiteral("/replay.json"), llm::ScriptedProvider::Mode::Demo, &error);
+        QVERIFY2(provider, error.message.c_str());
+        formalize::SessionSettings settings; // judge on, as for every selected provider
+        const formalize::SessionInput input = formalize::makeSessionInput(
+            loaded.kb, QStringLiteral("CxAnimals"), readAll(demo + QStringLiteral("/animals.md")), QStringLiteral("animals.md"), settings);
+        formalize::Session session(provider.get(), input, formalize::standardHooks());
+        QSignalSpy finished(&session, &formalize::Session::finished);
+        session.start();
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(session.outcomeName(), QStringLiteral("success"));
+        QCOMPARE(provider->usedTurnCount(), provider->turnCount());
+
+        bool repaired = false, corrected = false, coined = false, doubted = false;
+        for (const formalize::Entry &e : session.entries()) {
+            repaired = repaired || (e.isReviewable() && !e.history.empty() && !e.history.front().problems.empty());
+            corrected = corrected || (e.correction && e.correction->to && e.shapes.size() >= 3);
+            coined = coined || !e.coined.empty();
+            doubted = doubted || e.verdict == Verdict::Unsure;
+        }
+        QVERIFY(repaired);
+        QVERIFY(corrected);
+        QVERIFY(coined);
+        QVERIFY(doubted);
+        const json &events = session.events();
+        QVERIFY(std::any_of(events.begin(), events.end(), [](const json &e) {
+            return e["type"] == "judge-verdicts"
+                && std::any_of(e["verdicts"].begin(), e["verdicts"].end(), [](const json &v) { return v["verdict"] == "disagree"; });
+        }));
+        const auto coverage = session.coverage();
+        QVERIFY(std::any_of(coverage.begin(), coverage.end(),
+            [](const formalize::SegmentCoverage &c) { return c.state == formalize::SegmentCoverage::State::Untranslated; }));
+    }
+
     void cancelStopsTheCallInFlight()
     {
         const QString kbDir = m_dir.filePath(QStringLiteral("cancel/kb"));
