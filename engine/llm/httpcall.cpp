@@ -16,6 +16,7 @@ namespace fanva::llm {
 namespace {
 
 constexpr qsizetype kMaxErrorBody = 64 * 1024;
+constexpr qsizetype kMaxBufferedBody = 8 * 1024 * 1024;
 constexpr qsizetype kMaxServerText = 2048;
 
 } // namespace
@@ -168,8 +169,12 @@ void HttpCall::readAvailable()
         m_bodyStarted = true;
         if (!data.isEmpty())
             streamData(data);
-    } else if (m_errorBody.size() < kMaxErrorBody) {
-        m_errorBody.append(data.left(kMaxErrorBody - m_errorBody.size()));
+    } else {
+        // A buffered 2xx reply (/api/show carries licence texts) may be large; an error body
+        // is only ever shown cut to 2 KB.
+        const qsizetype limit = m_status >= 200 && m_status < 300 ? kMaxBufferedBody : kMaxErrorBody;
+        if (m_errorBody.size() < limit)
+            m_errorBody.append(data.left(limit - m_errorBody.size()));
     }
 }
 
