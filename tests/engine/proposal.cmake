@@ -8,3 +8,4 @@ target_compile_definitions(tst_apply PRIVATE FANVA_CRASH_HELPER="$<TARGET_FILE:a
 add_dependencies(tst_apply applycrashhelper)
 
 fanva_add_test(tst_sessionfile SOURCES proposal/tst_sessionfile.cpp LIBS fanva_engine)
+fanva_add_test(tst_autosave SOURCES proposal/tst_autosave.cpp LIBS fanva_engine)
