@@ -105,4 +105,57 @@ void KeyringReader::finish(const QString &key)
     Q_EMIT finished(key);
 }
 
+KeyringWriter::KeyringWriter(QObject *parent)
+    : QObject(parent)
+{
+    m_limit.setSingleShot(true);
+    connect(&m_limit, &QTimer::timeout, this, [this] { finish(false, QStringLiteral("the keyring did not answer in time")); });
+}
+
+KeyringWriter::~KeyringWriter()
+{
+    if (m_job)
+        m_job->disconnect(this);
+}
+
+void KeyringWriter::start(const QString &account, const QString &key, std::chrono::milliseconds limit)
+{
+    Redactor::instance().addSecret(key);
+#ifdef FANVA_HAVE_QTKEYCHAIN
+    if (!account.isEmpty()) {
+        auto *job = new QKeychain::WritePasswordJob(QStringLiteral("fanva"));
+        job->setAutoDelete(true);
+        job->setKey(account);
+        job->setTextData(key);
+        m_job = job;
+        connect(job, &QKeychain::Job::finished, this, [this, job] {
+            if (job->error() != QKeychain::NoError)
+                finish(false, Redactor::instance().redact(job->errorString()));
+            else
+                finish(true, {});
+        });
+        m_limit.start(limit);
+        job->start();
+        return;
+    }
+#else
+    Q_UNUSED(limit)
+#endif
+    const QString why = account.isEmpty() ? QStringLiteral("this provider keeps no key in the keyring")
+                                          : QStringLiteral("this build has no keyring support");
+    QMetaObject::invokeMethod(
+        this, [this, why] { finish(false, why); }, Qt::QueuedConnection);
+}
+
+void KeyringWriter::finish(bool stored, const QString &error)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_limit.stop();
+    if (m_job)
+        m_job->disconnect(this);
+    Q_EMIT finished(stored, error);
+}
+
 } // namespace fanva::llm

@@ -54,4 +54,28 @@ private:
     bool m_done = false;
 };
 
+/// Stores one key in the OS keyring (service `fanva`) without blocking, for the settings
+/// dialog; finished() fires once, with an error text when nothing was stored.
+class KeyringWriter final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(KeyringWriter)
+
+public:
+    explicit KeyringWriter(QObject *parent = nullptr);
+    ~KeyringWriter() override;
+
+    void start(const QString &account, const QString &key, std::chrono::milliseconds limit = std::chrono::seconds(10));
+
+Q_SIGNALS:
+    void finished(bool stored, const QString &error);
+
+private:
+    void finish(bool stored, const QString &error);
+
+    QTimer m_limit;
+    QPointer<QObject> m_job;
+    bool m_done = false;
+};
+
 } // namespace fanva::llm

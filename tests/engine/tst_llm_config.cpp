@@ -32,6 +32,7 @@ private Q_SLOTS:
     void serverDelay();
     void formatting();
     void redactor();
+    void keyringNeverHangs();
 };
 
 void TstLlmConfig::ollamaHost_data()
@@ -262,6 +263,34 @@ void TstLlmConfig::redactor()
     QVERIFY(Redactor::isLoggableHeader("anthropic-ratelimit-requests-remaining"));
     QVERIFY(!Redactor::isLoggableHeader("x-api-key"));
     QVERIFY(!Redactor::isLoggableHeader("authorization"));
+}
+
+void TstLlmConfig::keyringNeverHangs()
+{
+    // Whatever the machine offers (often no keyring backend at all), a look-up of an account
+    // that holds nothing ends with no key, and within the limit.
+    KeyringReader reader;
+    bool finished = false;
+    QString key = QStringLiteral("unset");
+    connect(&reader, &KeyringReader::finished, this, [&](const QString &found) {
+        finished = true;
+        key = found;
+    });
+    reader.start(QStringLiteral("fanva-test-account-that-holds-nothing"), 3s);
+    QVERIFY(!finished); // never inside start()
+    QTRY_VERIFY_WITH_TIMEOUT(finished, 5000);
+    QCOMPARE(key, QString());
+
+    KeyringWriter writer;
+    bool written = true;
+    QString why;
+    connect(&writer, &KeyringWriter::finished, this, [&](bool stored, const QString &error) {
+        written = stored;
+        why = error;
+    });
+    writer.start(QString(), QStringLiteral("sk-never-stored-0000"));
+    QTRY_COMPARE(why, QStringLiteral("this provider keeps no key in the keyring"));
+    QVERIFY(!written);
 }
 
 QTEST_GUILESS_MAIN(TstLlmConfig)
