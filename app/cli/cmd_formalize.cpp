@@ -332,6 +332,8 @@ int runFormalize(const QStringList &args)
     run->input = formalize::makeSessionInput(loaded.kb, parser.value(QStringLiteral("context")), document,
         QFileInfo(run->documentPath).fileName(), settings, parser.value(QStringLiteral("instruction")));
 
+    run->input.kbSha256 = proposal::kbFingerprint(run->kbDir).sha256;
+
     FormalizeRun &state = *run;
     cli::withKeyring(state.options, [&state] { startSession(state); });
     return QCoreApplication::exec();

@@ -222,8 +222,8 @@ void Session::start()
 
     emitEvent(QStringLiteral("session-started"),
         { { "startedAt", u8(m_startedAt.toUTC().toString(Qt::ISODateWithMs)) }, { "documentSha256", u8(sha256(m_input.document)) },
-            { "kbSha256", "" }, { "context", u8(m_input.context) }, { "provider", u8(m_input.providerId) }, { "model", u8(settings.model) },
-            { "settings", settings.toJson() } });
+            { "kbSha256", u8(m_input.kbSha256) }, { "context", u8(m_input.context) }, { "provider", u8(m_input.providerId) },
+            { "model", u8(settings.model) }, { "settings", settings.toJson() } });
     if (m_segmentationError) {
         finish(QStringLiteral("exhausted"),
             { { "stopReason", u8(QString(m_segmentationError->id())) }, { "message", u8(m_segmentationError->message) } });

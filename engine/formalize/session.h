@@ -71,6 +71,7 @@ struct SessionInput {
     /// The card's token budget as computed (§2); below 200 the session is too large. -1: not computed.
     int cardBudget = -1;
     QString providerId;
+    QString kbSha256; ///< the KB's fingerprint, for the log
 };
 
 /// Per-entry annotations the session does not compute itself: gloss (§6), and the

@@ -455,6 +455,29 @@ private Q_SLOTS:
             [](const formalize::SegmentCoverage &c) { return c.state == formalize::SegmentCoverage::State::Untranslated; }));
     }
 
+    void historyKeepsTheDocumentAndThreePairs()
+    {
+        std::vector<json> turns;
+        for (int i = 1; i <= 5; ++i)
+            turns.push_back(text(J({ { "(lives_in Pingu Zoo" + std::to_string(i) + ")", 1 } })));
+        const Run r = run(turns, judgeOff(5));
+        QVERIFY(r.outcome["outcome"] == "exhausted");
+        QCOMPARE(r.requests.size(), std::size_t(5));
+        const std::size_t expected[] = { 1, 3, 5, 7, 7 };
+        for (std::size_t i = 0; i < 5; ++i) {
+            QCOMPARE(r.requests[i].messages.size(), expected[i]);
+            QVERIFY(r.requests[i].messages.front().text.rfind("## The document", 0) == 0);
+        }
+        // The oldest pair went: the last request starts its history at the second reply.
+        QVERIFY(r.requests[4].messages[1].text.find("Zoo2") != std::string::npos);
+        // The system prefix is the cached block and is the same on every call.
+        for (const llm::Request &request : r.requests) {
+            QCOMPARE(request.system.size(), std::size_t(1));
+            QVERIFY(request.system.front().cache);
+            QCOMPARE(request.system.front().text, r.requests.front().system.front().text);
+        }
+    }
+
     void cancelStopsTheCallInFlight()
     {
         const QString kbDir = m_dir.filePath(QStringLiteral("cancel/kb"));
