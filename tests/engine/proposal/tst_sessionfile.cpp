@@ -1,3 +1,6 @@
+#include "kb/knowledgebase.h"
+#include "proposal/gate.h"
+#include "proposal/reopen.h"
 #include "proposal/sessionfile.h"
 #include "proposalfixture.h"
 
@@ -86,6 +89,30 @@ private Q_SLOTS:
         const QByteArray bytes = fixture::readAll(path);
         QVERIFY(!bytes.contains(secret));
         QVERIFY(bytes.contains("\"credential\": \"env:ANTHROPIC_API_KEY\""));
+    }
+
+    void reopenRegatesAndMarksStaleVerdicts()
+    {
+        QTemporaryDir dir;
+        proposal::SessionFile s = sample(dir.path());
+        const QString kb = fixture::copyKb(dir.path());
+        s.kbSha256 = proposal::kbFingerprint(kb).sha256;
+        s.proposal.entries[2].verdict = formalize::Verdict::Agree;
+        s.proposal.entries[2].gloss = { QStringLiteral("an old reading"), QStringLiteral("composed") };
+        s.proposal.entries[0].decision = formalize::Decision::Applied; // never re-gated
+        s.proposal.entries[0].problems = { { QStringLiteral("arity"), QStringLiteral("kept as applied"), std::nullopt } };
+        QVERIFY(fixture::writeAll(QDir(kb).filePath(QStringLiteral("CxAnimals.txt")),
+            fixture::readAll(QDir(kb).filePath(QStringLiteral("CxAnimals.txt"))) + "(genl seal animal)\n"));
+        const kb::LoadResult loaded = kb::loadKnowledgeBase(kb);
+        QVERIFY(loaded.ok());
+        const QString base = s.proposal.baseSha256;
+        const proposal::ReopenReport report = proposal::reopen(s, *loaded.kb, proposal::criticGate());
+        QVERIFY(report.kbChanged);
+        QCOMPARE(report.staleVerdicts, QStringList { QStringLiteral("c3") });
+        QCOMPARE(s.proposal.entries[2].verdict, formalize::Verdict::None);
+        QCOMPARE(s.proposal.entries[2].gloss.text, QStringLiteral("Pingu lives in HarbourZoo."));
+        QCOMPARE(s.proposal.entries[0].problems.size(), std::size_t(1));
+        QCOMPARE(s.proposal.baseSha256, base);
     }
 
     void refusesOtherFiles_data()
