@@ -1,0 +1,273 @@
+// The reviewer's models and controller (formalize.md §5.4, §9, §11, §13): the entry and
+// attempt-log models under QAbstractItemModelTester, decisions with undo, and a whole run
+// with the scripted provider on a copy of the demo workspace: formalize → accept → Apply →
+// Undo Apply.
+#include "attemptlogmodel.h"
+#include "entrymodel.h"
+#include "reviewcontroller.h"
+
+#include <QAbstractItemModelTester>
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <nlohmann/json.hpp>
+
+using namespace fanva;
+using nlohmann::json;
+
+namespace {
+
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+bool copyTree(const QString &from, const QString &to)
+{
+    QDir().mkpath(to);
+    const QDir source(from);
+    for (const QFileInfo &info : source.entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot)) {
+        const QString target = QDir(to).filePath(info.fileName());
+        if (info.isDir() ? !copyTree(info.filePath(), target) : !QFile::copy(info.filePath(), target))
+            return false;
+    }
+    return true;
+}
+
+proposal::Entry makeEntry(const QString &id, int segment, formalize::EntryState state, const QString &sentence)
+{
+    proposal::Entry e;
+    e.id = id;
+    e.segment = segment;
+    e.state = state;
+    e.candidate = sentence;
+    e.shapes = { sentence };
+    if (state == formalize::EntryState::Refused)
+        e.problems.push_back({ QStringLiteral("disjoint"), QStringLiteral("penguin and seal are disjoint"), std::nullopt });
+    return e;
+}
+
+proposal::Proposal makeProposal()
+{
+    proposal::Proposal p;
+    p.context = QStringLiteral("CxAnimals");
+    p.targetFile = QStringLiteral("CxAnimals.txt");
+    p.documentName = QStringLiteral("animals.md");
+    p.segmentTexts = { QStringLiteral("one"), QStringLiteral("two"), QStringLiteral("three") };
+    // Out of document order on purpose: the model sorts by segment.
+    p.entries.push_back(makeEntry(QStringLiteral("c1"), 3, formalize::EntryState::Admissible, QStringLiteral("(salmon Finn)")));
+    p.entries.push_back(makeEntry(QStringLiteral("c2"), 1, formalize::EntryState::Refused, QStringLiteral("(penguin Biscuit)")));
+    p.entries.push_back(makeEntry(QStringLiteral("c3"), 2, formalize::EntryState::Superseded, QStringLiteral("(seal X)")));
+    return p;
+}
+
+std::string reply(const std::vector<std::pair<std::string, int>> &candidates)
+{
+    json c = json::array();
+    for (const auto &[sentence, segment] : candidates)
+        c.push_back({ { "sentence", sentence }, { "segment", segment }, { "confidence", "high" } });
+    return json { { "candidates", c } }.dump();
+}
+
+} // namespace
+
+class TestReview : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void entryModelRows()
+    {
+        EntryModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setProposal(makeProposal());
+        // Superseded entries are not reviewable; the rest in document order.
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.index(0, EntryModel::IdColumn).data().toString(), QStringLiteral("c2"));
+        QCOMPARE(model.index(1, EntryModel::IdColumn).data().toString(), QStringLiteral("c1"));
+        QCOMPARE(model.rowOf(QStringLiteral("c1")), 1);
+        QCOMPARE(model.rowOf(QStringLiteral("c3")), -1);
+        QCOMPARE(model.index(0, EntryModel::RankColumn).data().toString(), GutterMark::glyph(GutterMark::Rank::Refused));
+        QCOMPARE(model.index(0, EntryModel::DecisionColumn).data().toString(), GutterMark::glyph(GutterMark::Decision::Undecided));
+        QCOMPARE(
+            model.index(0, EntryModel::RankColumn).data(Qt::ToolTipRole).toString(), EntryModel::rankDescription(formalize::Rank::Refused));
+        QCOMPARE(model.index(1, EntryModel::SentenceColumn).data().toString(), QStringLiteral("(salmon Finn)"));
+    }
+
+    void entryModelChangeAnnouncesTheRow()
+    {
+        EntryModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setProposal(makeProposal());
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        // A refused entry cannot be accepted: nothing changes, nothing is announced.
+        QVERIFY(!model.change(QStringLiteral("c2"), [](proposal::Proposal &p) { return p.accept(QStringLiteral("c2")); }));
+        QCOMPARE(changed.count(), 0);
+        QVERIFY(model.change(QStringLiteral("c1"), [](proposal::Proposal &p) { return p.accept(QStringLiteral("c1")); }));
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.first().at(0).toModelIndex().row(), 1);
+        QCOMPARE(model.index(1, EntryModel::DecisionColumn).data().toString(), GutterMark::glyph(GutterMark::Decision::Accepted));
+    }
+
+    void attemptLogRows()
+    {
+        AttemptLogModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy outcome(&model, &AttemptLogModel::outcomeChanged);
+        model.addEvent({ { "type", "usage" }, { "n", 1 } }); // before any attempt: ignored
+        QCOMPARE(model.rowCount(), 0);
+        model.addEvent({ { "type", "attempt-started" }, { "n", 1 }, { "kind", "draft" }, { "messages", 2 } });
+        model.addEvent({ { "type", "usage" }, { "n", 1 }, { "input", 1200 }, { "output", 40 }, { "cacheRead", 1000 } });
+        model.addEvent({ { "type", "text-delta" }, { "n", 1 }, { "text", "{\"candidates\": []}" } });
+        model.addEvent({ { "type", "attempt-finished" }, { "n", 1 }, { "readable", true }, { "candidates", 2 }, { "ms", 1500 } });
+        model.addEvent({ { "type", "gate-result" }, { "n", 1 }, { "candidate", "c1" }, { "ok", true }, { "gate", "round-trip" } });
+        model.addEvent({ { "type", "gate-result" }, { "n", 1 }, { "candidate", "c2" }, { "ok", false }, { "gate", "critic" } });
+        model.addEvent({ { "type", "attempt-started" }, { "n", 2 }, { "kind", "repair" }, { "messages", 4 } });
+        model.addEvent({ { "type", "attempt-finished" }, { "n", 2 }, { "readable", false }, { "candidates", 0 }, { "ms", 200 } });
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.index(0, AttemptLogModel::KindColumn).data().toString(), QStringLiteral("draft"));
+        QCOMPARE(model.index(0, AttemptLogModel::CandidatesColumn).data().toInt(), 2);
+        QCOMPARE(model.index(0, AttemptLogModel::AdmittedColumn).data().toInt(), 1);
+        QCOMPARE(model.index(0, AttemptLogModel::TokensColumn).data().toString(), QStringLiteral("1200 / 40 / 1000"));
+        QCOMPARE(model.index(0, AttemptLogModel::SecondsColumn).data().toString(), QStringLiteral("1.5"));
+        QCOMPARE(model.index(0, 0).data(AttemptLogModel::ReplyTextRole).toString(), QStringLiteral("{\"candidates\": []}"));
+        QCOMPARE(model.index(0, 0).data(AttemptLogModel::GateChipsRole).toStringList().size(), 2);
+        QVERIFY(model.index(0, 0).data(AttemptLogModel::GateChipsRole).toStringList().at(1).contains(QStringLiteral("critic")));
+        QVERIFY(model.index(1, AttemptLogModel::KindColumn).data().toString().startsWith(QStringLiteral("repair")));
+        QVERIFY(!model.index(1, AttemptLogModel::AdmittedColumn).data().isValid());
+        model.addEvent({ { "type", "finished" }, { "outcome", "success" }, { "stopReason", "complete" },
+            { "coverage", { { "covered", 3 }, { "total", 14 } } } });
+        QCOMPARE(outcome.count(), 1);
+        QVERIFY(model.outcomeText().contains(QStringLiteral("success")));
+        QVERIFY(model.outcomeText().contains(QStringLiteral("3/14")));
+        model.clear();
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void formalizeAcceptApplyUndo()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString workspace = dir.filePath(QStringLiteral("demo"));
+        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo"), workspace));
+        const QString kbDir = QDir(workspace).filePath(QStringLiteral("kb"));
+        const QString target = QDir(kbDir).filePath(QStringLiteral("CxAnimals.txt"));
+        const QByteArray before = readAll(target);
+        QVERIFY(!before.isEmpty());
+
+        // Mango's weight is new to the KB; a penguin seal is refused (disjoint kinds).
+        const json script = { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" },
+            { "turns",
+                { { { "text", reply({ { "(weightInKg Mango 1)", 6 }, { "(penguin Biscuit)", 4 } }) }, { "stop_reason", "end_turn" } },
+                    { { "text", reply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } } } } };
+        const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
+        {
+            QFile file(scriptPath);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QByteArray::fromStdString(script.dump()));
+        }
+
+        ReviewController review;
+        review.setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
+        ReviewSetup setup;
+        setup.kbFolder = kbDir;
+        setup.documentPath = QDir(workspace).filePath(QStringLiteral("animals.md"));
+        setup.context = QStringLiteral("CxAnimals");
+        setup.provider.id = QStringLiteral("scripted");
+        setup.provider.model = QStringLiteral("scripted");
+        setup.provider.scriptPath = scriptPath;
+        setup.settings.judge = false;
+        setup.settings.maxAttempts = 2;
+        QSignalSpy finished(&review, &ReviewController::finished);
+        QString error;
+        QVERIFY2(review.start(setup, &error), qPrintable(error));
+        QVERIFY(review.isRunning());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QVERIFY(review.hasProposal());
+        QVERIFY(review.attempts()->rowCount() >= 1);
+
+        EntryModel *entries = review.entries();
+        QAbstractItemModelTester tester(entries, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const proposal::Entry *mango = nullptr;
+        const proposal::Entry *biscuit = nullptr;
+        for (int row = 0; row < entries->rowCount(); ++row) {
+            const proposal::Entry *e = entries->entryAt(row);
+            if (e->sentence().contains(QStringLiteral("Mango")))
+                mango = e;
+            if (e->sentence().contains(QStringLiteral("Biscuit")))
+                biscuit = e;
+        }
+        QVERIFY(mango && biscuit);
+        const QString mangoId = mango->id;
+        const QString biscuitId = biscuit->id;
+        QCOMPARE(biscuit->rank(), formalize::Rank::Refused);
+
+        // a on a refused entry does nothing (force it instead); undo takes decisions back.
+        QVERIFY(!review.accept(biscuitId));
+        QCOMPARE(review.undoStack()->count(), 0);
+        QVERIFY(review.reject(biscuitId));
+        QVERIFY(review.accept(mangoId));
+        QCOMPARE(review.undoStack()->count(), 2);
+        review.undoStack()->undo();
+        QCOMPARE(review.proposal().entry(mangoId)->decision, formalize::Decision::Undecided);
+        review.undoStack()->redo();
+        QCOMPARE(review.proposal().entry(mangoId)->decision, formalize::Decision::Accepted);
+
+        // "show exactly what Apply writes": only the accepted entry's sentence.
+        const std::vector<proposal::DiffLine> written = review.diff(true);
+        int sentences = 0;
+        for (const proposal::DiffLine &line : written) {
+            if (line.kind == proposal::DiffLine::Kind::Sentence) {
+                ++sentences;
+                QCOMPARE(line.entryId, mangoId);
+            }
+        }
+        QCOMPARE(sentences, 1);
+
+        QSignalSpy changed(&review, &ReviewController::proposalChanged);
+        const proposal::ApplyResult applied = review.apply();
+        QCOMPARE(applied.status, proposal::ApplyStatus::Applied);
+        QCOMPARE(applied.written, QStringList { mangoId });
+        QCOMPARE(changed.count(), 1);
+        const QByteArray after = readAll(target);
+        QCOMPARE(after, proposal::Proposal::appendBlock(before, applied.block));
+        QVERIFY(applied.block.contains("(weightInKg Mango 1)"));
+        QVERIFY(!applied.block.contains("Biscuit"));
+        QCOMPARE(review.proposal().entry(mangoId)->decision, formalize::Decision::Applied);
+        QCOMPARE(review.undoStack()->count(), 0);
+
+        // Saved and reopened, the session keeps the decisions.
+        const QString sessionPath = dir.filePath(QStringLiteral("animals.fanva"));
+        QVERIFY2(review.saveSession(sessionPath, &error), qPrintable(error));
+        ReviewController reopened;
+        QVERIFY2(reopened.openSession(sessionPath, &error), qPrintable(error));
+        QCOMPARE(reopened.proposal().entry(mangoId)->decision, formalize::Decision::Applied);
+        QCOMPARE(reopened.proposal().entry(biscuitId)->decision, formalize::Decision::Rejected);
+        QCOMPARE(reopened.attempts()->rowCount(), review.attempts()->rowCount());
+
+        const proposal::UndoResult undone = review.undoApply();
+        QCOMPARE(undone.status, proposal::UndoResult::Status::Undone);
+        QCOMPARE(readAll(target), before);
+        QCOMPARE(review.proposal().entry(mangoId)->decision, formalize::Decision::Accepted);
+    }
+
+    void startRefusesAnUnreadableDocument()
+    {
+        ReviewController review;
+        ReviewSetup setup;
+        setup.documentPath = QStringLiteral("/nonexistent/doc.md");
+        setup.provider.id = QStringLiteral("demo");
+        QString error;
+        QVERIFY(!review.start(setup, &error));
+        QVERIFY(error.contains(QStringLiteral("doc.md")));
+        QVERIFY(!review.isRunning());
+    }
+};
+
+QTEST_MAIN(TestReview)
+#include "tst_review.moc"

@@ -1,0 +1,113 @@
+#pragma once
+
+#include "formalize/session.h"
+#include "llm/options.h"
+#include "proposal/apply.h"
+#include "proposal/sessionfile.h"
+
+#include <QObject>
+
+#include <memory>
+#include <optional>
+
+class AttemptLogModel;
+class EntryModel;
+class QUndoStack;
+
+namespace fanva::kb {
+class KnowledgeBase;
+}
+
+/// What a formalization in the reviewer starts from.
+struct ReviewSetup {
+    QString kbFolder;
+    QString documentPath;
+    QString context;
+    fanva::llm::ProviderOptions provider;
+    fanva::formalize::SessionSettings settings;
+};
+
+/// The review behind the reviewer window (formalize.md §9–§13): runs a formalize session on
+/// the event loop (the GUI thread never waits for the model), feeds the attempt log, turns
+/// the finished session into a proposal, records every decision on an undo stack, and goes
+/// through the engine's Apply / Undo Apply and session file for everything it writes.
+class ReviewController final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ReviewController)
+
+public:
+    explicit ReviewController(QObject *parent = nullptr);
+    ~ReviewController() override;
+
+    [[nodiscard]] EntryModel *entries() const { return m_entries; }
+    [[nodiscard]] AttemptLogModel *attempts() const { return m_attempts; }
+    [[nodiscard]] QUndoStack *undoStack() const { return m_undoStack; }
+
+    /// Starts a formalization; returns false with @p error when it cannot start (the KB does
+    /// not load, the document cannot be read, the provider cannot be made). Asynchronous.
+    bool start(const ReviewSetup &setup, QString *error);
+    /// Cancels the running formalization; finished() still follows.
+    void cancel();
+    [[nodiscard]] bool isRunning() const;
+    /// Whether there is a proposal to review (after a run or an opened session).
+    [[nodiscard]] bool hasProposal() const { return m_session.has_value(); }
+    [[nodiscard]] const fanva::proposal::Proposal &proposal() const;
+
+    // --- decisions (§9), each an undoable command; false when the engine refuses ----------
+    bool accept(const QString &id);
+    bool reject(const QString &id);
+    bool setUndecided(const QString &id);
+    bool force(const QString &id);
+    bool selectShape(const QString &id, int shape);
+    /// Commits an edit after gating @p sentence (see gateEdit()).
+    bool edit(const QString &id, const QString &sentence);
+    /// The live gates' problems for an edit of entry @p id (blocking and notes alike).
+    [[nodiscard]] std::vector<fanva::check::Problem> gateEdit(const QString &sentence) const;
+
+    /// The diff view (§11) against the target file as it is on disk now.
+    [[nodiscard]] std::vector<fanva::proposal::DiffLine> diff(bool acceptedOnly) const;
+    /// The target context file's absolute path ("" without a proposal).
+    [[nodiscard]] QString targetPath() const;
+
+    /// The journal Apply and Undo Apply use; empty: the shared default.
+    void setJournalPath(const QString &path) { m_journalPath = path; }
+    [[nodiscard]] QString journalPath() const { return m_journalPath; }
+    /// Applies the accepted entries through the engine. Clears the decision undo stack on
+    /// success, since applied entries are locked.
+    fanva::proposal::ApplyResult apply();
+    /// Undoes the last Apply of this proposal through the engine.
+    fanva::proposal::UndoResult undoApply();
+    /// Takes the file as it is now as the base after a conflict; returns the ids whose problems changed.
+    QStringList rediff(QString *error);
+
+    /// Saves / opens a `.fanva` session file (§13).
+    bool saveSession(const QString &path, QString *error) const;
+    bool openSession(const QString &path, QString *error);
+
+Q_SIGNALS:
+    void started();
+    /// The formalization finished (any outcome); @p outcome is its §5.5 name.
+    void finished(const QString &outcome);
+    /// Streamed reply text of the call in flight.
+    void textDelta(int attempt, const QString &text);
+    /// The proposal was replaced or an Apply / Undo Apply changed it.
+    void proposalChanged();
+
+private:
+    bool decide(const QString &id, const QString &text, const std::function<bool(fanva::proposal::Proposal &)> &change);
+    void onSessionFinished();
+    bool loadKb(const QString &folder, QString *error);
+
+    EntryModel *m_entries = nullptr;
+    AttemptLogModel *m_attempts = nullptr;
+    QUndoStack *m_undoStack = nullptr;
+
+    ReviewSetup m_setup;
+    std::shared_ptr<const fanva::kb::KnowledgeBase> m_kb;
+    std::unique_ptr<fanva::llm::Provider> m_provider;
+    std::unique_ptr<fanva::formalize::Session> m_run;
+    std::optional<fanva::proposal::SessionFile> m_session;
+    QDateTime m_created;
+    QString m_journalPath;
+};
