@@ -1,0 +1,171 @@
+// fanva-cli formalize and apply as processes: the scripted provider, the proposal on stdout,
+// the session file, Apply, Undo and their exit codes (architecture.md, formalize.md §5.5, §11).
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+Run runCli(const QStringList &args)
+{
+    QProcess process;
+    process.start(QStringLiteral(FANVA_CLI_PATH), args);
+    process.waitForFinished(60000);
+    return Run { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
+        process.readAllStandardError() };
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+std::string reply(const std::vector<std::pair<std::string, int>> &candidates)
+{
+    nlohmann::json c = nlohmann::json::array();
+    for (const auto &[sentence, segment] : candidates)
+        c.push_back({ { "sentence", sentence }, { "segment", segment } });
+    return nlohmann::json { { "candidates", c }, { "untranslated", { { { "segment", 4 }, { "reason", "weather" } } } } }.dump();
+}
+
+} // namespace
+
+class TstCliFormalize : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_kb, m_doc, m_target;
+
+    QString writeScript(const std::vector<nlohmann::json> &turns)
+    {
+        const QString path = m_dir.filePath(QStringLiteral("script.json"));
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            qFatal("cannot write the script");
+        file.write(QByteArray::fromStdString(
+            nlohmann::json { { "format", "fanva-script/1" }, { "on_exhausted", "error" }, { "turns", turns } }.dump()));
+        return path;
+    }
+
+    QStringList formalize(const QString &script, const QStringList &more = {})
+    {
+        return QStringList { QStringLiteral("formalize"), QStringLiteral("--kb"), m_kb, QStringLiteral("--context"),
+            QStringLiteral("CxAnimals"), QStringLiteral("--provider"), QStringLiteral("scripted"), QStringLiteral("--script"), script,
+            QStringLiteral("--judge"), QStringLiteral("off") }
+        + more + QStringList { m_doc };
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        const QString fixture = QStringLiteral(FANVA_TEST_DATA_DIR "/formalize/fixture");
+        m_kb = m_dir.filePath(QStringLiteral("kb"));
+        QDir().mkpath(m_kb);
+        m_target = m_kb + QStringLiteral("/CxAnimals.txt");
+        QVERIFY(QFile::copy(fixture + QStringLiteral("/kb/CxAnimals.txt"), m_target));
+        QFile::setPermissions(m_target, QFile::ReadOwner | QFile::WriteOwner);
+        m_doc = m_dir.filePath(QStringLiteral("winter.md"));
+        QVERIFY(QFile::copy(fixture + QStringLiteral("/winter.md"), m_doc));
+    }
+
+    void formalizeThenApplyThenUndo()
+    {
+        const QString script = writeScript({ { { "text", reply({ { "(penguin Pingu)", 1 }, { "(lives_in Pingu HarbourZoo)", 1 } }) } },
+            { { "text", reply({ { "(livesIn Pingu HarbourZoo)", 1 } }) } } });
+        const QString session = m_dir.filePath(QStringLiteral("winter.fanva"));
+        const Run run = runCli(formalize(script, { QStringLiteral("--json"), QStringLiteral("--out"), session }));
+        QCOMPARE(run.exitCode, 0);
+        const nlohmann::json proposal = nlohmann::json::parse(run.out.constData(), nullptr, false);
+        QVERIFY(!proposal.is_discarded());
+        QVERIFY(proposal["outcome"] == "success");
+        QCOMPARE(proposal["entries"].size(), std::size_t(3));
+        QVERIFY(proposal["entries"][1]["state"] == "superseded");
+        QVERIFY(run.err.contains("#2 repair"));
+        QVERIFY(run.err.contains("functor-arity"));
+        QVERIFY(QFile::exists(session));
+
+        const QByteArray before = readAll(m_target);
+        const QString journal = m_dir.filePath(QStringLiteral("journal.jsonl"));
+        const Run applied = runCli(
+            { QStringLiteral("apply"), session, QStringLiteral("--accept"), QStringLiteral("all"), QStringLiteral("--journal"), journal });
+        QCOMPARE(applied.exitCode, 0);
+        QVERIFY(applied.out.contains("(livesIn Pingu HarbourZoo)"));
+        const QByteArray after = readAll(m_target);
+        QVERIFY(after.startsWith(before));
+        QVERIFY(after.contains(";; winter.md [1] \"Pingu is a penguin who lives in Harbour Zoo.\"\n(penguin Pingu)\n"));
+        const nlohmann::json saved = nlohmann::json::parse(readAll(session).constData(), nullptr, false);
+        QVERIFY(saved["entries"][0]["decision"] == "applied");
+
+        // Nothing is accepted any more: every entry is applied.
+        QCOMPARE(runCli({ QStringLiteral("apply"), session, QStringLiteral("--accept"), QStringLiteral("all"), QStringLiteral("--journal"),
+                            journal })
+                     .exitCode,
+            1);
+
+        const Run undone = runCli({ QStringLiteral("apply"), QStringLiteral("--undo"), QStringLiteral("--journal"), journal });
+        QCOMPARE(undone.exitCode, 0);
+        QCOMPARE(readAll(m_target), before);
+        const nlohmann::json reverted = nlohmann::json::parse(readAll(session).constData(), nullptr, false);
+        QVERIFY(reverted["entries"][0]["decision"] == "accepted");
+        const Run again = runCli({ QStringLiteral("apply"), QStringLiteral("--undo"), QStringLiteral("--journal"), journal });
+        QCOMPARE(again.exitCode, 1);
+        QVERIFY(again.err.contains("Nothing to undo"));
+    }
+
+    void refusedEntriesNeedForce()
+    {
+        const QString script = writeScript({ { { "text", reply({ { "(penguin Pingu)", 1 }, { "(livesIn Pingu)", 1 } }) } } });
+        const QString session = m_dir.filePath(QStringLiteral("partial.fanva"));
+        const Run run
+            = runCli(formalize(script, { QStringLiteral("--max-attempts"), QStringLiteral("1"), QStringLiteral("--out"), session }));
+        QCOMPARE(run.exitCode, 1); // partial
+        QVERIFY(run.out.contains("partial"));
+        const QString journal = m_dir.filePath(QStringLiteral("journal2.jsonl"));
+        const Run refused = runCli(
+            { QStringLiteral("apply"), session, QStringLiteral("--accept"), QStringLiteral("c2"), QStringLiteral("--journal"), journal });
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY(refused.err.contains("--force c2"));
+    }
+
+    void exitCodes_data()
+    {
+        QTest::addColumn<QByteArray>("turn");
+        QTest::addColumn<int>("exitCode");
+        QTest::addRow("auth failure") << QByteArray(R"({"fail": {"kind": "http", "status": 401}})") << 2;
+        QTest::addRow("refusal") << QByteArray(R"({"text": "", "stop_reason": "refusal"})") << 1;
+    }
+
+    void exitCodes()
+    {
+        QFETCH(QByteArray, turn);
+        QFETCH(int, exitCode);
+        QCOMPARE(runCli(formalize(writeScript({ nlohmann::json::parse(turn.constData()) }))).exitCode, exitCode);
+    }
+
+    void usage()
+    {
+        QCOMPARE(runCli({ QStringLiteral("formalize"), QStringLiteral("--help") }).exitCode, 0);
+        QCOMPARE(runCli({ QStringLiteral("apply"), QStringLiteral("--help") }).exitCode, 0);
+        QCOMPARE(runCli({ QStringLiteral("formalize"), m_doc }).exitCode, 2);
+        const Run noProvider = runCli(
+            { QStringLiteral("formalize"), QStringLiteral("--kb"), m_kb, QStringLiteral("--context"), QStringLiteral("CxAnimals"), m_doc });
+        QCOMPARE(noProvider.exitCode, 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstCliFormalize)
+#include "tst_cli_formalize.moc"
