@@ -1007,8 +1007,11 @@ void Session::finish(const QString &outcome, json extra)
             payload["refused"] = refused;
         } else {
             name = QStringLiteral("exhausted");
-            payload["stopReason"] = u8(
-                m_formalizeStop.isEmpty() || m_formalizeStop == QLatin1StringView("converged") ? QStringLiteral("cap") : m_formalizeStop);
+            // Nothing pending yet nothing kept: every candidate was withdrawn or dropped.
+            QString stop = m_formalizeStop;
+            if (stop == QLatin1StringView("converged"))
+                stop = QStringLiteral("nothing-proposed");
+            payload["stopReason"] = u8(stop.isEmpty() ? QStringLiteral("cap") : stop);
             if (m_cycleOf)
                 payload["cycleOf"] = *m_cycleOf;
             json last = json::array();

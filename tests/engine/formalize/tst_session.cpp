@@ -363,6 +363,17 @@ private Q_SLOTS:
         QVERIFY(r.outcome["refused"] == json::array({ "c3" }));
     }
 
+    void nothingProposed()
+    {
+        // A readable "nothing here" is no success, and no repair follows.
+        const Run r = run({ text(J({}, { 1, 2, 3, 4 })) }, judgeOff());
+        QVERIFY(r.outcome["outcome"] == "exhausted");
+        QVERIFY(r.outcome["stopReason"] == "nothing-proposed");
+        QCOMPARE(r.requests.size(), std::size_t(1));
+        for (const formalize::SegmentCoverage &c : r.coverage)
+            QCOMPARE(c.state, formalize::SegmentCoverage::State::Untranslated);
+    }
+
     void scenarios11And12_applyAfterScenario1()
     {
         Run r = run({ text(J({ { "(penguin Pingu)", 1 }, { "(lives_in Pingu HarbourZoo)", 1 } }, { 4 })),
