@@ -5,13 +5,17 @@
 #include "attemptlogmodel.h"
 #include "entrymodel.h"
 #include "reviewcontroller.h"
+#include "reviewpresenter.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBlock>
 #include <QUndoStack>
 
 #include <nlohmann/json.hpp>
@@ -79,6 +83,56 @@ std::string reply(const std::vector<std::pair<std::string, int>> &candidates)
 class TestReview : public QObject
 {
     Q_OBJECT
+
+private:
+    /// Runs the scripted formalization on a copy of the demo workspace in @p dir.
+    void runScripted(const QTemporaryDir &dir, ReviewController &review, QByteArray *before)
+    {
+        const QString workspace = dir.filePath(QStringLiteral("demo"));
+        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo"), workspace));
+        const QString kbDir = QDir(workspace).filePath(QStringLiteral("kb"));
+        *before = readAll(QDir(kbDir).filePath(QStringLiteral("CxAnimals.txt")));
+        QVERIFY(!before->isEmpty());
+
+        // Mango's weight is new to the KB; a penguin seal is refused (disjoint kinds).
+        const json script = { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" },
+            { "turns",
+                { { { "text", reply({ { "(weightInKg Mango 1)", 6 }, { "(penguin Biscuit)", 4 } }) }, { "stop_reason", "end_turn" } },
+                    { { "text", reply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } } } } };
+        const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
+        {
+            QFile file(scriptPath);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QByteArray::fromStdString(script.dump()));
+        }
+
+        review.setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
+        ReviewSetup setup;
+        setup.kbFolder = kbDir;
+        setup.documentPath = QDir(workspace).filePath(QStringLiteral("animals.md"));
+        setup.context = QStringLiteral("CxAnimals");
+        setup.provider.id = QStringLiteral("scripted");
+        setup.provider.model = QStringLiteral("scripted");
+        setup.provider.scriptPath = scriptPath;
+        setup.settings.judge = false;
+        setup.settings.maxAttempts = 2;
+        QSignalSpy finished(&review, &ReviewController::finished);
+        QString error;
+        QVERIFY2(review.start(setup, &error), qPrintable(error));
+        QVERIFY(review.isRunning());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QVERIFY(review.hasProposal());
+        QVERIFY(review.attempts()->rowCount() >= 1);
+    }
+
+    static QString entryWith(const ReviewController &review, const QString &word)
+    {
+        for (int row = 0; row < review.entries()->rowCount(); ++row) {
+            if (review.entries()->entryAt(row)->sentence().contains(word))
+                return review.entries()->entryAt(row)->id;
+        }
+        return {};
+    }
 
 private Q_SLOTS:
     void entryModelRows()
@@ -153,43 +207,12 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        const QString workspace = dir.filePath(QStringLiteral("demo"));
-        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo"), workspace));
-        const QString kbDir = QDir(workspace).filePath(QStringLiteral("kb"));
-        const QString target = QDir(kbDir).filePath(QStringLiteral("CxAnimals.txt"));
-        const QByteArray before = readAll(target);
-        QVERIFY(!before.isEmpty());
-
-        // Mango's weight is new to the KB; a penguin seal is refused (disjoint kinds).
-        const json script = { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" },
-            { "turns",
-                { { { "text", reply({ { "(weightInKg Mango 1)", 6 }, { "(penguin Biscuit)", 4 } }) }, { "stop_reason", "end_turn" } },
-                    { { "text", reply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } } } } };
-        const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
-        {
-            QFile file(scriptPath);
-            QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write(QByteArray::fromStdString(script.dump()));
-        }
-
+        const QString target = dir.filePath(QStringLiteral("demo/kb/CxAnimals.txt"));
         ReviewController review;
-        review.setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
-        ReviewSetup setup;
-        setup.kbFolder = kbDir;
-        setup.documentPath = QDir(workspace).filePath(QStringLiteral("animals.md"));
-        setup.context = QStringLiteral("CxAnimals");
-        setup.provider.id = QStringLiteral("scripted");
-        setup.provider.model = QStringLiteral("scripted");
-        setup.provider.scriptPath = scriptPath;
-        setup.settings.judge = false;
-        setup.settings.maxAttempts = 2;
-        QSignalSpy finished(&review, &ReviewController::finished);
-        QString error;
-        QVERIFY2(review.start(setup, &error), qPrintable(error));
-        QVERIFY(review.isRunning());
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
-        QVERIFY(review.hasProposal());
-        QVERIFY(review.attempts()->rowCount() >= 1);
+        QByteArray before;
+        runScripted(dir, review, &before);
+        if (QTest::currentTestFailed())
+            return;
 
         EntryModel *entries = review.entries();
         QAbstractItemModelTester tester(entries, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -243,6 +266,7 @@ private Q_SLOTS:
 
         // Saved and reopened, the session keeps the decisions.
         const QString sessionPath = dir.filePath(QStringLiteral("animals.fanva"));
+        QString error;
         QVERIFY2(review.saveSession(sessionPath, &error), qPrintable(error));
         ReviewController reopened;
         QVERIFY2(reopened.openSession(sessionPath, &error), qPrintable(error));
@@ -254,6 +278,94 @@ private Q_SLOTS:
         QCOMPARE(undone.status, proposal::UndoResult::Status::Undone);
         QCOMPARE(readAll(target), before);
         QCOMPARE(review.proposal().entry(mangoId)->decision, formalize::Decision::Accepted);
+    }
+
+    void presenterGutterAndKeys()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        ReviewController review;
+        QByteArray before;
+        runScripted(dir, review, &before);
+        if (QTest::currentTestFailed())
+            return;
+        ProposalView view;
+        view.resize(700, 500);
+        ReviewPresenter presenter(&review, &view);
+        bool confirmAnswer = false;
+        int confirmations = 0;
+        presenter.setConfirm([&](const QString &, const QString &) {
+            ++confirmations;
+            return confirmAnswer;
+        });
+        presenter.refresh();
+        view.show();
+        QApplication::setActiveWindow(&view);
+        QVERIFY(QTest::qWaitForWindowActive(&view));
+        view.setFocus();
+
+        // Each entry's glyphs sit on the line of its sentence, and a click there selects it.
+        int rankX = view.gutter()->width() - 1;
+        while (rankX > 0 && view.gutterAreaAt(QPoint(rankX, 5)) != ProposalView::GutterArea::Rank)
+            --rankX;
+        QVERIFY(rankX > 0);
+        QVERIFY(review.entries()->rowCount() >= 2);
+        for (int row = 0; row < review.entries()->rowCount(); ++row) {
+            const proposal::Entry *e = review.entries()->entryAt(row);
+            const int line = presenter.lineOfEntry(e->id);
+            QVERIFY2(line >= 0, qPrintable(e->id));
+            QCOMPARE(view.mark(line), (GutterMark { EntryModel::gutterRank(e->rank()), EntryModel::gutterDecision(e->decision) }));
+            QVERIFY(view.document()->findBlockByNumber(line).text().contains(proposal::renderSentence(e->sentence())));
+            QCOMPARE(presenter.entryAtLine(line), e->id);
+            view.verticalScrollBar()->setValue(qMax(0, line - 2));
+            QTest::mouseClick(view.gutter(), Qt::LeftButton, {},
+                QPoint(rankX, view.cursorRect(QTextCursor(view.document()->findBlockByNumber(line))).center().y()));
+            QCOMPARE(presenter.currentEntry(), e->id);
+        }
+
+        const QString mango = entryWith(review, QStringLiteral("Mango"));
+        const QString biscuit = entryWith(review, QStringLiteral("Biscuit"));
+        presenter.setCurrentEntry(mango);
+        QTest::keyClick(&view, Qt::Key_A);
+        QCOMPARE(review.proposal().entry(mango)->decision, formalize::Decision::Accepted);
+        QCOMPARE(view.mark(presenter.lineOfEntry(mango)).decision, GutterMark::Decision::Accepted);
+        QTest::keyClick(&view, Qt::Key_X);
+        QCOMPARE(review.proposal().entry(mango)->decision, formalize::Decision::Rejected);
+        // A rejected entry is struck through.
+        bool struck = false;
+        for (const QTextEdit::ExtraSelection &selection : view.extraSelections()) {
+            if (selection.cursor.blockNumber() == presenter.lineOfEntry(mango) && selection.format.fontStrikeOut())
+                struck = true;
+        }
+        QVERIFY(struck);
+        QTest::keyClick(&view, Qt::Key_U);
+        QCOMPARE(review.proposal().entry(mango)->decision, formalize::Decision::Undecided);
+        review.undoStack()->undo();
+        QCOMPARE(review.proposal().entry(mango)->decision, formalize::Decision::Rejected);
+        QCOMPARE(review.undoStack()->count(), 3);
+
+        // j and k walk the entries in document order.
+        const int mangoRow = review.entries()->rowOf(mango);
+        QTest::keyClick(&view, mangoRow == 0 ? Qt::Key_J : Qt::Key_K);
+        QCOMPARE(review.entries()->rowOf(presenter.currentEntry()), mangoRow == 0 ? 1 : mangoRow - 1);
+
+        // Shift+F asks first; cancelling changes nothing.
+        presenter.setCurrentEntry(biscuit);
+        QTest::keyClick(&view, Qt::Key_A);
+        QCOMPARE(review.proposal().entry(biscuit)->decision, formalize::Decision::Undecided);
+        QTest::keyClick(&view, Qt::Key_F, Qt::ShiftModifier);
+        QCOMPARE(confirmations, 1);
+        QCOMPARE(review.proposal().entry(biscuit)->decision, formalize::Decision::Undecided);
+        confirmAnswer = true;
+        QTest::keyClick(&view, Qt::Key_F, Qt::ShiftModifier);
+        QCOMPARE(confirmations, 2);
+        QCOMPARE(review.proposal().entry(biscuit)->decision, formalize::Decision::Forced);
+        QCOMPARE(view.mark(presenter.lineOfEntry(biscuit)).decision, GutterMark::Decision::Forced);
+
+        // Only what Apply writes: the forced entry, not the rejected one.
+        presenter.setShowOnlyWritten(true);
+        QVERIFY(view.toPlainText().contains(QStringLiteral("Biscuit")));
+        QCOMPARE(presenter.lineOfEntry(mango), -1);
     }
 
     void startRefusesAnUnreadableDocument()

@@ -1,0 +1,24 @@
+#pragma once
+
+#include "proposal/proposal.h"
+
+#include <QTextBrowser>
+
+/// The details of the selected entry (formalize.md §9): its source sentence, the numbered
+/// shapes with the selected one marked, problems as `type — message`, the correction, coined
+/// functors, the gloss, the judge's verdict, confidence, notes and history.
+class EntryDetailsView final : public QTextBrowser
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(EntryDetailsView)
+
+public:
+    explicit EntryDetailsView(QWidget *parent = nullptr);
+    ~EntryDetailsView() override;
+
+    /// Shows @p entry of @p proposal; nullptr shows a placeholder.
+    void showEntry(const fanva::proposal::Entry *entry, const fanva::proposal::Proposal &proposal);
+
+    /// The HTML for an entry (what showEntry() displays).
+    [[nodiscard]] static QString entryHtml(const fanva::proposal::Entry &entry, const fanva::proposal::Proposal &proposal);
+};

@@ -1,0 +1,215 @@
+#include "reviewpresenter.h"
+
+#include "entrymodel.h"
+#include "reviewcontroller.h"
+
+#include <QAction>
+#include <QMessageBox>
+#include <QScrollBar>
+#include <QTextBlock>
+
+using namespace fanva;
+using proposal::DiffLine;
+
+ReviewPresenter::ReviewPresenter(ReviewController *review, ProposalView *view, QObject *parent)
+    : QObject(parent)
+    , m_review(review)
+    , m_view(view)
+    , m_confirm([view](const QString &title, const QString &text) {
+        return QMessageBox::question(view, title, text, QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) == QMessageBox::Yes;
+    })
+{
+    createActions();
+    connect(m_review, &ReviewController::proposalChanged, this, &ReviewPresenter::refresh);
+    connect(m_review->entries(), &EntryModel::entriesChanged, this, &ReviewPresenter::refresh);
+    connect(m_view, &ProposalView::gutterClicked, this, [this](int line) {
+        const QString id = entryAtLine(line);
+        if (!id.isEmpty())
+            setCurrentEntry(id);
+    });
+    connect(m_view, &QPlainTextEdit::cursorPositionChanged, this, [this] {
+        const QString id = entryAtLine(m_view->textCursor().blockNumber());
+        if (!id.isEmpty() && id != m_current)
+            setCurrentEntry(id);
+    });
+    updateActions();
+}
+
+ReviewPresenter::~ReviewPresenter() = default;
+
+void ReviewPresenter::createActions()
+{
+    const auto make = [this](const QString &text, const QKeySequence &key, auto slot) {
+        auto *action = new QAction(text, this);
+        action->setShortcut(key);
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        m_view->addAction(action);
+        connect(action, &QAction::triggered, this, slot);
+        return action;
+    };
+    m_next = make(tr("&Next Entry"), QKeySequence(Qt::Key_J), [this] { move(1); });
+    m_previous = make(tr("&Previous Entry"), QKeySequence(Qt::Key_K), [this] { move(-1); });
+    m_accept = make(tr("&Accept"), QKeySequence(Qt::Key_A), [this] { m_review->accept(m_current); });
+    m_reject = make(tr("&Reject"), QKeySequence(Qt::Key_X), [this] { m_review->reject(m_current); });
+    m_undecide = make(tr("&Undecided"), QKeySequence(Qt::Key_U), [this] { m_review->setUndecided(m_current); });
+    m_force = make(tr("&Force Accept…"), QKeySequence(Qt::SHIFT | Qt::Key_F), [this] { force(); });
+    for (int k = 1; k <= 9; ++k) {
+        m_shapes.append(
+            make(tr("Select Shape &%1").arg(k), QKeySequence(Qt::Key_0 + k), [this, k] { m_review->selectShape(m_current, k); }));
+    }
+    m_showWritten = new QAction(tr("Show &Exactly What Apply Writes"), this);
+    m_showWritten->setCheckable(true);
+    connect(m_showWritten, &QAction::toggled, this, &ReviewPresenter::setShowOnlyWritten);
+}
+
+QList<QAction *> ReviewPresenter::actions() const
+{
+    QList<QAction *> all { m_next, m_previous, m_accept, m_reject, m_undecide, m_force, m_showWritten };
+    all += m_shapes;
+    return all;
+}
+
+void ReviewPresenter::setShowOnlyWritten(bool onlyWritten)
+{
+    if (m_onlyWritten == onlyWritten)
+        return;
+    m_onlyWritten = onlyWritten;
+    m_showWritten->setChecked(onlyWritten);
+    refresh();
+}
+
+int ReviewPresenter::lineOfEntry(const QString &id) const
+{
+    for (size_t line = 0; line < m_lines.size(); ++line) {
+        if (m_lines[line].entryId == id && m_lines[line].firstOfEntry)
+            return int(line);
+    }
+    return -1;
+}
+
+QString ReviewPresenter::entryAtLine(int line) const
+{
+    if (line < 0 || size_t(line) >= m_lines.size())
+        return {};
+    return m_lines[size_t(line)].entryId;
+}
+
+void ReviewPresenter::setCurrentEntry(const QString &id)
+{
+    if (id == m_current)
+        return;
+    m_current = id;
+    updateSelections();
+    updateActions();
+    const int line = lineOfEntry(id);
+    if (line >= 0) {
+        const QSignalBlocker blocker(m_view);
+        QTextCursor cursor(m_view->document()->findBlockByNumber(line));
+        m_view->setTextCursor(cursor);
+        m_view->ensureCursorVisible();
+    }
+    Q_EMIT currentEntryChanged(id);
+}
+
+void ReviewPresenter::move(int step)
+{
+    const EntryModel *model = m_review->entries();
+    if (model->rowCount() == 0)
+        return;
+    const int row = model->rowOf(m_current);
+    int next = row < 0 ? (step > 0 ? 0 : model->rowCount() - 1) : row + step;
+    next = qBound(0, next, model->rowCount() - 1);
+    setCurrentEntry(model->entryAt(next)->id);
+}
+
+void ReviewPresenter::force()
+{
+    const proposal::Entry *e = m_review->proposal().entry(m_current);
+    if (!e || e->problems.empty())
+        return;
+    QStringList problems;
+    for (const check::Problem &p : e->problems)
+        problems.append(QStringLiteral("%1 — %2").arg(p.type, p.message));
+    const QString text = tr("Accept %1 although the gates refuse it?\n\n%2\n\nApply will write it as forced.")
+                             .arg(e->id, problems.join(QLatin1Char('\n')));
+    if (m_confirm(tr("Force Accept"), text))
+        m_review->force(m_current);
+}
+
+void ReviewPresenter::updateActions()
+{
+    const proposal::Entry *e = m_review->proposal().entry(m_current);
+    const bool open = e && e->decision != formalize::Decision::Applied;
+    for (QAction *action : { m_accept, m_reject, m_undecide })
+        action->setEnabled(open);
+    m_force->setEnabled(open && !e->problems.empty());
+    for (int k = 0; k < m_shapes.size(); ++k)
+        m_shapes[k]->setEnabled(open && k < e->shapes.size());
+    const bool any = m_review->entries()->rowCount() > 0;
+    m_next->setEnabled(any);
+    m_previous->setEnabled(any);
+}
+
+void ReviewPresenter::refresh()
+{
+    const int scroll = m_view->verticalScrollBar()->value();
+    m_lines = m_review->diff(m_onlyWritten);
+    const std::vector<DiffLine> &lines = m_lines;
+    QStringList text;
+    for (const DiffLine &line : lines)
+        text.append(line.text);
+    {
+        const QSignalBlocker blocker(m_view);
+        m_view->setPlainText(text.join(QLatin1Char('\n')));
+    }
+    m_view->clearMarks();
+    for (size_t i = 0; i < lines.size(); ++i) {
+        if (!lines[i].firstOfEntry)
+            continue;
+        if (const proposal::Entry *e = m_review->proposal().entry(lines[i].entryId)) {
+            m_view->setMark(int(i), GutterMark { EntryModel::gutterRank(e->rank()), EntryModel::gutterDecision(e->decision) });
+        }
+    }
+    if (!m_current.isEmpty() && !m_review->proposal().entry(m_current))
+        m_current.clear();
+    if (m_current.isEmpty() && m_review->entries()->rowCount() > 0)
+        m_current = m_review->entries()->entryAt(0)->id;
+    updateSelections();
+    updateActions();
+    m_view->verticalScrollBar()->setValue(scroll);
+    Q_EMIT currentEntryChanged(m_current);
+}
+
+void ReviewPresenter::updateSelections()
+{
+    const ReviewColours &colours = m_view->colours();
+    const std::vector<DiffLine> &lines = m_lines;
+    QList<QTextEdit::ExtraSelection> selections;
+    QTextBlock block = m_view->document()->firstBlock();
+    for (size_t i = 0; i < lines.size() && block.isValid(); ++i, block = block.next()) {
+        const DiffLine &line = lines[i];
+        QTextEdit::ExtraSelection selection;
+        selection.cursor = QTextCursor(block);
+        selection.cursor.movePosition(QTextCursor::EndOfBlock, QTextCursor::KeepAnchor);
+        bool any = false;
+        if (line.kind == DiffLine::Kind::Context || line.kind == DiffLine::Kind::Header || line.kind == DiffLine::Kind::Marker) {
+            selection.format.setForeground(colours.muted);
+            any = true;
+        }
+        if (line.struck) {
+            selection.format.setFontStrikeOut(true);
+            selection.format.setForeground(colours.muted);
+            any = true;
+        }
+        if (!line.entryId.isEmpty() && line.entryId == m_current) {
+            QTextEdit::ExtraSelection current;
+            current.cursor = QTextCursor(block);
+            current.format.setBackground(m_view->palette().alternateBase());
+            current.format.setProperty(QTextFormat::FullWidthSelection, true);
+            selections.append(current);
+        }
+        if (any)
+            selections.append(selection);
+    }
+    m_view->setExtraSelections(selections);
+}
