@@ -28,8 +28,8 @@ QString kbFileOf(const kb::KnowledgeBase &knowledgeBase, kb::SymbolId context)
     const std::optional<kb::ContextInfo> info = knowledgeBase.contextInfo(context);
     if (!info || info->file.isEmpty())
         return {};
-    const QFileInfo file(info->file);
-    return (file.isAbsolute() ? file : QFileInfo(QDir(knowledgeBase.root()), info->file)).canonicalFilePath();
+    // The path is as the loader found it under the root, so it resolves from here as is.
+    return QFileInfo(info->file).canonicalFilePath();
 }
 
 nlohmann::json problemsJson(const std::vector<check::Problem> &problems, bool blocking)

@@ -89,6 +89,7 @@ struct TermUsage {
 /// One context file.
 struct ContextInfo {
     SymbolId name = noSymbol;
+    /// The file's path as the loader found it below root() (relative when root() is).
     QString file;
     /// Contexts named by (genlCx name X) anywhere, in name order.
     std::vector<SymbolId> parents;

@@ -21,9 +21,12 @@ struct Outcome {
 const QString s_exampleKb = QStringLiteral(FANVA_TEST_DATA_DIR "/kb/example");
 const QString s_corpusKb = QStringLiteral(FANVA_SHARED_DIR "/corpus/vaelii-kb");
 
-[[nodiscard]] std::optional<Outcome> checkCommand(const QStringList &arguments, const QByteArray &input = {})
+[[nodiscard]] std::optional<Outcome> checkCommand(
+    const QStringList &arguments, const QByteArray &input = {}, const QString &workingDirectory = {})
 {
     QProcess process;
+    if (!workingDirectory.isEmpty())
+        process.setWorkingDirectory(workingDirectory);
     process.start(QStringLiteral(FANVA_CLI_PATH), QStringList { QStringLiteral("check") } + arguments);
     if (!input.isNull()) {
         process.write(input);
@@ -73,14 +76,27 @@ private Q_SLOTS:
 void TstCliCheck::auditingACleanKbPrintsNothing_data()
 {
     QTest::addColumn<QString>("root");
-    QTest::addRow("example KB") << s_exampleKb;
-    QTest::addRow("corpus") << s_corpusKb;
+    QTest::addColumn<bool>("relative");
+    QTest::addRow("example KB") << s_exampleKb << false;
+    QTest::addRow("corpus") << s_corpusKb << false;
+    QTest::addRow("example KB, relative paths") << s_exampleKb << true;
+    QTest::addRow("corpus, relative paths") << s_corpusKb << true;
 }
 
 void TstCliCheck::auditingACleanKbPrintsNothing()
 {
     QFETCH(QString, root);
-    const std::optional<Outcome> outcome = checkCommand(QStringList { QStringLiteral("--kb"), root } + kbFiles(root));
+    QFETCH(bool, relative);
+    // Relative paths as a user types them from the KB's parent folder.
+    const QDir parent = QFileInfo(root).dir();
+    QStringList files = kbFiles(root);
+    if (relative) {
+        for (QString &file : files)
+            file = parent.relativeFilePath(file);
+    }
+    const QString kbArgument = relative ? parent.relativeFilePath(root) : root;
+    const std::optional<Outcome> outcome
+        = checkCommand(QStringList { QStringLiteral("--kb"), kbArgument } + files, {}, relative ? parent.path() : QString());
     QVERIFY(outcome);
     QCOMPARE(outcome->out, QString());
     QCOMPARE(outcome->err, QString());
