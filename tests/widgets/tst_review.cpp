@@ -2,7 +2,9 @@
 // attempt-log models under QAbstractItemModelTester, decisions with undo, and a whole run
 // with the scripted provider on a copy of the demo workspace: formalize → accept → Apply →
 // Undo Apply.
+#include "applytexts.h"
 #include "attemptlogmodel.h"
+#include "editentrydialog.h"
 #include "entrymodel.h"
 #include "reviewcontroller.h"
 #include "reviewpresenter.h"
@@ -11,6 +13,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QLineEdit>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -366,6 +369,66 @@ private Q_SLOTS:
         presenter.setShowOnlyWritten(true);
         QVERIFY(view.toPlainText().contains(QStringLiteral("Biscuit")));
         QCOMPARE(presenter.lineOfEntry(mango), -1);
+    }
+
+    void editGatesAfterTheLastKeystroke()
+    {
+        int runs = 0;
+        EditEntryDialog dialog(QStringLiteral("c1"), QStringLiteral("(salmon Finn)"), [&runs](const QString &sentence) {
+            ++runs;
+            std::vector<check::Problem> problems;
+            if (!sentence.endsWith(QLatin1Char(')')))
+                problems.push_back({ QStringLiteral("parse"), QStringLiteral("unbalanced parentheses"), std::nullopt });
+            return problems;
+        });
+        QCOMPARE(runs, 1); // the text as it opens
+        QVERIFY(dialog.problems().empty());
+        QSignalSpy gated(&dialog, &EditEntryDialog::gated);
+        dialog.show();
+        QTest::keyClick(dialog.editor(), Qt::Key_End);
+        QTest::keyClick(dialog.editor(), Qt::Key_Backspace);
+        QTest::keyClicks(dialog.editor(), QStringLiteral(" x"));
+        // Several keystrokes, one gate run once the typing stops.
+        QTRY_COMPARE(gated.count(), 1);
+        QCOMPARE(runs, 2);
+        QCOMPARE(dialog.sentence(), QStringLiteral("(salmon Finn x"));
+        QCOMPARE(dialog.problems().size(), size_t(1));
+        QVERIFY(dialog.problemsText().contains(QStringLiteral("parse — unbalanced parentheses")));
+    }
+
+    void editAndApplyTexts()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        ReviewController review;
+        QByteArray before;
+        runScripted(dir, review, &before);
+        if (QTest::currentTestFailed())
+            return;
+        const QString mango = entryWith(review, QStringLiteral("Mango"));
+        const QString biscuit = entryWith(review, QStringLiteral("Biscuit"));
+        QCOMPARE(ApplyTexts::confirmation(review.proposal()), ApplyTexts::tr("No entry is accepted; Apply has nothing to write."));
+
+        // An edit is gated against the KB: a parrot seal is refused (birds are no mammals), a weight is not.
+        QVERIFY(!review.gateEdit(QStringLiteral("(seal Mango)")).empty());
+        QVERIFY(review.gateEdit(QStringLiteral("(weightInKg Mango 2)")).empty());
+        QVERIFY(review.edit(mango, QStringLiteral("(weightInKg Mango 2)")));
+        QCOMPARE(review.proposal().entry(mango)->decision, formalize::Decision::Edited);
+        QCOMPARE(review.proposal().entry(mango)->sentence(), QStringLiteral("(weightInKg Mango 2)"));
+        QVERIFY(review.force(biscuit));
+
+        const QString confirmation = ApplyTexts::confirmation(review.proposal());
+        QVERIFY2(confirmation.contains(QStringLiteral("2 entries")), qPrintable(confirmation));
+        QVERIFY(confirmation.contains(QStringLiteral("CxAnimals.txt")));
+        QVERIFY(confirmation.contains(QStringLiteral("Forced past the gates: %1").arg(biscuit)));
+
+        review.undoStack()->undo(); // the force
+        const proposal::ApplyResult applied = review.apply();
+        QCOMPARE(applied.status, proposal::ApplyStatus::Applied);
+        QVERIFY(applied.block.contains("(weightInKg Mango 2)"));
+        QVERIFY(ApplyTexts::result(applied).startsWith(QStringLiteral("Applied: wrote 1 entries")));
+        QVERIFY(ApplyTexts::undoResult(review.undoApply()).startsWith(QStringLiteral("Undone")));
+        QCOMPARE(ApplyTexts::undoResult(review.undoApply()), ApplyTexts::tr("There is no Apply to undo."));
     }
 
     void startRefusesAnUnreadableDocument()

@@ -1,0 +1,69 @@
+#include "applytexts.h"
+
+#include <QDir>
+
+#include <set>
+
+using namespace fanva;
+
+QString ApplyTexts::confirmation(const proposal::Proposal &proposal)
+{
+    const std::vector<const proposal::Entry *> entries = proposal.toWrite();
+    if (entries.empty())
+        return tr("No entry is accepted; Apply has nothing to write.");
+    std::set<int> segments;
+    QStringList forced;
+    for (const proposal::Entry *e : entries) {
+        if (e->segment > 0)
+            segments.insert(e->segment);
+        if (e->decision == formalize::Decision::Forced)
+            forced.append(tr("%1 (past %2)").arg(e->id, e->forced.join(QStringLiteral(", "))));
+    }
+    QString text = tr("Write %n entries to %1?", nullptr, int(entries.size())).arg(QDir::toNativeSeparators(proposal.targetPath()));
+    text += QLatin1Char('\n') + tr("They cover %1 of the document's %2 sentences.").arg(segments.size()).arg(proposal.segmentTexts.size());
+    if (!forced.isEmpty())
+        text += QLatin1Char('\n') + tr("Forced past the gates: %1").arg(forced.join(QStringLiteral(", ")));
+    return text;
+}
+
+QString ApplyTexts::result(const proposal::ApplyResult &result)
+{
+    switch (result.status) {
+    case proposal::ApplyStatus::Applied:
+        return tr("Applied: wrote %n entries to %1.", nullptr, int(result.written.size())).arg(QDir::toNativeSeparators(result.file));
+    case proposal::ApplyStatus::Blocked: {
+        if (result.blocked.empty())
+            return tr("Blocked: %1").arg(result.message);
+        QStringList lines;
+        for (const proposal::BlockedEntry &b : result.blocked) {
+            QStringList problems;
+            for (const check::Problem &p : b.problems)
+                problems.append(tr("%1 — %2").arg(p.type, p.message));
+            lines.append(tr("%1: %2").arg(b.id, problems.join(QStringLiteral("; "))));
+        }
+        return tr("Blocked: the gates now refuse these entries. Nothing was written.\n%1").arg(lines.join(QLatin1Char('\n')));
+    }
+    case proposal::ApplyStatus::Conflict:
+        return tr("Conflict: %1 changed since the proposal was made. Nothing was written; Re-diff takes the file as it is now.")
+            .arg(QDir::toNativeSeparators(result.file));
+    case proposal::ApplyStatus::IoError:
+        return tr("Could not write: %1").arg(result.message);
+    case proposal::ApplyStatus::VerifyFailed:
+        return tr("Written, but the check after the reload failed: %1\nUndo Apply restores the file.").arg(result.message);
+    }
+    return result.message;
+}
+
+QString ApplyTexts::undoResult(const proposal::UndoResult &result)
+{
+    switch (result.status) {
+    case proposal::UndoResult::Status::Undone:
+        return tr("Undone: %1").arg(result.message);
+    case proposal::UndoResult::Status::NothingToUndo:
+        return tr("There is no Apply to undo.");
+    case proposal::UndoResult::Status::Changed:
+    case proposal::UndoResult::Status::IoError:
+        return tr("Could not undo: %1").arg(result.message);
+    }
+    return result.message;
+}
