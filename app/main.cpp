@@ -127,14 +127,10 @@ int main(int argc, char *argv[])
     if (parser.isSet(providerOption))
         window.setProvider(parser.value(providerOption));
 
-    // Sessions and formalization come with later versions; say so rather than pretend.
     if (!parser.positionalArguments().isEmpty())
-        window.reportUnavailable(
-            QApplication::translate("main", "Opening session files is not available in this version yet; %1 was not opened.")
-                .arg(QDir::toNativeSeparators(parser.positionalArguments().constFirst())));
-    if (parser.isSet(formalizeOption))
-        window.reportUnavailable(
-            QApplication::translate("main", "Formalization is not available in this version yet; --formalize was not carried out."));
+        window.openSession(parser.positionalArguments().constFirst());
+    // A formalization runs on the event loop; --screenshot waits for it to finish.
+    const bool formalizing = parser.isSet(formalizeOption) && window.formalize();
 
     if (!screenshot) {
         window.show();
@@ -146,7 +142,7 @@ int main(int argc, char *argv[])
     const QString screenshotPath = parser.value(screenshotOption);
     window.resize(s_screenshotSize);
     window.show();
-    QTimer::singleShot(0, &window, [&window, &screenshotPath] {
+    const auto takeScreenshot = [&window, &screenshotPath, &failed] {
         QImageWriter writer(screenshotPath, "png");
         if (!writer.write(window.grab().toImage())) {
             printError(QApplication::translate("main", "cannot write the screenshot %1: %2")
@@ -154,7 +150,11 @@ int main(int argc, char *argv[])
             QCoreApplication::exit(exitUsage);
             return;
         }
-        QCoreApplication::exit(0);
-    });
+        QCoreApplication::exit(failed ? exitUsage : 0);
+    };
+    if (formalizing)
+        QObject::connect(&window, &MainWindow::formalizeFinished, &window, [takeScreenshot] { QTimer::singleShot(0, takeScreenshot); });
+    else
+        QTimer::singleShot(0, &window, takeScreenshot);
     return QApplication::exec();
 }

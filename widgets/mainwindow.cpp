@@ -1,24 +1,37 @@
 #include "mainwindow.h"
+#include "applytexts.h"
+#include "attemptlogmodel.h"
 #include "attemptlogview.h"
+#include "editentrydialog.h"
+#include "entrydetailsview.h"
+#include "entrymodel.h"
 #include "kbhighlighting.h"
 #include "proposalview.h"
+#include "reviewcontroller.h"
+#include "reviewpresenter.h"
 #include "version.h"
+
+#include "llm/selection.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
+#include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 namespace {
@@ -71,6 +84,7 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
 {
     setObjectName(QStringLiteral("mainWindow"));
+    m_review = new ReviewController(this);
     createActions();
     createPanes();
     createMenus();
@@ -78,6 +92,25 @@ MainWindow::MainWindow(QWidget *parent)
     updateTitle();
     updateStatusBar();
     showTargetContext();
+
+    connect(m_review, &ReviewController::finished, this, &MainWindow::onFormalizeFinished);
+    connect(m_review, &ReviewController::started, this, &MainWindow::updateReviewActions);
+    connect(m_review, &ReviewController::proposalChanged, this, &MainWindow::updateReviewActions);
+    connect(m_review, &ReviewController::textDelta, this, [this](int, const QString &text) {
+        m_replyView->moveCursor(QTextCursor::End);
+        m_replyView->insertPlainText(text);
+    });
+    connect(m_review->attempts(), &QAbstractItemModel::rowsInserted, this, [this] {
+        m_replyView->clear();
+        m_attemptLog->scrollToBottom();
+    });
+    connect(m_review->attempts(), &AttemptLogModel::outcomeChanged, m_outcomeLabel, [this](const QString &text) {
+        m_outcomeLabel->setText(text);
+        m_outcomeLabel->setVisible(!text.isEmpty());
+    });
+    connect(m_presenter, &ReviewPresenter::currentEntryChanged, this, &MainWindow::showEntryDetails);
+    connect(m_review->entries(), &EntryModel::entriesChanged, this, [this] { showEntryDetails(m_presenter->currentEntry()); });
+    updateReviewActions();
 }
 
 MainWindow::~MainWindow() = default;
@@ -111,6 +144,12 @@ void MainWindow::createActions()
     m_saveSessionAction->setShortcut(QKeySequence::Save);
     m_saveSessionAction->setStatusTip(tr("Save the review session (available once a formalization has run)"));
     m_saveSessionAction->setEnabled(false);
+    connect(m_saveSessionAction, &QAction::triggered, this, &MainWindow::saveSession);
+
+    m_openSessionAction = new QAction(QIcon::fromTheme(QStringLiteral("document-open-recent")), tr("Open &Session…"), this);
+    m_openSessionAction->setObjectName(QStringLiteral("actionOpenSession"));
+    m_openSessionAction->setStatusTip(tr("Reopen a saved review session (.fanva)"));
+    connect(m_openSessionAction, &QAction::triggered, this, &MainWindow::chooseSession);
 
     m_quitAction = new QAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"), this);
     m_quitAction->setObjectName(QStringLiteral("actionQuit"));
@@ -121,13 +160,38 @@ void MainWindow::createActions()
     m_formalizeAction = new QAction(QIcon::fromTheme(QStringLiteral("system-run")), tr("&Formalize"), this);
     m_formalizeAction->setObjectName(QStringLiteral("actionFormalize"));
     m_formalizeAction->setShortcut(QKeySequence(tr("Ctrl+R")));
-    m_formalizeAction->setStatusTip(tr("Formalize the document into the target context (not available in this version yet)"));
+    m_formalizeAction->setStatusTip(tr("Formalize the document into the target context"));
     m_formalizeAction->setEnabled(false);
+    connect(m_formalizeAction, &QAction::triggered, this, &MainWindow::formalize);
+
+    m_cancelAction = new QAction(QIcon::fromTheme(QStringLiteral("process-stop")), tr("&Cancel Formalization"), this);
+    m_cancelAction->setObjectName(QStringLiteral("actionCancelFormalize"));
+    m_cancelAction->setStatusTip(tr("Stop the running formalization; what it found so far is kept"));
+    connect(m_cancelAction, &QAction::triggered, m_review, &ReviewController::cancel);
 
     m_applyAction = new QAction(QIcon::fromTheme(QStringLiteral("dialog-ok-apply")), tr("&Apply…"), this);
     m_applyAction->setObjectName(QStringLiteral("actionApply"));
-    m_applyAction->setStatusTip(tr("Write the accepted entries into the target context file (not available in this version yet)"));
+    m_applyAction->setStatusTip(tr("Write the accepted entries into the target context file"));
     m_applyAction->setEnabled(false);
+    connect(m_applyAction, &QAction::triggered, this, &MainWindow::applyProposal);
+
+    m_undoAction = m_review->undoStack()->createUndoAction(this, tr("&Undo"));
+    m_undoAction->setObjectName(QStringLiteral("actionUndo"));
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_redoAction = m_review->undoStack()->createRedoAction(this, tr("&Redo"));
+    m_redoAction->setObjectName(QStringLiteral("actionRedo"));
+    m_redoAction->setShortcut(QKeySequence::Redo);
+
+    m_undoApplyAction = new QAction(QIcon::fromTheme(QStringLiteral("edit-undo-history")), tr("Undo &Apply"), this);
+    m_undoApplyAction->setObjectName(QStringLiteral("actionUndoApply"));
+    m_undoApplyAction->setStatusTip(tr("Restore the target context file as it was before the last Apply"));
+    connect(m_undoApplyAction, &QAction::triggered, this, &MainWindow::undoApply);
+
+    m_editEntryAction = new QAction(QIcon::fromTheme(QStringLiteral("document-edit")), tr("&Edit Entry…"), this);
+    m_editEntryAction->setObjectName(QStringLiteral("actionEditEntry"));
+    m_editEntryAction->setShortcut(QKeySequence(Qt::Key_E));
+    m_editEntryAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(m_editEntryAction, &QAction::triggered, this, &MainWindow::editEntry);
 
     m_aboutAction = new QAction(QIcon::fromTheme(QStringLiteral("help-about")), tr("&About Fanva"), this);
     m_aboutAction->setObjectName(QStringLiteral("actionAbout"));
@@ -148,14 +212,34 @@ void MainWindow::createMenus()
     fileMenu->addAction(m_openDocumentAction);
     fileMenu->addAction(m_openKbAction);
     fileMenu->addSeparator();
+    fileMenu->addAction(m_openSessionAction);
     fileMenu->addAction(m_saveSessionAction);
     fileMenu->addSeparator();
     fileMenu->addAction(m_quitAction);
 
+    QMenu *editMenu = menuBar()->addMenu(tr("&Edit"));
+    editMenu->setObjectName(QStringLiteral("menuEdit"));
+    editMenu->addAction(m_undoAction);
+    editMenu->addAction(m_redoAction);
+    editMenu->addSeparator();
+    editMenu->addAction(m_undoApplyAction);
+
     QMenu *reviewMenu = menuBar()->addMenu(tr("&Review"));
     reviewMenu->setObjectName(QStringLiteral("menuReview"));
     reviewMenu->addAction(m_formalizeAction);
+    reviewMenu->addAction(m_cancelAction);
+    reviewMenu->addSeparator();
+    const QList<QAction *> reviewActions = m_presenter->actions();
+    for (QAction *action : reviewActions) {
+        reviewMenu->addAction(action);
+        if (action == m_presenter->forceAction()) {
+            reviewMenu->addAction(m_editEntryAction);
+            reviewMenu->addSeparator();
+        }
+    }
+    reviewMenu->addSeparator();
     reviewMenu->addAction(m_applyAction);
+    reviewMenu->addAction(m_detailsDock->toggleViewAction());
 
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->setObjectName(QStringLiteral("menuHelp"));
@@ -196,13 +280,66 @@ void MainWindow::createPanes()
     m_splitter->setAccessibleName(tr("Panes"));
     m_splitter->setChildrenCollapsible(false);
     m_splitter->addWidget(makePane(QStringLiteral("sourcePane"), tr("&Source"), m_sourceView, m_sourceFileLabel));
-    m_splitter->addWidget(makePane(QStringLiteral("attemptsPane"), tr("A&ttempts"), m_attemptLog, nullptr));
+    QWidget *attemptsPane = makePane(QStringLiteral("attemptsPane"), tr("A&ttempts"), createAttemptsPane(), nullptr);
+    if (auto *title = attemptsPane->findChild<QLabel *>(QStringLiteral("attemptsPaneTitle")))
+        title->setBuddy(m_attemptLog);
+    m_splitter->addWidget(attemptsPane);
     m_splitter->addWidget(makePane(QStringLiteral("proposalPane"), tr("&Proposal"), m_proposalView, m_proposalFileLabel));
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
     m_splitter->setStretchFactor(2, 4);
     m_splitter->setContentsMargins(6, 6, 6, 0);
     setCentralWidget(m_splitter);
+
+    m_presenter = new ReviewPresenter(m_review, m_proposalView, this);
+    m_proposalView->addAction(m_editEntryAction);
+
+    m_details = new EntryDetailsView;
+    m_details->setObjectName(QStringLiteral("entryDetails"));
+    m_detailsDock = new QDockWidget(tr("Entry &Details"), this);
+    m_detailsDock->setObjectName(QStringLiteral("entryDetailsDock"));
+    m_detailsDock->setWidget(m_details);
+    addDockWidget(Qt::BottomDockWidgetArea, m_detailsDock);
+}
+
+QWidget *MainWindow::createAttemptsPane()
+{
+    m_attemptLog->setModel(m_review->attempts());
+    m_attemptLog->setRootIsDecorated(false);
+    m_attemptLog->setUniformRowHeights(true);
+    m_attemptLog->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+
+    m_outcomeLabel = new QLabel;
+    m_outcomeLabel->setObjectName(QStringLiteral("outcomeBanner"));
+    m_outcomeLabel->setAccessibleName(tr("Outcome"));
+    m_outcomeLabel->setWordWrap(true);
+    m_outcomeLabel->setFrameShape(QFrame::StyledPanel);
+    m_outcomeLabel->setBackgroundRole(QPalette::AlternateBase);
+    m_outcomeLabel->setAutoFillBackground(true);
+    m_outcomeLabel->setVisible(false);
+
+    m_replyView = new QPlainTextEdit;
+    m_replyView->setObjectName(QStringLiteral("replyView"));
+    m_replyView->setAccessibleName(tr("Reply of the model"));
+    m_replyView->setReadOnly(true);
+    m_replyView->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_replyView->setPlaceholderText(tr("The model's reply streams here."));
+    m_replyView->setMaximumBlockCount(2000);
+
+    m_cancelButton = new QPushButton(tr("&Cancel"));
+    m_cancelButton->setObjectName(QStringLiteral("cancelButton"));
+    m_cancelButton->setEnabled(false);
+    connect(m_cancelButton, &QPushButton::clicked, m_review, &ReviewController::cancel);
+
+    auto *pane = new QWidget;
+    auto *layout = new QVBoxLayout(pane);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_outcomeLabel);
+    layout->addWidget(m_attemptLog, 2);
+    layout->addWidget(m_replyView, 1);
+    layout->addWidget(m_cancelButton, 0, Qt::AlignRight);
+    pane->setFocusProxy(m_attemptLog);
+    return pane;
 }
 
 void MainWindow::createStatusBar()
@@ -255,6 +392,7 @@ bool MainWindow::openDocument(const QString &path)
     m_sourceFileLabel->setText(QFileInfo(path).fileName());
     m_sourceFileLabel->setToolTip(QDir::toNativeSeparators(m_workspace.document));
     updateTitle();
+    updateReviewActions();
     return true;
 }
 
@@ -293,6 +431,178 @@ void MainWindow::reportUnavailable(const QString &message)
 {
     statusBar()->showMessage(message);
     Q_EMIT problemReported(message, false);
+}
+
+bool MainWindow::formalize()
+{
+    QString missing;
+    if (m_workspace.document.isEmpty())
+        missing = tr("Open a document to formalize first.");
+    else if (m_workspace.kbFolder.isEmpty())
+        missing = tr("Open a KB folder first.");
+    else if (m_workspace.context.isEmpty())
+        missing = tr("Choose a target context first (--context or fanva.json).");
+    else if (m_workspace.provider.isEmpty())
+        missing = tr("Choose a provider first (--provider or fanva.json).");
+    if (!missing.isEmpty()) {
+        reportError(missing);
+        return false;
+    }
+    fanva::llm::SelectionInput selection;
+    selection.provider = m_workspace.provider;
+    ReviewSetup setup;
+    setup.kbFolder = m_workspace.kbFolder;
+    setup.documentPath = m_workspace.document;
+    setup.context = m_workspace.context;
+    setup.provider = fanva::llm::resolveOptions(m_workspace.provider, selection);
+    QString error;
+    if (!m_review->start(setup, &error)) {
+        reportError(error);
+        return false;
+    }
+    m_replyView->clear();
+    statusBar()->showMessage(tr("Formalizing %1 with %2…").arg(QFileInfo(m_workspace.document).fileName(), m_workspace.provider));
+    return true;
+}
+
+void MainWindow::onFormalizeFinished(const QString &outcome)
+{
+    statusBar()->showMessage(tr("Formalization finished: %1").arg(outcome));
+    m_proposalFileLabel->setText(QFileInfo(m_review->targetPath()).fileName());
+    m_proposalFileLabel->setToolTip(QDir::toNativeSeparators(m_review->targetPath()));
+    updateReviewActions();
+    Q_EMIT formalizeFinished(outcome);
+}
+
+void MainWindow::updateReviewActions()
+{
+    const bool running = m_review->isRunning();
+    const bool ready = !m_workspace.document.isEmpty() && !m_workspace.kbFolder.isEmpty() && !m_workspace.context.isEmpty()
+        && !m_workspace.provider.isEmpty();
+    m_formalizeAction->setEnabled(ready && !running);
+    m_cancelAction->setEnabled(running);
+    m_cancelButton->setEnabled(running);
+    m_applyAction->setEnabled(!running && m_review->hasProposal() && !m_review->proposal().toWrite().empty());
+    m_undoApplyAction->setEnabled(!running && m_review->hasProposal() && !m_review->proposal().applies.empty());
+    m_saveSessionAction->setEnabled(!running && m_review->hasProposal());
+    m_editEntryAction->setEnabled(!running && m_review->proposal().entry(m_presenter->currentEntry()) != nullptr);
+}
+
+void MainWindow::showEntryDetails(const QString &id)
+{
+    m_details->showEntry(m_review->proposal().entry(id), m_review->proposal());
+    updateReviewActions();
+}
+
+void MainWindow::editEntry()
+{
+    const fanva::proposal::Entry *entry = m_review->proposal().entry(m_presenter->currentEntry());
+    if (!entry || entry->decision == fanva::formalize::Decision::Applied)
+        return;
+    const QString id = entry->id;
+    EditEntryDialog dialog(
+        id, entry->sentence(), [this](const QString &sentence) { return m_review->gateEdit(sentence); }, this);
+    if (dialog.exec() == QDialog::Accepted && dialog.sentence() != entry->sentence())
+        m_review->edit(id, dialog.sentence());
+}
+
+bool MainWindow::applyProposal()
+{
+    if (!m_review->hasProposal() || m_review->isRunning())
+        return false;
+    const QString confirmation = ApplyTexts::confirmation(m_review->proposal());
+    if (m_review->proposal().toWrite().empty()) {
+        statusBar()->showMessage(confirmation);
+        return false;
+    }
+    if (m_interactive
+        && QMessageBox::question(this, tr("Apply"), confirmation, QMessageBox::Apply | QMessageBox::Cancel, QMessageBox::Cancel)
+            != QMessageBox::Apply)
+        return false;
+    const fanva::proposal::ApplyResult result = m_review->apply();
+    const QString text = ApplyTexts::result(result);
+    statusBar()->showMessage(text);
+    updateReviewActions();
+    switch (result.status) {
+    case fanva::proposal::ApplyStatus::Applied:
+        if (m_interactive)
+            QMessageBox::information(this, tr("Apply"), text);
+        return true;
+    case fanva::proposal::ApplyStatus::Conflict:
+        if (m_interactive) {
+            QMessageBox box(QMessageBox::Warning, tr("Apply"), text, QMessageBox::Cancel, this);
+            QPushButton *rediff = box.addButton(tr("&Re-diff"), QMessageBox::AcceptRole);
+            box.exec();
+            if (box.clickedButton() == rediff) {
+                QString error;
+                const QStringList changed = m_review->rediff(&error);
+                statusBar()->showMessage(error.isEmpty() ? tr("Re-diffed: %n entries changed.", nullptr, int(changed.size())) : error);
+            }
+        }
+        Q_EMIT problemReported(text, true);
+        return false;
+    case fanva::proposal::ApplyStatus::VerifyFailed:
+        if (m_interactive) {
+            QMessageBox box(QMessageBox::Critical, tr("Apply"), text, QMessageBox::Close, this);
+            QPushButton *undo = box.addButton(tr("&Undo Apply"), QMessageBox::AcceptRole);
+            box.exec();
+            if (box.clickedButton() == undo)
+                undoApply();
+        }
+        Q_EMIT problemReported(text, true);
+        return false;
+    case fanva::proposal::ApplyStatus::Blocked:
+    case fanva::proposal::ApplyStatus::IoError:
+        reportError(text);
+        return false;
+    }
+    return false;
+}
+
+bool MainWindow::undoApply()
+{
+    const fanva::proposal::UndoResult result = m_review->undoApply();
+    const QString text = ApplyTexts::undoResult(result);
+    updateReviewActions();
+    if (result.status == fanva::proposal::UndoResult::Status::Undone) {
+        statusBar()->showMessage(text);
+        return true;
+    }
+    reportError(text);
+    return false;
+}
+
+bool MainWindow::openSession(const QString &path)
+{
+    QString error;
+    if (!m_review->openSession(path, &error)) {
+        reportError(tr("Cannot open the session %1: %2").arg(QDir::toNativeSeparators(path), error));
+        return false;
+    }
+    m_proposalFileLabel->setText(QFileInfo(m_review->targetPath()).fileName());
+    m_proposalFileLabel->setToolTip(QDir::toNativeSeparators(m_review->targetPath()));
+    updateReviewActions();
+    statusBar()->showMessage(tr("Opened the session %1.").arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
+}
+
+void MainWindow::chooseSession()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Session"), m_workspace.root, tr("Fanva sessions (*.fanva)"));
+    if (!path.isEmpty())
+        openSession(path);
+}
+
+void MainWindow::saveSession()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Session"), m_workspace.root, tr("Fanva sessions (*.fanva)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (m_review->saveSession(path, &error))
+        statusBar()->showMessage(tr("Saved the session to %1.").arg(QDir::toNativeSeparators(path)), 5000);
+    else
+        reportError(error);
 }
 
 void MainWindow::showTargetContext()
@@ -340,6 +650,7 @@ void MainWindow::updateStatusBar()
         m_kbLabel->setToolTip(QDir::toNativeSeparators(m_workspace.kbFolder));
     }
     m_contextLabel->setText(m_workspace.context.isEmpty() ? tr("Target: none") : tr("Target: %1").arg(m_workspace.context));
+    updateReviewActions();
 }
 
 void MainWindow::updateTitle()

@@ -5,6 +5,11 @@
 #include <QMainWindow>
 
 class AttemptLogView;
+class EntryDetailsView;
+class ReviewController;
+class ReviewPresenter;
+class QDockWidget;
+class QPushButton;
 class ProposalView;
 class QAction;
 class QLabel;
@@ -44,6 +49,22 @@ public:
     bool setTargetContext(const QString &context);
     void setProvider(const QString &provider);
 
+    /// The review behind the window: the formalization, the proposal and its decisions.
+    [[nodiscard]] ReviewController *review() const { return m_review; }
+    /// The proposal pane's diff and review keys.
+    [[nodiscard]] ReviewPresenter *presenter() const { return m_presenter; }
+    /// Formalizes the document into the target context with the workspace's provider; the
+    /// run is asynchronous (formalizeFinished()). Returns false, reporting why, when it
+    /// cannot start.
+    bool formalize();
+    /// Opens a review session (.fanva). Returns false, reporting why, when it cannot.
+    bool openSession(const QString &path);
+    /// Applies the accepted entries after a confirmation (none when not interactive) and
+    /// reports the result. Returns true when the entries were written.
+    bool applyProposal();
+    /// Undoes the last Apply of the proposal. Returns true when the file was restored.
+    bool undoApply();
+
     /// States that a requested feature is not available in this version (status bar).
     void reportUnavailable(const QString &message);
 
@@ -55,6 +76,8 @@ public:
 Q_SIGNALS:
     /// A problem was reported to the user; @p isError is false for warnings.
     void problemReported(const QString &message, bool isError);
+    /// A formalization finished with the §5.5 outcome @p outcome.
+    void formalizeFinished(const QString &outcome);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -70,6 +93,13 @@ private:
     void chooseDocument();
     void chooseKbFolder();
     void showAbout();
+    void chooseSession();
+    void saveSession();
+    void editEntry();
+    QWidget *createAttemptsPane();
+    void onFormalizeFinished(const QString &outcome);
+    void showEntryDetails(const QString &id);
+    void updateReviewActions();
 
     void report(const QList<WorkspaceIssue> &issues);
     void reportError(const QString &message);
@@ -88,6 +118,13 @@ private:
     ProposalView *m_proposalView = nullptr;
     QLabel *m_proposalFileLabel = nullptr;
     QSyntaxHighlighter *m_highlighter = nullptr;
+    ReviewController *m_review = nullptr;
+    ReviewPresenter *m_presenter = nullptr;
+    QPlainTextEdit *m_replyView = nullptr;
+    QLabel *m_outcomeLabel = nullptr;
+    QPushButton *m_cancelButton = nullptr;
+    EntryDetailsView *m_details = nullptr;
+    QDockWidget *m_detailsDock = nullptr;
 
     QLabel *m_providerLabel = nullptr;
     QLabel *m_kbLabel = nullptr;
@@ -100,6 +137,12 @@ private:
     QAction *m_quitAction = nullptr;
     QAction *m_formalizeAction = nullptr;
     QAction *m_applyAction = nullptr;
+    QAction *m_openSessionAction = nullptr;
+    QAction *m_cancelAction = nullptr;
+    QAction *m_undoAction = nullptr;
+    QAction *m_redoAction = nullptr;
+    QAction *m_undoApplyAction = nullptr;
+    QAction *m_editEntryAction = nullptr;
     QAction *m_aboutAction = nullptr;
     QAction *m_aboutQtAction = nullptr;
 };

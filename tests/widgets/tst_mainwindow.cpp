@@ -100,7 +100,8 @@ void TstMainWindow::menusAndActions()
     const auto menuActions = window.menuBar()->actions();
     for (QAction *menuAction : menuActions)
         menuTitles.append(menuAction->text());
-    QCOMPARE(menuTitles, (QStringList { QStringLiteral("&File"), QStringLiteral("&Review"), QStringLiteral("&Help") }));
+    QCOMPARE(
+        menuTitles, (QStringList { QStringLiteral("&File"), QStringLiteral("&Edit"), QStringLiteral("&Review"), QStringLiteral("&Help") }));
 
     const auto action = [&window](const char *name) { return window.findChild<QAction *>(QLatin1String(name)); };
     for (const char *name : { "actionOpenWorkspace", "actionOpenDocument", "actionOpenKbFolder", "actionSaveSession", "actionQuit",

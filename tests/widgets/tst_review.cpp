@@ -4,15 +4,20 @@
 // Undo Apply.
 #include "applytexts.h"
 #include "attemptlogmodel.h"
+#include "attemptlogview.h"
 #include "editentrydialog.h"
+#include "entrydetailsview.h"
 #include "entrymodel.h"
+#include "mainwindow.h"
 #include "reviewcontroller.h"
 #include "reviewpresenter.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -429,6 +434,79 @@ private Q_SLOTS:
         QVERIFY(ApplyTexts::result(applied).startsWith(QStringLiteral("Applied: wrote 1 entries")));
         QVERIFY(ApplyTexts::undoResult(review.undoApply()).startsWith(QStringLiteral("Undone")));
         QCOMPARE(ApplyTexts::undoResult(review.undoApply()), ApplyTexts::tr("There is no Apply to undo."));
+    }
+
+    void windowFormalizeReviewApplyUndo()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString workspace = dir.filePath(QStringLiteral("demo"));
+        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo"), workspace));
+        const QString target = QDir(workspace).filePath(QStringLiteral("kb/CxAnimals.txt"));
+        const QByteArray before = readAll(target);
+        const json script = { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" },
+            { "turns",
+                { { { "text", reply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
+                    { { "when", { { "purpose", "judge" } } }, { "text", "{\"verdicts\":[{\"item\":1,\"verdict\":\"agree\"}]}" } } } } };
+        const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
+        {
+            QFile file(scriptPath);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QByteArray::fromStdString(script.dump()));
+        }
+        qputenv("FANVA_SCRIPT", QFile::encodeName(scriptPath));
+
+        MainWindow window;
+        window.setInteractive(false);
+        QVERIFY(window.openWorkspace(workspace));
+        window.setProvider(QStringLiteral("scripted"));
+        window.review()->setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
+        const auto action = [&window](const char *name) { return window.findChild<QAction *>(QLatin1String(name)); };
+        QVERIFY(action("actionFormalize")->isEnabled());
+        QVERIFY(!action("actionApply")->isEnabled());
+        window.show();
+        QApplication::setActiveWindow(&window);
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+
+        QSignalSpy finished(&window, &MainWindow::formalizeFinished);
+        action("actionFormalize")->trigger();
+        QVERIFY(window.review()->isRunning());
+        QVERIFY(action("actionCancelFormalize")->isEnabled());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        qunsetenv("FANVA_SCRIPT");
+        QVERIFY(!action("actionCancelFormalize")->isEnabled());
+        auto *log = window.findChild<AttemptLogView *>(QStringLiteral("attemptLog"));
+        QVERIFY(log && !log->isEmpty());
+        auto *view = window.findChild<ProposalView *>(QStringLiteral("proposalView"));
+        QVERIFY(view->toPlainText().contains(QStringLiteral("(weightInKg Mango 1)")));
+        QVERIFY(window.findChild<QLabel *>(QStringLiteral("outcomeBanner"))->isVisibleTo(&window));
+
+        const QString mango = entryWith(*window.review(), QStringLiteral("Mango"));
+        window.presenter()->setCurrentEntry(mango);
+        QVERIFY(window.findChild<EntryDetailsView *>(QStringLiteral("entryDetails"))->toPlainText().contains(mango));
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_A);
+        QCOMPARE(window.review()->proposal().entry(mango)->decision, formalize::Decision::Accepted);
+        QVERIFY(action("actionApply")->isEnabled());
+        QVERIFY(action("actionApply")->shortcut().isEmpty());
+        action("actionUndo")->trigger();
+        QCOMPARE(window.review()->proposal().entry(mango)->decision, formalize::Decision::Undecided);
+        QVERIFY(!action("actionApply")->isEnabled());
+        action("actionRedo")->trigger();
+        QVERIFY(action("actionApply")->isEnabled());
+
+        action("actionApply")->trigger();
+        QCOMPARE(window.review()->proposal().entry(mango)->decision, formalize::Decision::Applied);
+        QVERIFY(readAll(target).startsWith(before));
+        QVERIFY(readAll(target).contains("(weightInKg Mango 1)"));
+        // Applied entries leave the diff; the entry list shows them applied.
+        const int row = window.review()->entries()->rowOf(mango);
+        QCOMPARE(window.review()->entries()->index(row, EntryModel::DecisionColumn).data().toString(),
+            GutterMark::glyph(GutterMark::Decision::Applied));
+        QVERIFY(action("actionUndoApply")->isEnabled());
+        action("actionUndoApply")->trigger();
+        QCOMPARE(readAll(target), before);
+        QCOMPARE(window.review()->proposal().entry(mango)->decision, formalize::Decision::Accepted);
     }
 
     void startRefusesAnUnreadableDocument()
