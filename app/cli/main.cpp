@@ -8,9 +8,7 @@
 
 #include <vector>
 
-namespace {
-
-} // namespace
+namespace { } // namespace
 
 // Each subcommand's run function is defined in its own cmd_*.cpp.
 int runParse(const QStringList &args);

@@ -212,10 +212,8 @@ SessionFile sessionFileFrom(const formalize::Session &session, const SessionOrig
     s.documentTurn = session.documentTurnText();
     nlohmann::json segments = nlohmann::json::array();
     for (const formalize::Segment &seg : session.segments()) {
-        segments.push_back({ { "number", seg.number },
-                             { "start", seg.start },
-                             { "end", seg.end },
-                             { "kind", std::string(formalize::segmentKindName(seg.kind).data(), formalize::segmentKindName(seg.kind).size()) } });
+        segments.push_back({ { "number", seg.number }, { "start", seg.start }, { "end", seg.end },
+            { "kind", std::string(formalize::segmentKindName(seg.kind).data(), formalize::segmentKindName(seg.kind).size()) } });
     }
     s.segments = segments;
     nlohmann::json resolutions = nlohmann::json::array();
