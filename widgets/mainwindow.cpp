@@ -296,7 +296,7 @@ void MainWindow::createPanes()
 
     m_details = new EntryDetailsView;
     m_details->setObjectName(QStringLiteral("entryDetails"));
-    m_detailsDock = new QDockWidget(tr("Entry &Details"), this);
+    m_detailsDock = new QDockWidget(tr("Entry Details"), this);
     m_detailsDock->setObjectName(QStringLiteral("entryDetailsDock"));
     m_detailsDock->setWidget(m_details);
     addDockWidget(Qt::BottomDockWidgetArea, m_detailsDock);
@@ -490,7 +490,27 @@ void MainWindow::updateReviewActions()
 
 void MainWindow::showEntryDetails(const QString &id)
 {
-    m_details->showEntry(m_review->proposal().entry(id), m_review->proposal());
+    const fanva::proposal::Entry *entry = m_review->proposal().entry(id);
+    m_details->showEntry(entry, m_review->proposal());
+    // The entry's sentence in the source pane.
+    QList<QTextEdit::ExtraSelection> selections;
+    if (const auto range = entry ? m_review->segmentRange(entry->segment) : std::nullopt) {
+        const int length = m_sourceView->document()->characterCount() - 1;
+        if (range->second <= length) {
+            QTextEdit::ExtraSelection selection;
+            selection.cursor = QTextCursor(m_sourceView->document());
+            selection.cursor.setPosition(range->first);
+            selection.cursor.setPosition(range->second, QTextCursor::KeepAnchor);
+            selection.format.setBackground(m_sourceView->palette().brush(QPalette::Highlight));
+            selection.format.setForeground(m_sourceView->palette().brush(QPalette::HighlightedText));
+            selections.append(selection);
+            QTextCursor visible = selection.cursor;
+            visible.clearSelection();
+            m_sourceView->setTextCursor(visible);
+            m_sourceView->ensureCursorVisible();
+        }
+    }
+    m_sourceView->setExtraSelections(selections);
     updateReviewActions();
 }
 

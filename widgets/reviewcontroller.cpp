@@ -205,6 +205,24 @@ bool ReviewController::edit(const QString &id, const QString &sentence)
     return decide(id, tr("Edit %1"), [&](Proposal &p) { return p.setEdit(id, sentence, problems); });
 }
 
+std::optional<std::pair<int, int>> ReviewController::segmentRange(int segment) const
+{
+    if (!m_session || segment <= 0)
+        return std::nullopt;
+    const QByteArray utf8 = m_session->documentText.toUtf8();
+    for (const nlohmann::json &s : m_session->segments) {
+        if (!s.is_object() || s.value("number", 0) != segment)
+            continue;
+        const qsizetype start = s.value("start", qsizetype(-1));
+        const qsizetype end = s.value("end", qsizetype(-1));
+        if (start < 0 || end < start || end > utf8.size())
+            return std::nullopt;
+        const int first = int(QString::fromUtf8(utf8.left(start)).size());
+        return std::pair { first, first + int(QString::fromUtf8(utf8.mid(start, end - start)).size()) };
+    }
+    return std::nullopt;
+}
+
 QString ReviewController::targetPath() const
 {
     return m_session ? proposal().targetPath() : QString();

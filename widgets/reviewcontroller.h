@@ -67,6 +67,9 @@ public:
 
     /// The diff view (§11) against the target file as it is on disk now.
     [[nodiscard]] std::vector<fanva::proposal::DiffLine> diff(bool acceptedOnly) const;
+    /// Where sentence @p segment lies in the document's text: the first character and the
+    /// one past the last (QString positions); nullopt when unknown.
+    [[nodiscard]] std::optional<std::pair<int, int>> segmentRange(int segment) const;
     /// The target context file's absolute path ("" without a proposal).
     [[nodiscard]] QString targetPath() const;
 

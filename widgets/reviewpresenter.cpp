@@ -172,6 +172,15 @@ void ReviewPresenter::refresh()
     }
     if (!m_current.isEmpty() && !m_review->proposal().entry(m_current))
         m_current.clear();
+    if (m_current.isEmpty() || lineOfEntry(m_current) < 0) {
+        // Start on the first entry the diff shows (known entries have no line of their own).
+        for (const DiffLine &line : m_lines) {
+            if (line.firstOfEntry) {
+                m_current = line.entryId;
+                break;
+            }
+        }
+    }
     if (m_current.isEmpty() && m_review->entries()->rowCount() > 0)
         m_current = m_review->entries()->entryAt(0)->id;
     updateSelections();

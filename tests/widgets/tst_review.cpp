@@ -19,6 +19,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -484,6 +485,10 @@ private Q_SLOTS:
         const QString mango = entryWith(*window.review(), QStringLiteral("Mango"));
         window.presenter()->setCurrentEntry(mango);
         QVERIFY(window.findChild<EntryDetailsView *>(QStringLiteral("entryDetails"))->toPlainText().contains(mango));
+        // The entry's sentence is marked in the source pane.
+        const auto sourceMarks = window.findChild<QPlainTextEdit *>(QStringLiteral("sourceView"))->extraSelections();
+        QCOMPARE(sourceMarks.size(), 1);
+        QCOMPARE(sourceMarks.first().cursor.selectedText(), QStringLiteral("Mango is a parrot whose mother is Saffron."));
         view->setFocus();
         QTest::keyClick(view, Qt::Key_A);
         QCOMPARE(window.review()->proposal().entry(mango)->decision, formalize::Decision::Accepted);
