@@ -33,12 +33,12 @@ QString tokens(const std::optional<int64_t> &count)
     return count ? llm::formatCount(*count) : QStringLiteral("?");
 }
 
-QString usageLine(const llm::Response &response)
+QString usageLine(const llm::Response &response, const std::optional<llm::Cost> &cost)
 {
     const llm::Usage &usage = response.usage;
-    return QStringLiteral("stop: %1; tokens: input %2, output %3, cache read %4, cache write %5\n")
+    return QStringLiteral("stop: %1; tokens: input %2, output %3, cache read %4, cache write %5%6\n")
         .arg(QString::fromLatin1(llm::stopReasonName(response.stopReason)), tokens(usage.input), tokens(usage.output),
-            tokens(usage.cacheRead), tokens(usage.cacheWrite));
+            tokens(usage.cacheRead), tokens(usage.cacheWrite), cost ? QStringLiteral("; cost ") + llm::formatCost(*cost) : QString());
 }
 
 bool readFile(const QString &path, QByteArray *bytes, QString *error)
@@ -83,6 +83,7 @@ void cancelOnInterrupt(std::function<void()>) { }
 struct AskRun {
     llm::ProviderOptions options;
     llm::Request request;
+    std::optional<llm::Price> price;
     bool json = false;
     std::unique_ptr<llm::Provider> provider;
     QPointer<llm::Call> call;
@@ -117,13 +118,18 @@ void startCall(AskRun &run)
         if (refused)
             cli::err(QStringLiteral("fanva-cli ask: %1\n")
                          .arg(QString::fromStdString(llm::refusalMessage(run.options.id.toStdString(), *response.refusal))));
+        std::optional<llm::Cost> cost;
+        if (run.price)
+            cost = llm::costOf(response.usage, true, *run.price);
         if (run.json) {
-            const nlohmann::json object { { "text", response.text() }, { "thinking", response.thinking() },
+            nlohmann::json object { { "text", response.text() }, { "thinking", response.thinking() },
                 { "stopReason", std::string(llm::stopReasonName(response.stopReason)) }, { "usage", llm::usageToJson(response.usage) },
                 { "model", response.model } };
+            if (run.price)
+                object["cost"] = llm::costToJson(cost);
             cli::out(QString::fromStdString(object.dump(2)) + QLatin1Char('\n'));
         } else {
-            cli::err(usageLine(response));
+            cli::err(usageLine(response, cost));
         }
         QCoreApplication::exit(refused ? cli::ExitProblems : cli::ExitOk);
     });
@@ -143,6 +149,7 @@ int runAsk(const QStringList &args)
     parser.setApplicationDescription(QStringLiteral("Send one prompt to a model provider and stream the answer to stdout."));
     parser.addHelpOption();
     cli::addProviderOptions(parser);
+    cli::addPricesOption(parser);
     parser.addOptions({
         { QStringLiteral("system"), QStringLiteral("System prompt file (one cacheable block)."), QStringLiteral("FILE") },
         { QStringLiteral("schema"), QStringLiteral("JSON schema the answer must follow."), QStringLiteral("FILE") },
@@ -172,6 +179,10 @@ int runAsk(const QStringList &args)
     QString error;
     if (!cli::applyProviderOptions(parser, run->options, &error))
         return cli::usageError(QStringLiteral("ask"), error);
+    if (!cli::priceFor(parser, run->options, &run->price, &error)) {
+        cli::err(QStringLiteral("fanva-cli ask: %1\n").arg(error));
+        return cli::ExitError;
+    }
 
     bool ok = false;
     run->request.purpose = "ask";

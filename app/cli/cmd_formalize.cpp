@@ -7,6 +7,7 @@
 #include "formalize/session.h"
 #include "formalize/sessionsetup.h"
 #include "kb/knowledgebase.h"
+#include "llm/format.h"
 #include "llm/provider.h"
 #include "llm/selection.h"
 #include "proposal/sessionfile.h"
@@ -64,17 +65,32 @@ QString str(const json &j, const char *key)
     return j.contains(key) && j[key].is_string() ? QString::fromStdString(j[key].get<std::string>()) : QString();
 }
 
-/// One line of the attempt log per event worth seeing.
-QString logLine(const json &event)
+QString tokenCount(const json &value)
+{
+    return value.is_number_integer() ? llm::formatCount(value.get<int64_t>()) : QStringLiteral("?");
+}
+
+/// "1,840→212 tok (1,602 cached)" from a usage event or total.
+QString tokensText(const json &usage)
+{
+    QString text = QStringLiteral("%1→%2 tok").arg(tokenCount(usage["input"]), tokenCount(usage["output"]));
+    if (usage["cacheRead"].is_number_integer() && usage["cacheRead"].get<int64_t>() > 0)
+        text += QStringLiteral(" (%1 cached)").arg(tokenCount(usage["cacheRead"]));
+    return text;
+}
+
+/// One line of the attempt log per event worth seeing; `usage` is the attempt's usage event.
+QString logLine(const json &event, const json &usage)
 {
     const std::string type = event.value("type", std::string());
     if (type == "attempt-started")
         return QStringLiteral("#%1 %2 · %3 messages").arg(event["n"].get<int>()).arg(str(event, "kind")).arg(event["messages"].get<int>());
     if (type == "attempt-finished") {
-        return QStringLiteral("#%1 %2 · %3 candidates · %4 ms")
+        return QStringLiteral("#%1 %2 · %3 candidates · %4%5 ms")
             .arg(event["n"].get<int>())
             .arg(event["readable"].get<bool>() ? str(event, "stopReason") : QStringLiteral("unreadable"))
             .arg(event["candidates"].get<int>())
+            .arg(usage.is_object() ? tokensText(usage) + QStringLiteral(" · ") : QString())
             .arg(event["ms"].get<qint64>());
     }
     if (type == "gate-result") {
@@ -125,7 +141,7 @@ QString coverageLine(const json &coverage)
 }
 
 /// The proposal as people read it: one block per reviewable entry, worst rank first.
-QString proposalText(const formalize::Session &session)
+QString proposalText(const formalize::Session &session, const std::optional<llm::Cost> &cost)
 {
     const json &outcome = session.outcome();
     QString text = QStringLiteral("%1 ← %2: %3 (%4), %5 attempts\n")
@@ -162,10 +178,16 @@ QString proposalText(const formalize::Session &session)
     }
     if (outcome.contains("coverage"))
         text += coverageLine(outcome["coverage"]) + QLatin1Char('\n');
+    if (outcome.contains("usage") && outcome["usage"]["input"].is_number_integer()) {
+        const json &usage = outcome["usage"];
+        text += QStringLiteral("Usage %1%2%3\n")
+                    .arg(usage.value("complete", true) ? QString() : QStringLiteral("≥ "), tokensText(usage),
+                        cost ? QStringLiteral(" · ") + llm::formatCost(*cost) : QString());
+    }
     return text;
 }
 
-json proposalJson(const formalize::Session &session)
+json proposalJson(const formalize::Session &session, const std::optional<llm::Price> &price, const std::optional<llm::Cost> &cost)
 {
     json entries = json::array();
     for (const formalize::Entry &e : session.entries()) {
@@ -175,6 +197,8 @@ json proposalJson(const formalize::Session &session)
     }
     json out = session.outcome();
     out["entries"] = entries;
+    if (price)
+        out["cost"] = llm::costToJson(cost);
     return out;
 }
 
@@ -188,6 +212,8 @@ QString credentialOf(const llm::ProviderOptions &options)
 /// Everything one formalize run owns; it lives until the event loop quits.
 struct FormalizeRun {
     llm::ProviderOptions options;
+    std::optional<llm::Price> price;
+    nlohmann::json attemptUsage; ///< the running attempt's usage event, for its log line
     formalize::SessionInput input;
     QString kbDir;
     QString documentPath;
@@ -201,10 +227,19 @@ struct FormalizeRun {
 void finishRun(FormalizeRun &run)
 {
     formalize::Session &session = *run.session;
+    std::optional<llm::Cost> cost;
+    if (run.price && session.outcome().contains("usage")) {
+        const json &usage = session.outcome()["usage"];
+        const auto count = [&usage](const char *key) {
+            return usage[key].is_number_integer() ? std::optional<int64_t>(usage[key].get<int64_t>()) : std::nullopt;
+        };
+        cost = llm::costOf(llm::Usage { count("input"), count("output"), count("cacheRead"), count("cacheWrite") },
+            usage.value("complete", true), *run.price);
+    }
     if (run.json)
-        cli::out(QString::fromStdString(proposalJson(session).dump(2)) + QLatin1Char('\n'));
+        cli::out(QString::fromStdString(proposalJson(session, run.price, cost).dump(2)) + QLatin1Char('\n'));
     else
-        cli::out(proposalText(session));
+        cli::out(proposalText(session, cost));
     int code = exitCodeFor(session.outcomeName());
     if (!run.outPath.isEmpty()) {
         proposal::SessionOrigin origin;
@@ -240,8 +275,12 @@ void startSession(FormalizeRun &run)
     run.input.settings.model = run.options.model;
     run.input.providerId = run.options.id;
     run.session = std::make_unique<formalize::Session>(run.provider.get(), run.input, formalize::standardHooks());
-    QObject::connect(run.session.get(), &formalize::Session::eventAdded, run.session.get(), [](const json &event) {
-        const QString line = logLine(event);
+    QObject::connect(run.session.get(), &formalize::Session::eventAdded, run.session.get(), [&run](const json &event) {
+        if (event.value("type", std::string()) == "usage")
+            run.attemptUsage = event;
+        else if (event.value("type", std::string()) == "attempt-started")
+            run.attemptUsage = nullptr;
+        const QString line = logLine(event, run.attemptUsage);
         if (!line.isEmpty())
             cli::err(line + QLatin1Char('\n'));
     });
@@ -261,6 +300,7 @@ int runFormalize(const QStringList &args)
                        "Exit 0 success, 1 partial/exhausted/refused/too-large, 2 chat failure, usage error or cancelled."));
     parser.addHelpOption();
     cli::addProviderOptions(parser);
+    cli::addPricesOption(parser);
     parser.addOptions({
         { QStringLiteral("kb"), QStringLiteral("The knowledge base directory."), QStringLiteral("DIR") },
         { QStringLiteral("context"), QStringLiteral("The target context the candidates are filed in."), QStringLiteral("CX") },
@@ -307,6 +347,10 @@ int runFormalize(const QStringList &args)
     QString error;
     if (!cli::applyProviderOptions(parser, run->options, &error))
         return cli::usageError(QStringLiteral("formalize"), error);
+    if (!cli::priceFor(parser, run->options, &run->price, &error)) {
+        cli::err(QStringLiteral("fanva-cli formalize: %1\n").arg(error));
+        return cli::ExitError;
+    }
 
     QFile file(run->documentPath);
     if (!file.open(QIODevice::ReadOnly)) {

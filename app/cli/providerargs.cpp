@@ -2,6 +2,7 @@
 
 #include "llm/credentials.h"
 
+#include <QFile>
 #include <QMetaObject>
 #include <QTimer>
 
@@ -25,6 +26,36 @@ void addProviderOptions(QCommandLineParser &parser)
         { QStringLiteral("total-timeout"), QStringLiteral("Seconds for the whole call, 0 = no limit (default 1800)."),
             QStringLiteral("S") },
     });
+}
+
+void addPricesOption(QCommandLineParser &parser)
+{
+    parser.addOption({ QStringLiteral("prices"),
+        QStringLiteral("Prices per million tokens, to show what the calls cost: a JSON file such as "
+                       "{\"anthropic/MODEL\": {\"input\": 3, \"output\": 15, \"cache_read\": 0.3, \"cache_write\": 3.75, "
+                       "\"currency\": \"USD\"}}. No prices ship with Fanva."),
+        QStringLiteral("FILE") });
+}
+
+bool priceFor(
+    const QCommandLineParser &parser, const fanva::llm::ProviderOptions &options, std::optional<fanva::llm::Price> *price, QString *error)
+{
+    price->reset();
+    if (!parser.isSet(QStringLiteral("prices")))
+        return true;
+    const QString path = parser.value(QStringLiteral("prices"));
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    const auto parsed = fanva::llm::PriceTable::parse(file.readAll());
+    if (const auto *failure = std::get_if<fanva::llm::PriceTable::ParseError>(&parsed)) {
+        *error = QStringLiteral("%1: %2").arg(path, failure->message);
+        return false;
+    }
+    *price = std::get<fanva::llm::PriceTable>(parsed).price(options.id.toStdString(), options.model.toStdString());
+    return true;
 }
 
 fanva::llm::SelectionInput selectionInput(const QCommandLineParser &parser)

@@ -2,6 +2,7 @@
 
 // Provider options shared by the subcommands that talk to a model (ask, providers).
 
+#include "llm/accounting.h"
 #include "llm/options.h"
 #include "llm/selection.h"
 
@@ -20,6 +21,14 @@ void addProviderOptions(QCommandLineParser &parser);
 /// Applies --connect-timeout/--idle-timeout/--total-timeout (seconds) and --script-record;
 /// false with `error` set when a value is not a number.
 [[nodiscard]] bool applyProviderOptions(const QCommandLineParser &parser, fanva::llm::ProviderOptions &options, QString *error);
+
+/// --prices FILE: prices per million tokens, so that a run can say what it cost.
+void addPricesOption(QCommandLineParser &parser);
+
+/// The price of the selected provider and model from --prices, if the file names them;
+/// false with `error` set when the file cannot be read or parsed.
+[[nodiscard]] bool priceFor(
+    const QCommandLineParser &parser, const fanva::llm::ProviderOptions &options, std::optional<fanva::llm::Price> *price, QString *error);
 
 /// Looks the key up in the OS keyring when the environment gave none and the provider needs
 /// one, then calls `next` from the event loop.

@@ -394,8 +394,7 @@ void Session::onReply(const llm::Response &response)
 {
     m_call.clear();
     const llm::Usage &u = response.usage;
-    m_totalUsage.input = u.input ? std::optional<int64_t>(m_totalUsage.input.value_or(0) + *u.input) : m_totalUsage.input;
-    m_totalUsage.output = u.output ? std::optional<int64_t>(m_totalUsage.output.value_or(0) + *u.output) : m_totalUsage.output;
+    m_totalUsage.add(u);
     json usage = llm::usageToJson(u);
     usage["n"] = m_attempt;
     usage["estimatedInput"] = m_callEstimate;
@@ -1049,7 +1048,7 @@ void Session::finish(const QString &outcome, json extra)
     payload["entries"] = entries;
     payload["coverage"] = coverageJson();
     payload["judge"] = judge;
-    payload["usage"] = llm::usageToJson(m_totalUsage);
+    payload["usage"] = m_totalUsage.toJson();
     json vocabulary = { { "coined", 0 } };
     std::set<QString> coined;
     for (const Entry &e : m_entries) {

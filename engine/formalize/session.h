@@ -4,6 +4,7 @@
 #include "formalize/environment.h"
 #include "formalize/prompts.h"
 #include "formalize/segmenter.h"
+#include "llm/accounting.h"
 #include "llm/types.h"
 
 #include <QByteArray>
@@ -201,7 +202,7 @@ private:
     QString m_lastReadableReply;
     QString m_formalizeStop;
     std::optional<int> m_cycleOf;
-    llm::Usage m_totalUsage;
+    llm::UsageTotal m_totalUsage;
 
     // Judge state.
     int m_judgeRound = 0;

@@ -141,6 +141,44 @@ private Q_SLOTS:
         QVERIFY(refused.err.contains("--force c2"));
     }
 
+    void usageAndCost()
+    {
+        const QString script = writeScript({ { { "text", reply({ { "(penguin Pingu)", 1 } }) },
+            { "usage", { { "input", 1840 }, { "output", 212 }, { "cache_read", 1602 } } } } });
+        const QString prices = m_dir.filePath(QStringLiteral("prices.json"));
+        QFile file(prices);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(R"({"scripted/m": {"input": 3, "output": 15, "cache_read": 0.3}})");
+        file.close();
+        const QStringList priced { QStringLiteral("--model"), QStringLiteral("m"), QStringLiteral("--prices"), prices };
+
+        const Run text = runCli(formalize(script, priced));
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.err.contains("1,840→212 tok (1,602 cached)"), text.err.constData());
+        // 1840×3 + 212×15 + 1602×0.3 = 9180.6 per million tokens.
+        QVERIFY2(text.out.contains("Usage 1,840→212 tok (1,602 cached) · $0.0092"), text.out.constData());
+
+        const Run json = runCli(formalize(script, priced + QStringList { QStringLiteral("--json") }));
+        const nlohmann::json proposal = nlohmann::json::parse(json.out.constData(), nullptr, false);
+        QVERIFY(!proposal.is_discarded());
+        QCOMPARE(proposal["usage"]["input"].get<int>(), 1840);
+        QVERIFY(proposal["usage"]["complete"].get<bool>());
+        QCOMPARE(proposal["cost"]["amount"].get<double>(), 0.0091806);
+        QVERIFY(proposal["cost"]["complete"].get<bool>());
+
+        const Run unpriced = runCli(formalize(script));
+        QVERIFY(unpriced.out.contains("Usage 1,840→212 tok (1,602 cached)\n"));
+        QVERIFY(!nlohmann::json::parse(runCli(formalize(script, { QStringLiteral("--json") })).out.constData()).contains("cost"));
+
+        QFile bad(prices);
+        QVERIFY(bad.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        bad.write("{\"scripted\": 3}");
+        bad.close();
+        const Run refused = runCli(formalize(script, priced));
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains("\"scripted\" must be \"provider/model\""), refused.err.constData());
+    }
+
     void exitCodes_data()
     {
         QTest::addColumn<QByteArray>("turn");

@@ -4,3 +4,4 @@ fanva_add_test(tst_llm_parsers SOURCES tst_llm_parsers.cpp LIBS fanva_engine_llm
 fanva_add_test(tst_llm_providers SOURCES tst_llm_providers.cpp llmtesting.h LIBS fanva_engine_llm fanva_engine_core fanva_fakes)
 fanva_add_test(tst_llm_config SOURCES tst_llm_config.cpp LIBS fanva_engine_llm fanva_engine_core)
 fanva_add_test(tst_llm_scripted SOURCES tst_llm_scripted.cpp llmtesting.h LIBS fanva_engine_llm fanva_engine_core fanva_fakes)
+fanva_add_test(tst_llm_accounting SOURCES tst_llm_accounting.cpp LIBS fanva_engine_llm fanva_engine_core)
