@@ -4,6 +4,7 @@
 #include "clicommand.h"
 #include "providerargs.h"
 
+#include "formalize/replyparser.h"
 #include "formalize/session.h"
 #include "formalize/sessionsetup.h"
 #include "kb/knowledgebase.h"
@@ -165,8 +166,18 @@ QString proposalText(const formalize::Session &session, const std::optional<llm:
                         e->sentence());
         for (const check::Problem &p : e->problems)
             text += QStringLiteral("    %1: %2\n").arg(p.type, p.message);
-        if (e->correction && e->correction->to)
-            text += QStringLiteral("    correction (%1): %2\n").arg(e->correction->rules.join(QStringLiteral(", ")), *e->correction->to);
+        if (e->correction && !e->correction->isEmpty()) {
+            // The entry line shows the selected shape; say what the model wrote and why it was reshaped.
+            text += QStringLiteral("    correction (%1, %2 confidence) of %3\n")
+                        .arg(e->correction->rules.join(QStringLiteral(", ")), QString(formalize::confidenceName(e->correction->confidence)),
+                            e->correction->from);
+            if (!e->correction->why.isEmpty())
+                text += QStringLiteral("      why: %1\n").arg(e->correction->why);
+            for (int i = 1; i < e->shapes.size(); ++i) {
+                if (i + 1 != e->selectedShape)
+                    text += QStringLiteral("      shape %1: %2\n").arg(i + 1).arg(e->shapes.at(i));
+            }
+        }
         for (const formalize::CoinedFunctor &c : e->coined)
             text += QStringLiteral("    coins %1/%2 (%3)\n").arg(c.functor).arg(c.arity).arg(QString(formalize::coinedRoleName(c.role)));
         if (!e->gloss.text.isEmpty())

@@ -179,6 +179,33 @@ private Q_SLOTS:
         QVERIFY2(refused.err.contains("\"scripted\" must be \"provider/model\""), refused.err.constData());
     }
 
+    void demoRunShowsEveryAxis()
+    {
+        // The bundled demo workspace with the bundled replay, as a first-time user runs it.
+        QTemporaryDir workspace;
+        QVERIFY(workspace.isValid());
+        const QDir demo(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo"));
+        QVERIFY(QDir().mkpath(workspace.filePath(QStringLiteral("kb"))));
+        const QStringList contextFiles = QDir(demo.filePath(QStringLiteral("kb"))).entryList({ QStringLiteral("*.txt") }, QDir::Files);
+        QVERIFY(!contextFiles.isEmpty());
+        for (const QString &name : contextFiles)
+            QVERIFY(QFile::copy(demo.filePath(QStringLiteral("kb/") + name), workspace.filePath(QStringLiteral("kb/") + name)));
+        QVERIFY(QFile::copy(demo.filePath(QStringLiteral("animals.md")), workspace.filePath(QStringLiteral("animals.md"))));
+
+        const Run run = runCli({ QStringLiteral("formalize"), QStringLiteral("--kb"), workspace.filePath(QStringLiteral("kb")),
+            QStringLiteral("--context"), QStringLiteral("CxAnimals"), QStringLiteral("--provider"), QStringLiteral("demo"),
+            workspace.filePath(QStringLiteral("animals.md")) });
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.contains("success (converged)"), run.out.constData());
+        QVERIFY(run.out.contains("correction (relation-on-types, medium confidence) of (eats penguin fish)"));
+        QVERIFY(run.out.contains("shape 3: (eatsType penguin fish)"));
+        QVERIFY(run.out.contains("coins whistlesAt/2 (relation)"));
+        QVERIFY(run.out.contains("judge: unsure"));
+        QVERIFY(run.out.contains("Coverage 12/13 — 1 untranslated"));
+        QVERIFY(run.err.contains("refused ✗ critic not-range-restricted"));
+        QVERIFY(run.err.contains("disagree"));
+    }
+
     void exitCodes_data()
     {
         QTest::addColumn<QByteArray>("turn");
