@@ -99,6 +99,8 @@ CliRun TstCliAsk::cli(const QStringList &args, const QProcessEnvironment &extra,
     // A clean environment: nothing of the developer's own keys or settings leaks in.
     QProcessEnvironment environment;
     environment.insert(QStringLiteral("PATH"), qEnvironmentVariable("PATH"));
+    // A UTF-8 locale, or Qt 6.8 warns on stderr that it switched to one.
+    environment.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
     environment.insert(QStringLiteral("HOME"), m_outputDir + QStringLiteral("/home"));
     for (const char *xdg : { "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR" })
         environment.insert(QString::fromLatin1(xdg), m_outputDir + QStringLiteral("/") + QString::fromLatin1(xdg).toLower());

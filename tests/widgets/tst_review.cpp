@@ -309,7 +309,7 @@ private Q_SLOTS:
         });
         presenter.refresh();
         view.show();
-        QApplication::setActiveWindow(&view);
+        view.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&view));
         view.setFocus();
 
@@ -466,7 +466,7 @@ private Q_SLOTS:
         QVERIFY(action("actionFormalize")->isEnabled());
         QVERIFY(!action("actionApply")->isEnabled());
         window.show();
-        QApplication::setActiveWindow(&window);
+        window.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&window));
 
         QSignalSpy finished(&window, &MainWindow::formalizeFinished);
