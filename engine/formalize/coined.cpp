@@ -15,16 +15,6 @@ QString counted(int n, const char *singular, const char *plural)
     return QStringLiteral("%1 %2").arg(n).arg(QString::fromLatin1(n == 1 ? singular : plural));
 }
 
-void collectIndividuals(kb::Term term, std::set<kb::SymbolId> &out, int depth = 0)
-{
-    if (depth > kb::maxDepth || term.isNull())
-        return;
-    if (term.isSymbol() && kb::isIndividualName(term.name()))
-        out.insert(term.symbol());
-    for (std::uint32_t i = 0; i < term.size(); ++i)
-        collectIndividuals(term[i], out, depth + 1);
-}
-
 } // namespace
 
 QLatin1StringView coinedRoleName(CoinedFunctor::Role role)
@@ -66,7 +56,7 @@ CoinedReport coinedVocabulary(const kb::KnowledgeBase &kb, kb::SymbolId context,
     std::map<std::string_view, CoinedFunctor> coined;
     std::set<kb::SymbolId> individuals;
     for (const CoinedInput &entry : entries) {
-        collectIndividuals(entry.sentence, individuals);
+        kb::collectIndividuals(entry.sentence, individuals);
         for (const kb::Literal &literal : kb::literals(entry.sentence)) {
             const kb::Term term = literal.term;
             ++report.literals;

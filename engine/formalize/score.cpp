@@ -15,17 +15,6 @@ namespace {
 
 using Profiles = std::map<kb::SymbolId, std::set<kb::SymbolId>>;
 
-// Every individual-spelled symbol in `term`, at any depth.
-void collectIndividuals(kb::Term term, std::set<kb::SymbolId> &out, int depth = 0)
-{
-    if (depth > kb::maxDepth || term.isNull())
-        return;
-    if (term.isSymbol() && kb::isIndividualName(term.name()))
-        out.insert(term.symbol());
-    for (std::uint32_t i = 0; i < term.size(); ++i)
-        collectIndividuals(term[i], out, depth + 1);
-}
-
 // profile(i): the functors P with a top-level (P i) in the set.
 Profiles profiles(std::span<const kb::Term> sentences)
 {
@@ -128,10 +117,10 @@ ScoreResult score(std::span<const kb::Term> goldTerms, std::span<const kb::Term>
     // Alignment: introduced candidate individuals onto gold individuals by shared profile.
     std::set<kb::SymbolId> goldSymbols;
     for (kb::Term g : gold)
-        collectIndividuals(g, goldSymbols);
+        kb::collectIndividuals(g, goldSymbols);
     std::set<kb::SymbolId> candidateSymbols;
     for (kb::Term c : candidateTerms)
-        collectIndividuals(c, candidateSymbols);
+        kb::collectIndividuals(c, candidateSymbols);
     const Profiles goldProfiles = profiles(gold);
     const Profiles candidateProfiles = profiles(candidateTerms);
 

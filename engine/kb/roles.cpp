@@ -266,4 +266,23 @@ std::vector<Term> istSlots(Term sentence)
     return result;
 }
 
+namespace {
+
+void collectIndividualsAt(Term term, std::set<SymbolId> &out, int depth)
+{
+    if (depth > maxDepth || term.isNull())
+        return;
+    if (term.isSymbol() && isIndividualName(term.name()))
+        out.insert(term.symbol());
+    for (std::uint32_t i = 0; i < term.size(); ++i)
+        collectIndividualsAt(term[i], out, depth + 1);
+}
+
+} // namespace
+
+void collectIndividuals(Term term, std::set<SymbolId> &out)
+{
+    collectIndividualsAt(term, out, 0);
+}
+
 } // namespace fanva::kb

@@ -4,6 +4,7 @@
 
 #include <QLatin1StringView>
 
+#include <set>
 #include <string_view>
 #include <vector>
 
@@ -71,5 +72,8 @@ struct Literal {
 
 /// The context slot X of every (ist X S) the literal walk passes through, in walk order.
 [[nodiscard]] std::vector<Term> istSlots(Term sentence);
+
+/// Adds every individual-spelled symbol in `term`, at any depth, to `out`.
+void collectIndividuals(Term term, std::set<SymbolId> &out);
 
 } // namespace fanva::kb
