@@ -4,10 +4,14 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QFileSystemWatcher>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QPromise>
 #include <QRegularExpression>
 #include <QStringDecoder>
+#include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace {
 
@@ -149,4 +153,134 @@ WorkspaceLoadResult WorkspaceLoader::load(const QString &folder)
 
     result.workspace = std::move(workspace);
     return result;
+}
+
+KbLoader::KbLoader(QObject *parent)
+    : QObject(parent)
+    , m_watcher(new QFutureWatcher<fanva::kb::LoadResult>(this))
+    , m_fileWatcher(new QFileSystemWatcher(this))
+    , m_reloadTimer(new QTimer(this))
+{
+    m_reloadTimer->setSingleShot(true);
+    m_reloadTimer->setInterval(std::chrono::milliseconds(400));
+    connect(m_reloadTimer, &QTimer::timeout, this, &KbLoader::reload);
+    connect(m_fileWatcher, &QFileSystemWatcher::fileChanged, m_reloadTimer, qOverload<>(&QTimer::start));
+    connect(m_fileWatcher, &QFileSystemWatcher::directoryChanged, m_reloadTimer, qOverload<>(&QTimer::start));
+    connect(m_watcher, &QFutureWatcherBase::progressValueChanged, this, &KbLoader::progressChanged);
+    connect(m_watcher, &QFutureWatcherBase::finished, this, &KbLoader::onFinished);
+}
+
+// A running load holds no pointer to the loader (its progress goes through the future), so
+// the loader may go away first; the thread pool finishes the orphaned load.
+KbLoader::~KbLoader() = default;
+
+bool KbLoader::isLoading() const
+{
+    return m_watcher->isRunning();
+}
+
+void KbLoader::load(const QString &folder)
+{
+    m_folder = folder;
+    m_kb.reset();
+    m_diagnostics.clear();
+    m_reloadTimer->stop();
+    start(QtConcurrent::run(
+        [](QPromise<fanva::kb::LoadResult> &promise, const QString &root) {
+            promise.setProgressRange(0, progressMaximum);
+            promise.addResult(fanva::kb::loadKnowledgeBase(root, [&promise](qint64 done, qint64 total) {
+                if (total > 0)
+                    promise.setProgressValue(int(done * progressMaximum / total));
+            }));
+        },
+        folder));
+}
+
+void KbLoader::reload()
+{
+    m_reloadTimer->stop();
+    if (!m_kb) {
+        if (!m_folder.isEmpty())
+            load(m_folder);
+        return;
+    }
+    start(QtConcurrent::run(
+        [](QPromise<fanva::kb::LoadResult> &promise, std::shared_ptr<const fanva::kb::KnowledgeBase> previous) {
+            promise.setProgressRange(0, progressMaximum);
+            promise.addResult(fanva::kb::reloadKnowledgeBase(*previous, [&promise](qint64 done, qint64 total) {
+                if (total > 0)
+                    promise.setProgressValue(int(done * progressMaximum / total));
+            }));
+        },
+        m_kb));
+}
+
+void KbLoader::clear()
+{
+    m_folder.clear();
+    m_kb.reset();
+    m_diagnostics.clear();
+    m_reloadTimer->stop();
+    m_watcher->setFuture({});
+    watchFiles();
+}
+
+void KbLoader::setWatching(bool watching)
+{
+    m_watching = watching;
+    if (!watching)
+        m_reloadTimer->stop();
+    watchFiles();
+}
+
+void KbLoader::setReloadDelay(std::chrono::milliseconds delay)
+{
+    m_reloadTimer->setInterval(delay);
+}
+
+void KbLoader::start(QFuture<fanva::kb::LoadResult> future)
+{
+    m_watcher->setFuture(future);
+    Q_EMIT started();
+}
+
+void KbLoader::onFinished()
+{
+    const QFuture<fanva::kb::LoadResult> future = m_watcher->future();
+    if (future.resultCount() == 0)
+        return;
+    fanva::kb::LoadResult result = future.result();
+    m_diagnostics = std::move(result.diagnostics);
+    watchFiles();
+    if (!result.ok()) {
+        m_kb.reset();
+        QStringList errors;
+        for (const fanva::kb::Diagnostic &diagnostic : m_diagnostics) {
+            if (diagnostic.isError())
+                errors.append(diagnostic.toString());
+        }
+        Q_EMIT failed(tr("The KB in %1 does not load:\n%2").arg(QDir::toNativeSeparators(m_folder), errors.join(QLatin1Char('\n'))));
+        return;
+    }
+    m_kb = std::move(result.kb);
+    Q_EMIT loaded();
+}
+
+void KbLoader::watchFiles()
+{
+    if (const QStringList watched = m_fileWatcher->files() + m_fileWatcher->directories(); !watched.isEmpty())
+        m_fileWatcher->removePaths(watched);
+    if (!m_watching || m_folder.isEmpty() || !QFileInfo(m_folder).isDir())
+        return;
+    // A folder reports files added, removed or renamed (editors often save by renaming);
+    // a file reports its own changes.
+    QStringList paths { m_folder };
+    QDirIterator it(m_folder, QDir::Dirs | QDir::Files | QDir::NoDotAndDotDot | QDir::NoSymLinks, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        const QFileInfo info = it.fileInfo();
+        if (info.isDir() ? !info.fileName().startsWith(QLatin1Char('.')) : info.suffix() == QLatin1String("txt"))
+            paths.append(path);
+    }
+    m_fileWatcher->addPaths(paths);
 }

@@ -1,11 +1,21 @@
 #pragma once
 
+#include "kb/knowledgebase.h"
+
 #include <QCoreApplication>
+#include <QFutureWatcher>
 #include <QList>
+#include <QObject>
 #include <QString>
 #include <QStringList>
 
+#include <chrono>
+#include <memory>
 #include <optional>
+#include <vector>
+
+class QFileSystemWatcher;
+class QTimer;
 
 /// A Fanva workspace: a folder holding a KB (kb/, context files Cx*.txt at any depth),
 /// English documents (*.txt and *.md at the top level) and an optional fanva.json naming
@@ -64,4 +74,66 @@ public:
 
     /// Reads @p path as UTF-8 text; files larger than @p maxBytes are refused.
     [[nodiscard]] static TextFileResult readText(const QString &path, qint64 maxBytes = defaultMaxBytes);
+};
+
+/// Loads a workspace's KB in the background (QtConcurrent) so the window stays usable: load()
+/// starts a load of a folder, reload() re-reads the files that changed, and a watched folder is
+/// reloaded by itself, debounced, when one of its context files changes. Progress, and the KB
+/// once loaded, are reported on the thread the loader lives in. A newer request supersedes a
+/// running one: only the last request's result is taken.
+class KbLoader final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(KbLoader)
+
+public:
+    explicit KbLoader(QObject *parent = nullptr);
+    ~KbLoader() override;
+
+    /// Starts loading the KB in @p folder, dropping the current one.
+    void load(const QString &folder);
+    /// Starts re-reading the current KB's files that changed since it was loaded (a full load
+    /// when nothing is loaded yet).
+    void reload();
+    /// Drops the KB and stops watching; a running load's result is ignored.
+    void clear();
+
+    [[nodiscard]] QString folder() const { return m_folder; }
+    [[nodiscard]] bool isLoading() const;
+    /// The KB of folder(), null while the first load runs or when it failed to load.
+    [[nodiscard]] std::shared_ptr<const fanva::kb::KnowledgeBase> knowledgeBase() const { return m_kb; }
+    /// The diagnostics of the last finished load (errors when it failed, else warnings).
+    [[nodiscard]] const std::vector<fanva::kb::Diagnostic> &diagnostics() const { return m_diagnostics; }
+
+    /// Whether changed context files below folder() are reloaded by themselves (on by default).
+    void setWatching(bool watching);
+    [[nodiscard]] bool isWatching() const { return m_watching; }
+    /// How long a burst of file changes is awaited before reloading.
+    void setReloadDelay(std::chrono::milliseconds delay);
+
+    /// The progress scale: progressChanged() reports 0…progressMaximum.
+    static constexpr int progressMaximum = 1000;
+
+Q_SIGNALS:
+    /// A load or reload started.
+    void started();
+    /// @p value of progressMaximum of the running load's bytes are read.
+    void progressChanged(int value);
+    /// The load finished with a KB (knowledgeBase()).
+    void loaded();
+    /// The load finished without a KB; @p message lists the hard errors.
+    void failed(const QString &message);
+
+private:
+    void start(QFuture<fanva::kb::LoadResult> future);
+    void onFinished();
+    void watchFiles();
+
+    QString m_folder;
+    std::shared_ptr<const fanva::kb::KnowledgeBase> m_kb;
+    std::vector<fanva::kb::Diagnostic> m_diagnostics;
+    QFutureWatcher<fanva::kb::LoadResult> *m_watcher = nullptr;
+    QFileSystemWatcher *m_fileWatcher = nullptr;
+    QTimer *m_reloadTimer = nullptr;
+    bool m_watching = true;
 };

@@ -1,0 +1,106 @@
+#pragma once
+
+#include "kb/knowledgebase.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class KbContextModel;
+class KbTermModel;
+class QAction;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QSortFilterProxyModel;
+class QSyntaxHighlighter;
+class QTextBrowser;
+class QTextCursor;
+class QTreeView;
+
+/// The KB browser (the content of the window's KB dock): the contexts as a genlCx tree, the
+/// terms the selected context uses in a filterable list, and a page on the selected term —
+/// comment, supertypes nearest first, subtypes, memberships, arity, argument types, disjoint
+/// types, relation marks and the sentences that mention it — answered by the KB's vocabulary
+/// queries (kb-language.md §8) as seen from the selected context. The terms a page names are
+/// links; following one is recorded, so Back (Alt+Left) and Forward (Alt+Right) return.
+class KbBrowser final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(KbBrowser)
+
+public:
+    explicit KbBrowser(QWidget *parent = nullptr);
+    ~KbBrowser() override;
+
+    /// Browses @p kb (nothing when null), keeping the shown context and term where the new KB
+    /// still has them (a reload).
+    void setKnowledgeBase(std::shared_ptr<const fanva::kb::KnowledgeBase> kb);
+    [[nodiscard]] std::shared_ptr<const fanva::kb::KnowledgeBase> knowledgeBase() const { return m_kb; }
+    /// What the browser shows while there is no KB (e.g. that it is loading).
+    void setPlaceholderText(const QString &text);
+
+    [[nodiscard]] QString currentContext() const { return m_current.context; }
+    [[nodiscard]] QString currentTerm() const { return m_current.term; }
+    /// Shows the terms of @p context (recorded for Back). False when the KB has no such context.
+    bool setCurrentContext(const QString &context);
+    /// Shows the page of @p term as seen from the current context (recorded for Back).
+    /// False when there is no KB or @p term is not a symbol.
+    bool showTerm(const QString &term);
+    /// Shows @p term as seen from @p context (the current context when the KB has no
+    /// @p context), and moves the focus to its page.
+    bool lookUp(const QString &term, const QString &context);
+
+    [[nodiscard]] bool canGoBack() const { return m_position > 0; }
+    [[nodiscard]] bool canGoForward() const { return m_position + 1 < qsizetype(m_history.size()); }
+    void back();
+    void forward();
+    [[nodiscard]] QAction *backAction() const { return m_backAction; }
+    [[nodiscard]] QAction *forwardAction() const { return m_forwardAction; }
+
+    /// The symbol under @p cursor in KB text ("" on a comment, string, number, variable or
+    /// between tokens).
+    [[nodiscard]] static QString termAt(const QTextCursor &cursor);
+
+Q_SIGNALS:
+    /// The shown context or term changed (by the user, navigation or a reload).
+    void locationChanged(const QString &context, const QString &term);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    struct Location {
+        QString context;
+        QString term;
+        friend bool operator==(const Location &, const Location &) = default;
+    };
+    void navigate(const Location &location);
+    void show(const Location &location);
+    void showPage();
+    void selectContextRow(const QString &context);
+    void selectTermRow(const QString &term);
+    void onContextActivated();
+    void onTermActivated();
+    void updateNavigation();
+
+    std::shared_ptr<const fanva::kb::KnowledgeBase> m_kb;
+    Location m_current;
+    std::vector<Location> m_history;
+    qsizetype m_position = -1;
+    bool m_syncing = false;
+
+    KbContextModel *m_contexts = nullptr;
+    KbTermModel *m_terms = nullptr;
+    QSortFilterProxyModel *m_filter = nullptr;
+    QTreeView *m_contextView = nullptr;
+    QLineEdit *m_filterEdit = nullptr;
+    QTreeView *m_termView = nullptr;
+    QLabel *m_locationLabel = nullptr;
+    QTextBrowser *m_page = nullptr;
+    QPlainTextEdit *m_mentions = nullptr;
+    QSyntaxHighlighter *m_highlighter = nullptr;
+    QAction *m_backAction = nullptr;
+    QAction *m_forwardAction = nullptr;
+};
