@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLoggingCategory>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentMap>
 
 #include <algorithm>
@@ -38,18 +39,27 @@ void sortByName(std::vector<SymbolId> &ids)
 template<typename Entry> class SymbolIndex
 {
 public:
-    void build(std::size_t symbolCount, std::vector<std::pair<SymbolId, Entry>> &pairs)
+    void build(std::size_t symbolCount, std::vector<std::pair<SymbolId, Entry>> &pairs) { build(symbolCount, std::vector { &pairs }); }
+
+    // Builds from slices in order (a counting sort, stable), freeing each slice.
+    void build(std::size_t symbolCount, const std::vector<std::vector<std::pair<SymbolId, Entry>> *> &slices)
     {
         m_offsets.assign(symbolCount + 2, 0);
-        for (const auto &p : pairs)
-            ++m_offsets[p.first + 1];
+        std::size_t total = 0;
+        for (const auto *pairs : slices) {
+            for (const auto &p : *pairs)
+                ++m_offsets[p.first + 1];
+            total += pairs->size();
+        }
         std::partial_sum(m_offsets.begin(), m_offsets.end(), m_offsets.begin());
-        m_entries.resize(pairs.size());
+        m_entries.resize(total);
         std::vector<std::uint32_t> fill(m_offsets.begin(), m_offsets.end() - 1);
-        for (auto &p : pairs)
-            m_entries[fill[p.first]++] = std::move(p.second);
-        pairs.clear();
-        pairs.shrink_to_fit();
+        for (auto *pairs : slices) {
+            for (auto &p : *pairs)
+                m_entries[fill[p.first]++] = std::move(p.second);
+            pairs->clear();
+            pairs->shrink_to_fit();
+        }
     }
 
     [[nodiscard]] std::span<const Entry> operator[](SymbolId id) const
@@ -73,9 +83,12 @@ private:
     std::vector<Entry> m_entries;
 };
 
+// Index entries carry the dense context index of their sentence, so a visibility test
+// reads the entry it already has instead of a per-sentence table far away in memory.
 struct Edge {
     SymbolId other = noSymbol;
     SentenceId sentence = 0;
+    std::uint32_t context = 0;
 };
 
 // Canonical key -> KeyId, open addressing over the key strings themselves (a node-based
@@ -148,11 +161,13 @@ struct ArgDecl {
     int position = 0;
     SymbolId type = noSymbol;
     SentenceId sentence = 0;
+    std::uint32_t context = 0;
 };
 
 struct ArityDecl {
     int count = 0;
     SentenceId sentence = 0;
+    std::uint32_t context = 0;
 };
 
 struct Usage {
@@ -289,30 +304,61 @@ struct KnowledgeBase::Private {
         return !v.bits || (v.bits[cx >> 6] >> (cx & 63)) & 1U;
     }
 
+    // An index entry (Edge, ArgDecl, ArityDecl): its own context index decides, and the
+    // sentence's key is read only when the scope ignores a key in that very context.
+    template<typename Entry> [[nodiscard]] bool visible(const Entry &e, const View &v) const
+    {
+        if (v.none)
+            return false;
+        const std::uint32_t cx = e.context;
+        if (v.ignoredKey != noKey && std::int64_t(cx) == v.context && sentences[e.sentence].key == v.ignoredKey)
+            return false;
+        return !v.bits || (v.bits[cx >> 6] >> (cx & 63)) & 1U;
+    }
+
     [[nodiscard]] bool contextVisible(std::uint32_t cx, const View &v) const
     {
         return !v.none && (!v.bits || (v.bits[cx >> 6] >> (cx & 63)) & 1U);
     }
 
-    // BFS over genl edges (up or down), nearest first, ties by name.
+    // BFS over genl edges (up or down), nearest first, ties by name. Each level is sorted
+    // in place at the end of the answer. The visited set is a scan of the answer while it
+    // is short (a closure is usually a handful of types, and the scan stays in cache), and
+    // per-thread marks indexed by symbol beyond that.
     std::vector<SymbolId> closure(SymbolId start, const SymbolIndex<Edge> &edges, const View &v) const
     {
+        constexpr std::size_t scanLimit = 48;
         static thread_local Marks marks;
-        marks.begin(symbolBound);
-        marks.insert(start);
+        bool marking = false;
         std::vector<SymbolId> result;
-        std::vector<SymbolId> frontier { start };
-        while (!frontier.empty()) {
-            std::vector<SymbolId> next;
-            for (const SymbolId t : frontier) {
-                for (const Edge &e : edges[t]) {
-                    if (visible(e.sentence, v) && marks.insert(e.other))
-                        next.push_back(e.other);
-                }
+        const auto insert = [&](SymbolId id) {
+            if (!marking) {
+                if (id == start || std::find(result.begin(), result.end(), id) != result.end())
+                    return false;
+                if (result.size() < scanLimit)
+                    return true;
+                marking = true;
+                marks.begin(symbolBound);
+                marks.insert(start);
+                for (const SymbolId seen : result)
+                    marks.insert(seen);
             }
-            sortByName(next);
-            result.insert(result.end(), next.begin(), next.end());
-            frontier = std::move(next);
+            return marks.insert(id);
+        };
+        const auto expand = [&](SymbolId t) {
+            for (const Edge &e : edges[t]) {
+                if (visible(e, v) && insert(e.other))
+                    result.push_back(e.other);
+            }
+        };
+        expand(start);
+        std::size_t levelBegin = 0;
+        while (levelBegin < result.size()) {
+            const std::size_t levelEnd = result.size();
+            std::sort(result.begin() + std::ptrdiff_t(levelBegin), result.end(), nameLess);
+            for (std::size_t i = levelBegin; i < levelEnd; ++i)
+                expand(result[i]);
+            levelBegin = levelEnd;
         }
         return result;
     }
@@ -320,7 +366,7 @@ struct KnowledgeBase::Private {
     [[nodiscard]] bool hasMembership(SymbolId x, SymbolId type, const View &v) const
     {
         for (const Edge &e : members[x]) {
-            if (e.other == type && visible(e.sentence, v))
+            if (e.other == type && visible(e, v))
                 return true;
         }
         return false;
@@ -329,7 +375,7 @@ struct KnowledgeBase::Private {
     [[nodiscard]] std::optional<SentenceId> membershipSentence(SymbolId x, SymbolId type, const View &v) const
     {
         for (const Edge &e : members[x]) {
-            if (e.other == type && visible(e.sentence, v))
+            if (e.other == type && visible(e, v))
                 return e.sentence;
         }
         return std::nullopt;
@@ -355,11 +401,11 @@ struct KnowledgeBase::Private {
                 value = -1;
         };
         for (const ArityDecl &d : arityDecls[p]) {
-            if (visible(d.sentence, v))
+            if (visible(d, v))
                 add(d.count);
         }
         for (const Edge &e : members[p]) {
-            if (!visible(e.sentence, v))
+            if (!visible(e, v))
                 continue;
             const auto declared = [](SymbolId t) {
                 return t == sym::unaryPredicate ? 1 : t == sym::binaryPredicate ? 2 : t == sym::ternaryPredicate ? 3 : 0;
@@ -518,7 +564,7 @@ std::vector<SymbolId> KnowledgeBase::memberships(SymbolId x, const Scope &scope)
     const Private::View v = d->view(scope);
     std::vector<SymbolId> result;
     for (const Edge &e : d->members[x]) {
-        if (d->visible(e.sentence, v))
+        if (d->visible(e, v))
             result.push_back(e.other);
     }
     sortByName(result);
@@ -572,7 +618,7 @@ std::vector<ArgConstraint> KnowledgeBase::argConstraints(SymbolId p, const Scope
     std::vector<ArgConstraint> result;
     const auto collect = [&](SymbolId q) {
         for (const ArgDecl &decl : d->argDecls[q]) {
-            if (d->visible(decl.sentence, v))
+            if (d->visible(decl, v))
                 result.push_back({ decl.kind, decl.position, decl.type, q, decl.sentence });
         }
     };
@@ -596,7 +642,7 @@ std::vector<SymbolId> KnowledgeBase::disjointTypes(SymbolId t, const Scope &scop
         types.push_back(up);
     for (const SymbolId type : types) {
         for (const Edge &e : d->disjointWith[type]) {
-            if (d->visible(e.sentence, v))
+            if (d->visible(e, v))
                 result.push_back(e.other);
         }
     }
@@ -641,11 +687,11 @@ std::optional<DisjointWitness> KnowledgeBase::disjoint(SymbolId a, SymbolId b, c
         };
         for (const Edge &e : d->disjointWith[typeA]) {
             const auto it = positionInB.find(e.other);
-            if (it != positionInB.end() && d->visible(e.sentence, v))
+            if (it != positionInB.end() && d->visible(e, v))
                 offer(it->second, { typeA, e.other, DisjointWitness::Reason::Explicit, noSymbol, e.sentence });
         }
         for (const Edge &m : d->members[typeA]) {
-            if (!d->visible(m.sentence, v))
+            if (!d->visible(m, v))
                 continue;
             const std::optional<SentenceId> marked = d->membershipSentence(m.other, sym::disjointMetatype, v);
             if (!marked)
@@ -726,7 +772,7 @@ std::vector<SentenceId> KnowledgeBase::factsWith(SymbolId p, SymbolId a1, const 
     for (const SymbolId r : predicates) {
         auto it = std::lower_bound(facts.begin(), facts.end(), r, [](const Edge &e, SymbolId value) { return e.other < value; });
         for (; it != facts.end() && it->other == r; ++it) {
-            if (d->visible(it->sentence, v))
+            if (d->visible(*it, v))
                 result.push_back(it->sentence);
         }
     }
@@ -1063,59 +1109,70 @@ struct KnowledgeBaseLoader {
         return build(root, std::move(files), std::move(diagnostics), progress);
     }
 
-    static void buildVocabulary(KnowledgeBase::Private &p)
-    {
-        p.symbolBound = SymbolTable::instance().size() + 1;
-        std::vector<std::pair<SymbolId, Edge>> up, down, members, disjointPairs;
+    // What one slice of the sentences contributes to the vocabulary indexes.
+    struct VocabularyPart {
+        std::vector<std::pair<SymbolId, Edge>> up, down, members, disjointPairs, facts;
         std::vector<std::pair<SymbolId, ArgDecl>> args;
         std::vector<std::pair<SymbolId, ArityDecl>> arities;
         std::vector<std::pair<SymbolId, SentenceId>> comments, occurrences;
         std::vector<std::pair<SymbolId, Usage>> usage;
-        std::vector<std::pair<SymbolId, Edge>> facts;
-        std::vector<std::uint32_t> functorCount(p.symbolBound, 0);
-        std::vector<std::uint32_t> latestUsage(p.symbolBound, UINT32_MAX);
-        members.reserve(p.sentences.size());
-        occurrences.reserve(p.sentences.size() * 3);
-        facts.reserve(p.sentences.size());
+        std::vector<std::uint64_t> siblingExceptions;
+        std::vector<std::uint32_t> functorCount;
+    };
 
+    // Walks sentences [begin, end): facts, declarations, and every symbol at any depth.
+    static void walkSentences(const KnowledgeBase::Private &p, SentenceId begin, SentenceId end, VocabularyPart &part)
+    {
+        part.functorCount.assign(p.symbolBound, 0);
+        part.members.reserve(end - begin);
+        part.facts.reserve(end - begin);
+        part.occurrences.reserve(std::size_t(end - begin) * 3);
+        // The slot in part.usage of each symbol's latest (symbol, context) entry.
+        std::vector<std::uint32_t> latestUsage(p.symbolBound, UINT32_MAX);
         // Walk state reused across sentences: symbols seen in this sentence.
         std::vector<std::pair<SymbolId, std::uint8_t>> seen; // symbol, flags (1 functor, 2 argument, 4 nested functor)
-        for (SentenceId id = 0; id < p.sentences.size(); ++id) {
+        struct Item {
+            Term term;
+            bool inArgument;
+        };
+        std::vector<Item> stack;
+        for (SentenceId id = begin; id < end; ++id) {
             const Term s = p.sentences[id].term;
+            const std::uint32_t cx = p.sentenceContext[id];
             const SymbolId head = s.functorSymbol();
             if (head != noSymbol)
-                ++functorCount[head];
+                ++part.functorCount[head];
             if (isFact(s)) {
                 const std::uint32_t n = s.size();
                 const Term a1 = n >= 2 ? s.at(1) : Term();
                 const Term a2 = n >= 3 ? s.at(2) : Term();
                 const Term a3 = n >= 4 ? s.at(3) : Term();
                 if (n == 2 && a1.isSymbol())
-                    members.push_back({ a1.symbol(), { head, id } });
+                    part.members.push_back({ a1.symbol(), { head, id, cx } });
                 if (n >= 2 && a1.isSymbol())
-                    facts.push_back({ a1.symbol(), { head, id } });
+                    part.facts.push_back({ a1.symbol(), { head, id, cx } });
                 if (n == 3 && a1.isSymbol() && a2.isSymbol()) {
                     if (head == sym::genl) {
-                        up.push_back({ a1.symbol(), { a2.symbol(), id } });
-                        down.push_back({ a2.symbol(), { a1.symbol(), id } });
+                        part.up.push_back({ a1.symbol(), { a2.symbol(), id, cx } });
+                        part.down.push_back({ a2.symbol(), { a1.symbol(), id, cx } });
                     } else if (head == sym::disjoint) {
-                        disjointPairs.push_back({ a1.symbol(), { a2.symbol(), id } });
-                        disjointPairs.push_back({ a2.symbol(), { a1.symbol(), id } });
+                        part.disjointPairs.push_back({ a1.symbol(), { a2.symbol(), id, cx } });
+                        part.disjointPairs.push_back({ a2.symbol(), { a1.symbol(), id, cx } });
                     } else if (head == sym::siblingDisjointException) {
                         const SymbolId x = a1.symbol();
                         const SymbolId y = a2.symbol();
-                        p.siblingExceptions.emplace((std::uint64_t(std::min(x, y)) << 32) | std::max(x, y), true);
+                        part.siblingExceptions.push_back((std::uint64_t(std::min(x, y)) << 32) | std::max(x, y));
                     }
                 }
                 if (head == sym::comment && n == 3 && a1.isSymbol() && a2.isString())
-                    comments.emplace_back(a1.symbol(), id);
+                    part.comments.emplace_back(a1.symbol(), id);
                 if (head == sym::arity && n == 3 && a1.isSymbol() && a2.kind() == TermKind::Integer && a2.integer() > 0)
-                    arities.push_back({ a1.symbol(), { int(a2.integer()), id } });
+                    part.arities.push_back({ a1.symbol(), { int(a2.integer()), id, cx } });
                 if ((head == sym::arg || head == sym::genlArg) && n == 4 && a1.isSymbol() && a2.kind() == TermKind::Integer && a3.isSymbol()
                     && a2.integer() > 0) {
-                    args.push_back({ a1.symbol(),
-                        { head == sym::arg ? ArgConstraint::Kind::Arg : ArgConstraint::Kind::GenlArg, int(a2.integer()), a3.symbol(),
-                            id } });
+                    part.args.push_back({ a1.symbol(),
+                        { head == sym::arg ? ArgConstraint::Kind::Arg : ArgConstraint::Kind::GenlArg, int(a2.integer()), a3.symbol(), id,
+                            cx } });
                 }
             }
 
@@ -1130,11 +1187,7 @@ struct KnowledgeBaseLoader {
                 }
                 seen.emplace_back(symbol, flag);
             };
-            struct Item {
-                Term term;
-                bool inArgument;
-            };
-            std::vector<Item> stack { { s, false } };
+            stack.assign(1, { s, false });
             while (!stack.empty()) {
                 const Item item = stack.back();
                 stack.pop_back();
@@ -1159,49 +1212,95 @@ struct KnowledgeBaseLoader {
             }
             // Sentences come in context order, so a symbol's usage in this context, if
             // any, is its latest entry: merge there instead of sorting afterwards.
-            const std::uint32_t cx = p.sentenceContext[id];
             for (const auto &[symbol, flags] : seen) {
-                occurrences.emplace_back(symbol, id);
+                part.occurrences.emplace_back(symbol, id);
                 std::uint32_t &slot = latestUsage[symbol];
-                if (slot != UINT32_MAX && usage[slot].second.context == cx) {
-                    Usage &u = usage[slot].second;
+                if (slot != UINT32_MAX && part.usage[slot].second.context == cx) {
+                    Usage &u = part.usage[slot].second;
                     u.functor = u.functor || (flags & 1) != 0;
                     u.argument = u.argument || (flags & 2) != 0;
                     u.nestedFunctor = u.nestedFunctor || (flags & 4) != 0;
                 } else {
-                    slot = std::uint32_t(usage.size());
-                    usage.push_back({ symbol, { cx, (flags & 1) != 0, (flags & 2) != 0, (flags & 4) != 0 } });
+                    slot = std::uint32_t(part.usage.size());
+                    part.usage.push_back({ symbol, { cx, (flags & 1) != 0, (flags & 2) != 0, (flags & 4) != 0 } });
                 }
             }
         }
+    }
 
-        for (SymbolId symbol = 0; symbol < latestUsage.size(); ++symbol) {
-            if (latestUsage[symbol] != UINT32_MAX)
-                p.usedSymbols.push_back(symbol);
+    // The vocabulary indexes: the sentences are walked in slices on the thread pool, one
+    // slice per context run so that a (symbol, context) usage entry comes from one slice
+    // only, and the indexes are then built in parallel from the slices in order, so every
+    // run keeps sentence order whatever the number of threads.
+    static void buildVocabulary(KnowledgeBase::Private &p)
+    {
+        p.symbolBound = SymbolTable::instance().size() + 1;
+        const std::size_t total = p.sentences.size();
+        const std::size_t threads = std::size_t(std::max(1, QThreadPool::globalInstance()->maxThreadCount()));
+        const std::size_t wanted = std::min<std::size_t>(threads * 2, std::max<std::size_t>(1, total / 4096));
+        std::vector<SentenceId> cuts { 0 };
+        for (std::size_t k = 1; k < wanted; ++k) {
+            // Move each cut forward to the next context boundary.
+            auto cut = SentenceId(total * k / wanted);
+            while (cut < total && cut > 0 && p.sentenceContext[cut] == p.sentenceContext[cut - 1])
+                ++cut;
+            if (cut > cuts.back() && cut < total)
+                cuts.push_back(cut);
         }
-        latestUsage = {};
-        sortByName(p.usedSymbols);
+        cuts.push_back(SentenceId(total));
+        std::vector<VocabularyPart> parts(cuts.size() - 1);
+        std::vector<std::size_t> slices(parts.size());
+        std::iota(slices.begin(), slices.end(), 0);
+        QtConcurrent::blockingMap(slices, [&](std::size_t k) { walkSentences(p, cuts[k], cuts[k + 1], parts[k]); });
 
-        p.genlUp.build(p.symbolBound, up);
-        p.genlDown.build(p.symbolBound, down);
-        p.members.build(p.symbolBound, members);
-        p.disjointWith.build(p.symbolBound, disjointPairs);
-        p.argDecls.build(p.symbolBound, args);
-        p.arityDecls.build(p.symbolBound, arities);
-        p.commentsOf.build(p.symbolBound, comments);
-        p.occurrences.build(p.symbolBound, occurrences);
-        p.usage.build(p.symbolBound, usage);
-
-        p.factsByFirst.build(p.symbolBound, facts);
-        p.factsByFirst.sortRuns(
-            [](const Edge &a, const Edge &b) { return a.other < b.other || (a.other == b.other && a.sentence < b.sentence); });
-
-        for (SymbolId f = 0; f < functorCount.size(); ++f) {
-            if (functorCount[f] > 0)
-                p.functorCounts.emplace_back(f, functorCount[f]);
-        }
-        std::sort(p.functorCounts.begin(), p.functorCounts.end(),
-            [](const auto &a, const auto &b) { return a.second > b.second || (a.second == b.second && nameLess(a.first, b.first)); });
+        const auto gather = [&parts](auto member) {
+            std::vector<std::remove_reference_t<decltype(parts.front().*member)> *> out;
+            for (VocabularyPart &part : parts)
+                out.push_back(&(part.*member));
+            return out;
+        };
+        std::vector<std::function<void()>> jobs {
+            [&] { p.genlUp.build(p.symbolBound, gather(&VocabularyPart::up)); },
+            [&] { p.genlDown.build(p.symbolBound, gather(&VocabularyPart::down)); },
+            [&] { p.members.build(p.symbolBound, gather(&VocabularyPart::members)); },
+            [&] { p.disjointWith.build(p.symbolBound, gather(&VocabularyPart::disjointPairs)); },
+            [&] { p.argDecls.build(p.symbolBound, gather(&VocabularyPart::args)); },
+            [&] { p.arityDecls.build(p.symbolBound, gather(&VocabularyPart::arities)); },
+            [&] { p.commentsOf.build(p.symbolBound, gather(&VocabularyPart::comments)); },
+            [&] { p.occurrences.build(p.symbolBound, gather(&VocabularyPart::occurrences)); },
+            [&] {
+                p.usage.build(p.symbolBound, gather(&VocabularyPart::usage));
+                for (SymbolId symbol = 0; symbol < p.symbolBound; ++symbol) {
+                    if (!p.usage[symbol].empty())
+                        p.usedSymbols.push_back(symbol);
+                }
+                sortByName(p.usedSymbols);
+            },
+            [&] {
+                p.factsByFirst.build(p.symbolBound, gather(&VocabularyPart::facts));
+                p.factsByFirst.sortRuns(
+                    [](const Edge &a, const Edge &b) { return a.other < b.other || (a.other == b.other && a.sentence < b.sentence); });
+            },
+            [&] {
+                for (const VocabularyPart &part : parts) {
+                    for (const std::uint64_t pair : part.siblingExceptions)
+                        p.siblingExceptions.emplace(pair, true);
+                }
+            },
+            [&] {
+                for (SymbolId f = 0; f < p.symbolBound; ++f) {
+                    std::uint32_t count = 0;
+                    for (const VocabularyPart &part : parts)
+                        count += part.functorCount[f];
+                    if (count > 0)
+                        p.functorCounts.emplace_back(f, count);
+                }
+                std::sort(p.functorCounts.begin(), p.functorCounts.end(), [](const auto &a, const auto &b) {
+                    return a.second > b.second || (a.second == b.second && nameLess(a.first, b.first));
+                });
+            },
+        };
+        QtConcurrent::blockingMap(jobs, [](const std::function<void()> &job) { job(); });
     }
 };
 

@@ -746,37 +746,79 @@ private:
         return true;
     }
 
+    // Interns through a table local to this reader: each distinct name of the document goes
+    // to the process-wide table (shared lock, a large and cold hash table) once, and every
+    // later occurrence is answered here without a lock, comparing against the name kept in
+    // the entry (short names) or in the document's own bytes. It never evicts, so its size
+    // tracks the document's vocabulary, not its length.
     SymbolId internToken(std::string_view token)
     {
-        // A small per-reader cache in front of the process-wide table: the same few
-        // hundred names recur through a file, and the cache needs no lock.
         std::uint64_t h = 1469598103934665603ULL;
         for (unsigned char c : token) {
             h ^= c;
             h *= 1099511628211ULL;
         }
         h ^= h >> 29; // FNV's low bits alone cluster similar names
-        CacheEntry &entry = m_cache[h & (m_cache.size() - 1)];
-        if (entry.id != noSymbol && entry.hash == h && symbolName(entry.id) == token)
-            return entry.id;
-        const SymbolId id = intern(token);
-        entry = { h, id };
-        return id;
+        h |= 1; // 0 marks an empty slot
+        const std::size_t mask = m_local.size() - 1;
+        for (std::size_t i = h & mask;; i = (i + 1) & mask) {
+            LocalName &entry = m_local[i];
+            if (entry.hash == 0) {
+                const SymbolId id = intern(token);
+                entry.hash = h;
+                entry.id = id;
+                entry.size = std::uint32_t(token.size());
+                if (token.size() <= sizeof(entry.name.inlined))
+                    std::memcpy(entry.name.inlined, token.data(), token.size());
+                else
+                    entry.name.text = token.data();
+                if (++m_localCount * 2 > m_local.size())
+                    growLocal();
+                return id;
+            }
+            if (entry.hash == h && entry.size == token.size() && entry.matches(token))
+                return entry.id;
+        }
     }
 
-    // One entry per ~16 bytes of text, a power of two between 64 and 16384: a one-line
-    // candidate should not pay for a file-sized cache.
-    static std::size_t cacheSize(std::size_t textSize)
+    void growLocal()
+    {
+        std::vector<LocalName> old(m_local.size() * 2);
+        old.swap(m_local);
+        const std::size_t mask = m_local.size() - 1;
+        for (const LocalName &entry : old) {
+            if (entry.hash == 0)
+                continue;
+            std::size_t i = entry.hash & mask;
+            while (m_local[i].hash != 0)
+                i = (i + 1) & mask;
+            m_local[i] = entry;
+        }
+    }
+
+    // A power of two near one slot per 64 bytes of text, at least 64 and at most 64k to
+    // begin with: a one-line candidate should not pay for a file-sized table.
+    static std::size_t localSize(std::size_t textSize)
     {
         std::size_t size = 64;
-        while (size < 16384 && size * 16 < textSize)
+        while (size < 65536 && size * 64 < textSize)
             size *= 2;
         return size;
     }
 
-    struct CacheEntry {
-        std::uint64_t hash = 0;
+    struct LocalName {
+        std::uint64_t hash = 0; // 0: empty
         SymbolId id = noSymbol;
+        std::uint32_t size = 0;
+        union {
+            char inlined[16];
+            const char *text; // into the document, for longer names
+        } name {};
+        [[nodiscard]] bool matches(std::string_view token) const
+        {
+            const char *stored = size <= sizeof(name.inlined) ? name.inlined : name.text;
+            return std::memcmp(stored, token.data(), size) == 0;
+        }
     };
     struct ColumnCache {
         std::size_t lineStart = SIZE_MAX;
@@ -793,7 +835,8 @@ private:
     std::vector<Frame> m_stack;
     std::vector<std::uint32_t> m_pendingChildren;
     std::string m_text;
-    std::vector<CacheEntry> m_cache = std::vector<CacheEntry>(cacheSize(m_size));
+    std::vector<LocalName> m_local = std::vector<LocalName>(localSize(m_size));
+    std::size_t m_localCount = 0;
     PendingError m_pending;
     Cursor m_formStart;
     unsigned char m_formOpen = '(';

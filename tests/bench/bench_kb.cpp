@@ -3,7 +3,11 @@
 // load + index time and peak memory, and the median latency of each vocabulary query at
 // 10k and 1M sentences. Figures go to stdout; the targets of issue 4 are checked.
 //
-// FANVA_BENCH_SIZES (comma-separated sentence counts, default "10000,1000000") picks sizes.
+// FANVA_BENCH_SIZES (comma-separated sentence counts, default "10000,1000000,1000000u") picks
+// the KBs: a count alone is the corpus-like topical vocabulary, a "u" suffix the uniform one
+// (see synthetickb.h). Queries are timed cold (each sampled term asked once, so its index
+// entries come from memory) and warm (the same terms asked again, as the critic does while
+// it checks the candidates of one proposal).
 #include "kb/canonical.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
@@ -50,19 +54,31 @@ qint64 cpuNs(clockid_t clock)
     return qint64(ts.tv_sec) * 1000000000 + ts.tv_nsec;
 }
 
-// Median nanoseconds of `query` over the samples.
-double medianNs(int samples, const std::function<void(int)> &query)
+struct Median {
+    double cold = 0; ///< first pass: each sample asked once
+    double warm = 0; ///< three more passes over the same samples
+};
+
+double median(std::vector<double> &times)
 {
-    std::vector<double> times;
-    times.reserve(std::size_t(samples));
-    for (int i = 0; i < samples; ++i) {
-        const auto begin = std::chrono::steady_clock::now();
-        query(i);
-        const auto end = std::chrono::steady_clock::now();
-        times.push_back(double(std::chrono::duration_cast<std::chrono::nanoseconds>(end - begin).count()));
-    }
-    std::nth_element(times.begin(), times.begin() + times.size() / 2, times.end());
+    std::nth_element(times.begin(), times.begin() + std::ptrdiff_t(times.size() / 2), times.end());
     return times[times.size() / 2];
+}
+
+// Median nanoseconds of `query` over the samples, cold and warm.
+Median medianNs(int samples, const std::function<void(int)> &query)
+{
+    std::vector<double> cold;
+    std::vector<double> warm;
+    for (int pass = 0; pass < 4; ++pass) {
+        for (int i = 0; i < samples; ++i) {
+            const auto begin = std::chrono::steady_clock::now();
+            query(i);
+            const auto end = std::chrono::steady_clock::now();
+            (pass == 0 ? cold : warm).push_back(double(std::chrono::duration_cast<std::chrono::nanoseconds>(end - begin).count()));
+        }
+    }
+    return { median(cold), median(warm) };
 }
 
 } // namespace
@@ -75,10 +91,10 @@ private Q_SLOTS:
     void run();
 
 private:
-    std::map<QString, double> queries(const KnowledgeBase &kb, const Generator &generator);
+    std::map<QString, Median> queries(const KnowledgeBase &kb, const Generator &generator);
 };
 
-std::map<QString, double> BenchKb::queries(const KnowledgeBase &kb, const Generator &g)
+std::map<QString, Median> BenchKb::queries(const KnowledgeBase &kb, const Generator &g)
 {
     const int samples = 2001;
     const Scope scope { intern("CxGen15") };
@@ -92,7 +108,7 @@ std::map<QString, double> BenchKb::queries(const KnowledgeBase &kb, const Genera
     for (int i = 0; i < samples; ++i)
         keys.push_back(std::string(kb.key(kb.sentence(SentenceId((std::size_t(i) * 7919) % kb.sentenceCount())).key)));
     std::size_t sink = 0;
-    std::map<QString, double> result;
+    std::map<QString, Median> result;
     result[QStringLiteral("sees")] = medianNs(samples, [&](int) { sink += kb.sees(intern("CxGen15"), intern("CxGen3")); });
     result[QStringLiteral("visibleContexts")] = medianNs(samples, [&](int) { sink += kb.visibleContexts(intern("CxGen15")).size(); });
     result[QStringLiteral("genls")] = medianNs(samples, [&](int i) { sink += kb.genls(types[i], scope).size(); });
@@ -118,17 +134,17 @@ std::map<QString, double> BenchKb::queries(const KnowledgeBase &kb, const Genera
 
 void BenchKb::run()
 {
-    QList<int> sizes { 10000, 1000000 };
-    if (qEnvironmentVariableIsSet("FANVA_BENCH_SIZES")) {
-        sizes.clear();
-        for (const QString &size : qEnvironmentVariable("FANVA_BENCH_SIZES").split(QLatin1Char(',')))
-            sizes << size.toInt();
-    }
-    std::map<int, std::map<QString, double>> medians;
-    for (const int size : sizes) {
+    QStringList cases { QStringLiteral("10000"), QStringLiteral("1000000"), QStringLiteral("1000000u") };
+    if (qEnvironmentVariableIsSet("FANVA_BENCH_SIZES"))
+        cases = qEnvironmentVariable("FANVA_BENCH_SIZES").split(QLatin1Char(','));
+    std::map<int, std::map<QString, Median>> medians; // topical KBs by size
+    for (const QString &name : std::as_const(cases)) {
+        const bool uniform = name.endsWith(QLatin1Char('u'));
+        const int size = QStringView(name).left(name.size() - (uniform ? 1 : 0)).toInt();
+        QVERIFY2(size > 0, qPrintable(name));
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        Generator generator(size);
+        Generator generator(size, uniform ? fanva::bench::Vocabulary::Uniform : fanva::bench::Vocabulary::Topical);
         qint64 bytes = 0;
         {
             const std::vector<QByteArray> files = generator.files();
@@ -151,14 +167,18 @@ void BenchKb::run()
         QVERIFY(loaded.ok());
         const double peak = procStatus("VmHWM:");
         const KnowledgeBase &kb = *loaded.kb;
-        std::printf("\n== %d sentences (%lld bytes in %d files): %zu sentences loaded\n", size, static_cast<long long>(bytes),
-            fanva::bench::s_contexts, kb.sentenceCount());
+        std::printf("\n== %d sentences, %s vocabulary (%lld bytes in %d files): %zu sentences loaded, %zu symbols\n", size,
+            uniform ? "uniform" : "topical", static_cast<long long>(bytes), fanva::bench::s_contexts, kb.sentenceCount(),
+            kb.symbols().size());
         std::printf("load + index: %.0f ms wall, %.0f ms CPU (all threads); RSS before %.0f MiB, peak %.0f MiB, now %.0f MiB\n", loadMs,
             loadCpuMs, rssBefore, peak, procStatus("VmRSS:"));
 
-        medians[size] = queries(kb, generator);
-        for (const auto &[name, ns] : medians[size])
-            std::printf("  %-16s median %8.0f ns\n", qPrintable(name), ns);
+        const std::map<QString, Median> measured = queries(kb, generator);
+        std::printf("  %-16s %10s %10s\n", "query", "cold ns", "warm ns");
+        for (const auto &[query, ns] : measured)
+            std::printf("  %-16s %10.0f %10.0f\n", qPrintable(query), ns.cold, ns.warm);
+        if (!uniform)
+            medians[size] = measured;
 
         // Reader throughput on one core, best of three over all files.
         double best = 0;
@@ -180,12 +200,16 @@ void BenchKb::run()
         std::printf("reader: %.0f MB/s on one core (thread CPU time)\n", best);
         std::fflush(stdout);
     }
-    if (medians.size() == 2) {
+    if (medians.size() >= 2) {
         const auto &small = medians.begin()->second;
         const auto &large = medians.rbegin()->second;
-        std::printf("\n%-16s %10s %10s %6s\n", "query", "small ns", "large ns", "ratio");
-        for (const auto &[name, ns] : large)
-            std::printf("%-16s %10.0f %10.0f %6.2f\n", qPrintable(name), small.at(name), ns, ns / std::max(1.0, small.at(name)));
+        std::printf("\ntopical %d -> %d sentences\n%-16s %9s %9s %6s %9s %9s %6s\n", medians.begin()->first, medians.rbegin()->first,
+            "query", "cold", "cold", "ratio", "warm", "warm", "ratio");
+        for (const auto &[query, ns] : large) {
+            const Median &before = small.at(query);
+            std::printf("%-16s %9.0f %9.0f %6.2f %9.0f %9.0f %6.2f\n", qPrintable(query), before.cold, ns.cold,
+                ns.cold / std::max(1.0, before.cold), before.warm, ns.warm, ns.warm / std::max(1.0, before.warm));
+        }
     }
 }
 

@@ -15,12 +15,23 @@ namespace fanva::bench {
 inline constexpr int s_contexts = 16;
 inline constexpr int s_treeBranching = 8; // each type tree: 1 + 8 + 64 types (depth 3), whatever the size
 
+// How facts and rules pick their terms.
+// - Topical (the default): like the corpus, a context mostly talks about its own terms.
+//   Term i belongs to context i % s_contexts (a type tree to its tree number's), and three
+//   picks in four come from the sentence's own context, the rest from anywhere. In the
+//   corpus a file names each distinct symbol 5–9 times (CxCore 664 symbol tokens over 81
+//   distinct); this mode gives about 4 at 1M sentences.
+// - Uniform: every pick from the whole vocabulary. At 1M sentences a file then names each
+//   distinct symbol about 2.5 times: a stress case for symbol interning and cache locality.
+enum class Vocabulary { Topical, Uniform };
+
 // A deterministic generator: a KB of `sentences` sentences spread over s_contexts files.
 class Generator
 {
 public:
-    explicit Generator(int sentences)
+    explicit Generator(int sentences, Vocabulary vocabulary = Vocabulary::Topical)
         : m_target(sentences)
+        , m_vocabulary(vocabulary)
     {
         // Proportions close to the corpus: a quarter comments, a third declarations.
         m_types = std::max(73, sentences / 10);
@@ -67,13 +78,34 @@ private:
         return tree * 73 + parentLocal;
     }
 
+    // A random term index below `count` for a sentence of `context`: in Topical mode, three
+    // times in four one that belongs to `context` (index ≡ context mod s_contexts, or for
+    // types, in a tree whose number is), else any.
+    int pickFor(int context, int count, bool types = false)
+    {
+        const int any = pick(count);
+        if (m_vocabulary == Vocabulary::Uniform || pick(4) == 0)
+            return any;
+        if (types) {
+            const int trees = count / 73;
+            if (trees < s_contexts)
+                return any;
+            const int tree = context + s_contexts * pick(trees / s_contexts);
+            return tree * 73 + any % 73;
+        }
+        if (count < s_contexts)
+            return any;
+        return context + s_contexts * pick(count / s_contexts);
+    }
+
+    int pick(int modulus) { return int((m_state = m_state * 6364136223846793005ULL + 1442695040888963407ULL) >> 33) % modulus; }
+
     QByteArray sentence(int step)
     {
+        const int context = step % s_contexts;
         // A fixed 40-slot pattern keeps the mix the same at every size.
         const int slot = step % 40;
         const int n = step / 40;
-        const auto pick
-            = [this](int modulus) { return int((m_state = m_state * 6364136223846793005ULL + 1442695040888963407ULL) >> 33) % modulus; };
         switch (slot) {
         case 0:
         case 1:
@@ -113,25 +145,26 @@ private:
         case 18:
         case 19: {
             const int p = (n * 2 + (slot - 16) / 2) % m_predicates;
-            return "(arg " + predicate(p) + " " + QByteArray::number(1 + slot % 2) + " " + type(pick(m_types)) + ")";
+            return "(arg " + predicate(p) + " " + QByteArray::number(1 + slot % 2) + " " + type(pickFor(context, m_types, true)) + ")";
         }
         case 20: {
-            const int t = pick(m_types);
+            const int t = pickFor(context, m_types, true);
             const int sibling = (t / 73) * 73 + 1 + pick(s_treeBranching);
             return "(disjoint " + type(t) + " " + type(sibling) + ")";
         }
         case 21:
             return ((n / m_predicates) % 2 ? "(functional " : "(symmetric ") + predicate(n % m_predicates) + ")";
         case 22: {
-            const QByteArray p = predicate(pick(m_predicates));
-            const QByteArray q = predicate(pick(m_predicates));
-            return "(implies (and (" + p + " ?x ?y) (" + q + " ?y ?z))\n         (" + predicate(pick(m_predicates)) + " ?x ?z))";
+            const QByteArray p = predicate(pickFor(context, m_predicates));
+            const QByteArray q = predicate(pickFor(context, m_predicates));
+            return "(implies (and (" + p + " ?x ?y) (" + q + " ?y ?z))\n         (" + predicate(pickFor(context, m_predicates))
+                + " ?x ?z))";
         }
         default:
             if (slot < 32)
-                return "(" + type(pick(m_types)) + " " + individual(pick(m_individuals)) + ")";
-            return "(" + predicate(pick(m_predicates)) + " " + individual(pick(m_individuals)) + " " + individual(pick(m_individuals))
-                + ")";
+                return "(" + type(pickFor(context, m_types, true)) + " " + individual(pickFor(context, m_individuals)) + ")";
+            return "(" + predicate(pickFor(context, m_predicates)) + " " + individual(pickFor(context, m_individuals)) + " "
+                + individual(pickFor(context, m_individuals)) + ")";
         }
     }
 
@@ -139,6 +172,7 @@ private:
     int m_types;
     int m_predicates;
     int m_individuals;
+    Vocabulary m_vocabulary;
     std::uint64_t m_state = 20261130;
 };
 
