@@ -1,18 +1,36 @@
 #include "attemptlogview.h"
 
+#include "attemptchipdelegate.h"
+
 #include <QHeaderView>
 #include <QPainter>
 
 AttemptLogView::AttemptLogView(QWidget *parent)
     : QTreeView(parent)
+    , m_delegate(new AttemptChipDelegate(this))
 {
-    setRootIsDecorated(false);
-    setUniformRowHeights(true);
+    setItemDelegate(m_delegate);
+    setRootIsDecorated(true);
+    setAllColumnsShowFocus(true);
     setEditTriggers(QAbstractItemView::NoEditTriggers);
-    header()->setVisible(false);
+    setSelectionBehavior(QAbstractItemView::SelectRows);
+    setSelectionMode(QAbstractItemView::SingleSelection);
 }
 
 AttemptLogView::~AttemptLogView() = default;
+
+void AttemptLogView::setModel(QAbstractItemModel *model)
+{
+    QTreeView::setModel(model);
+    if (model == nullptr)
+        return;
+    // Rows already there (a session opened before the view met the model) get spans too.
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QModelIndex parent = model->index(row, 0);
+        if (const int children = model->rowCount(parent); children > 0)
+            rowsInserted(parent, 0, children - 1);
+    }
+}
 
 void AttemptLogView::setPlaceholderText(const QString &text)
 {
@@ -25,6 +43,18 @@ void AttemptLogView::setPlaceholderText(const QString &text)
 bool AttemptLogView::isEmpty() const
 {
     return model() == nullptr || model()->rowCount(rootIndex()) == 0;
+}
+
+void AttemptLogView::rowsInserted(const QModelIndex &parent, int start, int end)
+{
+    QTreeView::rowsInserted(parent, start, end);
+    if (!parent.isValid())
+        return;
+    // A candidate's chips need more room than one column: its row spans the view.
+    for (int row = start; row <= end; ++row)
+        setFirstColumnSpanned(row, parent, true);
+    if (start == 0)
+        expand(parent);
 }
 
 void AttemptLogView::paintEvent(QPaintEvent *event)

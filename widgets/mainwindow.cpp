@@ -2,6 +2,7 @@
 #include "applytexts.h"
 #include "attemptlogmodel.h"
 #include "attemptlogview.h"
+#include "attemptspane.h"
 #include "editentrydialog.h"
 #include "entrydetailsview.h"
 #include "entrymodel.h"
@@ -96,18 +97,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_review, &ReviewController::finished, this, &MainWindow::onFormalizeFinished);
     connect(m_review, &ReviewController::started, this, &MainWindow::updateReviewActions);
     connect(m_review, &ReviewController::proposalChanged, this, &MainWindow::updateReviewActions);
-    connect(m_review, &ReviewController::textDelta, this, [this](int, const QString &text) {
-        m_replyView->moveCursor(QTextCursor::End);
-        m_replyView->insertPlainText(text);
-    });
-    connect(m_review->attempts(), &QAbstractItemModel::rowsInserted, this, [this] {
-        m_replyView->clear();
-        m_attemptLog->scrollToBottom();
-    });
-    connect(m_review->attempts(), &AttemptLogModel::outcomeChanged, m_outcomeLabel, [this](const QString &text) {
-        m_outcomeLabel->setText(text);
-        m_outcomeLabel->setVisible(!text.isEmpty());
-    });
+    connect(m_review, &ReviewController::textDelta, m_attemptsPane,
+        [this](int, const QString &text) { m_attemptsPane->appendReplyText(text); });
     connect(m_presenter, &ReviewPresenter::currentEntryChanged, this, &MainWindow::showEntryDetails);
     connect(m_review->entries(), &EntryModel::entriesChanged, this, [this] { showEntryDetails(m_presenter->currentEntry()); });
     updateReviewActions();
@@ -259,12 +250,6 @@ void MainWindow::createPanes()
     m_sourceFileLabel->setObjectName(QStringLiteral("sourceFileLabel"));
     m_sourceFileLabel->setAccessibleName(tr("Source file"));
 
-    m_attemptLog = new AttemptLogView;
-    m_attemptLog->setObjectName(QStringLiteral("attemptLog"));
-    m_attemptLog->setAccessibleName(tr("Attempt log"));
-    m_attemptLog->setAccessibleDescription(tr("The model's attempts and the gates' answers while a formalization runs"));
-    m_attemptLog->setPlaceholderText(tr("No formalization has run yet."));
-
     m_proposalView = new ProposalView;
     m_proposalView->setObjectName(QStringLiteral("proposalView"));
     m_proposalView->setAccessibleName(tr("Proposal"));
@@ -304,42 +289,13 @@ void MainWindow::createPanes()
 
 QWidget *MainWindow::createAttemptsPane()
 {
-    m_attemptLog->setModel(m_review->attempts());
-    m_attemptLog->setRootIsDecorated(false);
-    m_attemptLog->setUniformRowHeights(true);
-    m_attemptLog->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-
-    m_outcomeLabel = new QLabel;
-    m_outcomeLabel->setObjectName(QStringLiteral("outcomeBanner"));
-    m_outcomeLabel->setAccessibleName(tr("Outcome"));
-    m_outcomeLabel->setWordWrap(true);
-    m_outcomeLabel->setFrameShape(QFrame::StyledPanel);
-    m_outcomeLabel->setBackgroundRole(QPalette::AlternateBase);
-    m_outcomeLabel->setAutoFillBackground(true);
-    m_outcomeLabel->setVisible(false);
-
-    m_replyView = new QPlainTextEdit;
-    m_replyView->setObjectName(QStringLiteral("replyView"));
-    m_replyView->setAccessibleName(tr("Reply of the model"));
-    m_replyView->setReadOnly(true);
-    m_replyView->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_replyView->setPlaceholderText(tr("The model's reply streams here."));
-    m_replyView->setMaximumBlockCount(2000);
-
-    m_cancelButton = new QPushButton(tr("&Cancel"));
-    m_cancelButton->setObjectName(QStringLiteral("cancelButton"));
-    m_cancelButton->setEnabled(false);
+    m_attemptsPane = new AttemptsPane;
+    m_attemptsPane->setModel(m_review->attempts());
+    m_attemptLog = m_attemptsPane->logView();
+    m_outcomeLabel = m_attemptsPane->outcomeBanner();
+    m_cancelButton = m_attemptsPane->cancelButton();
     connect(m_cancelButton, &QPushButton::clicked, m_review, &ReviewController::cancel);
-
-    auto *pane = new QWidget;
-    auto *layout = new QVBoxLayout(pane);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_outcomeLabel);
-    layout->addWidget(m_attemptLog, 2);
-    layout->addWidget(m_replyView, 1);
-    layout->addWidget(m_cancelButton, 0, Qt::AlignRight);
-    pane->setFocusProxy(m_attemptLog);
-    return pane;
+    return m_attemptsPane;
 }
 
 void MainWindow::createStatusBar()
@@ -460,7 +416,6 @@ bool MainWindow::formalize()
         reportError(error);
         return false;
     }
-    m_replyView->clear();
     statusBar()->showMessage(tr("Formalizing %1 with %2…").arg(QFileInfo(m_workspace.document).fileName(), m_workspace.provider));
     return true;
 }

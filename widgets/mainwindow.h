@@ -5,6 +5,7 @@
 #include <QMainWindow>
 
 class AttemptLogView;
+class AttemptsPane;
 class EntryDetailsView;
 class ReviewController;
 class ReviewPresenter;
@@ -120,7 +121,7 @@ private:
     QSyntaxHighlighter *m_highlighter = nullptr;
     ReviewController *m_review = nullptr;
     ReviewPresenter *m_presenter = nullptr;
-    QPlainTextEdit *m_replyView = nullptr;
+    AttemptsPane *m_attemptsPane = nullptr;
     QLabel *m_outcomeLabel = nullptr;
     QPushButton *m_cancelButton = nullptr;
     EntryDetailsView *m_details = nullptr;
