@@ -700,6 +700,17 @@ OwnedTerm canonicalize(Term sentence, const SymbolSet &symmetric)
     return OwnedTerm { std::move(arena), term };
 }
 
+std::string canonicalKey(Term sentence, const SymbolSet &symmetric, std::string_view source)
+{
+    if (sentence.isNull())
+        return {};
+    if (!needsCanonicalization(sentence, symmetric))
+        return renderFlatUtf8(sentence, source);
+    std::string out;
+    appendNode(out, canonicalNode(sentence, symmetric));
+    return out;
+}
+
 std::string canonicalKey(Term sentence, const SymbolSet &symmetric)
 {
     if (sentence.isNull())

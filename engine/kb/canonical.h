@@ -3,6 +3,7 @@
 #include "kb/term.h"
 
 #include <string>
+#include <string_view>
 
 namespace fanva::kb {
 
@@ -22,5 +23,8 @@ enum class TermOrder : std::uint8_t { Blind, Full };
 /// The canonical key: the canonical term rendered flat (UTF-8). Identity of a sentence is
 /// (context, key).
 [[nodiscard]] std::string canonicalKey(Term sentence, const SymbolSet &symmetric = {});
+/// canonicalKey() of a sentence read from `source` (its Document's text), copying symbols
+/// from the text where the sentence is its own canonical form (the loader's fast path).
+[[nodiscard]] std::string canonicalKey(Term sentence, const SymbolSet &symmetric, std::string_view source);
 
 } // namespace fanva::kb

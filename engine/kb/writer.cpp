@@ -59,7 +59,9 @@ void appendEscaped(std::string &out, std::string_view text)
     out.push_back('"');
 }
 
-void appendFlat(std::string &out, Term term)
+// `source`: the text the term was read from, or empty. Symbols are then copied from it by
+// their span, which streams through the text instead of visiting the symbol table.
+void appendFlat(std::string &out, Term term, std::string_view source = {})
 {
     switch (term.kind()) {
     case TermKind::Integer:
@@ -72,6 +74,11 @@ void appendFlat(std::string &out, Term term)
         appendEscaped(out, term.text());
         return;
     case TermKind::Symbol:
+        if (const Span span = term.span(); span.end > span.begin && span.end <= source.size())
+            out.append(source.substr(span.begin, span.end - span.begin));
+        else
+            out += term.name();
+        return;
     case TermKind::Variable:
         out += term.name();
         return;
@@ -89,7 +96,7 @@ void appendFlat(std::string &out, Term term)
     for (std::uint32_t i = 0; i < term.size(); ++i) {
         if (i > 0)
             out.push_back(' ');
-        appendFlat(out, term.at(i));
+        appendFlat(out, term.at(i), source);
     }
     out.push_back(term.isList() ? ')' : ']');
 }
@@ -174,6 +181,16 @@ std::string renderFlatUtf8(Term term)
     std::string out;
     if (!term.isNull())
         appendFlat(out, term);
+    return out;
+}
+
+std::string renderFlatUtf8(Term term, std::string_view source)
+{
+    std::string out;
+    if (!term.isNull()) {
+        out.reserve(term.span().end - term.span().begin);
+        appendFlat(out, term, source);
+    }
     return out;
 }
 

@@ -6,6 +6,7 @@
 #include <QString>
 
 #include <string>
+#include <string_view>
 
 namespace fanva::kb {
 
@@ -21,6 +22,9 @@ struct Document;
 /// The term on one line, single spaces (messages print {S} and {lit} this way).
 [[nodiscard]] QString renderFlat(Term term);
 [[nodiscard]] std::string renderFlatUtf8(Term term);
+/// renderFlatUtf8() of a term read from `source` (a Document's text): symbols are copied
+/// from the text by their spans, which is faster on a large KB than the symbol table.
+[[nodiscard]] std::string renderFlatUtf8(Term term, std::string_view source);
 
 /// render() of the canonical term (canonicalize()).
 [[nodiscard]] QString renderCanonical(Term sentence, const SymbolSet &symmetric = {});
