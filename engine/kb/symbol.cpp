@@ -47,13 +47,15 @@ struct SymbolTable::Private {
     std::array<std::atomic<std::string_view *>, s_maxChunks> chunks {};
     std::atomic<std::uint32_t> count { 1 }; // id 0 is noSymbol
     // Open addressing: a slot holds the hash's high half and the id (id 0 = empty), so a
-    // probe compares names only when the tags match, and the name itself, so that compare
-    // touches one more cache line, not two.
+    // probe compares names only when the tags match, and a name of up to 20 bytes itself
+    // (most are), so that a lookup touches one cache line: the table of a large KB is far
+    // bigger than the caches. A longer name is compared through the id's entry.
     struct Slot {
         std::uint64_t tagAndId = 0;
-        const char *name = nullptr;
-        std::size_t size = 0;
+        std::uint32_t size = 0;
+        char inlined[20] = {};
     };
+    static_assert(sizeof(Slot) == 32);
     std::vector<Slot> slots = std::vector<Slot>(1024);
     std::vector<std::uint64_t> hashes = std::vector<std::uint64_t>(1, 0); // by id
 
@@ -72,8 +74,10 @@ struct SymbolTable::Private {
             const auto id = std::uint32_t(slot.tagAndId);
             if (id == 0)
                 return noSymbol;
-            if ((slot.tagAndId & 0xFFFFFFFF00000000ULL) == tag && slot.size == name.size()
-                && std::memcmp(slot.name, name.data(), name.size()) == 0)
+            if ((slot.tagAndId & 0xFFFFFFFF00000000ULL) != tag || slot.size != name.size())
+                continue;
+            const char *stored = name.size() <= sizeof(slot.inlined) ? slot.inlined : nameOf(id).data();
+            if (std::memcmp(stored, name.data(), name.size()) == 0)
                 return id;
         }
     }
@@ -86,7 +90,11 @@ struct SymbolTable::Private {
         while (slots[i].tagAndId != 0)
             i = (i + 1) & mask;
         const std::string_view name = nameOf(id);
-        slots[i] = { (h & 0xFFFFFFFF00000000ULL) | id, name.data(), name.size() };
+        Slot &slot = slots[i];
+        slot.tagAndId = (h & 0xFFFFFFFF00000000ULL) | id;
+        slot.size = std::uint32_t(name.size());
+        if (name.size() <= sizeof(slot.inlined))
+            std::memcpy(slot.inlined, name.data(), name.size());
     }
 
     SymbolId add(std::string_view name, std::uint64_t h)

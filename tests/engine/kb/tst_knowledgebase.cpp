@@ -430,6 +430,19 @@ void TstKnowledgeBase::reload()
     const Term before = first.kb->sentence(first.kb->sentencesIn(id("CxBirds")).front()).term;
     const Term after = second.kb->sentence(second.kb->sentencesIn(id("CxBirds")).front()).term;
     QCOMPARE(before.arena(), after.arena());
+
+    // A reloaded KB answers as a fresh load of the same files does, for every symbol.
+    QVERIFY(second.kb->findTerm(id("Dory"), { id("CxFish") }).used);
+    const LoadResult fresh = loadKnowledgeBase(dir.path());
+    QVERIFY(fresh.ok());
+    QCOMPARE(second.kb->symbols(), fresh.kb->symbols());
+    for (const SymbolId context : fresh.kb->contexts()) {
+        for (const SymbolId symbol : fresh.kb->symbols()) {
+            QCOMPARE(second.kb->findTerm(symbol, { context }), fresh.kb->findTerm(symbol, { context }));
+            QCOMPARE(second.kb->mentioning(symbol, { context }).size(), fresh.kb->mentioning(symbol, { context }).size());
+            QCOMPARE(second.kb->genls(symbol, { context }), fresh.kb->genls(symbol, { context }));
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TstKnowledgeBase)
