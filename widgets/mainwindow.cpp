@@ -8,10 +8,12 @@
 #include "entrymodel.h"
 #include "kbhighlighting.h"
 #include "proposalview.h"
+#include "providersettingsdialog.h"
 #include "reviewcontroller.h"
 #include "reviewpresenter.h"
 #include "version.h"
 
+#include "llm/credentials.h"
 #include "llm/selection.h"
 
 #include <QAction>
@@ -85,6 +87,7 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
 {
     setObjectName(QStringLiteral("mainWindow"));
+    m_providerSettings = ProviderSettings::load(QSettings(ProviderSettings::defaultFile(), QSettings::IniFormat));
     m_review = new ReviewController(this);
     createActions();
     createPanes();
@@ -189,6 +192,13 @@ void MainWindow::createActions()
     m_aboutAction->setMenuRole(QAction::AboutRole);
     connect(m_aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
 
+    m_providerSettingsAction = new QAction(QIcon::fromTheme(QStringLiteral("configure")), tr("&Provider…"), this);
+    m_providerSettingsAction->setObjectName(QStringLiteral("actionProviderSettings"));
+    m_providerSettingsAction->setShortcuts(QKeySequence::Preferences);
+    m_providerSettingsAction->setMenuRole(QAction::PreferencesRole);
+    m_providerSettingsAction->setStatusTip(tr("Choose the model provider, its model, key and timeouts"));
+    connect(m_providerSettingsAction, &QAction::triggered, this, &MainWindow::showProviderSettings);
+
     m_aboutQtAction = new QAction(tr("About &Qt"), this);
     m_aboutQtAction->setObjectName(QStringLiteral("actionAboutQt"));
     m_aboutQtAction->setMenuRole(QAction::AboutQtRole);
@@ -231,6 +241,10 @@ void MainWindow::createMenus()
     reviewMenu->addSeparator();
     reviewMenu->addAction(m_applyAction);
     reviewMenu->addAction(m_detailsDock->toggleViewAction());
+
+    QMenu *settingsMenu = menuBar()->addMenu(tr("&Settings"));
+    settingsMenu->setObjectName(QStringLiteral("menuSettings"));
+    settingsMenu->addAction(m_providerSettingsAction);
 
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->setObjectName(QStringLiteral("menuHelp"));
@@ -398,26 +412,74 @@ bool MainWindow::formalize()
         missing = tr("Open a KB folder first.");
     else if (m_workspace.context.isEmpty())
         missing = tr("Choose a target context first (--context or fanva.json).");
-    else if (m_workspace.provider.isEmpty())
-        missing = tr("Choose a provider first (--provider or fanva.json).");
     if (!missing.isEmpty()) {
         reportError(missing);
         return false;
     }
-    fanva::llm::SelectionInput selection;
-    selection.provider = m_workspace.provider;
     ReviewSetup setup;
     setup.kbFolder = m_workspace.kbFolder;
     setup.documentPath = m_workspace.document;
     setup.context = m_workspace.context;
-    setup.provider = fanva::llm::resolveOptions(m_workspace.provider, selection);
+    setup.provider = m_providerSettings.resolve(provider(), QProcessEnvironment::systemEnvironment());
+    setup.settings = m_providerSettings.session;
+    // Keys: the environment (resolve()), a key typed in Settings, then the OS keyring.
+    const QString account = fanva::llm::keyringAccount(setup.provider.id, setup.provider.baseUrl);
+    if (setup.provider.apiKey.isEmpty() && !m_sessionKeys.value(account).isEmpty()) {
+        setup.provider.apiKey = m_sessionKeys.value(account);
+        setup.provider.keySource = QStringLiteral("settings");
+    } else if (setup.provider.apiKey.isEmpty() && !account.isEmpty() && fanva::llm::hasKeyring()) {
+        auto *reader = new fanva::llm::KeyringReader(this);
+        connect(reader, &fanva::llm::KeyringReader::finished, this, [this, reader, setup](const QString &key) mutable {
+            reader->deleteLater();
+            m_readingKey = false;
+            if (!key.isEmpty()) {
+                setup.provider.apiKey = key;
+                setup.provider.keySource = QStringLiteral("keyring");
+            }
+            startReview(setup);
+        });
+        m_readingKey = true;
+        updateReviewActions();
+        statusBar()->showMessage(tr("Reading the API key from the OS keyring…"));
+        reader->start(account);
+        return true;
+    }
+    return startReview(setup);
+}
+
+bool MainWindow::startReview(const ReviewSetup &setup)
+{
     QString error;
-    if (!m_review->start(setup, &error)) {
+    const bool started = m_review->start(setup, &error);
+    updateReviewActions();
+    if (!started) {
         reportError(error);
         return false;
     }
-    statusBar()->showMessage(tr("Formalizing %1 with %2…").arg(QFileInfo(m_workspace.document).fileName(), m_workspace.provider));
+    statusBar()->showMessage(tr("Formalizing %1 with %2…").arg(QFileInfo(m_workspace.document).fileName(), setup.provider.id));
     return true;
+}
+
+QString MainWindow::provider() const
+{
+    return !m_workspace.provider.isEmpty() ? m_workspace.provider
+                                           : m_providerSettings.defaultProvider(QProcessEnvironment::systemEnvironment());
+}
+
+void MainWindow::showProviderSettings()
+{
+    ProviderSettingsDialog dialog(m_providerSettings, provider(), this);
+    dialog.setSessionKeys(m_sessionKeys);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    m_providerSettings = dialog.settings();
+    m_sessionKeys = dialog.sessionKeys();
+    QSettings settings(ProviderSettings::defaultFile(), QSettings::IniFormat);
+    m_providerSettings.save(settings);
+    // A provider chosen here wins over the workspace's fanva.json for this window.
+    if (dialog.isProviderChanged())
+        m_workspace.provider = dialog.provider();
+    updateStatusBar();
 }
 
 void MainWindow::onFormalizeFinished(const QString &outcome)
@@ -432,9 +494,8 @@ void MainWindow::onFormalizeFinished(const QString &outcome)
 void MainWindow::updateReviewActions()
 {
     const bool running = m_review->isRunning();
-    const bool ready = !m_workspace.document.isEmpty() && !m_workspace.kbFolder.isEmpty() && !m_workspace.context.isEmpty()
-        && !m_workspace.provider.isEmpty();
-    m_formalizeAction->setEnabled(ready && !running);
+    const bool ready = !m_workspace.document.isEmpty() && !m_workspace.kbFolder.isEmpty() && !m_workspace.context.isEmpty();
+    m_formalizeAction->setEnabled(ready && !running && !m_readingKey);
     m_cancelAction->setEnabled(running);
     m_cancelButton->setEnabled(running);
     m_applyAction->setEnabled(!running && m_review->hasProposal() && !m_review->proposal().toWrite().empty());
@@ -615,7 +676,9 @@ void MainWindow::showTargetContext()
 
 void MainWindow::updateStatusBar()
 {
-    m_providerLabel->setText(m_workspace.provider.isEmpty() ? tr("Provider: none") : tr("Provider: %1").arg(m_workspace.provider));
+    const QString provider = this->provider();
+    const QString model = m_providerSettings.resolve(provider, QProcessEnvironment::systemEnvironment()).model;
+    m_providerLabel->setText(model.isEmpty() ? tr("Provider: %1").arg(provider) : tr("Provider: %1 (%2)").arg(provider, model));
     if (m_workspace.kbFolder.isEmpty()) {
         m_kbLabel->setText(tr("KB: none"));
         m_kbLabel->setToolTip({});

@@ -1,10 +1,12 @@
 #pragma once
 
+#include "providersettings.h"
 #include "workspace.h"
 
 #include <QMainWindow>
 
 class AttemptLogView;
+struct ReviewSetup;
 class AttemptsPane;
 class EntryDetailsView;
 class ReviewController;
@@ -49,6 +51,14 @@ public:
     /// Returns false when the KB has no file for it.
     bool setTargetContext(const QString &context);
     void setProvider(const QString &provider);
+    /// The provider the next formalization uses: the one named last by the command line,
+    /// Settings ▸ Provider or the workspace's fanva.json; without one, FANVA_PROVIDER, the
+    /// saved default, or the offline demo.
+    [[nodiscard]] QString provider() const;
+    /// The saved provider settings the next formalization uses.
+    [[nodiscard]] const ProviderSettings &providerSettings() const { return m_providerSettings; }
+    /// Opens Settings ▸ Provider; saved values apply to the next formalization.
+    void showProviderSettings();
 
     /// The review behind the window: the formalization, the proposal and its decisions.
     [[nodiscard]] ReviewController *review() const { return m_review; }
@@ -99,6 +109,7 @@ private:
     void editEntry();
     QWidget *createAttemptsPane();
     void onFormalizeFinished(const QString &outcome);
+    bool startReview(const ReviewSetup &setup);
     void showEntryDetails(const QString &id);
     void updateReviewActions();
 
@@ -109,6 +120,9 @@ private:
     void updateTitle();
 
     Workspace m_workspace;
+    ProviderSettings m_providerSettings;
+    QHash<QString, QString> m_sessionKeys; ///< keys typed in Settings, by keyring account; memory only
+    bool m_readingKey = false; ///< formalize() waits for the keyring
     bool m_interactive = true;
     bool m_settingsRestored = false;
 
@@ -145,5 +159,6 @@ private:
     QAction *m_undoApplyAction = nullptr;
     QAction *m_editEntryAction = nullptr;
     QAction *m_aboutAction = nullptr;
+    QAction *m_providerSettingsAction = nullptr;
     QAction *m_aboutQtAction = nullptr;
 };

@@ -54,7 +54,7 @@ KeyringReader::KeyringReader(QObject *parent)
     m_limit.setSingleShot(true);
     connect(&m_limit, &QTimer::timeout, this, [this] {
         qCDebug(lcLlm) << "keyring did not answer in time";
-        finish({});
+        finishUnavailable(QStringLiteral("the keyring did not answer in time"));
     });
 }
 
@@ -73,9 +73,13 @@ void KeyringReader::start(const QString &account, std::chrono::milliseconds limi
         job->setKey(account);
         m_job = job;
         connect(job, &QKeychain::Job::finished, this, [this, job] {
+            if (job->error() == QKeychain::EntryNotFound) {
+                finish({});
+                return;
+            }
             if (job->error() != QKeychain::NoError) {
                 qCDebug(lcLlm) << "keyring: no key" << job->error();
-                finish({});
+                finishUnavailable(Redactor::instance().redact(job->errorString()));
                 return;
             }
             const QString key = job->textData().trimmed();
@@ -87,11 +91,24 @@ void KeyringReader::start(const QString &account, std::chrono::milliseconds limi
         return;
     }
 #else
-    Q_UNUSED(account)
     Q_UNUSED(limit)
+    if (!account.isEmpty()) {
+        QMetaObject::invokeMethod(
+            this, [this] { finishUnavailable(QStringLiteral("this build has no keyring support")); }, Qt::QueuedConnection);
+        return;
+    }
 #endif
     QMetaObject::invokeMethod(
         this, [this] { finish({}); }, Qt::QueuedConnection);
+}
+
+void KeyringReader::finishUnavailable(const QString &reason)
+{
+    if (m_done)
+        return;
+    m_status = Status::Unavailable;
+    m_reason = reason;
+    finish({});
 }
 
 void KeyringReader::finish(const QString &key)
@@ -99,6 +116,8 @@ void KeyringReader::finish(const QString &key)
     if (m_done)
         return;
     m_done = true;
+    if (m_status == Status::Pending)
+        m_status = key.isEmpty() ? Status::NotFound : Status::Found;
     m_limit.stop();
     if (m_job)
         m_job->disconnect(this);

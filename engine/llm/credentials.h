@@ -42,16 +42,26 @@ public:
 
     void start(const QString &account, std::chrono::milliseconds limit = std::chrono::seconds(10));
 
+    /// How the look-up ended: Unavailable when there is no keyring to ask (no backend, no
+    /// support in this build, no answer in time), as opposed to a keyring without this key.
+    enum class Status { Pending, Found, NotFound, Unavailable };
+    [[nodiscard]] Status status() const { return m_status; }
+    /// Why the keyring is unavailable (redacted, English); empty otherwise.
+    [[nodiscard]] QString unavailableReason() const { return m_reason; }
+
 Q_SIGNALS:
     /// `key` is empty when nothing was found.
     void finished(const QString &key);
 
 private:
     void finish(const QString &key);
+    void finishUnavailable(const QString &reason);
 
     QTimer m_limit;
     QPointer<QObject> m_job;
     bool m_done = false;
+    Status m_status = Status::Pending;
+    QString m_reason;
 };
 
 /// Stores one key in the OS keyring (service `fanva`) without blocking, for the settings

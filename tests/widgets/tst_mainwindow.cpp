@@ -101,7 +101,8 @@ void TstMainWindow::menusAndActions()
     for (QAction *menuAction : menuActions)
         menuTitles.append(menuAction->text());
     QCOMPARE(
-        menuTitles, (QStringList { QStringLiteral("&File"), QStringLiteral("&Edit"), QStringLiteral("&Review"), QStringLiteral("&Help") }));
+        menuTitles, (QStringList { QStringLiteral("&File"), QStringLiteral("&Edit"), QStringLiteral("&Review"), QStringLiteral("&Settings"),
+                        QStringLiteral("&Help") }));
 
     const auto action = [&window](const char *name) { return window.findChild<QAction *>(QLatin1String(name)); };
     for (const char *name : { "actionOpenWorkspace", "actionOpenDocument", "actionOpenKbFolder", "actionSaveSession", "actionQuit",
@@ -126,6 +127,8 @@ void TstMainWindow::menusAndActions()
     QVERIFY(reviewMenu->actions().contains(action("actionFormalize")));
     QVERIFY(reviewMenu->actions().contains(action("actionApply")));
     QVERIFY(helpMenu->actions().contains(action("actionAbout")));
+    auto *settingsMenu = window.findChild<QMenu *>(QStringLiteral("menuSettings"));
+    QVERIFY(settingsMenu && settingsMenu->actions().contains(action("actionProviderSettings")));
 
     // Quit closes the window.
     window.show();

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "formalize/session.h"
+#include "llm/options.h"
+
+#include <QHash>
+#include <QProcessEnvironment>
+#include <QString>
+
+class QSettings;
+
+/// The reviewer's per-user provider settings (providers.md §2, §6; formalize.md §5): the
+/// default provider, each provider's model and base URL, the timeouts and the session
+/// settings the Settings dialog edits. No secret is part of it: API keys come from the
+/// environment, the OS keyring, or a key typed into the dialog that lives in memory only.
+struct ProviderSettings {
+    QString provider; ///< the user's default provider id; empty: never chosen
+    QHash<QString, QString> models; ///< provider id → model; none: no model chosen
+    QHash<QString, QString> baseUrls; ///< provider id → base URL; none: the default
+    QString scriptPath; ///< the script the scripted provider replays
+    int connectTimeoutSeconds = 10;
+    int idleTimeoutSeconds = 300;
+    int totalTimeoutMinutes = 30; ///< 0: no limit
+    fanva::formalize::SessionSettings session; ///< maxAttempts, judge, judgeRetries, contextWindow are edited
+
+    /// The provider a window uses when neither the command line nor the workspace's fanva.json names
+    /// one: FANVA_PROVIDER, then the saved default, then the offline demo.
+    [[nodiscard]] QString defaultProvider(const QProcessEnvironment &environment) const;
+
+    /// The options of provider @p id, resolved as providers.md §2 orders them: the environment
+    /// (FANVA_MODEL, FANVA_*_BASE_URL, FANVA_SCRIPT, FANVA_IDLE_TIMEOUT, the API key variables)
+    /// before these settings, these before the vendors' variables and the built-in defaults.
+    [[nodiscard]] fanva::llm::ProviderOptions resolve(const QString &id, const QProcessEnvironment &environment) const;
+
+    /// Reads the values saved by save(); missing keys keep their defaults, out-of-range
+    /// values are clamped.
+    [[nodiscard]] static ProviderSettings load(const QSettings &settings);
+    void save(QSettings &settings) const;
+
+    /// The reviewer's settings file (the one MainWindow keeps its geometry in).
+    [[nodiscard]] static QString defaultFile();
+
+    friend bool operator==(const ProviderSettings &, const ProviderSettings &) = default;
+};
