@@ -190,6 +190,12 @@ private:
     std::size_t m_count = 0;
 };
 
+// A sentence in a per-symbol run, with its context (see Edge).
+struct SentenceRef {
+    SentenceId sentence = 0;
+    std::uint32_t context = 0;
+};
+
 struct ArgDecl {
     ArgConstraint::Kind kind = ArgConstraint::Kind::Arg;
     int position = 0;
@@ -286,7 +292,7 @@ struct KnowledgeBase::Private {
 
     std::vector<std::string> keys;
     KeyIndex keyIds;
-    SymbolIndex<SentenceId> keySentences; // by KeyId
+    SymbolIndex<SentenceRef> keySentences; // by KeyId
 
     SymbolSet symmetric;
     std::size_t symbolBound = 0;
@@ -296,8 +302,8 @@ struct KnowledgeBase::Private {
     SymbolIndex<Edge> disjointWith;
     SymbolIndex<ArgDecl> argDecls;
     SymbolIndex<ArityDecl> arityDecls;
-    SymbolIndex<SentenceId> commentsOf;
-    SymbolIndex<SentenceId> occurrences;
+    SymbolIndex<SentenceRef> commentsOf;
+    SymbolIndex<SentenceRef> occurrences;
     SymbolIndex<Usage> usage;
     SymbolIndex<Edge> factsByFirst; // a1 -> (R, sentence) of facts (R a1 …), sorted by R then sentence
     std::unordered_map<std::uint64_t, bool> siblingExceptions;
@@ -651,20 +657,26 @@ std::vector<ArgConstraint> KnowledgeBase::argConstraints(SymbolId p, const Scope
 {
     const Private::View v = d->view(scope);
     std::vector<ArgConstraint> result;
+    int sources = 0; // predicates that contributed
     const auto collect = [&](SymbolId q) {
+        const std::size_t before = result.size();
         for (const ArgDecl &decl : d->argDecls[q]) {
             if (d->visible(decl, v))
                 result.push_back({ decl.kind, decl.position, decl.type, q, decl.sentence });
         }
+        sources += result.size() > before ? 1 : 0;
     };
     collect(p);
     for (const SymbolId q : d->closure(p, d->genlUp, v))
         collect(q);
-    std::sort(result.begin(), result.end(), [this](const ArgConstraint &a, const ArgConstraint &b) {
-        const std::string_view keyA = d->keys[d->sentences[a.sentence].key];
-        const std::string_view keyB = d->keys[d->sentences[b.sentence].key];
-        return keyA != keyB ? keyA < keyB : a.sentence < b.sentence;
-    });
+    // Each predicate's run is stored in key order: only answers merged from several
+    // predicates need sorting, and the keys it compares are far apart in memory.
+    if (sources > 1)
+        std::sort(result.begin(), result.end(), [this](const ArgConstraint &a, const ArgConstraint &b) {
+            const std::string_view keyA = d->keys[d->sentences[a.sentence].key];
+            const std::string_view keyB = d->keys[d->sentences[b.sentence].key];
+            return keyA != keyB ? keyA < keyB : a.sentence < b.sentence;
+        });
     return result;
 }
 
@@ -759,9 +771,9 @@ std::vector<SentenceId> KnowledgeBase::comments(SymbolId t, const Scope &scope) 
 {
     const Private::View v = d->view(scope);
     std::vector<SentenceId> result;
-    for (const SentenceId id : d->commentsOf[t]) {
-        if (d->visible(id, v))
-            result.push_back(id);
+    for (const SentenceRef &ref : d->commentsOf[t]) {
+        if (d->visible(ref, v))
+            result.push_back(ref.sentence);
     }
     return result;
 }
@@ -770,9 +782,9 @@ std::vector<SentenceId> KnowledgeBase::mentioning(SymbolId symbol, const Scope &
 {
     const Private::View v = d->view(scope);
     std::vector<SentenceId> result;
-    for (const SentenceId id : d->occurrences[symbol]) {
-        if (d->visible(id, v))
-            result.push_back(id);
+    for (const SentenceRef &ref : d->occurrences[symbol]) {
+        if (d->visible(ref, v))
+            result.push_back(ref.sentence);
     }
     return result;
 }
@@ -822,9 +834,9 @@ std::vector<SentenceId> KnowledgeBase::lookup(std::string_view key, const Scope 
         return {};
     const Private::View v = d->view(scope);
     std::vector<SentenceId> result;
-    for (const SentenceId s : d->keySentences[id]) {
-        if (d->visible(s, v))
-            result.push_back(s);
+    for (const SentenceRef &ref : d->keySentences[id]) {
+        if (d->visible(ref, v))
+            result.push_back(ref.sentence);
     }
     return result;
 }
@@ -1065,7 +1077,7 @@ struct KnowledgeBaseLoader {
         p.sentenceContext.reserve(total);
         p.keys.reserve(total);
         p.keyIds.reserve(total);
-        std::vector<std::pair<SymbolId, SentenceId>> keyPairs;
+        std::vector<std::pair<SymbolId, SentenceRef>> keyPairs;
         keyPairs.reserve(total);
         // For duplicate detection: the last context (index + 1) each key was stored in, and where.
         std::vector<std::uint32_t> keyContext;
@@ -1106,7 +1118,7 @@ struct KnowledgeBaseLoader {
                 p.sentenceFile.push_back(f);
                 p.sentenceContext.push_back(cx);
                 p.contextSentences[cx].push_back(id);
-                keyPairs.emplace_back(keyId, id);
+                keyPairs.push_back({ keyId, { id, cx } });
             }
             file.keys.clear();
             file.keys.shrink_to_fit();
@@ -1156,7 +1168,7 @@ struct KnowledgeBaseLoader {
         std::vector<std::pair<SymbolId, Edge>> up, down, members, disjointPairs, facts;
         std::vector<std::pair<SymbolId, ArgDecl>> args;
         std::vector<std::pair<SymbolId, ArityDecl>> arities;
-        std::vector<std::pair<SymbolId, SentenceId>> comments, occurrences;
+        std::vector<std::pair<SymbolId, SentenceRef>> comments, occurrences;
         std::vector<std::pair<SymbolId, Usage>> usage;
         std::vector<std::uint64_t> siblingExceptions;
         std::vector<std::uint32_t> functorCount;
@@ -1207,7 +1219,7 @@ struct KnowledgeBaseLoader {
                     }
                 }
                 if (head == sym::comment && n == 3 && a1.isSymbol() && a2.isString())
-                    part.comments.emplace_back(a1.symbol(), id);
+                    part.comments.push_back({ a1.symbol(), { id, cx } });
                 if (head == sym::arity && n == 3 && a1.isSymbol() && a2.kind() == TermKind::Integer && a2.integer() > 0)
                     part.arities.push_back({ a1.symbol(), { int(a2.integer()), id, cx } });
                 if ((head == sym::arg || head == sym::genlArg) && n == 4 && a1.isSymbol() && a2.kind() == TermKind::Integer && a3.isSymbol()
@@ -1255,7 +1267,7 @@ struct KnowledgeBaseLoader {
             // Sentences come in context order, so a symbol's usage in this context, if
             // any, is its latest entry: merge there instead of sorting afterwards.
             for (const auto &[symbol, flags] : seen) {
-                part.occurrences.emplace_back(symbol, id);
+                part.occurrences.push_back({ symbol, { id, cx } });
                 std::uint32_t &slot = latestUsage[symbol];
                 if (slot != UINT32_MAX && part.usage[slot].second.context == cx) {
                     Usage &u = part.usage[slot].second;
@@ -1306,7 +1318,14 @@ struct KnowledgeBaseLoader {
             [&] { p.genlDown.build(p.symbolBound, gather(&VocabularyPart::down)); },
             [&] { p.members.build(p.symbolBound, gather(&VocabularyPart::members)); },
             [&] { p.disjointWith.build(p.symbolBound, gather(&VocabularyPart::disjointPairs)); },
-            [&] { p.argDecls.build(p.symbolBound, gather(&VocabularyPart::args)); },
+            [&] {
+                p.argDecls.build(p.symbolBound, gather(&VocabularyPart::args));
+                p.argDecls.sortRuns([&p](const ArgDecl &a, const ArgDecl &b) {
+                    const std::string_view keyA = p.keys[p.sentences[a.sentence].key];
+                    const std::string_view keyB = p.keys[p.sentences[b.sentence].key];
+                    return keyA != keyB ? keyA < keyB : a.sentence < b.sentence;
+                });
+            },
             [&] { p.arityDecls.build(p.symbolBound, gather(&VocabularyPart::arities)); },
             [&] { p.commentsOf.build(p.symbolBound, gather(&VocabularyPart::comments)); },
             [&] { p.occurrences.build(p.symbolBound, gather(&VocabularyPart::occurrences)); },
