@@ -1,10 +1,21 @@
 #include "applytexts.h"
 
 #include <QDir>
+#include <QFileInfo>
 
 #include <set>
 
 using namespace fanva;
+
+namespace {
+
+// The first eight hex digits, as formalize.md §11 quotes a hash; "absent" stays as it is.
+QString shortHash(const QString &sha256)
+{
+    return sha256.size() > 8 ? sha256.left(8) + QStringLiteral("…") : sha256;
+}
+
+} // namespace
 
 QString ApplyTexts::confirmation(const proposal::Proposal &proposal)
 {
@@ -44,8 +55,9 @@ QString ApplyTexts::result(const proposal::ApplyResult &result)
         return tr("Blocked: the gates now refuse these entries. Nothing was written.\n%1").arg(lines.join(QLatin1Char('\n')));
     }
     case proposal::ApplyStatus::Conflict:
-        return tr("Conflict: %1 changed since the proposal was made. Nothing was written; Re-diff takes the file as it is now.")
-            .arg(QDir::toNativeSeparators(result.file));
+        return tr("Conflict: %1 changed on disk since this proposal was made (expected %2, found %3). Nothing was written. "
+                  "Re-diff to review the entries against the new file.")
+            .arg(QFileInfo(result.file).fileName(), shortHash(result.expectedSha256), shortHash(result.foundSha256));
     case proposal::ApplyStatus::IoError:
         return tr("Could not write: %1").arg(result.message);
     case proposal::ApplyStatus::VerifyFailed:
@@ -66,4 +78,13 @@ QString ApplyTexts::undoResult(const proposal::UndoResult &result)
         return tr("Could not undo: %1").arg(result.message);
     }
     return result.message;
+}
+
+QString ApplyTexts::rediffResult(const QStringList &changed)
+{
+    if (changed.isEmpty())
+        return tr("Re-diffed against the file as it is now; no entry's problems changed. Review and Apply again.");
+    return tr("Re-diffed against the file as it is now; the problems of %n entries changed: %1. Review them and Apply again.", nullptr,
+        int(changed.size()))
+        .arg(changed.join(QStringLiteral(", ")));
 }

@@ -17,4 +17,6 @@ public:
     [[nodiscard]] static QString result(const fanva::proposal::ApplyResult &result);
     /// The outcome of Undo Apply.
     [[nodiscard]] static QString undoResult(const fanva::proposal::UndoResult &result);
+    /// The outcome of Re-diff after a conflict: the entries whose problems changed.
+    [[nodiscard]] static QString rediffResult(const QStringList &changed);
 };

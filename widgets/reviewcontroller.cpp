@@ -7,18 +7,25 @@
 #include "kb/knowledgebase.h"
 #include "llm/provider.h"
 #include "llm/selection.h"
+#include "proposal/autosave.h"
 #include "proposal/gate.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QLoggingCategory>
 #include <QUndoCommand>
 #include <QUndoStack>
 #include <QUuid>
 
+#include <algorithm>
+#include <array>
+
 using namespace fanva;
 using proposal::Entry;
 using proposal::Proposal;
+
+Q_LOGGING_CATEGORY(lcReview, "fanva.widgets.review")
 
 namespace {
 
@@ -54,8 +61,14 @@ ReviewController::ReviewController(QObject *parent)
     , m_entries(new EntryModel(this))
     , m_attempts(new AttemptLogModel(this))
     , m_undoStack(new QUndoStack(this))
-{ }
+    , m_autosaveScheduler(new proposal::AutosaveScheduler([this] { autosaveNow(); }, this))
+{
+    // Every decision, its undo and its redo move the stack's index.
+    connect(m_undoStack, &QUndoStack::indexChanged, this, &ReviewController::markChanged);
+}
 
+// Without closeSession() the autosave stays behind (only its lock goes), so that the next
+// start offers it, as after a crash.
 ReviewController::~ReviewController()
 {
     if (m_run)
@@ -98,7 +111,9 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
         return false;
     }
     const QByteArray document = file.readAll();
-    if (!loadKb(setup.kbFolder, error))
+    if (setup.kb)
+        m_kb = setup.kb;
+    else if (!loadKb(setup.kbFolder, error))
         return false;
     llm::ProviderResult created = llm::createProvider(setup.provider);
     if (!created.provider) {
@@ -116,11 +131,15 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
     input.providerId = setup.provider.id;
 
     m_attempts->clear();
+    m_sessionId = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    beginAutosave(m_sessionId);
     m_run = std::make_unique<formalize::Session>(m_provider.get(), std::move(input), formalize::standardHooks());
     connect(m_run.get(), &formalize::Session::eventAdded, m_attempts, &AttemptLogModel::addEvent);
     connect(m_run.get(), &formalize::Session::textDelta, this, &ReviewController::textDelta);
     connect(m_run.get(), &formalize::Session::finished, this, &ReviewController::onSessionFinished);
     m_created = QDateTime::currentDateTimeUtc();
+    setModified(true);
+    m_autosaveScheduler->sessionStarted();
     Q_EMIT started();
     m_run->start();
     return true;
@@ -132,10 +151,10 @@ void ReviewController::cancel()
         m_run->cancel();
 }
 
-void ReviewController::onSessionFinished()
+proposal::SessionOrigin ReviewController::origin() const
 {
     proposal::SessionOrigin origin;
-    origin.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    origin.id = m_sessionId;
     origin.created = m_created;
     origin.modified = QDateTime::currentDateTimeUtc();
     origin.kbDir = QFileInfo(m_setup.kbFolder).absoluteFilePath();
@@ -144,9 +163,16 @@ void ReviewController::onSessionFinished()
     origin.model = m_setup.provider.model;
     origin.baseUrl = m_setup.provider.baseUrl.toString();
     origin.credential = m_setup.provider.keySource.isEmpty() ? QStringLiteral("none") : m_setup.provider.keySource;
-    m_session = proposal::sessionFileFrom(*m_run, origin);
+    return origin;
+}
+
+void ReviewController::onSessionFinished()
+{
+    m_session = proposal::sessionFileFrom(*m_run, origin());
     m_undoStack->clear();
     m_entries->setProposal(m_session->proposal);
+    setModified(true);
+    m_autosaveScheduler->sessionFinished();
     Q_EMIT proposalChanged();
     Q_EMIT finished(m_run->outcomeName());
 }
@@ -191,17 +217,24 @@ bool ReviewController::selectShape(const QString &id, int shape)
         [&id, shape](Proposal &p) { return p.selectShape(id, shape); });
 }
 
-std::vector<check::Problem> ReviewController::gateEdit(const QString &sentence) const
+std::vector<check::Problem> ReviewController::gateEdit(const QString &id, const QString &sentence) const
 {
     if (!m_kb)
         return {};
-    const auto problems = proposal::criticGate()(*m_kb, proposal().context, QStringList { sentence });
-    return problems.empty() ? std::vector<check::Problem> {} : problems.front();
+    // The edit goes after the other entries Apply would write, so a clash with one shows now.
+    QStringList batch;
+    for (const Entry *e : proposal().toWrite()) {
+        if (e->id != id)
+            batch.append(e->sentence());
+    }
+    batch.append(sentence);
+    const auto problems = proposal::criticGate()(*m_kb, proposal().context, batch);
+    return problems.size() == size_t(batch.size()) ? problems.back() : std::vector<check::Problem> {};
 }
 
 bool ReviewController::edit(const QString &id, const QString &sentence)
 {
-    const std::vector<check::Problem> problems = gateEdit(sentence);
+    const std::vector<check::Problem> problems = gateEdit(id, sentence);
     return decide(id, tr("Edit %1"), [&](Proposal &p) { return p.setEdit(id, sentence, problems); });
 }
 
@@ -221,6 +254,37 @@ std::optional<std::pair<int, int>> ReviewController::segmentRange(int segment) c
         return std::pair { first, first + int(QString::fromUtf8(utf8.mid(start, end - start)).size()) };
     }
     return std::nullopt;
+}
+
+std::vector<formalize::SegmentCoverage> ReviewController::coverage() const
+{
+    std::vector<formalize::SegmentCoverage> out;
+    // The session file may come from disk: read it without letting nlohmann throw.
+    if (!m_session || !m_session->outcome.is_object())
+        return out;
+    const auto coverage = m_session->outcome.find("coverage");
+    if (coverage == m_session->outcome.end() || !coverage->is_object() || !coverage->contains("segments")
+        || !(*coverage)["segments"].is_array())
+        return out;
+    static constexpr std::array states = { formalize::SegmentCoverage::State::Covered, formalize::SegmentCoverage::State::RefusedOnly,
+        formalize::SegmentCoverage::State::Untranslated, formalize::SegmentCoverage::State::Silent };
+    for (const nlohmann::json &s : (*coverage)["segments"]) {
+        if (!s.is_object() || !s.contains("segment") || !s["segment"].is_number_integer() || !s.contains("state")
+            || !s["state"].is_string())
+            continue;
+        const QString state = QString::fromStdString(s["state"].get<std::string>());
+        const auto known = std::find_if(
+            states.begin(), states.end(), [&state](auto candidate) { return formalize::coverageStateName(candidate) == state; });
+        if (known == states.end())
+            continue;
+        formalize::SegmentCoverage c;
+        c.segment = s["segment"].get<int>();
+        c.state = *known;
+        if (s.contains("reason") && s["reason"].is_string())
+            c.reason = QString::fromStdString(s["reason"].get<std::string>());
+        out.push_back(c);
+    }
+    return out;
 }
 
 QString ReviewController::targetPath() const
@@ -248,6 +312,7 @@ proposal::ApplyResult ReviewController::apply()
         m_entries->updateProposal(p);
         if (m_session)
             m_session->proposal = p;
+        markChanged();
         Q_EMIT proposalChanged();
     }
     return result;
@@ -262,6 +327,7 @@ proposal::UndoResult ReviewController::undoApply()
         m_entries->updateProposal(p);
         if (m_session)
             m_session->proposal = p;
+        markChanged();
         Q_EMIT proposalChanged();
     }
     return result;
@@ -276,11 +342,12 @@ QStringList ReviewController::rediff(QString *error)
     m_undoStack->clear();
     m_entries->updateProposal(p);
     m_session->proposal = p;
+    markChanged();
     Q_EMIT proposalChanged();
     return changed;
 }
 
-bool ReviewController::saveSession(const QString &path, QString *error) const
+bool ReviewController::saveSession(const QString &path, QString *error)
 {
     if (!m_session) {
         *error = tr("There is no proposal to save.");
@@ -289,7 +356,12 @@ bool ReviewController::saveSession(const QString &path, QString *error) const
     proposal::SessionFile file = *m_session;
     file.proposal = proposal();
     file.modified = QDateTime::currentDateTimeUtc();
-    return file.save(path, error);
+    if (!file.save(path, error))
+        return false;
+    if (m_autosave)
+        m_autosave->discard();
+    setModified(false);
+    return true;
 }
 
 bool ReviewController::openSession(const QString &path, QString *error)
@@ -303,9 +375,19 @@ bool ReviewController::openSession(const QString &path, QString *error)
         *error = loaded.error;
         return false;
     }
-    if (!loadKb(loaded.session->proposal.kbDir, error))
+    if (!adoptSession(std::move(*loaded.session), error))
         return false;
-    m_session = std::move(loaded.session);
+    beginAutosave(m_sessionId);
+    setModified(false);
+    return true;
+}
+
+bool ReviewController::adoptSession(proposal::SessionFile session, QString *error)
+{
+    if (!loadKb(session.proposal.kbDir, error))
+        return false;
+    m_session = std::move(session);
+    m_sessionId = m_session->id;
     m_attempts->clear();
     for (const nlohmann::json &event : m_session->events)
         m_attempts->addEvent(event);
@@ -313,4 +395,117 @@ bool ReviewController::openSession(const QString &path, QString *error)
     m_entries->setProposal(m_session->proposal);
     Q_EMIT proposalChanged();
     return true;
+}
+
+bool ReviewController::recoverSession(const QString &autosavePath, QString *error)
+{
+    if (isRunning()) {
+        *error = tr("A formalization is running.");
+        return false;
+    }
+    proposal::SessionLoad loaded = proposal::loadSessionFile(autosavePath);
+    if (!loaded.session) {
+        *error = loaded.error;
+        return false;
+    }
+    const bool interrupted = proposal::markInterrupted(*loaded.session);
+    nlohmann::json outcome = loaded.session->outcome;
+    if (!adoptSession(std::move(*loaded.session), error))
+        return false;
+    if (interrupted) {
+        // The log says how the run ended, like a run cancelled in this window.
+        outcome["type"] = "finished";
+        m_attempts->addEvent(outcome);
+    }
+    // Go on autosaving where the crashed process did, under its lock from now on.
+    const QFileInfo info(autosavePath);
+    if (!m_autosave || m_autosave->path() != info.absoluteFilePath())
+        m_autosave = std::make_unique<proposal::Autosave>(info.absolutePath(), m_sessionId);
+    if (!m_autosave->lock())
+        qCWarning(lcReview) << "cannot lock the recovered autosave" << autosavePath;
+    setModified(true);
+    return true;
+}
+
+void ReviewController::setAutosaveDirectory(const QString &directory)
+{
+    m_autosaveDirectory = directory;
+    if (!m_sessionId.isEmpty())
+        beginAutosave(m_sessionId);
+    if (m_modified)
+        m_autosaveScheduler->decisionChanged();
+}
+
+void ReviewController::setAutosaveIntervals(int decisionDebounceMs, int runningIntervalMs)
+{
+    m_autosaveScheduler->setIntervals(decisionDebounceMs, runningIntervalMs);
+}
+
+QString ReviewController::autosavePath() const
+{
+    return m_autosave ? m_autosave->path() : QString();
+}
+
+void ReviewController::beginAutosave(const QString &id)
+{
+    const QString path = m_autosaveDirectory.isEmpty() ? QString() : proposal::Autosave(m_autosaveDirectory, id).path();
+    if (m_autosave && m_autosave->path() == path)
+        return;
+    // A new review replaces the old one, whose autosave has no use any more.
+    if (m_autosave)
+        m_autosave->discard();
+    m_autosave.reset();
+    if (!path.isEmpty())
+        m_autosave = std::make_unique<proposal::Autosave>(m_autosaveDirectory, id);
+}
+
+void ReviewController::autosaveNow()
+{
+    if (!m_autosave || !m_modified)
+        return;
+    proposal::SessionFile file;
+    if (isRunning()) {
+        file = proposal::sessionFileFrom(*m_run, origin());
+    } else if (m_session) {
+        file = *m_session;
+        file.proposal = proposal();
+        file.modified = QDateTime::currentDateTimeUtc();
+    } else {
+        return;
+    }
+    QString error;
+    if (!m_autosave->save(file, &error)) {
+        qCWarning(lcReview) << "cannot autosave the review:" << error;
+        return;
+    }
+    Q_EMIT autosaved(m_autosave->path());
+}
+
+void ReviewController::closeSession()
+{
+    if (m_run) {
+        m_run->disconnect(this);
+        if (!m_run->isFinished())
+            m_run->cancel();
+    }
+    if (m_autosave)
+        m_autosave->discard();
+    m_autosave.reset();
+    setModified(false);
+}
+
+void ReviewController::setModified(bool modified)
+{
+    if (m_modified == modified)
+        return;
+    m_modified = modified;
+    Q_EMIT modifiedChanged(modified);
+}
+
+void ReviewController::markChanged()
+{
+    if (!m_session)
+        return;
+    setModified(true);
+    m_autosaveScheduler->decisionChanged();
 }

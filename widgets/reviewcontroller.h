@@ -17,10 +17,17 @@ class QUndoStack;
 namespace fanva::kb {
 class KnowledgeBase;
 }
+namespace fanva::proposal {
+class Autosave;
+class AutosaveScheduler;
+} // namespace fanva::proposal
 
 /// What a formalization in the reviewer starts from.
 struct ReviewSetup {
     QString kbFolder;
+    /// The KB of kbFolder when it is already loaded (the window loads it in the background);
+    /// null: start() loads kbFolder itself.
+    std::shared_ptr<const fanva::kb::KnowledgeBase> kb;
     QString documentPath;
     QString context;
     fanva::llm::ProviderOptions provider;
@@ -31,6 +38,9 @@ struct ReviewSetup {
 /// the event loop (the GUI thread never waits for the model), feeds the attempt log, turns
 /// the finished session into a proposal, records every decision on an undo stack, and goes
 /// through the engine's Apply / Undo Apply and session file for everything it writes.
+/// With an autosave folder set, unsaved work is autosaved there (§13): 2 s after a decision,
+/// every 30 s while running and when the run finishes; closeSession() removes the autosave,
+/// while destroying the controller without it leaves it behind for recovery, as a crash would.
 class ReviewController final : public QObject
 {
     Q_OBJECT
@@ -62,14 +72,18 @@ public:
     bool selectShape(const QString &id, int shape);
     /// Commits an edit after gating @p sentence (see gateEdit()).
     bool edit(const QString &id, const QString &sentence);
-    /// The live gates' problems for an edit of entry @p id (blocking and notes alike).
-    [[nodiscard]] std::vector<fanva::check::Problem> gateEdit(const QString &sentence) const;
+    /// The live gates' problems (blocking and notes alike) of @p sentence as the edit of entry
+    /// @p id: against the KB plus the other entries Apply would write, in document order.
+    [[nodiscard]] std::vector<fanva::check::Problem> gateEdit(const QString &id, const QString &sentence) const;
 
     /// The diff view (§11) against the target file as it is on disk now.
     [[nodiscard]] std::vector<fanva::proposal::DiffLine> diff(bool acceptedOnly) const;
     /// Where sentence @p segment lies in the document's text: the first character and the
     /// one past the last (QString positions); nullopt when unknown.
     [[nodiscard]] std::optional<std::pair<int, int>> segmentRange(int segment) const;
+    /// The coverage of each sentence (§10) as the engine computed it when the session
+    /// finished; empty without a proposal.
+    [[nodiscard]] std::vector<fanva::formalize::SegmentCoverage> coverage() const;
     /// The target context file's absolute path ("" without a proposal).
     [[nodiscard]] QString targetPath() const;
 
@@ -84,9 +98,26 @@ public:
     /// Takes the file as it is now as the base after a conflict; returns the ids whose problems changed.
     QStringList rediff(QString *error);
 
-    /// Saves / opens a `.fanva` session file (§13).
-    bool saveSession(const QString &path, QString *error) const;
+    /// Saves / opens a `.fanva` session file (§13). Saving makes the review unmodified and
+    /// removes its autosave.
+    bool saveSession(const QString &path, QString *error);
     bool openSession(const QString &path, QString *error);
+
+    // --- autosave and crash recovery (§13) ----------------------------------------------
+    /// The folder unsaved sessions are autosaved to; empty (the default) turns autosave off.
+    void setAutosaveDirectory(const QString &directory);
+    [[nodiscard]] QString autosaveDirectory() const { return m_autosaveDirectory; }
+    /// The decision debounce and the interval while running, in milliseconds.
+    void setAutosaveIntervals(int decisionDebounceMs, int runningIntervalMs);
+    /// The current session's autosave file ("" when autosave is off or nothing runs).
+    [[nodiscard]] QString autosavePath() const;
+    /// Whether the run or the decisions have changed since the session was last saved or opened.
+    [[nodiscard]] bool isModified() const { return m_modified; }
+    /// A clean close: the review is done with; its autosave is removed.
+    void closeSession();
+    /// Reopens an autosave a crashed process left behind: a session caught running reopens
+    /// cancelled (interrupted). The review stays modified and goes on autosaving there.
+    bool recoverSession(const QString &autosavePath, QString *error);
 
 Q_SIGNALS:
     void started();
@@ -96,11 +127,20 @@ Q_SIGNALS:
     void textDelta(int attempt, const QString &text);
     /// The proposal was replaced or an Apply / Undo Apply changed it.
     void proposalChanged();
+    void modifiedChanged(bool modified);
+    /// The session was autosaved to @p path.
+    void autosaved(const QString &path);
 
 private:
     bool decide(const QString &id, const QString &text, const std::function<bool(fanva::proposal::Proposal &)> &change);
     void onSessionFinished();
     bool loadKb(const QString &folder, QString *error);
+    bool adoptSession(fanva::proposal::SessionFile session, QString *error);
+    [[nodiscard]] fanva::proposal::SessionOrigin origin() const;
+    void setModified(bool modified);
+    void markChanged();
+    void beginAutosave(const QString &id);
+    void autosaveNow();
 
     EntryModel *m_entries = nullptr;
     AttemptLogModel *m_attempts = nullptr;
@@ -112,5 +152,10 @@ private:
     std::unique_ptr<fanva::formalize::Session> m_run;
     std::optional<fanva::proposal::SessionFile> m_session;
     QDateTime m_created;
+    QString m_sessionId;
     QString m_journalPath;
+    QString m_autosaveDirectory;
+    std::unique_ptr<fanva::proposal::Autosave> m_autosave;
+    fanva::proposal::AutosaveScheduler *m_autosaveScheduler = nullptr;
+    bool m_modified = false;
 };

@@ -2,13 +2,15 @@
 // attempt-log models under QAbstractItemModelTester, decisions with undo, and a whole run
 // with the scripted provider on a copy of the demo workspace: formalize → accept → Apply →
 // Undo Apply.
+#include "applyresultbar.h"
 #include "applytexts.h"
 #include "attemptlogmodel.h"
 #include "attemptlogview.h"
-#include "editentrydialog.h"
 #include "entrydetailsview.h"
 #include "entrymodel.h"
+#include "inlineeditor.h"
 #include "mainwindow.h"
+#include "recoverydialog.h"
 #include "reviewcontroller.h"
 #include "reviewpresenter.h"
 
@@ -18,10 +20,11 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
-#include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QScrollBar>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
@@ -134,6 +137,51 @@ private:
         QVERIFY(review.attempts()->rowCount() >= 1);
     }
 
+    /// Opens a copy of the demo workspace in @p window and formalizes it with a script that
+    /// proposes Mango's weight; returns the target file's path.
+    QString formalizeInWindow(const QTemporaryDir &dir, MainWindow &window)
+    {
+        const QString workspace = dir.filePath(QStringLiteral("demo"));
+        if (!copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo"), workspace))
+            return {};
+        const json script = { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" },
+            { "turns",
+                { { { "text", reply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
+                    { { "when", { { "purpose", "judge" } } }, { "text", "{\"verdicts\":[{\"item\":1,\"verdict\":\"agree\"}]}" } } } } };
+        const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
+        QFile file(scriptPath);
+        if (!file.open(QIODevice::WriteOnly) || file.write(QByteArray::fromStdString(script.dump())) < 0)
+            return {};
+        file.close();
+        qputenv("FANVA_SCRIPT", QFile::encodeName(scriptPath));
+        window.setInteractive(false);
+        QSignalSpy kbLoaded(&window, &MainWindow::kbLoaded);
+        if (!window.openWorkspace(workspace))
+            return {};
+        window.setProvider(QStringLiteral("scripted"));
+        if (!kbLoaded.wait())
+            return {};
+        window.review()->setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
+        QSignalSpy finished(&window, &MainWindow::formalizeFinished);
+        if (!window.formalize() || !finished.wait(20000))
+            return {};
+        qunsetenv("FANVA_SCRIPT");
+        return QDir(workspace).filePath(QStringLiteral("kb/CxAnimals.txt"));
+    }
+
+    static void showAndActivate(QWidget &widget)
+    {
+        widget.show();
+        widget.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&widget));
+    }
+
+    static void replaceText(QPlainTextEdit *editor, const QString &text)
+    {
+        QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(editor, text);
+    }
+
     static QString entryWith(const ReviewController &review, const QString &word)
     {
         for (int row = 0; row < review.entries()->rowCount(); ++row) {
@@ -144,6 +192,12 @@ private:
     }
 
 private Q_SLOTS:
+    void initTestCase()
+    {
+        // Journal and autosave defaults go to the test locations, never the user's.
+        QStandardPaths::setTestModeEnabled(true);
+    }
+
     void entryModelRows()
     {
         EntryModel model;
@@ -377,29 +431,61 @@ private Q_SLOTS:
         QCOMPARE(presenter.lineOfEntry(mango), -1);
     }
 
-    void editGatesAfterTheLastKeystroke()
+    void inlineEditorGatesAfterTheLastKeystroke()
     {
         int runs = 0;
-        EditEntryDialog dialog(QStringLiteral("c1"), QStringLiteral("(salmon Finn)"), [&runs](const QString &sentence) {
+        const InlineEditor::Gate gate = [&runs](const QString &sentence) {
             ++runs;
             std::vector<check::Problem> problems;
             if (!sentence.endsWith(QLatin1Char(')')))
                 problems.push_back({ QStringLiteral("parse"), QStringLiteral("unbalanced parentheses"), std::nullopt });
             return problems;
-        });
+        };
+        QWidget host;
+        host.resize(600, 300);
+        InlineEditor editor(&host);
+        host.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&host));
+        QVERIFY(!editor.isVisible());
+        editor.open(QStringLiteral("c1"), QStringLiteral("(salmon Finn)"), gate);
+        QVERIFY(editor.isVisible() && editor.isOpen());
         QCOMPARE(runs, 1); // the text as it opens
-        QVERIFY(dialog.problems().empty());
-        QSignalSpy gated(&dialog, &EditEntryDialog::gated);
-        dialog.show();
-        QTest::keyClick(dialog.editor(), Qt::Key_End);
-        QTest::keyClick(dialog.editor(), Qt::Key_Backspace);
-        QTest::keyClicks(dialog.editor(), QStringLiteral(" x"));
+        QVERIFY(editor.problems().empty());
+        QSignalSpy gated(&editor, &InlineEditor::gated);
+        QTest::keyClick(editor.editor(), Qt::Key_Backspace);
+        QTest::keyClicks(editor.editor(), QStringLiteral(" x"));
         // Several keystrokes, one gate run once the typing stops.
+        QVERIFY(editor.isGatePending());
         QTRY_COMPARE(gated.count(), 1);
         QCOMPARE(runs, 2);
-        QCOMPARE(dialog.sentence(), QStringLiteral("(salmon Finn x"));
-        QCOMPARE(dialog.problems().size(), size_t(1));
-        QVERIFY(dialog.problemsText().contains(QStringLiteral("parse — unbalanced parentheses")));
+        QCOMPARE(editor.sentence(), QStringLiteral("(salmon Finn x"));
+        QCOMPARE(editor.problems().size(), size_t(1));
+        QVERIFY(editor.problemsText().contains(QStringLiteral("parse — unbalanced parentheses")));
+
+        // Shift+Enter starts a new line; Escape cancels without committing.
+        QSignalSpy committed(&editor, &InlineEditor::committed);
+        QSignalSpy cancelled(&editor, &InlineEditor::cancelled);
+        QTest::keyClick(editor.editor(), Qt::Key_Return, Qt::ShiftModifier);
+        QCOMPARE(editor.editor()->document()->blockCount(), 2);
+        QTest::keyClick(editor.editor(), Qt::Key_Escape);
+        QCOMPARE(cancelled.count(), 1);
+        QCOMPARE(committed.count(), 0);
+        QVERIFY(!editor.isVisible() && !editor.isOpen());
+
+        // Enter commits a changed text; committing it unchanged is a cancel.
+        editor.open(QStringLiteral("c1"), QStringLiteral("(salmon Finn)"), gate);
+        QTest::keyClick(editor.editor(), Qt::Key_Return);
+        QCOMPARE(cancelled.count(), 2);
+        editor.open(QStringLiteral("c1"), QStringLiteral("(salmon Finn)"), gate);
+        QTest::keyClicks(editor.editor(), QStringLiteral(" "));
+        QTest::keyClick(editor.editor(), Qt::Key_Backspace);
+        QTest::keyClick(editor.editor(), Qt::Key_Left);
+        QTest::keyClicks(editor.editor(), QStringLiteral(" Gill"));
+        QTest::keyClick(editor.editor(), Qt::Key_Return);
+        QCOMPARE(committed.count(), 1);
+        QCOMPARE(committed.first().at(0).toString(), QStringLiteral("c1"));
+        QCOMPARE(committed.first().at(1).toString(), QStringLiteral("(salmon Finn Gill)"));
+        QVERIFY(!editor.isOpen());
     }
 
     void editAndApplyTexts()
@@ -416,8 +502,8 @@ private Q_SLOTS:
         QCOMPARE(ApplyTexts::confirmation(review.proposal()), ApplyTexts::tr("No entry is accepted; Apply has nothing to write."));
 
         // An edit is gated against the KB: a parrot seal is refused (birds are no mammals), a weight is not.
-        QVERIFY(!review.gateEdit(QStringLiteral("(seal Mango)")).empty());
-        QVERIFY(review.gateEdit(QStringLiteral("(weightInKg Mango 2)")).empty());
+        QVERIFY(!review.gateEdit(mango, QStringLiteral("(seal Mango)")).empty());
+        QVERIFY(review.gateEdit(mango, QStringLiteral("(weightInKg Mango 2)")).empty());
         QVERIFY(review.edit(mango, QStringLiteral("(weightInKg Mango 2)")));
         QCOMPARE(review.proposal().entry(mango)->decision, formalize::Decision::Edited);
         QCOMPARE(review.proposal().entry(mango)->sentence(), QStringLiteral("(weightInKg Mango 2)"));
@@ -459,8 +545,10 @@ private Q_SLOTS:
 
         MainWindow window;
         window.setInteractive(false);
+        QSignalSpy kbLoaded(&window, &MainWindow::kbLoaded);
         QVERIFY(window.openWorkspace(workspace));
         window.setProvider(QStringLiteral("scripted"));
+        QVERIFY(kbLoaded.wait());
         window.review()->setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
         const auto action = [&window](const char *name) { return window.findChild<QAction *>(QLatin1String(name)); };
         QVERIFY(action("actionFormalize")->isEnabled());
@@ -512,6 +600,309 @@ private Q_SLOTS:
         action("actionUndoApply")->trigger();
         QCOMPARE(readAll(target), before);
         QCOMPARE(window.review()->proposal().entry(mango)->decision, formalize::Decision::Accepted);
+    }
+
+    void presenterEditsInPlace()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        ReviewController review;
+        QByteArray before;
+        runScripted(dir, review, &before);
+        if (QTest::currentTestFailed())
+            return;
+        ProposalView view;
+        view.resize(700, 500);
+        ReviewPresenter presenter(&review, &view);
+        presenter.refresh();
+        showAndActivate(view);
+        view.setFocus();
+        const QString mango = entryWith(review, QStringLiteral("Mango"));
+        presenter.setCurrentEntry(mango);
+        InlineEditor *editor = presenter.editor();
+        QVERIFY(!editor->isVisible());
+
+        // e opens the editor over the entry's sentence, with its text.
+        QTest::keyClick(&view, Qt::Key_E);
+        QVERIFY(presenter.isEditing());
+        QVERIFY(editor->isVisible());
+        QCOMPARE(editor->entryId(), mango);
+        QCOMPARE(editor->sentence(), QStringLiteral("(weightInKg Mango 1)"));
+        const QRect row = view.cursorRect(QTextCursor(view.document()->findBlockByNumber(presenter.lineOfEntry(mango))));
+        QCOMPARE(editor->geometry().top(), row.top());
+        QCOMPARE(editor->width(), view.viewport()->width());
+        QTRY_VERIFY(editor->editor()->hasFocus());
+        QVERIFY(!presenter.acceptAction()->isEnabled()); // the keys belong to the editor now
+
+        // A parrot is no seal: the problem shows once the typing stops; a is typed, not "accept".
+        QSignalSpy gated(editor, &InlineEditor::gated);
+        replaceText(editor->editor(), QStringLiteral("(seal Mango)"));
+        QVERIFY(editor->isGatePending());
+        QTRY_COMPARE(gated.count(), 1);
+        QVERIFY(!editor->problems().empty());
+        QVERIFY2(editor->problemsText().contains(QStringLiteral(" — ")), qPrintable(editor->problemsText()));
+        QCOMPARE(review.proposal().entry(mango)->decision, formalize::Decision::Undecided);
+        QCOMPARE(review.undoStack()->count(), 0);
+
+        // Fixed, the problems clear.
+        replaceText(editor->editor(), QStringLiteral("(weightInKg Mango 2)"));
+        QTRY_COMPARE(gated.count(), 2);
+        QVERIFY(editor->problems().empty());
+        QCOMPARE(editor->problemsText(), InlineEditor::tr("The gates find no problem."));
+
+        // Ctrl+Enter commits an edited decision, shown in the diff; undo takes it back.
+        QTest::keyClick(editor->editor(), Qt::Key_Return, Qt::ControlModifier);
+        QVERIFY(!presenter.isEditing());
+        QVERIFY(!editor->isVisible());
+        QCOMPARE(review.proposal().entry(mango)->decision, formalize::Decision::Edited);
+        QCOMPARE(review.proposal().entry(mango)->sentence(), QStringLiteral("(weightInKg Mango 2)"));
+        QCOMPARE(view.mark(presenter.lineOfEntry(mango)).decision, GutterMark::Decision::Edited);
+        QVERIFY(view.toPlainText().contains(QStringLiteral("(weightInKg Mango 2)")));
+        QVERIFY(presenter.acceptAction()->isEnabled());
+        QCOMPARE(review.undoStack()->count(), 1);
+        review.undoStack()->undo();
+        QCOMPARE(review.proposal().entry(mango)->decision, formalize::Decision::Undecided);
+        QCOMPARE(review.proposal().entry(mango)->sentence(), QStringLiteral("(weightInKg Mango 1)"));
+        QVERIFY(view.toPlainText().contains(QStringLiteral("(weightInKg Mango 1)")));
+
+        // Escape cancels: nothing changes.
+        QTest::keyClick(&view, Qt::Key_E);
+        QVERIFY(presenter.isEditing());
+        replaceText(editor->editor(), QStringLiteral("(weightInKg Mango 3)"));
+        QTest::keyClick(editor->editor(), Qt::Key_Escape);
+        QVERIFY(!presenter.isEditing());
+        QCOMPARE(review.proposal().entry(mango)->sentence(), QStringLiteral("(weightInKg Mango 1)"));
+        QCOMPARE(review.undoStack()->index(), 0);
+        QCOMPARE(review.undoStack()->count(), 1);
+    }
+
+    void autosaveAndRecovery()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString autosaveDir = dir.filePath(QStringLiteral("autosave"));
+        QString mango;
+        QString biscuit;
+        QString autosavePath;
+        int entryCount = 0;
+        {
+            auto review = std::make_unique<ReviewController>();
+            review->setAutosaveDirectory(autosaveDir);
+            review->setAutosaveIntervals(50, 60000);
+            QSignalSpy autosaved(review.get(), &ReviewController::autosaved);
+            QByteArray before;
+            runScripted(dir, *review, &before);
+            if (QTest::currentTestFailed())
+                return;
+            // The finished run is saved at once; it is unsaved work.
+            QCOMPARE(autosaved.count(), 1);
+            QVERIFY(review->isModified());
+            autosavePath = review->autosavePath();
+            QVERIFY(QFile::exists(autosavePath));
+            QVERIFY(autosavePath.startsWith(autosaveDir));
+            // This process owns it, so it is not offered.
+            QVERIFY(RecoveryDialog::find(autosaveDir).isEmpty());
+
+            mango = entryWith(*review, QStringLiteral("Mango"));
+            biscuit = entryWith(*review, QStringLiteral("Biscuit"));
+            entryCount = review->entries()->rowCount();
+            QVERIFY(review->accept(mango));
+            QVERIFY(review->reject(biscuit));
+            // One debounced save after both decisions.
+            QTRY_COMPARE(autosaved.count(), 2);
+            // A crash: the controller goes without closeSession().
+        }
+        QVERIFY(QFile::exists(autosavePath));
+        const QList<RecoverableReview> found = RecoveryDialog::find(autosaveDir);
+        QCOMPARE(found.size(), 1);
+        QCOMPARE(found.first().path, autosavePath);
+        QCOMPARE(found.first().document, QStringLiteral("animals.md"));
+        QCOMPARE(found.first().entries, entryCount);
+        QCOMPARE(found.first().decided, 2);
+        QVERIFY(!found.first().interrupted);
+
+        // Later keeps it; a non-interactive window without a chooser never asks.
+        {
+            MainWindow window;
+            window.setInteractive(false);
+            window.review()->setAutosaveDirectory(autosaveDir);
+            QVERIFY(!window.offerRecovery());
+            int asked = 0;
+            window.setRecoveryChooser([&asked](const QList<RecoverableReview> &) {
+                ++asked;
+                return RecoveryChoice { RecoveryChoice::Action::Later, {} };
+            });
+            QVERIFY(!window.offerRecovery());
+            QCOMPARE(asked, 1);
+            QVERIFY(QFile::exists(autosavePath));
+            QVERIFY(!window.review()->hasProposal());
+        }
+
+        // Recover: the same entries and decisions; it goes on autosaving there until a clean close.
+        MainWindow window;
+        window.setInteractive(false);
+        window.review()->setAutosaveDirectory(autosaveDir);
+        QList<RecoverableReview> offered;
+        window.setRecoveryChooser([&offered](const QList<RecoverableReview> &reviews) {
+            offered = reviews;
+            return RecoveryChoice { RecoveryChoice::Action::Recover, reviews.first().path };
+        });
+        QVERIFY(window.offerRecovery());
+        QCOMPARE(offered, found);
+        ReviewController *recovered = window.review();
+        QCOMPARE(recovered->entries()->rowCount(), entryCount);
+        QCOMPARE(recovered->proposal().entry(mango)->decision, formalize::Decision::Accepted);
+        QCOMPARE(recovered->proposal().entry(biscuit)->decision, formalize::Decision::Rejected);
+        QVERIFY(recovered->isModified());
+        QCOMPARE(recovered->autosavePath(), autosavePath);
+        QVERIFY(window.findChild<ProposalView *>(QStringLiteral("proposalView"))->toPlainText().contains(QStringLiteral("Mango")));
+        QVERIFY(window.findChild<QAction *>(QStringLiteral("actionApply"))->isEnabled());
+        // Locked by this process again: not offered twice.
+        QVERIFY(RecoveryDialog::find(autosaveDir).isEmpty());
+
+        QVERIFY(window.close());
+        QVERIFY(!QFile::exists(autosavePath));
+        QVERIFY(QDir(autosaveDir).entryList(QDir::Files).isEmpty());
+    }
+
+    void autosaveOfAnInterruptedRunIsRecoveredCancelled()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString workspace = dir.filePath(QStringLiteral("demo"));
+        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo"), workspace));
+        // The model takes its time; the run is caught mid-way.
+        const json script = { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" },
+            { "turns", { { { "text", reply({ { "(weightInKg Mango 1)", 6 } }) }, { "delay_ms", 60000 } } } } };
+        const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
+        {
+            QFile file(scriptPath);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QByteArray::fromStdString(script.dump()));
+        }
+        const QString autosaveDir = dir.filePath(QStringLiteral("autosave"));
+        {
+            ReviewController review;
+            review.setAutosaveDirectory(autosaveDir);
+            review.setAutosaveIntervals(50, 50);
+            QSignalSpy autosaved(&review, &ReviewController::autosaved);
+            ReviewSetup setup;
+            setup.kbFolder = QDir(workspace).filePath(QStringLiteral("kb"));
+            setup.documentPath = QDir(workspace).filePath(QStringLiteral("animals.md"));
+            setup.context = QStringLiteral("CxAnimals");
+            setup.provider.id = QStringLiteral("scripted");
+            setup.provider.model = QStringLiteral("scripted");
+            setup.provider.scriptPath = scriptPath;
+            setup.settings.judge = false;
+            QString error;
+            QVERIFY2(review.start(setup, &error), qPrintable(error));
+            QTRY_VERIFY(autosaved.count() >= 1 && review.attempts()->rowCount() >= 1);
+            QVERIFY(review.isRunning());
+        }
+        const QList<RecoverableReview> found = RecoveryDialog::find(autosaveDir);
+        QCOMPARE(found.size(), 1);
+        QVERIFY(found.first().interrupted);
+
+        ReviewController review;
+        QString error;
+        QVERIFY2(review.recoverSession(found.first().path, &error), qPrintable(error));
+        QVERIFY(!review.isRunning());
+        QVERIFY(review.attempts()->rowCount() >= 1);
+        QVERIFY2(review.attempts()->outcomeText().contains(QStringLiteral("cancelled")), qPrintable(review.attempts()->outcomeText()));
+        review.closeSession();
+        QVERIFY(RecoveryDialog::find(autosaveDir).isEmpty());
+        QVERIFY(!QFile::exists(found.first().path));
+    }
+
+    void windowConflictRediffThenApply()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        MainWindow window;
+        const QString target = formalizeInWindow(dir, window);
+        QVERIFY(!target.isEmpty());
+        const QString mango = entryWith(*window.review(), QStringLiteral("Mango"));
+        QVERIFY(window.review()->accept(mango));
+        auto *bar = window.findChild<ApplyResultBar *>(QStringLiteral("applyResultBar"));
+        QVERIFY(bar && !bar->isVisibleTo(&window));
+
+        // Someone edits the target file before Apply: nothing is written, Re-diff is offered.
+        QByteArray edited = readAll(target) + "\n(parrot Kiwi)\n";
+        {
+            QFile file(target);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(edited);
+        }
+        QSignalSpy problems(&window, &MainWindow::problemReported);
+        QVERIFY(!window.applyProposal());
+        QCOMPARE(readAll(target), edited);
+        QVERIFY(bar->isVisibleTo(&window));
+        QCOMPARE(bar->kind(), ApplyResultBar::Kind::Warning);
+        QVERIFY2(bar->text().contains(QStringLiteral("CxAnimals.txt changed on disk")), qPrintable(bar->text()));
+        QVERIFY(bar->text().contains(QStringLiteral("Re-diff")));
+        QVERIFY(bar->rediffButton()->isVisibleTo(&window));
+        QVERIFY(!bar->undoApplyButton()->isVisibleTo(&window));
+        QCOMPARE(problems.count(), 1);
+        QCOMPARE(window.review()->proposal().entry(mango)->decision, formalize::Decision::Accepted);
+
+        // Re-diff keeps the decision and takes the new file as the base; Apply then writes.
+        QTest::mouseClick(bar->rediffButton(), Qt::LeftButton);
+        QCOMPARE(bar->kind(), ApplyResultBar::Kind::Information);
+        QVERIFY(!bar->rediffButton()->isVisibleTo(&window));
+        QCOMPARE(window.review()->proposal().entry(mango)->decision, formalize::Decision::Accepted);
+        QVERIFY(window.applyProposal());
+        QVERIFY(bar->text().startsWith(QStringLiteral("Applied")));
+        QVERIFY(readAll(target).startsWith(edited));
+        QVERIFY(readAll(target).contains("(weightInKg Mango 1)"));
+        QCOMPARE(window.review()->proposal().entry(mango)->decision, formalize::Decision::Applied);
+    }
+
+    void windowEditForceVerifyFailedOffersUndo()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        MainWindow window;
+        const QString target = formalizeInWindow(dir, window);
+        QVERIFY(!target.isEmpty());
+        const QByteArray before = readAll(target);
+        showAndActivate(window);
+        const QString mango = entryWith(*window.review(), QStringLiteral("Mango"));
+        window.presenter()->setCurrentEntry(mango);
+        auto *view = window.findChild<ProposalView *>(QStringLiteral("proposalView"));
+        view->setFocus();
+
+        // e in the window edits in place; an unbalanced sentence is refused by the gates…
+        QTest::keyClick(view, Qt::Key_E);
+        InlineEditor *editor = window.presenter()->editor();
+        QVERIFY(editor->isVisible());
+        QVERIFY(view->viewport()->isAncestorOf(editor));
+        QSignalSpy gated(editor, &InlineEditor::gated);
+        replaceText(editor->editor(), QStringLiteral("(weightInKg Mango 1"));
+        QTRY_COMPARE(gated.count(), 1);
+        QVERIFY(!editor->problems().empty());
+        QTest::keyClick(editor->editor(), Qt::Key_Return);
+        const proposal::Entry *e = window.review()->proposal().entry(mango);
+        QCOMPARE(e->rank(), formalize::Rank::Refused);
+        QCOMPARE(e->decision, formalize::Decision::Undecided);
+
+        // …forced past them it is written, the reload fails to find it, and Undo Apply is offered.
+        window.presenter()->setConfirm([](const QString &, const QString &) { return true; });
+        QTest::keyClick(view, Qt::Key_F, Qt::ShiftModifier);
+        QCOMPARE(window.review()->proposal().entry(mango)->decision, formalize::Decision::Forced);
+        QVERIFY(!window.applyProposal());
+        QVERIFY(readAll(target).startsWith(before));
+        QVERIFY(readAll(target).contains("(weightInKg Mango 1\n"));
+        auto *bar = window.findChild<ApplyResultBar *>(QStringLiteral("applyResultBar"));
+        QCOMPARE(bar->kind(), ApplyResultBar::Kind::Error);
+        QVERIFY2(bar->text().contains(QStringLiteral("Undo Apply restores")), qPrintable(bar->text()));
+        QVERIFY(bar->undoApplyButton()->isVisibleTo(&window));
+        QVERIFY(!bar->rediffButton()->isVisibleTo(&window));
+
+        QTest::mouseClick(bar->undoApplyButton(), Qt::LeftButton);
+        QCOMPARE(readAll(target), before);
+        QVERIFY(bar->text().startsWith(QStringLiteral("Undone")));
+        QVERIFY(!bar->undoApplyButton()->isVisibleTo(&window));
+        QCOMPARE(window.review()->proposal().entry(mango)->decision, formalize::Decision::Forced);
     }
 
     void startRefusesAnUnreadableDocument()
