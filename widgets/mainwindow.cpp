@@ -11,6 +11,7 @@
 #include "providersettingsdialog.h"
 #include "reviewcontroller.h"
 #include "reviewpresenter.h"
+#include "sourceview.h"
 #include "version.h"
 
 #include "llm/credentials.h"
@@ -30,6 +31,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSaveFile>
 #include <QSettings>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -103,6 +105,16 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_review, &ReviewController::textDelta, m_attemptsPane,
         [this](int, const QString &text) { m_attemptsPane->appendReplyText(text); });
     connect(m_presenter, &ReviewPresenter::currentEntryChanged, this, &MainWindow::showEntryDetails);
+    // The source pane: read-only while a run reads it, coverage once there is a proposal, and
+    // the proposal filtered to the sentence the reviewer picks there.
+    connect(m_review, &ReviewController::started, this, [this] {
+        m_sourceView->setReadOnly(true);
+        m_presenter->clearSegmentFilter();
+    });
+    connect(m_review, &ReviewController::finished, m_sourceView, [this] { m_sourceView->setReadOnly(false); });
+    connect(m_review, &ReviewController::proposalChanged, this, &MainWindow::showCoverage);
+    connect(m_sourceView, &SourceView::segmentFilterRequested, m_presenter, &ReviewPresenter::setSegmentFilter);
+    connect(m_presenter, &ReviewPresenter::segmentFilterChanged, m_sourceView, &SourceView::setFilteredSegment);
     connect(m_review->entries(), &EntryModel::entriesChanged, this, [this] { showEntryDetails(m_presenter->currentEntry()); });
     updateReviewActions();
 }
@@ -239,6 +251,9 @@ void MainWindow::createMenus()
         }
     }
     reviewMenu->addSeparator();
+    reviewMenu->addAction(m_sourceView->filterAction());
+    reviewMenu->addAction(m_sourceView->showAllAction());
+    reviewMenu->addSeparator();
     reviewMenu->addAction(m_applyAction);
     reviewMenu->addAction(m_detailsDock->toggleViewAction());
 
@@ -254,7 +269,7 @@ void MainWindow::createMenus()
 
 void MainWindow::createPanes()
 {
-    m_sourceView = new QPlainTextEdit;
+    m_sourceView = new SourceView;
     m_sourceView->setObjectName(QStringLiteral("sourceView"));
     m_sourceView->setAccessibleName(tr("Source document"));
     m_sourceView->setAccessibleDescription(tr("The English document to formalize; it can be edited"));
@@ -337,7 +352,7 @@ bool MainWindow::openWorkspace(const QString &folder)
         return false;
 
     m_workspace = *result.workspace;
-    m_sourceView->clear();
+    m_sourceView->setDocumentText({});
     m_sourceFileLabel->clear();
     m_sourceFileLabel->setToolTip({});
     if (!m_workspace.document.isEmpty())
@@ -358,7 +373,8 @@ bool MainWindow::openDocument(const QString &path)
         return false;
     }
     m_workspace.document = QFileInfo(path).absoluteFilePath();
-    m_sourceView->setPlainText(*file.text);
+    m_sourceView->setDocumentText(*file.text);
+    showCoverage();
     m_sourceFileLabel->setText(QFileInfo(path).fileName());
     m_sourceFileLabel->setToolTip(QDir::toNativeSeparators(m_workspace.document));
     updateTitle();
@@ -416,6 +432,8 @@ bool MainWindow::formalize()
         reportError(missing);
         return false;
     }
+    if (m_sourceView->document()->isModified() && !saveDocument())
+        return false;
     ReviewSetup setup;
     setup.kbFolder = m_workspace.kbFolder;
     setup.documentPath = m_workspace.document;
@@ -508,26 +526,25 @@ void MainWindow::showEntryDetails(const QString &id)
 {
     const fanva::proposal::Entry *entry = m_review->proposal().entry(id);
     m_details->showEntry(entry, m_review->proposal());
-    // The entry's sentence in the source pane.
-    QList<QTextEdit::ExtraSelection> selections;
-    if (const auto range = entry ? m_review->segmentRange(entry->segment) : std::nullopt) {
-        const int length = m_sourceView->document()->characterCount() - 1;
-        if (range->second <= length) {
-            QTextEdit::ExtraSelection selection;
-            selection.cursor = QTextCursor(m_sourceView->document());
-            selection.cursor.setPosition(range->first);
-            selection.cursor.setPosition(range->second, QTextCursor::KeepAnchor);
-            selection.format.setBackground(m_sourceView->palette().brush(QPalette::Highlight));
-            selection.format.setForeground(m_sourceView->palette().brush(QPalette::HighlightedText));
-            selections.append(selection);
-            QTextCursor visible = selection.cursor;
-            visible.clearSelection();
-            m_sourceView->setTextCursor(visible);
-            m_sourceView->ensureCursorVisible();
-        }
-    }
-    m_sourceView->setExtraSelections(selections);
+    m_sourceView->setCurrentSegment(entry ? entry->segment : 0);
     updateReviewActions();
+}
+
+void MainWindow::showCoverage()
+{
+    m_sourceView->setFormalization(m_review->proposal().segmentTexts, m_review->coverage());
+}
+
+bool MainWindow::saveDocument()
+{
+    // The run reads the document from its file, so edits made in the source pane go there first.
+    QSaveFile file(m_workspace.document);
+    if (!file.open(QIODevice::WriteOnly) || file.write(m_sourceView->toPlainText().toUtf8()) < 0 || !file.commit()) {
+        reportError(tr("Cannot save %1: %2").arg(QDir::toNativeSeparators(m_workspace.document), file.errorString()));
+        return false;
+    }
+    m_sourceView->document()->setModified(false);
+    return true;
 }
 
 void MainWindow::editEntry()

@@ -19,6 +19,7 @@ class QLabel;
 class QPlainTextEdit;
 class QSplitter;
 class QSyntaxHighlighter;
+class SourceView;
 
 /// The reviewer's main window: the English source, the attempt log and the proposal side
 /// by side in one splitter, with the workspace's provider, KB folder and target context in
@@ -112,6 +113,8 @@ private:
     bool startReview(const ReviewSetup &setup);
     void showEntryDetails(const QString &id);
     void updateReviewActions();
+    void showCoverage();
+    bool saveDocument();
 
     void report(const QList<WorkspaceIssue> &issues);
     void reportError(const QString &message);
@@ -127,7 +130,7 @@ private:
     bool m_settingsRestored = false;
 
     QSplitter *m_splitter = nullptr;
-    QPlainTextEdit *m_sourceView = nullptr;
+    SourceView *m_sourceView = nullptr;
     QLabel *m_sourceFileLabel = nullptr;
     AttemptLogView *m_attemptLog = nullptr;
     ProposalView *m_proposalView = nullptr;

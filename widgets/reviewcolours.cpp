@@ -72,6 +72,7 @@ ReviewColours ReviewColours::forPalette(const QPalette &palette)
     colours.correctable = forBackground(QColor(0xe6, 0x51, 0x00), dark);
     colours.doubted = forBackground(QColor(0x6a, 0x1b, 0x9a), dark);
     colours.coined = forBackground(QColor(0x15, 0x65, 0xc0), dark);
+    colours.silent = forBackground(QColor(0xf9, 0xa8, 0x25), dark);
     colours.muted = palette.color(QPalette::Mid);
 
 #ifdef FANVA_HAVE_KSYNTAXHIGHLIGHTING
@@ -87,6 +88,7 @@ ReviewColours ReviewColours::forPalette(const QPalette &palette)
         takeThemeColour(colours.correctable, theme.textColor(Theme::Warning));
         takeThemeColour(colours.doubted, theme.textColor(Theme::Others));
         takeThemeColour(colours.coined, theme.textColor(Theme::Information));
+        takeThemeColour(colours.silent, theme.editorColor(Theme::MarkWarning));
     }
 #endif
     return colours;

@@ -19,6 +19,7 @@ struct ReviewColours {
     QColor correctable;
     QColor doubted;
     QColor coined;
+    QColor silent; ///< a sentence with no candidate and no reason (§10)
     QColor muted;
 
     /// The colour of a rank's glyph.

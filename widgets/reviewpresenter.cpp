@@ -8,6 +8,8 @@
 #include <QScrollBar>
 #include <QTextBlock>
 
+#include <algorithm>
+
 using namespace fanva;
 using proposal::DiffLine;
 
@@ -117,9 +119,24 @@ void ReviewPresenter::move(int step)
     if (model->rowCount() == 0)
         return;
     const int row = model->rowOf(m_current);
-    int next = row < 0 ? (step > 0 ? 0 : model->rowCount() - 1) : row + step;
-    next = qBound(0, next, model->rowCount() - 1);
-    setCurrentEntry(model->entryAt(next)->id);
+    // The nearest entry in the direction of travel that the segment filter lets through.
+    for (int next = row < 0 ? (step > 0 ? 0 : model->rowCount() - 1) : row + step; next >= 0 && next < model->rowCount(); next += step) {
+        const proposal::Entry *e = model->entryAt(next);
+        if (m_segmentFilter == 0 || e->segment == m_segmentFilter) {
+            setCurrentEntry(e->id);
+            return;
+        }
+    }
+}
+
+void ReviewPresenter::setSegmentFilter(int segment)
+{
+    segment = qMax(segment, 0);
+    if (m_segmentFilter == segment)
+        return;
+    m_segmentFilter = segment;
+    refresh();
+    Q_EMIT segmentFilterChanged(segment);
 }
 
 void ReviewPresenter::force()
@@ -154,6 +171,18 @@ void ReviewPresenter::refresh()
 {
     const int scroll = m_view->verticalScrollBar()->value();
     m_lines = m_review->diff(m_onlyWritten);
+    if (m_segmentFilter > 0) {
+        // Keep the header, the block's own markers and the filtered sentence's entries.
+        const proposal::Proposal &p = m_review->proposal();
+        std::erase_if(m_lines, [this, &p](const DiffLine &line) {
+            if (line.kind == DiffLine::Kind::Header || (line.kind == DiffLine::Kind::Marker && !line.text.isEmpty()))
+                return false;
+            const proposal::Entry *e = line.entryId.isEmpty() ? nullptr : p.entry(line.entryId);
+            return !e || e->segment != m_segmentFilter;
+        });
+        if (std::none_of(m_lines.begin(), m_lines.end(), [](const DiffLine &line) { return !line.entryId.isEmpty(); }))
+            m_lines.push_back({ DiffLine::Kind::Marker, tr(";; no entry from sentence [%1]").arg(m_segmentFilter), {}, false, false });
+    }
     const std::vector<DiffLine> &lines = m_lines;
     QStringList text;
     for (const DiffLine &line : lines)

@@ -38,6 +38,13 @@ public:
     [[nodiscard]] bool showsOnlyWritten() const { return m_onlyWritten; }
     void setShowOnlyWritten(bool onlyWritten);
 
+    /// Shows only the entries of sentence @p segment, in the diff and for j/k (formalize.md
+    /// §10: clicking a segment filters the list); 0 shows every entry again.
+    void setSegmentFilter(int segment);
+    void clearSegmentFilter() { setSegmentFilter(0); }
+    /// The sentence the entries are filtered to (0: none).
+    [[nodiscard]] int segmentFilter() const { return m_segmentFilter; }
+
     /// Asks before forcing; returns true to go ahead. Defaults to a message box.
     using Confirm = std::function<bool(const QString &title, const QString &text)>;
     void setConfirm(Confirm confirm) { m_confirm = std::move(confirm); }
@@ -57,6 +64,7 @@ public:
 
 Q_SIGNALS:
     void currentEntryChanged(const QString &id);
+    void segmentFilterChanged(int segment);
 
 private:
     void createActions();
@@ -70,6 +78,7 @@ private:
     std::vector<fanva::proposal::DiffLine> m_lines; ///< per block: what it shows
     QString m_current;
     bool m_onlyWritten = false;
+    int m_segmentFilter = 0;
     Confirm m_confirm;
 
     QAction *m_next = nullptr;
