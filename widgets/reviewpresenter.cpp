@@ -180,6 +180,8 @@ void ReviewPresenter::refresh()
             const proposal::Entry *e = line.entryId.isEmpty() ? nullptr : p.entry(line.entryId);
             return !e || e->segment != m_segmentFilter;
         });
+        if (!m_lines.empty() && m_lines.front().kind == DiffLine::Kind::Header)
+            m_lines.front().text += tr(" — sentence [%1] only").arg(m_segmentFilter);
         if (std::none_of(m_lines.begin(), m_lines.end(), [](const DiffLine &line) { return !line.entryId.isEmpty(); }))
             m_lines.push_back({ DiffLine::Kind::Marker, tr(";; no entry from sentence [%1]").arg(m_segmentFilter), {}, false, false });
     }

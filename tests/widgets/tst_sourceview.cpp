@@ -439,6 +439,9 @@ void TstSourceView::windowHighlightsAndFilters()
     QCOMPARE(source->filteredSegment(), 4);
     QVERIFY(proposalView->toPlainText().contains(QStringLiteral("(penguin Biscuit)")));
     QVERIFY(!proposalView->toPlainText().contains(QStringLiteral("Mango")));
+    QVERIFY(proposalView->document()->firstBlock().text().endsWith(QStringLiteral("sentence [4] only")));
+    if (const QString outputDir = qEnvironmentVariable("FANVA_TEST_OUTPUT_DIR"); !outputDir.isEmpty())
+        QVERIFY(window.grab().save(QDir(outputDir).filePath(QStringLiteral("sourceview-filtered.png"))));
     QCOMPARE(presenter->currentEntry(), biscuit);
     presenter->nextAction()->trigger();
     presenter->previousAction()->trigger();
@@ -448,6 +451,7 @@ void TstSourceView::windowHighlightsAndFilters()
     QCOMPARE(presenter->segmentFilter(), 0);
     QCOMPARE(source->filteredSegment(), 0);
     QVERIFY(proposalView->toPlainText().contains(QStringLiteral("Mango")));
+    QVERIFY(!proposalView->document()->firstBlock().text().contains(QStringLiteral("only")));
 
     // A sentence without entries says so; another click moves the filter, Escape clears it.
     clickLabel(14);
