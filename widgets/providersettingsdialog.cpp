@@ -70,7 +70,12 @@ ProviderSettingsDialog::ProviderSettingsDialog(const ProviderSettings &settings,
     setWindowTitle(tr("Provider Settings"));
     m_refreshTimer.setSingleShot(true);
     m_refreshTimer.setInterval(s_refreshDelayMs);
-    connect(&m_refreshTimer, &QTimer::timeout, this, &ProviderSettingsDialog::testConnection);
+    connect(&m_refreshTimer, &QTimer::timeout, this, [this] {
+        // An OpenAI-compatible server's keyring account names its host.
+        if (this->provider() == QLatin1String("openai") && keyAccount() != m_keyringAccount)
+            updateKeyState();
+        testConnection();
+    });
     createWidgets();
     load(settings, provider);
     // The model list is asked for as soon as the dialog opens.
@@ -217,11 +222,7 @@ void ProviderSettingsDialog::createWidgets()
     layout->addWidget(m_buttons);
 
     connect(m_providerCombo, &QComboBox::currentIndexChanged, this, &ProviderSettingsDialog::providerSelected);
-    connect(m_baseUrlEdit, &QLineEdit::textEdited, this, [this] {
-        m_refreshTimer.start();
-        if (provider() == QLatin1String("openai"))
-            updateKeyState();
-    });
+    connect(m_baseUrlEdit, &QLineEdit::textEdited, this, [this] { m_refreshTimer.start(); });
     connect(m_scriptEdit, &QLineEdit::textEdited, this, [this] { m_refreshTimer.start(); });
 }
 
@@ -297,6 +298,8 @@ void ProviderSettingsDialog::providerSelected()
     storeProviderFields();
     m_shownProvider = provider();
     m_resultLabel->clear();
+    // A typed key belongs to the provider it was typed for.
+    m_keyEdit->clear();
     showProviderFields();
     m_refreshTimer.start();
 }
@@ -374,14 +377,13 @@ void ProviderSettingsDialog::updateKeyState()
     const QString id = provider();
     delete m_keyringReader;
     m_keyringKey.clear();
-    m_keyringAccount.clear();
+    m_keyringAccount = keyAccount();
     m_keyEdit->setEnabled(true);
     m_keyEdit->setPlaceholderText(tr("Paste a key to use it"));
     m_storeKeyCheck->setEnabled(fanva::llm::hasKeyring());
 
     if (isReplay(id)) {
         m_keySourceLabel->clear();
-        Q_EMIT keyStateChanged();
         return;
     }
     if (const auto credential = fanva::llm::environmentCredential(id, m_environment)) {
@@ -391,12 +393,10 @@ void ProviderSettingsDialog::updateKeyState()
         m_keyEdit->setEnabled(false);
         m_keyEdit->setPlaceholderText(tr("Set by %1").arg(variable));
         m_storeKeyCheck->setEnabled(false);
-        Q_EMIT keyStateChanged();
         return;
     }
     if (!usesKeyring(id)) {
         m_keySourceLabel->setText(tr("None. A local Ollama needs none; for a remote server set OLLAMA_API_KEY in the environment."));
-        Q_EMIT keyStateChanged();
         return;
     }
 
@@ -406,7 +406,6 @@ void ProviderSettingsDialog::updateKeyState()
         m_keySourceLabel->setText(
             tr("This build cannot use the OS keyring: a key typed here is kept in memory until Fanva quits.") + sessionNote);
         m_storeKeyCheck->setToolTip(tr("This build has no keyring support"));
-        Q_EMIT keyStateChanged();
         return;
     }
     m_keySourceLabel->setText(tr("Looking in the OS keyring…"));
@@ -417,7 +416,6 @@ void ProviderSettingsDialog::updateKeyState()
         switch (reader->status()) {
         case KeyringReader::Status::Found:
             m_keyringKey = key;
-            m_keyringAccount = account;
             m_keySourceLabel->setText(tr("Stored in the OS keyring (account %1).").arg(account) + sessionNote);
             m_storeKeyCheck->setChecked(true);
             break;
@@ -436,7 +434,6 @@ void ProviderSettingsDialog::updateKeyState()
                 + sessionNote);
             break;
         }
-        Q_EMIT keyStateChanged();
     });
     reader->start(account, s_keyringLimit);
 }

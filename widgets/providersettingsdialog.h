@@ -67,8 +67,6 @@ public:
 Q_SIGNALS:
     /// A probe finished; @p ok is false when it reported a problem.
     void connectionTested(bool ok);
-    /// The key source line was updated (after the keyring answered).
-    void keyStateChanged();
 
 private:
     void createWidgets();
@@ -90,8 +88,8 @@ private:
     QHash<QString, QString> m_models;
     QHash<QString, QString> m_baseUrls;
     QHash<QString, QString> m_sessionKeys;
+    QString m_keyringAccount; ///< the account the key state was looked up for
     QString m_keyringKey; ///< the key the keyring holds for m_keyringAccount, in memory only
-    QString m_keyringAccount;
 
     QTimer m_refreshTimer; ///< debounces the model list after an edit
     QElapsedTimer m_probeTime;
