@@ -2,9 +2,980 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de">
 <context>
+    <name>ApplyResultBar</name>
+    <message>
+        <location filename="../widgets/applyresultbar.cpp" line="+16"/>
+        <source>&amp;Re-diff</source>
+        <translation>&amp;Neu vergleichen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Undo Apply</source>
+        <translation>Anwenden &amp;rückgängig machen</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Apply result</source>
+        <translation>Ergebnis des Anwendens</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Take the file as it is now as the base and re-check the entries against it</source>
+        <translation>Die Datei in ihrem jetzigen Zustand als Basis nehmen und die Einträge erneut dagegen prüfen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Restore the file as it was before this Apply</source>
+        <translation>Die Datei so wiederherstellen, wie sie vor diesem Anwenden war</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+1"/>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+</context>
+<context>
+    <name>ApplyTexts</name>
+    <message>
+        <location filename="../widgets/applytexts.cpp" line="+24"/>
+        <source>No entry is accepted; Apply has nothing to write.</source>
+        <translation>Kein Eintrag ist angenommen; Anwenden hat nichts zu schreiben.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 (past %2)</source>
+        <translation>%1 (trotz %2)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Write %n entries to %1?</source>
+        <translation>
+            <numerusform>%n Eintrag in %1 schreiben?</numerusform>
+            <numerusform>%n Einträge in %1 schreiben?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>They cover %1 of the document&apos;s %2 sentences.</source>
+        <translation>Sie decken %1 der %2 Sätze des Dokuments ab.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Forced past the gates: %1</source>
+        <translation>Trotz der Prüfstufen erzwungen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>Applied: wrote %n entries to %1.</source>
+        <translation>
+            <numerusform>Angewendet: %n Eintrag in %1 geschrieben.</numerusform>
+            <numerusform>Angewendet: %n Einträge in %1 geschrieben.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Blocked: %1</source>
+        <translation>Blockiert: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Blocked: the gates now refuse these entries. Nothing was written.
+%1</source>
+        <translation>Blockiert: Die Prüfstufen weisen diese Einträge jetzt ab. Es wurde nichts geschrieben.
+%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Conflict: %1 changed on disk since this proposal was made (expected %2, found %3). Nothing was written. Re-diff to review the entries against the new file.</source>
+        <translation>Konflikt: %1 wurde auf der Festplatte geändert, seit dieser Vorschlag erstellt wurde (erwartet %2, gefunden %3). Es wurde nichts geschrieben. Prüfen Sie die Einträge mit „Neu vergleichen“ gegen die neue Datei.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Could not write: %1</source>
+        <translation>Schreiben fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Written, but the check after the reload failed: %1
+Undo Apply restores the file.</source>
+        <translation>Geschrieben, aber die Prüfung nach dem Neuladen ist fehlgeschlagen: %1
+„Anwenden rückgängig machen“ stellt die Datei wieder her.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Undone: %1</source>
+        <translation>Rückgängig gemacht: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>There is no Apply to undo.</source>
+        <translation>Es gibt kein Anwenden, das rückgängig gemacht werden könnte.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Could not undo: %1</source>
+        <translation>Rückgängigmachen fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Re-diffed against the file as it is now; no entry&apos;s problems changed. Review and Apply again.</source>
+        <translation>Erneut mit der Datei in ihrem jetzigen Zustand verglichen; bei keinem Eintrag haben sich die Probleme geändert. Prüfen Sie die Einträge und wenden Sie erneut an.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Re-diffed against the file as it is now; the problems of %n entries changed: %1. Review them and Apply again.</source>
+        <translation>
+            <numerusform>Erneut mit der Datei in ihrem jetzigen Zustand verglichen; bei %n Eintrag haben sich die Probleme geändert: %1. Prüfen Sie ihn und wenden Sie erneut an.</numerusform>
+            <numerusform>Erneut mit der Datei in ihrem jetzigen Zustand verglichen; bei %n Einträgen haben sich die Probleme geändert: %1. Prüfen Sie sie und wenden Sie erneut an.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>AttemptChipDelegate</name>
+    <message>
+        <location filename="../widgets/attemptchipdelegate.cpp" line="+147"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>AttemptLogModel</name>
+    <message>
+        <location filename="../widgets/attemptlogmodel.cpp" line="+32"/>
+        <location line="+470"/>
+        <location line="+25"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location line="-459"/>
+        <source>%1 passed</source>
+        <translation>%1 bestanden</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 failed: %2</source>
+        <translation>%1 nicht bestanden: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 doubts: %2</source>
+        <translation>%1 zweifelt: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 not run</source>
+        <translation>%1 nicht ausgeführt</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>every kept entry passed the gates</source>
+        <translation>jeder behaltene Eintrag hat die Prüfstufen bestanden</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>entries were kept, some are still refused</source>
+        <translation>Einträge wurden behalten, einige sind weiterhin abgewiesen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no entry passed the gates</source>
+        <translation>kein Eintrag hat die Prüfstufen bestanden</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the model declined the request</source>
+        <translation>das Modell hat die Anfrage abgelehnt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the request does not fit the model&apos;s context window</source>
+        <translation>die Anfrage passt nicht in das Kontextfenster des Modells</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the provider reported an error</source>
+        <translation>der Anbieter hat einen Fehler gemeldet</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>stopped; what was found so far is kept</source>
+        <translation>abgebrochen; das bisher Gefundene bleibt erhalten</translation>
+    </message>
+    <message>
+        <location line="+97"/>
+        <source>refused by the model</source>
+        <translation>vom Modell verweigert</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unreadable</source>
+        <translation>unlesbar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>truncated</source>
+        <translation>abgeschnitten</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>repeats attempt %1</source>
+        <translation>wiederholt Versuch %1</translation>
+    </message>
+    <message>
+        <location line="+76"/>
+        <source>not run: an earlier gate failed</source>
+        <translation>nicht ausgeführt: Eine frühere Prüfstufe wurde nicht bestanden</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>failed</source>
+        <translation>nicht bestanden</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>passed</source>
+        <translation>bestanden</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>not judged yet</source>
+        <translation>noch nicht beurteilt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>refused entries are not judged</source>
+        <translation>abgewiesene Einträge werden nicht beurteilt</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+1"/>
+        <location line="+37"/>
+        <location line="+61"/>
+        <location line="+13"/>
+        <location line="+131"/>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <location line="-242"/>
+        <source>%1 %2 %3</source>
+        <translation>%1 %2 %3</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <location line="+58"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="-42"/>
+        <source>judge failed: %1</source>
+        <translation>Begutachtung fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>judge failed: %1 — %2</source>
+        <translation>Begutachtung fehlgeschlagen: %1 — %2</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>coverage %1/%2</source>
+        <translation>Abdeckung %1/%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>judge: %1</source>
+        <translation>Gutachter: %1</translation>
+    </message>
+    <message>
+        <location line="+88"/>
+        <source>judge · round %1 · batch %2</source>
+        <translation>Gutachter · Runde %1 · Stapel %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 …</source>
+        <translation>%1 …</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 / %2 / %3</source>
+        <translation>%1 / %2 / %3</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 [%2]</source>
+        <translation>%1 [%2]</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1: %2; %3</source>
+        <translation>%1: %2; %3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 %2: %3</source>
+        <translation>%1 %2: %3</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sent</source>
+        <translation>Gesendet</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Admitted</source>
+        <translation>Zugelassen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tokens in / out / cached</source>
+        <translation>Token ein / aus / Cache</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+</context>
+<context>
+    <name>AttemptReplyView</name>
+    <message>
+        <location filename="../widgets/attemptreplyview.cpp" line="+33"/>
+        <source>Show or hide what the model thought before it answered</source>
+        <translation>Ein- oder ausblenden, was das Modell vor seiner Antwort überlegt hat</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Thinking of the model</source>
+        <translation>Überlegungen des Modells</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Reply of the model</source>
+        <translation>Antwort des Modells</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The model&apos;s reply streams here.</source>
+        <translation>Die Antwort des Modells erscheint hier, während sie eintrifft.</translation>
+    </message>
+    <message>
+        <location line="+140"/>
+        <source>Thinking (%1 characters)</source>
+        <translation>Überlegungen (%1 Zeichen)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hide thinking</source>
+        <translation>Überlegungen ausblenden</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Show thinking</source>
+        <translation>Überlegungen einblenden</translation>
+    </message>
+</context>
+<context>
+    <name>AttemptsPane</name>
+    <message>
+        <location filename="../widgets/attemptspane.cpp" line="+19"/>
+        <source>&amp;Cancel</source>
+        <translation>Abbre&amp;chen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Attempt log</source>
+        <translation>Versuchsprotokoll</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The model&apos;s attempts and the gates&apos; answers while a formalization runs</source>
+        <translation>Die Versuche des Modells und die Antworten der Prüfstufen während einer Formalisierung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No formalization has run yet.</source>
+        <translation>Es ist noch keine Formalisierung gelaufen.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reply shown</source>
+        <translation>Angezeigte Antwort</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Stop the running formalization; what it found so far is kept</source>
+        <translation>Die laufende Formalisierung abbrechen; was sie bisher gefunden hat, bleibt erhalten</translation>
+    </message>
+    <message>
+        <location line="+122"/>
+        <source>Rep&amp;ly</source>
+        <translation>Antw&amp;ort</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Rep&amp;ly of #%1 %2</source>
+        <translation>Antw&amp;ort von #%1 %2</translation>
+    </message>
+</context>
+<context>
+    <name>EntryDetailsView</name>
+    <message>
+        <location filename="../widgets/entrydetailsview.cpp" line="+32"/>
+        <source>Entry details</source>
+        <translation>Eintragsdetails</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Select an entry in the proposal to see its details.</source>
+        <translation>Wählen Sie einen Eintrag im Vorschlag, um seine Details zu sehen.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The model named no sentence of the document.</source>
+        <translation>Das Modell hat keinen Satz des Dokuments angegeben.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Shapes</source>
+        <translation>Formen</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>selected</source>
+        <translation>gewählt</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Edited:</source>
+        <translation>Bearbeitet:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Problems</source>
+        <translation>Probleme</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Correction</source>
+        <translation>Korrektur</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rules</source>
+        <translation>Regeln</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Confidence</source>
+        <translation>Sicherheit</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Coined functors</source>
+        <translation>Neu geprägte Funktoren</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Reads as</source>
+        <translation>Lesart</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Judge</source>
+        <translation>Gutachter</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Model confidence</source>
+        <translation>Sicherheit des Modells</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Forced past</source>
+        <translation>Erzwungen trotz</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Notes</source>
+        <translation>Hinweise</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>attempt</source>
+        <translation>Versuch</translation>
+    </message>
+</context>
+<context>
+    <name>EntryModel</name>
+    <message>
+        <location filename="../widgets/entrymodel.cpp" line="+128"/>
+        <source>Refused: a gate blocks this sentence</source>
+        <translation>Abgewiesen: Eine Prüfstufe blockiert diesen Satz</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Correctable: a correction rule offers another shape</source>
+        <translation>Korrigierbar: Eine Korrekturregel bietet eine andere Form an</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Doubted: the judge disagreed or was unsure</source>
+        <translation>Angezweifelt: Der Gutachter widersprach oder war unsicher</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Coined: introduces vocabulary the KB does not have</source>
+        <translation>Neu geprägt: führt Vokabular ein, das die KB nicht hat</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Clean: passed every gate</source>
+        <translation>Einwandfrei: hat jede Prüfstufe bestanden</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Known: the KB already says this</source>
+        <translation>Bekannt: Die KB sagt das bereits</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Undecided</source>
+        <translation>Offen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Accepted</source>
+        <translation>Angenommen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Edited and accepted</source>
+        <translation>Bearbeitet und angenommen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Forced past its problems</source>
+        <translation>Trotz seiner Probleme erzwungen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rejected</source>
+        <translation>Abgelehnt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Applied to the KB</source>
+        <translation>In die KB geschrieben</translation>
+    </message>
+    <message>
+        <location line="+68"/>
+        <source>Entry</source>
+        <translation>Eintrag</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Segment</source>
+        <translation>Segment</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Decision</source>
+        <translation>Entscheidung</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sentence</source>
+        <translation>Satz</translation>
+    </message>
+</context>
+<context>
+    <name>InlineEditor</name>
+    <message>
+        <location filename="../widgets/inlineeditor.cpp" line="+30"/>
+        <source>Enter commits · Shift+Enter starts a new line · Esc cancels</source>
+        <translation>Enter: übernehmen · Umschalt+Enter: neue Zeile · Esc: abbrechen</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Edit entry</source>
+        <translation>Eintrag bearbeiten</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Sentence</source>
+        <translation>Satz</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Problems of the edited sentence</source>
+        <translation>Probleme des bearbeiteten Satzes</translation>
+    </message>
+    <message>
+        <location line="+117"/>
+        <source>The gates find no problem.</source>
+        <translation>Die Prüfstufen finden kein Problem.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>KbBrowser</name>
+    <message>
+        <location filename="../widgets/kbbrowser.cpp" line="+78"/>
+        <location line="+352"/>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-346"/>
+        <source> … and %n more</source>
+        <translation>
+            <numerusform> … und %n weiterer</numerusform>
+            <numerusform> … und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>KB browser</source>
+        <translation>KB-Browser</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Back</source>
+        <translation>&amp;Zurück</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Back to the previous term (%1)</source>
+        <translation>Zurück zum vorigen Begriff (%1)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Forward</source>
+        <translation>Vor&amp;wärts</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Forward to the next term (%1)</source>
+        <translation>Vorwärts zum nächsten Begriff (%1)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Shown term</source>
+        <translation>Angezeigter Begriff</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Contexts</source>
+        <translation>Kontexte</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The KB&apos;s contexts; a context is listed under each context it sees through genlCx</source>
+        <translation>Die Kontexte der KB; ein Kontext steht unter jedem Kontext, den er über genlCx sieht</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>C&amp;ontexts</source>
+        <translation>&amp;Kontexte</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Filter terms</source>
+        <translation>Begriffe filtern</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Filter terms…</source>
+        <translation>Begriffe filtern…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Ter&amp;ms</source>
+        <translation>Be&amp;griffe</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Terms of the context</source>
+        <translation>Begriffe des Kontexts</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Term page</source>
+        <translation>Begriffsseite</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What the KB knows about the shown term; the terms it names are links</source>
+        <translation>Was die KB über den angezeigten Begriff weiß; die darin genannten Begriffe sind Links</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Sentences mentioning the term</source>
+        <translation>Sätze, die den Begriff erwähnen</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>No KB is open.</source>
+        <translation>Es ist keine KB geöffnet.</translation>
+    </message>
+    <message>
+        <location line="+156"/>
+        <source>%1 in %2</source>
+        <translation>%1 in %2</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>every context</source>
+        <translation>allen Kontexten</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>File:</source>
+        <translation>Datei:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sentences:</source>
+        <translation>Sätze:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>genlCx:</source>
+        <translation>genlCx:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sees:</source>
+        <translation>Sieht:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Seen by:</source>
+        <translation>Gesehen von:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pick a term of this context to see what the KB knows about it.</source>
+        <translation>Wählen Sie einen Begriff dieses Kontexts, um zu sehen, was die KB über ihn weiß.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>any context</source>
+        <translation>jedem Kontext</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Role:</source>
+        <translation>Rolle:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1, used in the KB as seen from %2</source>
+        <translation>%1, in der KB verwendet, von %2 aus gesehen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1, not used in the KB as seen from %2</source>
+        <translation>%1, in der KB nicht verwendet, von %2 aus gesehen</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Comment:</source>
+        <translation>Kommentar:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Supertypes:</source>
+        <translation>Obertypen:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Subtypes:</source>
+        <translation>Untertypen:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Instance of:</source>
+        <translation>Instanz von:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 or more</source>
+        <translation>%1 oder mehr</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (via %1)</source>
+        <translation> (über %1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Arity:</source>
+        <translation>Stelligkeit:</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>argument %1: %2</source>
+        <translation>Argument %1: %2</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>argument %1 (genlArg): %2</source>
+        <translation>Argument %1 (genlArg): %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> (declared on %1)</source>
+        <translation> (deklariert bei %1)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Argument types:</source>
+        <translation>Argumenttypen:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Disjoint with:</source>
+        <translation>Disjunkt zu:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 (via %2)</source>
+        <translation>%1 (über %2)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Relation marks:</source>
+        <translation>Relationsmerkmale:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Mentioned in:</source>
+        <translation>Erwähnt in:</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%n sentences (below)</source>
+        <translation>
+            <numerusform>%n Satz (unten)</numerusform>
+            <numerusform>%n Sätzen (unten)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+17"/>
+        <source>;; … and %n more sentences</source>
+        <translation>
+            <numerusform>;; … und %n weiterer Satz</numerusform>
+            <numerusform>;; … und %n weitere Sätze</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>KbContextModel</name>
+    <message numerus="yes">
+        <location filename="../widgets/kbbrowsermodels.cpp" line="+162"/>
+        <source>%1: %n sentences in %2</source>
+        <translation>
+            <numerusform>%1: %n Satz in %2</numerusform>
+            <numerusform>%1: %n Sätze in %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Context</source>
+        <translation>Kontext</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Sentences</source>
+        <translation>Sätze</translation>
+    </message>
+</context>
+<context>
+    <name>KbLoader</name>
+    <message>
+        <location filename="../widgets/workspace.cpp" line="+277"/>
+        <source>The KB in %1 does not load:
+%2</source>
+        <translation>Die KB in %1 lässt sich nicht laden:
+%2</translation>
+    </message>
+</context>
+<context>
+    <name>KbTermModel</name>
+    <message>
+        <location filename="../widgets/kbbrowsermodels.cpp" line="+56"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Term</source>
+        <translation>Begriff</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Role</source>
+        <translation>Rolle</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+92"/>
+        <location filename="../widgets/mainwindow.cpp" line="+152"/>
         <source>Open &amp;Workspace…</source>
         <translation>&amp;Arbeitsbereich öffnen…</translation>
     </message>
@@ -49,7 +1020,7 @@
         <translation>Die Prüfsitzung speichern (verfügbar, sobald eine Formalisierung gelaufen ist)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+9"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
@@ -64,42 +1035,32 @@
         <translation>Ctrl+R</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Formalize the document into the target context (not available in this version yet)</source>
-        <translation>Das Dokument in den Zielkontext formalisieren (in dieser Version noch nicht verfügbar)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+10"/>
         <source>&amp;Apply…</source>
-        <translation>&amp;Anwenden…</translation>
+        <translation>An&amp;wenden…</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Write the accepted entries into the target context file (not available in this version yet)</source>
-        <translation>Die angenommenen Einträge in die Datei des Zielkontexts schreiben (in dieser Version noch nicht verfügbar)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+18"/>
         <source>&amp;About Fanva</source>
         <translation>Ü&amp;ber Fanva</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+12"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+14"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+24"/>
         <source>&amp;Review</source>
         <translation>&amp;Prüfen</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+21"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
@@ -119,27 +1080,107 @@
         <translation>Öffnen Sie ein Dokument (Datei ▸ Dokument öffnen…), um es hier zu sehen.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Source file</source>
         <translation>Quelldatei</translation>
     </message>
     <message>
+        <location line="-176"/>
+        <source>Loading the KB…</source>
+        <translation>Die KB wird geladen…</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Open &amp;Session…</source>
+        <translation>Sitzung ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reopen a saved review session (.fanva)</source>
+        <translation>Eine gespeicherte Prüfsitzung (.fanva) wieder öffnen</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Formalize the document into the target context</source>
+        <translation>Das Dokument in den Zielkontext formalisieren</translation>
+    </message>
+    <message>
         <location line="+4"/>
-        <source>Attempt log</source>
-        <translation>Versuchsprotokoll</translation>
+        <source>&amp;Cancel Formalization</source>
+        <translation>Formalisierung abbre&amp;chen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stop the running formalization; what it found so far is kept</source>
+        <translation>Die laufende Formalisierung abbrechen; was sie bisher gefunden hat, bleibt erhalten</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Write the accepted entries into the target context file</source>
+        <translation>Die angenommenen Einträge in die Datei des Zielkontexts schreiben</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Undo &amp;Apply</source>
+        <translation>&amp;Anwenden rückgängig machen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Restore the target context file as it was before the last Apply</source>
+        <translation>Die Datei des Zielkontexts so wiederherstellen, wie sie vor dem letzten Anwenden war</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&amp;Provider…</source>
+        <translation>&amp;Anbieter…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Choose the model provider, its model, key and timeouts</source>
+        <translation>Den Modellanbieter, sein Modell, den Schlüssel und die Zeitlimits wählen</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&amp;Look Up Term</source>
+        <translation>Begriff &amp;nachschlagen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ctrl+L</source>
+        <translation>Ctrl+L</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>The model&apos;s attempts and the gates&apos; answers while a formalization runs</source>
-        <translation>Die Versuche des Modells und die Antworten der Prüfstufen während einer Formalisierung</translation>
+        <source>Show the term under the proposal&apos;s cursor in the KB browser</source>
+        <translation>Den Begriff unter dem Cursor des Vorschlags im KB-Browser zeigen</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>No formalization has run yet.</source>
-        <translation>Es ist noch keine Formalisierung gelaufen.</translation>
+        <location line="+17"/>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>&amp;Settings</source>
+        <translation>&amp;Einstellungen</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>Proposal</source>
         <translation>Vorschlag</translation>
     </message>
@@ -169,12 +1210,32 @@
         <translation>&amp;Versuche</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+15"/>
         <source>&amp;Proposal</source>
         <translation>Vor&amp;schlag</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+14"/>
+        <source>Entry Details</source>
+        <translation>Eintragsdetails</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>KB Browser</source>
+        <translation>KB-Browser</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>KB browser</source>
+        <translation>KB-Browser</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ctrl+Shift+B</source>
+        <translation>Ctrl+Shift+B</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
@@ -194,22 +1255,149 @@
         <translation>Zielkontext</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+3"/>
+        <source>KB loading progress</source>
+        <translation>Ladefortschritt der KB</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Loading KB… %p%</source>
+        <translation>KB wird geladen… %p %</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>Opened the workspace %1.</source>
         <translation>Arbeitsbereich %1 geöffnet.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>The KB folder %1 does not exist or is not a folder.</source>
         <translation>Der KB-Ordner %1 existiert nicht oder ist kein Ordner.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>The KB folder %1 holds no context files (Cx*.txt).</source>
         <translation>Der KB-Ordner %1 enthält keine Kontextdateien (Cx*.txt).</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+30"/>
+        <source>Open a document to formalize first.</source>
+        <translation>Öffnen Sie zuerst ein Dokument zum Formalisieren.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open a KB folder first.</source>
+        <translation>Öffnen Sie zuerst einen KB-Ordner.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The KB is still loading; formalize once it is loaded.</source>
+        <translation>Die KB wird noch geladen; formalisieren Sie, sobald sie geladen ist.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The KB did not load; fix the errors in its files first.</source>
+        <translation>Die KB konnte nicht geladen werden; beheben Sie zuerst die Fehler in ihren Dateien.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose a target context first (--context or fanva.json).</source>
+        <translation>Wählen Sie zuerst einen Zielkontext (--context oder fanva.json).</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Reading the API key from the OS keyring…</source>
+        <translation>Der API-Schlüssel wird aus dem Schlüsselbund des Systems gelesen…</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Formalizing %1 with %2…</source>
+        <translation>%1 wird mit %2 formalisiert…</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Formalization finished: %1</source>
+        <translation>Formalisierung beendet: %1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>No KB is open.</source>
+        <translation>Es ist keine KB geöffnet.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>Loaded the KB: %n sentences</source>
+        <translation>
+            <numerusform>KB geladen: %n Satz</numerusform>
+            <numerusform>KB geladen: %n Sätze</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>Reloaded the KB: %n sentences</source>
+        <translation>
+            <numerusform>KB neu geladen: %n Satz</numerusform>
+            <numerusform>KB neu geladen: %n Sätze</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Put the proposal&apos;s cursor on a term to look it up.</source>
+        <translation>Setzen Sie den Cursor im Vorschlag auf einen Begriff, um ihn nachzuschlagen.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The KB is still loading.</source>
+        <translation>Die KB wird noch geladen.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>No KB is loaded.</source>
+        <translation>Es ist keine KB geladen.</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Cannot save %1: %2</source>
+        <translation>%1 kann nicht gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Apply</source>
+        <translation>Anwenden</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>Cannot open the session %1: %2</source>
+        <translation>Die Sitzung %1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Opened the session %1.</source>
+        <translation>Sitzung %1 geöffnet.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Open Session</source>
+        <translation>Sitzung öffnen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+7"/>
+        <source>Fanva sessions (*.fanva)</source>
+        <translation>Fanva-Sitzungen (*.fanva)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Save Session</source>
+        <translation>Sitzung speichern</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Saved the session to %1.</source>
+        <translation>Sitzung in %1 gespeichert.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>No KB folder is open (File ▸ Open KB Folder…).</source>
         <translation>Es ist kein KB-Ordner geöffnet (Datei ▸ KB-Ordner öffnen…).</translation>
     </message>
@@ -224,14 +1412,39 @@
         <translation>Die KB hat keine Datei für den Zielkontext %1 (erwartet: %1.txt).</translation>
     </message>
     <message>
-        <location line="+18"/>
-        <source>Provider: none</source>
-        <translation>Anbieter: keiner</translation>
+        <location line="+131"/>
+        <source>Close Fanva</source>
+        <translation>Fanva schließen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The review has decisions that are not saved in a session file. Save them before closing?</source>
+        <translation>Die Prüfung enthält Entscheidungen, die nicht in einer Sitzungsdatei gespeichert sind. Vor dem Schließen speichern?</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Discarded the autosaved review.</source>
+        <translation>Die automatisch gespeicherte Prüfung wurde verworfen.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cannot recover the review %1: %2</source>
+        <translation>Die Prüfung %1 kann nicht wiederhergestellt werden: %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Recovered the review; save it to keep it.</source>
+        <translation>Prüfung wiederhergestellt; speichern Sie sie, um sie zu behalten.</translation>
+    </message>
+    <message>
+        <location line="-145"/>
+        <source>Provider: %1</source>
+        <translation>Anbieter: %1</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>Provider: %1</source>
-        <translation>Anbieter: %1</translation>
+        <source>Provider: %1 (%2)</source>
+        <translation>Anbieter: %1 (%2)</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -254,7 +1467,7 @@
         <translation>Ziel: %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <location line="+21"/>
         <location line="+2"/>
         <source>Fanva</source>
@@ -305,9 +1518,654 @@
     </message>
 </context>
 <context>
+    <name>ProviderSettingsDialog</name>
+    <message>
+        <location filename="../widgets/providersettingsdialog.cpp" line="+70"/>
+        <source>Provider Settings</source>
+        <translation>Anbietereinstellungen</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Demo (offline replay)</source>
+        <translation>Demo (Offline-Wiedergabe)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ollama</source>
+        <translation>Ollama</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Anthropic</source>
+        <translation>Anthropic</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OpenAI-compatible server</source>
+        <translation>OpenAI-kompatibler Server</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scripted (replays a script file)</source>
+        <translation>Skript (spielt eine Skriptdatei ab)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Leave empty for the default shown in grey</source>
+        <translation>Leer lassen für den grau angezeigten Standardwert</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Type a model name or choose one the server lists</source>
+        <translation>Geben Sie einen Modellnamen ein oder wählen Sie einen, den der Server auflistet</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Durchsuchen…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Choose a Script</source>
+        <translation>Skript auswählen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Fanva scripts (*.json)</source>
+        <translation>Fanva-Skripte (*.json)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>API key</source>
+        <translation>API-Schlüssel</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Store the key in the OS keyring</source>
+        <translation>Schlüssel im &amp;Schlüsselbund des Systems speichern</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Test Connection</source>
+        <translation>Verbindung &amp;testen</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Testing the connection</source>
+        <translation>Verbindung wird getestet</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Connection test result</source>
+        <translation>Ergebnis des Verbindungstests</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Model provider</source>
+        <translation>Modellanbieter</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Provider:</source>
+        <translation>&amp;Anbieter:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Base &amp;URL:</source>
+        <translation>Basis-&amp;URL:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Model:</source>
+        <translation>&amp;Modell:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scr&amp;ipt:</source>
+        <translation>Skr&amp;ipt:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>API key:</source>
+        <translation>API-Schlüssel:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;New key:</source>
+        <translation>&amp;Neuer Schlüssel:</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Calls to the model per document, repairs included</source>
+        <translation>Aufrufe des Modells pro Dokument, Reparaturen eingeschlossen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Let the model &amp;judge each entry against its sentence</source>
+        <translation>Jeden Eintrag vom Modell anhand seines Satzes &amp;beurteilen lassen</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source> tokens</source>
+        <translation> Token</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The prompt budget of a session when the model does not report its own</source>
+        <translation>Das Prompt-Budget einer Sitzung, wenn das Modell kein eigenes meldet</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Formalization</source>
+        <translation>Formalisierung</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Max &amp;attempts:</source>
+        <translation>&amp;Höchstzahl an Versuchen:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Judge &amp;retries:</source>
+        <translation>&amp;Wiederholungen der Begutachtung:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Conte&amp;xt window:</source>
+        <translation>Konte&amp;xtfenster:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+2"/>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>How long the model may stay silent, for example while it loads</source>
+        <translation>Wie lange das Modell schweigen darf, zum Beispiel während es geladen wird</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no limit</source>
+        <translation>unbegrenzt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Timeouts</source>
+        <translation>Zeitlimits</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Connect:</source>
+        <translation>&amp;Verbindungsaufbau:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Idle:</source>
+        <translation>&amp;Leerlauf:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Whole call:</source>
+        <translation>&amp;Gesamter Aufruf:</translation>
+    </message>
+    <message>
+        <location line="+129"/>
+        <source>Required, with /v1 (for example http://127.0.0.1:8080/v1)</source>
+        <translation>Erforderlich, mit /v1 (zum Beispiel http://127.0.0.1:8080/v1)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Required (for example claude-sonnet-4-5)</source>
+        <translation>Erforderlich (zum Beispiel claude-sonnet-4-5)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Required</source>
+        <translation>Erforderlich</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>The environment sets %1; it takes precedence over the fields below.</source>
+        <translation>Die Umgebung setzt %1; das hat Vorrang vor den Feldern unten.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Paste a key to use it</source>
+        <translation>Fügen Sie einen Schlüssel ein, um ihn zu verwenden</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>From %1 (environment); it takes precedence over a key typed or stored here.</source>
+        <translation>Aus %1 (Umgebung); er hat Vorrang vor einem hier eingegebenen oder gespeicherten Schlüssel.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Set by %1</source>
+        <translation>Gesetzt durch %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>None. A local Ollama needs none; for a remote server set OLLAMA_API_KEY in the environment.</source>
+        <translation>Keiner. Ein lokales Ollama braucht keinen; für einen entfernten Server setzen Sie OLLAMA_API_KEY in der Umgebung.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source> A key typed earlier is used until Fanva quits.</source>
+        <translation> Ein zuvor eingegebener Schlüssel wird verwendet, bis Fanva beendet wird.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This build cannot use the OS keyring: a key typed here is kept in memory until Fanva quits.</source>
+        <translation>Dieser Build kann den Schlüsselbund des Systems nicht verwenden: Ein hier eingegebener Schlüssel wird im Speicher gehalten, bis Fanva beendet wird.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This build has no keyring support</source>
+        <translation>Dieser Build unterstützt keinen Schlüsselbund</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Looking in the OS keyring…</source>
+        <translation>Suche im Schlüsselbund des Systems…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Stored in the OS keyring (account %1).</source>
+        <translation>Im Schlüsselbund des Systems gespeichert (Konto %1).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No OS keyring is available (%1): a key typed here is kept in memory until Fanva quits.</source>
+        <translation>Kein Schlüsselbund des Systems verfügbar (%1): Ein hier eingegebener Schlüssel wird im Speicher gehalten, bis Fanva beendet wird.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>None stored (keyring account %1): set %2, or type a key below.</source>
+        <translation>Keiner gespeichert (Schlüsselbund-Konto %1): Setzen Sie %2 oder geben Sie unten einen Schlüssel ein.</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Asking %1…</source>
+        <translation>Anfrage an %1…</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Is &quot;ollama serve&quot; running, and is the base URL right?</source>
+        <translation>Läuft „ollama serve“, und stimmt die Basis-URL?</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check that the server is running and that the base URL is right (it includes /v1).</source>
+        <translation>Prüfen Sie, ob der Server läuft und die Basis-URL stimmt (sie enthält /v1).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;b&gt;Failed:&lt;/b&gt; %1 %2</source>
+        <translation>&lt;b&gt;Fehlgeschlagen:&lt;/b&gt; %1 %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The demo replay is ready; it answers only for the bundled demo document.</source>
+        <translation>Die Demo-Wiedergabe ist bereit; sie antwortet nur für das mitgelieferte Demodokument.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The script is ready.</source>
+        <translation>Das Skript ist bereit.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>An API key is present; Anthropic checks it on the first request.</source>
+        <translation>Ein API-Schlüssel ist vorhanden; Anthropic prüft ihn bei der ersten Anfrage.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (version %1)</source>
+        <translation> (Version %1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Connected to %1%2 in %3 ms.</source>
+        <translation>Mit %1%2 in %3 ms verbunden.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Models on the server: %1.</source>
+        <translation>Modelle auf dem Server: %1.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose a model from the list.</source>
+        <translation>Wählen Sie ein Modell aus der Liste.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>It does not list the model &quot;%1&quot;: choose one from the list.</source>
+        <translation>Der Server führt das Modell „%1“ nicht: Wählen Sie eines aus der Liste.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&quot;%1&quot; is available; its context holds %L2 tokens.</source>
+        <translation>„%1“ ist verfügbar; sein Kontext fasst %L2 Token.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&quot;%1&quot; is available.</source>
+        <translation>„%1“ ist verfügbar.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;b&gt;OK:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;OK:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Storing the key in the OS keyring…</source>
+        <translation>Der Schlüssel wird im Schlüsselbund des Systems gespeichert…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The key could not be stored in the keyring (%1). Save again to keep it in memory until Fanva quits.</source>
+        <translation>Der Schlüssel konnte nicht im Schlüsselbund gespeichert werden (%1). Speichern Sie erneut, um ihn bis zum Beenden von Fanva im Speicher zu halten.</translation>
+    </message>
+</context>
+<context>
+    <name>RecoveryDialog</name>
+    <message>
+        <location filename="../widgets/recoverydialog.cpp" line="+26"/>
+        <source>Recover Reviews</source>
+        <translation>Prüfungen wiederherstellen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fanva did not close cleanly. These reviews were saved automatically and can be recovered with their decisions:</source>
+        <translation>Fanva wurde nicht ordnungsgemäß beendet. Diese Prüfungen wurden automatisch gespeichert und lassen sich mit ihren Entscheidungen wiederherstellen:</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Recoverable reviews</source>
+        <translation>Wiederherstellbare Prüfungen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Saved</source>
+        <translation>Gespeichert</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Document</source>
+        <translation>Dokument</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Entries</source>
+        <translation>Einträge</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 (%2 decided)</source>
+        <translation>%1 (%2 entschieden)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, interrupted while running</source>
+        <translation>, während des Laufs unterbrochen</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&amp;Recover</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Discard</source>
+        <translation>&amp;Verwerfen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Later</source>
+        <translation>&amp;Später</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewController</name>
+    <message>
+        <location filename="../widgets/reviewcontroller.cpp" line="+95"/>
+        <source>The knowledge base in %1 does not load:
+%2</source>
+        <translation>Die Wissensbasis in %1 lässt sich nicht laden:
+%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>A formalization is already running.</source>
+        <translation>Es läuft bereits eine Formalisierung.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cannot use the provider %1: %2</source>
+        <translation>Der Anbieter %1 kann nicht verwendet werden: %2</translation>
+    </message>
+    <message>
+        <location line="+76"/>
+        <source>Accept %1</source>
+        <translation>%1 annehmen</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Reject %1</source>
+        <translation>%1 ablehnen</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Undecide %1</source>
+        <translation>%1 als offen markieren</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Force %1</source>
+        <translation>Annahme von %1 erzwingen</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Select shape %2 of %1</source>
+        <translation>Form %2 für %1 wählen</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Edit %1</source>
+        <translation>%1 bearbeiten</translation>
+    </message>
+    <message>
+        <location line="+115"/>
+        <source>There is no proposal to save.</source>
+        <translation>Es gibt keinen Vorschlag zum Speichern.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <location line="+33"/>
+        <source>A formalization is running.</source>
+        <translation>Eine Formalisierung läuft.</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewPresenter</name>
+    <message>
+        <location filename="../widgets/reviewpresenter.cpp" line="+62"/>
+        <source>&amp;Next Entry</source>
+        <translation>&amp;Nächster Eintrag</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Previous Entry</source>
+        <translation>&amp;Vorheriger Eintrag</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Accept</source>
+        <translation>&amp;Annehmen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Reject</source>
+        <translation>Ab&amp;lehnen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Undecided</source>
+        <translation>Als &amp;offen markieren</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Force Accept…</source>
+        <translation>Annahme &amp;erzwingen…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Edit Entry</source>
+        <translation>Eintrag &amp;bearbeiten</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Select Shape &amp;%1</source>
+        <translation>Form &amp;%1 wählen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show &amp;Exactly What Apply Writes</source>
+        <translation>&amp;Genau das zeigen, was Anwenden schreibt</translation>
+    </message>
+    <message>
+        <location line="+88"/>
+        <source>Accept %1 although the gates refuse it?
+
+%2
+
+Apply will write it as forced.</source>
+        <translation>Eintrag %1 annehmen, obwohl die Prüfstufen ihn abweisen?
+
+%2
+
+Anwenden schreibt ihn als erzwungen.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Force Accept</source>
+        <translation>Annahme erzwingen</translation>
+    </message>
+    <message>
+        <location line="+80"/>
+        <source> — sentence [%1] only</source>
+        <translation> — nur Satz [%1]</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>;; no entry from sentence [%1]</source>
+        <translation>;; kein Eintrag aus Satz [%1]</translation>
+    </message>
+</context>
+<context>
+    <name>SourceMargin</name>
+    <message>
+        <location filename="../widgets/sourceview.cpp" line="+110"/>
+        <source>Sentence numbers and coverage</source>
+        <translation>Satznummern und Abdeckung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Click a sentence number to show only its entries in the proposal</source>
+        <translation>Klicken Sie auf eine Satznummer, um im Vorschlag nur die Einträge dieses Satzes zu zeigen</translation>
+    </message>
+</context>
+<context>
+    <name>SourceView</name>
+    <message>
+        <location line="+105"/>
+        <source>Show Only This Sentence&apos;s &amp;Entries</source>
+        <translation>Nur Einträge dieses &amp;Satzes zeigen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ctrl+Shift+L</source>
+        <translation>Ctrl+Shift+L</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show only the entries of the sentence at the cursor in the proposal</source>
+        <translation>Im Vorschlag nur die Einträge des Satzes am Cursor zeigen</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Show &amp;All Entries</source>
+        <translation>Alle Einträge &amp;zeigen</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Show the entries of every sentence in the proposal</source>
+        <translation>Im Vorschlag die Einträge aller Sätze zeigen</translation>
+    </message>
+    <message>
+        <location line="+77"/>
+        <source>[%1] heading (not counted in coverage)</source>
+        <translation>[%1] Überschrift (zählt nicht zur Abdeckung)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>[%1] (the text changed since the formalization)</source>
+        <translation>[%1] (der Text hat sich seit der Formalisierung geändert)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>[%1] covered: at least one admissible or known entry</source>
+        <translation>[%1] abgedeckt: mindestens ein zulässiger oder bekannter Eintrag</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>[%1] refused only: the model proposed candidates, but the gates refused every one</source>
+        <translation>[%1] nur abgewiesen: Das Modell hat Kandidaten vorgeschlagen, aber die Prüfstufen haben jeden abgewiesen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>[%1] untranslated — the model&apos;s reason: %2</source>
+        <translation>[%1] nicht übersetzt — Begründung des Modells: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>[%1] silent: no candidate, no reason</source>
+        <translation>[%1] stumm: kein Kandidat, keine Begründung</translation>
+    </message>
+    <message>
+        <location line="+96"/>
+        <source>Click to show only the first sentence&apos;s entries; click again for the next.</source>
+        <translation>Klicken, um nur die Einträge des ersten Satzes zu zeigen; erneut klicken für den nächsten.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Click to show the entries of every sentence again.</source>
+        <translation>Klicken, um wieder die Einträge aller Sätze zu zeigen.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Click to show only this sentence&apos;s entries in the proposal.</source>
+        <translation>Klicken, um im Vorschlag nur die Einträge dieses Satzes zu zeigen.</translation>
+    </message>
+</context>
+<context>
     <name>WorkspaceLoader</name>
     <message>
-        <location filename="../widgets/workspace.cpp" line="+48"/>
+        <location filename="../widgets/workspace.cpp" line="-225"/>
         <source>Cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
@@ -380,7 +2238,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="+66"/>
+        <location filename="../app/main.cpp" line="+73"/>
         <source>Review knowledge-base text drafted by a language model.</source>
         <translation>Wissensbasis-Text prüfen, den ein Sprachmodell entworfen hat.</translation>
     </message>
@@ -472,17 +2330,7 @@
         <translation>Warnung: %1</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <source>Opening session files is not available in this version yet; %1 was not opened.</source>
-        <translation>Das Öffnen von Sitzungsdateien ist in dieser Version noch nicht verfügbar; %1 wurde nicht geöffnet.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Formalization is not available in this version yet; --formalize was not carried out.</source>
-        <translation>Die Formalisierung ist in dieser Version noch nicht verfügbar; --formalize wurde nicht ausgeführt.</translation>
-    </message>
-    <message>
-        <location line="+15"/>
+        <location line="+54"/>
         <source>cannot write the screenshot %1: %2</source>
         <translation>das Bildschirmfoto %1 kann nicht geschrieben werden: %2</translation>
     </message>
