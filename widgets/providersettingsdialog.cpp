@@ -269,19 +269,7 @@ ProviderSettings ProviderSettingsDialog::settings() const
         result.provider = provider();
     result.models = m_models;
     result.baseUrls = m_baseUrls;
-    const QString id = provider();
-    const QString model = m_modelCombo->currentText().trimmed();
-    const QString url = m_baseUrlEdit->text().trimmed();
-    if (!isReplay(id)) {
-        if (model.isEmpty())
-            result.models.remove(id);
-        else
-            result.models.insert(id, model);
-        if (url.isEmpty())
-            result.baseUrls.remove(id);
-        else
-            result.baseUrls.insert(id, url);
-    }
+    storeFields(provider(), result.models, result.baseUrls);
     result.scriptPath = QDir::fromNativeSeparators(m_scriptEdit->text().trimmed());
     result.session.maxAttempts = m_maxAttemptsSpin->value();
     result.session.judge = m_judgeCheck->isChecked();
@@ -295,7 +283,7 @@ ProviderSettings ProviderSettingsDialog::settings() const
 
 void ProviderSettingsDialog::providerSelected()
 {
-    storeProviderFields();
+    storeFields(m_shownProvider, m_models, m_baseUrls);
     m_shownProvider = provider();
     m_resultLabel->clear();
     // A typed key belongs to the provider it was typed for.
@@ -304,21 +292,22 @@ void ProviderSettingsDialog::providerSelected()
     m_refreshTimer.start();
 }
 
-// The model and base URL fields belong to one provider; switching keeps what was typed.
-void ProviderSettingsDialog::storeProviderFields()
+// The model and base URL fields show provider @p id's values; each provider keeps its own,
+// so switching back and forth keeps what was typed.
+void ProviderSettingsDialog::storeFields(const QString &id, QHash<QString, QString> &models, QHash<QString, QString> &baseUrls) const
 {
-    if (isReplay(m_shownProvider))
+    if (isReplay(id))
         return;
     const QString model = m_modelCombo->currentText().trimmed();
     const QString url = m_baseUrlEdit->text().trimmed();
     if (model.isEmpty())
-        m_models.remove(m_shownProvider);
+        models.remove(id);
     else
-        m_models.insert(m_shownProvider, model);
+        models.insert(id, model);
     if (url.isEmpty())
-        m_baseUrls.remove(m_shownProvider);
+        baseUrls.remove(id);
     else
-        m_baseUrls.insert(m_shownProvider, url);
+        baseUrls.insert(id, url);
 }
 
 void ProviderSettingsDialog::showProviderFields()

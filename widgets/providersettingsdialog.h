@@ -72,7 +72,7 @@ private:
     void createWidgets();
     void load(const ProviderSettings &settings, const QString &provider);
     void providerSelected();
-    void storeProviderFields();
+    void storeFields(const QString &id, QHash<QString, QString> &models, QHash<QString, QString> &baseUrls) const;
     void showProviderFields();
     void updateEnvironmentNote();
     void updateKeyState();
