@@ -503,7 +503,9 @@ void ProviderSettingsDialog::showProbeResult(const ProviderProbe &probe)
         lines << tr("An API key is present; Anthropic checks it on the first request.");
     } else {
         const QString version = result.version.isEmpty() ? QString() : tr(" (version %1)").arg(result.version);
-        lines << tr("Connected to %1%2 in %3 ms.").arg(result.baseUrl, version).arg(m_probeTime.elapsed());
+        const qint64 ms = m_probeTime.elapsed();
+        const QString took = ms < 1000 ? tr("%1 ms").arg(ms) : tr("%L1 s").arg(double(ms) / 1000.0, 0, 'f', 1);
+        lines << tr("Connected to %1%2 in %3.").arg(result.baseUrl, version, took);
         lines << tr("Models on the server: %1.").arg(result.models.size());
         if (model.isEmpty())
             lines << tr("Choose a model from the list.");
