@@ -1716,7 +1716,7 @@ Undo Apply restores the file.</source>
         <translation>&amp;Gesamter Aufruf:</translation>
     </message>
     <message>
-        <location line="+129"/>
+        <location line="+118"/>
         <source>Required, with /v1 (for example http://127.0.0.1:8080/v1)</source>
         <translation>Erforderlich, mit /v1 (zum Beispiel http://127.0.0.1:8080/v1)</translation>
     </message>
@@ -1831,9 +1831,19 @@ Undo Apply restores the file.</source>
         <translation> (Version %1)</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%L1 s</source>
+        <translation>%L1 s</translation>
+    </message>
+    <message>
         <location line="+1"/>
-        <source>Connected to %1%2 in %3 ms.</source>
-        <translation>Mit %1%2 in %3 ms verbunden.</translation>
+        <source>Connected to %1%2 in %3.</source>
+        <translation>Mit %1%2 in %3 verbunden.</translation>
     </message>
     <message>
         <location line="+1"/>
