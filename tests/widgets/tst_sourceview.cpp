@@ -397,11 +397,22 @@ void TstSourceView::windowHighlightsAndFilters()
     QVERIFY(!source->margin()->accessibleName().isEmpty());
     QCOMPARE(int(source->segments().size()), 14);
     QVERIFY(!source->isReadOnly());
+    QVERIFY(!source->document()->isModified());
 
-    // The run reads the file: the pane is read-only until it finishes.
+    // An edit made in the pane is what gets formalized: Formalize saves it first. The run
+    // reads the file, so the pane is read-only until it finishes.
+    QTextCursor end(source->document());
+    end.movePosition(QTextCursor::End);
+    source->setTextCursor(end);
+    source->setFocus();
+    QTest::keyClicks(source, QStringLiteral("Tweety is a canary."));
+    QTest::keyClick(source, Qt::Key_Return);
+    QTRY_COMPARE(int(source->segments().size()), 15);
     QSignalSpy finished(&window, &MainWindow::formalizeFinished);
     QVERIFY(window.formalize());
     QVERIFY(source->isReadOnly());
+    QVERIFY(!source->document()->isModified());
+    QVERIFY(readText(QDir(workspace).filePath(QStringLiteral("animals.md"))).endsWith(QStringLiteral("zoo.\nTweety is a canary.\n")));
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
     qunsetenv("FANVA_SCRIPT");
     QVERIFY(!source->isReadOnly());
