@@ -4,9 +4,18 @@
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QScrollBar>
+#include <QTextBlock>
 #include <QTextCursor>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+namespace {
+
+// The user state of a block whose line goes on in the next block (a display break).
+constexpr int s_softBreak = 1;
+constexpr int s_softLineLength = 1000;
+
+} // namespace
 
 AttemptReplyView::AttemptReplyView(QWidget *parent)
     : QWidget(parent)
@@ -77,7 +86,30 @@ void AttemptReplyView::flush()
     // One edit at the end through a cursor of our own: the reader's selection stays put.
     QTextCursor cursor(m_reply->document());
     cursor.movePosition(QTextCursor::End);
-    cursor.insertText(m_pending);
+    cursor.beginEditBlock();
+    // A block is laid out whole on every change, so a reply on one endless line would cost
+    // more with each flush: lines are broken for display after a space or comma past
+    // s_softLineLength characters (anywhere past twice that), the block marked so that
+    // replyText() joins it again.
+    qsizetype start = 0;
+    for (qsizetype i = 0; i < m_pending.size(); ++i) {
+        const QChar c = m_pending.at(i);
+        if (c == QLatin1Char('\n')) {
+            m_lineLength = 0;
+            continue;
+        }
+        ++m_lineLength;
+        const bool breakable = c.isSpace() || c == QLatin1Char(',');
+        if ((breakable && m_lineLength >= s_softLineLength) || m_lineLength >= 2 * s_softLineLength) {
+            cursor.insertText(m_pending.mid(start, i + 1 - start));
+            cursor.block().setUserState(s_softBreak);
+            cursor.insertBlock();
+            start = i + 1;
+            m_lineLength = 0;
+        }
+    }
+    cursor.insertText(m_pending.mid(start));
+    cursor.endEditBlock();
     m_pending.clear();
     trim();
     if (following)
@@ -99,14 +131,21 @@ void AttemptReplyView::trim()
 void AttemptReplyView::setReply(const QString &text)
 {
     m_flushTimer.stop();
-    m_pending.clear();
-    m_reply->setPlainText(text);
-    trim();
+    m_reply->clear();
+    m_lineLength = 0;
+    m_pending = text;
+    flush();
 }
 
 QString AttemptReplyView::replyText() const
 {
-    return m_reply->toPlainText() + m_pending;
+    QString text;
+    for (QTextBlock block = m_reply->document()->begin(); block.isValid(); block = block.next()) {
+        text += block.text();
+        if (block.next().isValid() && block.userState() != s_softBreak)
+            text += QLatin1Char('\n');
+    }
+    return text + m_pending;
 }
 
 void AttemptReplyView::setThinking(const QString &text)

@@ -10,7 +10,9 @@ class QToolButton;
 /// default and never mixed into the reply. Streamed text is coalesced: appendReply() only
 /// queues, and the queue goes into the document at most every flushInterval() ms in one
 /// edit at the end, so a fast stream costs one layout per interval instead of one per
-/// delta. The document keeps at most maximumCharacters(); older text is trimmed from the top.
+/// delta. Endless lines are broken for display (replyText() joins them again), so that no
+/// flush lays out more than the text it adds. The document keeps at most maximumCharacters();
+/// older text is trimmed from the top.
 class AttemptReplyView final : public QWidget
 {
     Q_OBJECT
@@ -62,5 +64,6 @@ private:
     QPlainTextEdit *m_reply = nullptr;
     QTimer m_flushTimer;
     QString m_pending;
+    qsizetype m_lineLength = 0; ///< characters of the document's last line
     int m_maximumCharacters = 2'000'000;
 };

@@ -7,19 +7,24 @@
 #include "attemptlogview.h"
 #include "attemptreplyview.h"
 #include "attemptspane.h"
+#include "mainwindow.h"
 #include "reviewcontroller.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QHelpEvent>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBlock>
 #include <QToolButton>
+#include <QToolTip>
 
 #include <nlohmann/json.hpp>
 
@@ -192,6 +197,16 @@ private Q_SLOTS:
         for (qsizetype i = 1; i < rects.size(); ++i)
             QVERIFY(rects[i].left() > rects[i - 1].right());
         QVERIFY(option.rect.contains(rects.first()));
+
+        // Each chip's tooltip is its own gate's message.
+        const QPoint onParse = rects.first().center();
+        QHelpEvent help(QEvent::ToolTip, onParse, view.viewport()->mapToGlobal(onParse));
+        QApplication::sendEvent(view.viewport(), &help);
+        QTRY_COMPARE(QToolTip::text(), QStringLiteral("parse: unreadable — 1:4 unbalanced"));
+        const QPoint onCritic = rects.at(1).center();
+        QHelpEvent helpCritic(QEvent::ToolTip, onCritic, view.viewport()->mapToGlobal(onCritic));
+        QApplication::sendEvent(view.viewport(), &helpCritic);
+        QTRY_VERIFY(QToolTip::text().startsWith(QStringLiteral("critic: not run")));
     }
 
     void replyCoalescesAndKeepsAllText()
@@ -214,6 +229,19 @@ private Q_SLOTS:
         view.appendReply(QStringLiteral("tail"));
         view.flush();
         QCOMPARE(view.replyEdit()->toPlainText(), expected + QStringLiteral("tail"));
+
+        // An endless line is broken for display only: the reply text stays as it came.
+        view.clear();
+        QString line;
+        for (int i = 0; i < 3000; ++i)
+            line += QStringLiteral("{\"n\":%1},").arg(i);
+        line += QString(5000, QLatin1Char('x'));
+        view.appendReply(line);
+        view.flush();
+        QCOMPARE(view.replyText(), line);
+        QVERIFY(view.replyEdit()->blockCount() > 10);
+        for (QTextBlock block = view.replyEdit()->document()->begin(); block.isValid(); block = block.next())
+            QVERIFY(block.length() <= 2001);
 
         // Without coalescing every delta is written at once.
         view.clear();
@@ -290,6 +318,54 @@ private Q_SLOTS:
         model.clear();
         QCOMPARE(reply->replyText(), QString());
         QVERIFY(!pane.outcomeBanner()->isVisibleTo(&pane));
+    }
+
+    void cancelWhileStreaming()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString workspace = dir.filePath(QStringLiteral("demo"));
+        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo"), workspace));
+        // A slow draft: 8 characters every 20 ms.
+        const json script = { { "format", "fanva-script/1" }, { "model", "scripted" },
+            { "turns",
+                { { { "text", reply({ { "(weightInKg Mango 1)", 6 }, { "(penguin Biscuit)", 4 } }) }, { "chunk_chars", 8 },
+                    { "delay_ms", 20 }, { "stop_reason", "end_turn" } } } } };
+        const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
+        {
+            QFile file(scriptPath);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QByteArray::fromStdString(script.dump()));
+        }
+        qputenv("FANVA_SCRIPT", QFile::encodeName(scriptPath));
+        MainWindow window;
+        window.setInteractive(false);
+        QVERIFY(window.openWorkspace(workspace));
+        window.setProvider(QStringLiteral("scripted"));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto *pane = window.findChild<AttemptsPane *>();
+        QVERIFY(pane);
+        QSignalSpy finished(&window, &MainWindow::formalizeFinished);
+        QSignalSpy problems(&window, &MainWindow::problemReported);
+        QAction *formalize = window.findChild<QAction *>(QStringLiteral("actionFormalize"));
+        QTRY_VERIFY(formalize->isEnabled()); // once the KB is loaded
+        formalize->trigger();
+        QVERIFY2(problems.isEmpty(), problems.isEmpty() ? "" : qPrintable(problems.first().first().toString()));
+        QVERIFY(window.review()->isRunning());
+        QTRY_VERIFY(pane->replyView()->replyEdit()->toPlainText().contains(QStringLiteral("candidates")));
+        qunsetenv("FANVA_SCRIPT");
+        QCOMPARE(finished.count(), 0);
+        QVERIFY(pane->cancelButton()->isEnabled());
+        QVERIFY(pane->cancelButton()->isVisibleTo(&window));
+        QTest::mouseClick(pane->cancelButton(), Qt::LeftButton);
+        QTRY_COMPARE(finished.count(), 1);
+        QCOMPARE(finished.first().first().toString(), QStringLiteral("cancelled"));
+        QVERIFY(!pane->cancelButton()->isEnabled());
+        QVERIFY(pane->outcomeBanner()->isVisibleTo(&window));
+        QVERIFY(pane->outcomeBanner()->text().startsWith(QStringLiteral("cancelled")));
+        // What streamed before the cancel stays readable.
+        QVERIFY(pane->replyView()->replyText().contains(QStringLiteral("candidates")));
     }
 
     void scriptedRun()
