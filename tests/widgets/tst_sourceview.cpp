@@ -138,6 +138,8 @@ private Q_SLOTS:
     void wrappedParagraphLabelsSitWhereSentencesStart();
     void marginWidthFollowsWidestLabel();
     void editingResegments();
+    void marginClickCyclesThroughALinesSentences();
+    void coloursFollowPalette();
     void coverageOfAFormalization();
     void windowHighlightsAndFilters();
 };
@@ -278,6 +280,50 @@ void TstSourceView::editingResegments()
     QTRY_COMPARE(int(view.segments().size()), 2);
     QCOMPARE(changed.count(), 1);
     QCOMPARE(view.segmentsInBlock(0), (std::vector<int> { 1, 2 }));
+}
+
+void TstSourceView::marginClickCyclesThroughALinesSentences()
+{
+    SourceView view;
+    view.resize(600, 200);
+    view.setDocumentText(QStringLiteral("A cat sleeps. A dog barks.\nBirds fly."));
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+
+    QSignalSpy requested(&view, &SourceView::segmentFilterRequested);
+    const QPoint first(3, lineCentreAt(view, 0));
+    // Each click asks for the next sentence starting on the line, then for all of them.
+    for (const int expected : { 1, 2, 0 }) {
+        QTest::mouseClick(view.margin(), Qt::LeftButton, {}, first);
+        QCOMPARE(requested.count(), 1);
+        QCOMPARE(requested.takeFirst().at(0).toInt(), expected);
+        view.setFilteredSegment(expected);
+    }
+    QTest::mouseClick(view.margin(), Qt::LeftButton, {}, QPoint(3, lineCentreAt(view, view.segmentRange(3)->first)));
+    QCOMPARE(requested.takeFirst().at(0).toInt(), 3);
+    // Below the text there is nothing to click.
+    QTest::mouseClick(view.margin(), Qt::LeftButton, {}, QPoint(3, view.viewport()->height() - 2));
+    QCOMPARE(requested.count(), 0);
+}
+
+void TstSourceView::coloursFollowPalette()
+{
+    SourceView view;
+    view.setDocumentText(QStringLiteral("Tweety is a canary."));
+    fanva::formalize::SegmentCoverage silent;
+    silent.segment = 1;
+    silent.state = State::Silent;
+    view.setFormalization({ QStringLiteral("Tweety is a canary.") }, { silent });
+    const auto underline = [&view] { return view.document()->firstBlock().layout()->formats().value(0).format.underlineColor(); };
+    QCOMPARE(underline(), ReviewColours::forPalette(view.palette()).silent);
+
+    QPalette dark = view.palette();
+    dark.setColor(QPalette::Base, Qt::black);
+    dark.setColor(QPalette::Text, Qt::white);
+    view.setPalette(dark);
+    const QColor onDark = ReviewColours::forPalette(view.palette()).silent;
+    QVERIFY(onDark != ReviewColours::forPalette(QPalette()).silent);
+    QCOMPARE(underline(), onDark);
 }
 
 void TstSourceView::coverageOfAFormalization()
