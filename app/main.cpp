@@ -12,6 +12,10 @@
 #include <QTimer>
 #include <QTranslator>
 
+#include <functional>
+#include <memory>
+#include <utility>
+
 namespace {
 
 constexpr int exitUsage = 2;
@@ -129,10 +133,25 @@ int main(int argc, char *argv[])
 
     if (!parser.positionalArguments().isEmpty())
         window.openSession(parser.positionalArguments().constFirst());
-    // A formalization runs on the event loop; --screenshot waits for it to finish.
-    const bool formalizing = parser.isSet(formalizeOption) && window.formalize();
+    // The KB loads in the background; --formalize and the screenshot start once it is there
+    // (or failed to load, which formalize() then reports).
+    const auto afterKbLoad = [&window](const std::function<void()> &next) {
+        if (!window.isKbLoading()) {
+            next();
+            return;
+        }
+        auto done = std::make_shared<bool>(false);
+        const auto once = [done, next] {
+            if (!std::exchange(*done, true))
+                next();
+        };
+        QObject::connect(&window, &MainWindow::kbLoaded, &window, once, Qt::SingleShotConnection);
+        QObject::connect(&window, &MainWindow::kbLoadFailed, &window, once, Qt::SingleShotConnection);
+    };
 
     if (!screenshot) {
+        if (parser.isSet(formalizeOption))
+            afterKbLoad([&window] { window.formalize(); });
         window.show();
         return QApplication::exec();
     }
@@ -152,9 +171,17 @@ int main(int argc, char *argv[])
         }
         QCoreApplication::exit(failed ? exitUsage : 0);
     };
-    if (formalizing)
-        QObject::connect(&window, &MainWindow::formalizeFinished, &window, [takeScreenshot] { QTimer::singleShot(0, takeScreenshot); });
-    else
-        QTimer::singleShot(0, &window, takeScreenshot);
+    // A formalization runs on the event loop; the screenshot waits for it to finish.
+    afterKbLoad([&window, &failed, takeScreenshot, formalize = parser.isSet(formalizeOption)] {
+        const bool formalizing = formalize && window.formalize();
+        if (failed) {
+            QCoreApplication::exit(exitUsage);
+            return;
+        }
+        if (formalizing)
+            QObject::connect(&window, &MainWindow::formalizeFinished, &window, [takeScreenshot] { QTimer::singleShot(0, takeScreenshot); });
+        else
+            QTimer::singleShot(0, &window, takeScreenshot);
+    });
     return QApplication::exec();
 }

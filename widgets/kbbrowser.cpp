@@ -263,7 +263,11 @@ void KbBrowser::setKnowledgeBase(std::shared_ptr<const kb::KnowledgeBase> kb)
             location.context = m_contexts->index(0, KbContextModel::NameColumn).data(KbContextModel::ContextNameRole).toString();
     }
     m_current = {}; // the term list is rebuilt below even when the location stays
-    show(location);
+    if (m_history.empty() && !location.context.isEmpty()) {
+        m_history.push_back(location);
+        m_position = 0;
+    }
+    display(location);
 }
 
 bool KbBrowser::setCurrentContext(const QString &context)
@@ -298,7 +302,7 @@ void KbBrowser::back()
     if (!canGoBack())
         return;
     --m_position;
-    show(m_history[std::size_t(m_position)]);
+    display(m_history[std::size_t(m_position)]);
 }
 
 void KbBrowser::forward()
@@ -306,7 +310,7 @@ void KbBrowser::forward()
     if (!canGoForward())
         return;
     ++m_position;
-    show(m_history[std::size_t(m_position)]);
+    display(m_history[std::size_t(m_position)]);
 }
 
 void KbBrowser::navigate(const Location &location)
@@ -318,10 +322,10 @@ void KbBrowser::navigate(const Location &location)
     if (m_history.size() > s_maxHistory)
         m_history.erase(m_history.begin());
     m_position = qsizetype(m_history.size()) - 1;
-    show(location);
+    display(location);
 }
 
-void KbBrowser::show(const Location &location)
+void KbBrowser::display(const Location &location)
 {
     const bool contextChanged = location.context != m_current.context || m_terms->rowCount() == 0;
     m_current = location;
@@ -517,6 +521,9 @@ QString KbBrowser::termAt(const QTextCursor &cursor)
     const QList<KbToken> tokens = KbTokenizer::tokenize(line, state);
     for (const KbToken &token : tokens) {
         if (position < token.start || position > token.start + token.length)
+            continue;
+        const QStringView text = QStringView(line).mid(token.start, token.length);
+        if (text.isEmpty() || QStringView(u"()[].").contains(text.front()))
             continue;
         switch (token.tokenClass) {
         case KbTokenClass::Comment:

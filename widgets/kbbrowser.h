@@ -77,7 +77,7 @@ private:
         friend bool operator==(const Location &, const Location &) = default;
     };
     void navigate(const Location &location);
-    void show(const Location &location);
+    void display(const Location &location);
     void showPage();
     void selectContextRow(const QString &context);
     void selectTermRow(const QString &term);

@@ -40,9 +40,11 @@ KbContextModel::~KbContextModel() = default;
 
 int KbContextModel::addNode(kb::SymbolId context, int parent)
 {
-    auto &siblings = parent < 0 ? m_topLevel : m_nodes[std::size_t(parent)].children;
     const int node = int(m_nodes.size());
-    m_nodes.push_back({ context, parent, int(siblings.size()), {} });
+    m_nodes.push_back({ context, parent, 0, {} });
+    // After the push_back: it may move the parent's children vector.
+    auto &siblings = parent < 0 ? m_topLevel : m_nodes[std::size_t(parent)].children;
+    m_nodes.back().row = int(siblings.size());
     siblings.push_back(node);
     return node;
 }
@@ -60,7 +62,8 @@ void KbContextModel::setKnowledgeBase(std::shared_ptr<const kb::KnowledgeBase> k
         std::vector<kb::SymbolId> parentless;
         for (const kb::SymbolId context : contexts) {
             bool hasParent = false;
-            for (const kb::SymbolId parent : m_kb->contextInfo(context)->parents) {
+            const std::optional<kb::ContextInfo> info = m_kb->contextInfo(context);
+            for (const kb::SymbolId parent : info->parents) {
                 if (parent != context && m_kb->hasContext(parent)) {
                     children[parent].push_back(context);
                     hasParent = true;

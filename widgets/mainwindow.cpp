@@ -6,6 +6,7 @@
 #include "editentrydialog.h"
 #include "entrydetailsview.h"
 #include "entrymodel.h"
+#include "kbbrowser.h"
 #include "kbhighlighting.h"
 #include "proposalview.h"
 #include "providersettingsdialog.h"
@@ -30,6 +31,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSettings>
@@ -91,6 +93,7 @@ MainWindow::MainWindow(QWidget *parent)
     setObjectName(QStringLiteral("mainWindow"));
     m_providerSettings = ProviderSettings::load(QSettings(ProviderSettings::defaultFile(), QSettings::IniFormat));
     m_review = new ReviewController(this);
+    m_kbLoader = new KbLoader(this);
     createActions();
     createPanes();
     createMenus();
@@ -116,6 +119,24 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_sourceView, &SourceView::segmentFilterRequested, m_presenter, &ReviewPresenter::setSegmentFilter);
     connect(m_presenter, &ReviewPresenter::segmentFilterChanged, m_sourceView, &SourceView::setFilteredSegment);
     connect(m_review->entries(), &EntryModel::entriesChanged, this, [this] { showEntryDetails(m_presenter->currentEntry()); });
+    // The KB loads in the background: progress in the status bar, Formalize once it is there.
+    connect(m_kbLoader, &KbLoader::started, this, [this] {
+        m_kbProgress->setValue(0);
+        m_kbProgress->show();
+        if (!m_kbLoader->knowledgeBase())
+            m_kbBrowser->setPlaceholderText(tr("Loading the KB…"));
+        updateReviewActions();
+    });
+    connect(m_kbLoader, &KbLoader::progressChanged, m_kbProgress, &QProgressBar::setValue);
+    connect(m_kbLoader, &KbLoader::loaded, this, &MainWindow::onKbLoaded);
+    connect(m_kbLoader, &KbLoader::failed, this, [this](const QString &message) {
+        m_kbProgress->hide();
+        m_kbBrowser->setKnowledgeBase(nullptr);
+        m_kbBrowser->setPlaceholderText(message);
+        updateReviewActions();
+        reportError(message);
+        Q_EMIT kbLoadFailed(message);
+    });
     updateReviewActions();
 }
 
@@ -215,6 +236,12 @@ void MainWindow::createActions()
     m_aboutQtAction->setObjectName(QStringLiteral("actionAboutQt"));
     m_aboutQtAction->setMenuRole(QAction::AboutQtRole);
     connect(m_aboutQtAction, &QAction::triggered, qApp, &QApplication::aboutQt);
+
+    m_lookUpAction = new QAction(QIcon::fromTheme(QStringLiteral("edit-find")), tr("&Look Up Term"), this);
+    m_lookUpAction->setObjectName(QStringLiteral("actionLookUpTerm"));
+    m_lookUpAction->setShortcut(QKeySequence(tr("Ctrl+L")));
+    m_lookUpAction->setStatusTip(tr("Show the term under the proposal's cursor in the KB browser"));
+    connect(m_lookUpAction, &QAction::triggered, this, &MainWindow::lookUpTerm);
 }
 
 void MainWindow::createMenus()
@@ -236,6 +263,11 @@ void MainWindow::createMenus()
     editMenu->addAction(m_redoAction);
     editMenu->addSeparator();
     editMenu->addAction(m_undoApplyAction);
+
+    QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
+    viewMenu->setObjectName(QStringLiteral("menuView"));
+    viewMenu->addAction(m_kbDock->toggleViewAction());
+    viewMenu->addAction(m_lookUpAction);
 
     QMenu *reviewMenu = menuBar()->addMenu(tr("&Review"));
     reviewMenu->setObjectName(QStringLiteral("menuReview"));
@@ -314,6 +346,15 @@ void MainWindow::createPanes()
     m_detailsDock->setObjectName(QStringLiteral("entryDetailsDock"));
     m_detailsDock->setWidget(m_details);
     addDockWidget(Qt::BottomDockWidgetArea, m_detailsDock);
+
+    m_kbBrowser = new KbBrowser;
+    m_kbDock = new QDockWidget(tr("KB Browser"), this);
+    m_kbDock->setObjectName(QStringLiteral("kbBrowserDock"));
+    m_kbDock->setAccessibleName(tr("KB browser"));
+    m_kbDock->setWidget(m_kbBrowser);
+    m_kbDock->toggleViewAction()->setShortcut(QKeySequence(tr("Ctrl+Shift+B")));
+    addDockWidget(Qt::LeftDockWidgetArea, m_kbDock);
+    m_kbDock->hide();
 }
 
 QWidget *MainWindow::createAttemptsPane()
@@ -342,6 +383,14 @@ void MainWindow::createStatusBar()
     m_providerLabel = addLabel(QStringLiteral("providerLabel"), tr("Provider"));
     m_kbLabel = addLabel(QStringLiteral("kbLabel"), tr("KB folder"));
     m_contextLabel = addLabel(QStringLiteral("contextLabel"), tr("Target context"));
+    m_kbProgress = new QProgressBar;
+    m_kbProgress->setObjectName(QStringLiteral("kbProgress"));
+    m_kbProgress->setAccessibleName(tr("KB loading progress"));
+    m_kbProgress->setRange(0, KbLoader::progressMaximum);
+    m_kbProgress->setFormat(tr("Loading KB… %p%"));
+    m_kbProgress->setMaximumWidth(200);
+    m_kbProgress->hide();
+    statusBar()->addPermanentWidget(m_kbProgress);
 }
 
 bool MainWindow::openWorkspace(const QString &folder)
@@ -352,6 +401,7 @@ bool MainWindow::openWorkspace(const QString &folder)
         return false;
 
     m_workspace = *result.workspace;
+    loadKb();
     m_sourceView->setDocumentText({});
     m_sourceFileLabel->clear();
     m_sourceFileLabel->setToolTip({});
@@ -391,6 +441,7 @@ bool MainWindow::openKbFolder(const QString &folder)
     }
     m_workspace.kbFolder = info.absoluteFilePath();
     m_workspace.contextFiles = WorkspaceLoader::contextFilesIn(m_workspace.kbFolder);
+    loadKb();
     if (m_workspace.contextFiles.isEmpty())
         report({ { WorkspaceIssue::Severity::Warning,
             tr("The KB folder %1 holds no context files (Cx*.txt).").arg(QDir::toNativeSeparators(m_workspace.kbFolder)) } });
@@ -426,6 +477,9 @@ bool MainWindow::formalize()
         missing = tr("Open a document to formalize first.");
     else if (m_workspace.kbFolder.isEmpty())
         missing = tr("Open a KB folder first.");
+    else if (!m_kbLoader->knowledgeBase())
+        missing = m_kbLoader->isLoading() ? tr("The KB is still loading; formalize once it is loaded.")
+                                          : tr("The KB did not load; fix the errors in its files first.");
     else if (m_workspace.context.isEmpty())
         missing = tr("Choose a target context first (--context or fanva.json).");
     if (!missing.isEmpty()) {
@@ -436,6 +490,7 @@ bool MainWindow::formalize()
         return false;
     ReviewSetup setup;
     setup.kbFolder = m_workspace.kbFolder;
+    setup.kb = m_kbLoader->knowledgeBase();
     setup.documentPath = m_workspace.document;
     setup.context = m_workspace.context;
     setup.provider = m_providerSettings.resolve(provider(), QProcessEnvironment::systemEnvironment());
@@ -509,10 +564,67 @@ void MainWindow::onFormalizeFinished(const QString &outcome)
     Q_EMIT formalizeFinished(outcome);
 }
 
+void MainWindow::loadKb()
+{
+    m_kbFresh = true;
+    m_kbBrowser->setKnowledgeBase(nullptr);
+    if (m_workspace.kbFolder.isEmpty()) {
+        m_kbLoader->clear();
+        m_kbProgress->hide();
+        m_kbBrowser->setPlaceholderText(tr("No KB is open."));
+        return;
+    }
+    m_kbLoader->load(m_workspace.kbFolder);
+}
+
+void MainWindow::onKbLoaded()
+{
+    m_kbProgress->hide();
+    const std::shared_ptr<const fanva::kb::KnowledgeBase> kb = m_kbLoader->knowledgeBase();
+    m_kbBrowser->setKnowledgeBase(kb);
+    if (m_kbFresh) {
+        m_kbFresh = false;
+        if (!m_workspace.context.isEmpty())
+            m_kbBrowser->setCurrentContext(m_workspace.context);
+        statusBar()->showMessage(tr("Loaded the KB: %n sentences", nullptr, int(kb->sentenceCount())), 5000);
+    } else {
+        // A reload after the files changed: context files may have come or gone.
+        m_workspace.contextFiles = WorkspaceLoader::contextFilesIn(m_workspace.kbFolder);
+        updateStatusBar();
+        statusBar()->showMessage(tr("Reloaded the KB: %n sentences", nullptr, int(kb->sentenceCount())), 5000);
+    }
+    updateReviewActions();
+    Q_EMIT kbLoaded();
+}
+
+bool MainWindow::lookUpTerm()
+{
+    QTextCursor cursor = m_proposalView->textCursor();
+    QString term = KbBrowser::termAt(cursor);
+    // Before the first token (an entry's line start): its functor.
+    while (term.isEmpty() && !cursor.atBlockEnd()) {
+        cursor.movePosition(QTextCursor::NextCharacter);
+        term = KbBrowser::termAt(cursor);
+    }
+    QString problem;
+    if (term.isEmpty())
+        problem = tr("Put the proposal's cursor on a term to look it up.");
+    else if (!m_kbLoader->knowledgeBase())
+        problem = m_kbLoader->isLoading() ? tr("The KB is still loading.") : tr("No KB is loaded.");
+    if (!problem.isEmpty()) {
+        statusBar()->showMessage(problem, 5000);
+        return false;
+    }
+    m_kbDock->show();
+    m_kbDock->raise();
+    return m_kbBrowser->lookUp(term, m_workspace.context);
+}
+
 void MainWindow::updateReviewActions()
 {
     const bool running = m_review->isRunning();
-    const bool ready = !m_workspace.document.isEmpty() && !m_workspace.kbFolder.isEmpty() && !m_workspace.context.isEmpty();
+    const bool ready = !m_workspace.document.isEmpty() && !m_workspace.kbFolder.isEmpty() && !m_workspace.context.isEmpty()
+        && m_kbLoader->knowledgeBase();
     m_formalizeAction->setEnabled(ready && !running && !m_readingKey);
     m_cancelAction->setEnabled(running);
     m_cancelButton->setEnabled(running);

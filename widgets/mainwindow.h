@@ -9,6 +9,8 @@ class AttemptLogView;
 struct ReviewSetup;
 class AttemptsPane;
 class EntryDetailsView;
+class KbBrowser;
+class QProgressBar;
 class ReviewController;
 class ReviewPresenter;
 class QDockWidget;
@@ -77,6 +79,16 @@ public:
     /// Undoes the last Apply of the proposal. Returns true when the file was restored.
     bool undoApply();
 
+    /// The workspace's KB, loaded in the background after openWorkspace() or openKbFolder()
+    /// and again when its files change (kbLoaded()); null while the first load runs.
+    [[nodiscard]] std::shared_ptr<const fanva::kb::KnowledgeBase> knowledgeBase() const { return m_kbLoader->knowledgeBase(); }
+    [[nodiscard]] bool isKbLoading() const { return m_kbLoader->isLoading(); }
+    [[nodiscard]] KbLoader *kbLoader() const { return m_kbLoader; }
+    [[nodiscard]] KbBrowser *kbBrowser() const { return m_kbBrowser; }
+    /// Shows the term under the proposal view's cursor (else the next one on its line, the
+    /// entry's functor) in the KB browser. Returns false, saying why, when there is none.
+    bool lookUpTerm();
+
     /// States that a requested feature is not available in this version (status bar).
     void reportUnavailable(const QString &message);
 
@@ -90,6 +102,10 @@ Q_SIGNALS:
     void problemReported(const QString &message, bool isError);
     /// A formalization finished with the §5.5 outcome @p outcome.
     void formalizeFinished(const QString &outcome);
+    /// The KB finished loading (or reloading) and knowledgeBase() holds it.
+    void kbLoaded();
+    /// The KB did not load; @p message lists its errors.
+    void kbLoadFailed(const QString &message);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -113,6 +129,8 @@ private:
     bool startReview(const ReviewSetup &setup);
     void showEntryDetails(const QString &id);
     void updateReviewActions();
+    void loadKb();
+    void onKbLoaded();
     void showCoverage();
     bool saveDocument();
 
@@ -143,6 +161,11 @@ private:
     QPushButton *m_cancelButton = nullptr;
     EntryDetailsView *m_details = nullptr;
     QDockWidget *m_detailsDock = nullptr;
+    KbLoader *m_kbLoader = nullptr;
+    bool m_kbFresh = false; ///< the KB being loaded is a newly opened folder, not a reload
+    KbBrowser *m_kbBrowser = nullptr;
+    QDockWidget *m_kbDock = nullptr;
+    QProgressBar *m_kbProgress = nullptr;
 
     QLabel *m_providerLabel = nullptr;
     QLabel *m_kbLabel = nullptr;
@@ -164,4 +187,5 @@ private:
     QAction *m_aboutAction = nullptr;
     QAction *m_providerSettingsAction = nullptr;
     QAction *m_aboutQtAction = nullptr;
+    QAction *m_lookUpAction = nullptr;
 };

@@ -157,7 +157,7 @@ WorkspaceLoadResult WorkspaceLoader::load(const QString &folder)
 
 KbLoader::KbLoader(QObject *parent)
     : QObject(parent)
-    , m_watcher(new QFutureWatcher<fanva::kb::LoadResult>(this))
+    , m_watcher(makeWatcher())
     , m_fileWatcher(new QFileSystemWatcher(this))
     , m_reloadTimer(new QTimer(this))
 {
@@ -166,18 +166,19 @@ KbLoader::KbLoader(QObject *parent)
     connect(m_reloadTimer, &QTimer::timeout, this, &KbLoader::reload);
     connect(m_fileWatcher, &QFileSystemWatcher::fileChanged, m_reloadTimer, qOverload<>(&QTimer::start));
     connect(m_fileWatcher, &QFileSystemWatcher::directoryChanged, m_reloadTimer, qOverload<>(&QTimer::start));
-    connect(m_watcher, &QFutureWatcherBase::progressValueChanged, this, &KbLoader::progressChanged);
-    connect(m_watcher, &QFutureWatcherBase::finished, this, &KbLoader::onFinished);
+}
+
+QFutureWatcher<fanva::kb::LoadResult> *KbLoader::makeWatcher()
+{
+    auto *watcher = new QFutureWatcher<fanva::kb::LoadResult>(this);
+    connect(watcher, &QFutureWatcherBase::progressValueChanged, this, &KbLoader::reportProgress);
+    connect(watcher, &QFutureWatcherBase::finished, this, &KbLoader::onFinished);
+    return watcher;
 }
 
 // A running load holds no pointer to the loader (its progress goes through the future), so
 // the loader may go away first; the thread pool finishes the orphaned load.
 KbLoader::~KbLoader() = default;
-
-bool KbLoader::isLoading() const
-{
-    return m_watcher->isRunning();
-}
 
 void KbLoader::load(const QString &folder)
 {
@@ -221,7 +222,10 @@ void KbLoader::clear()
     m_kb.reset();
     m_diagnostics.clear();
     m_reloadTimer->stop();
-    m_watcher->setFuture({});
+    m_loading = false;
+    m_watcher->disconnect(this);
+    m_watcher->deleteLater();
+    m_watcher = makeWatcher();
     watchFiles();
 }
 
@@ -240,12 +244,23 @@ void KbLoader::setReloadDelay(std::chrono::milliseconds delay)
 
 void KbLoader::start(QFuture<fanva::kb::LoadResult> future)
 {
+    m_loading = true;
+    m_progress = -1;
     m_watcher->setFuture(future);
     Q_EMIT started();
 }
 
+void KbLoader::reportProgress(int value)
+{
+    if (value <= m_progress)
+        return;
+    m_progress = value;
+    Q_EMIT progressChanged(value);
+}
+
 void KbLoader::onFinished()
 {
+    m_loading = false;
     const QFuture<fanva::kb::LoadResult> future = m_watcher->future();
     if (future.resultCount() == 0)
         return;
@@ -263,6 +278,8 @@ void KbLoader::onFinished()
         return;
     }
     m_kb = std::move(result.kb);
+    // The future throttles progress and may drop the last step; a finished load is complete.
+    reportProgress(progressMaximum);
     Q_EMIT loaded();
 }
 

@@ -99,7 +99,7 @@ public:
     void clear();
 
     [[nodiscard]] QString folder() const { return m_folder; }
-    [[nodiscard]] bool isLoading() const;
+    [[nodiscard]] bool isLoading() const { return m_loading; }
     /// The KB of folder(), null while the first load runs or when it failed to load.
     [[nodiscard]] std::shared_ptr<const fanva::kb::KnowledgeBase> knowledgeBase() const { return m_kb; }
     /// The diagnostics of the last finished load (errors when it failed, else warnings).
@@ -125,7 +125,9 @@ Q_SIGNALS:
     void failed(const QString &message);
 
 private:
+    [[nodiscard]] QFutureWatcher<fanva::kb::LoadResult> *makeWatcher();
     void start(QFuture<fanva::kb::LoadResult> future);
+    void reportProgress(int value);
     void onFinished();
     void watchFiles();
 
@@ -136,4 +138,6 @@ private:
     QFileSystemWatcher *m_fileWatcher = nullptr;
     QTimer *m_reloadTimer = nullptr;
     bool m_watching = true;
+    bool m_loading = false;
+    int m_progress = -1; ///< the last value progressChanged() reported for the running load
 };

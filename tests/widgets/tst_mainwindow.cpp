@@ -101,8 +101,8 @@ void TstMainWindow::menusAndActions()
     for (QAction *menuAction : menuActions)
         menuTitles.append(menuAction->text());
     QCOMPARE(
-        menuTitles, (QStringList { QStringLiteral("&File"), QStringLiteral("&Edit"), QStringLiteral("&Review"), QStringLiteral("&Settings"),
-                        QStringLiteral("&Help") }));
+        menuTitles, (QStringList { QStringLiteral("&File"), QStringLiteral("&Edit"), QStringLiteral("&View"), QStringLiteral("&Review"),
+                     QStringLiteral("&Settings"), QStringLiteral("&Help") }));
 
     const auto action = [&window](const char *name) { return window.findChild<QAction *>(QLatin1String(name)); };
     for (const char *name : { "actionOpenWorkspace", "actionOpenDocument", "actionOpenKbFolder", "actionSaveSession", "actionQuit",
@@ -155,6 +155,14 @@ void TstMainWindow::opensDemoWorkspace()
     window.setInteractive(false);
     QSignalSpy problems(&window, &MainWindow::problemReported);
     QVERIFY(window.openWorkspace(s_demo));
+    // The KB loads in the background: Formalize waits for it.
+    QVERIFY(window.isKbLoading());
+    QVERIFY(!window.knowledgeBase());
+    QVERIFY(!window.findChild<QAction *>(QStringLiteral("actionFormalize"))->isEnabled());
+    QSignalSpy kbLoaded(&window, &MainWindow::kbLoaded);
+    QVERIFY(kbLoaded.wait());
+    QVERIFY(window.knowledgeBase());
+    QVERIFY(window.findChild<QAction *>(QStringLiteral("actionFormalize"))->isEnabled());
     QCOMPARE(problems.count(), 0);
 
     auto *source = child<QPlainTextEdit>(window, QStringLiteral("sourceView"));
