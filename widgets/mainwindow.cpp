@@ -134,7 +134,14 @@ MainWindow::MainWindow(QWidget *parent)
         m_kbBrowser->setKnowledgeBase(nullptr);
         m_kbBrowser->setPlaceholderText(message);
         updateReviewActions();
-        reportError(message);
+        if (m_kbFresh) {
+            reportError(message);
+        } else {
+            // A file saved half-edited: no message box on every save; the next save reloads.
+            statusBar()->showMessage(message);
+            Q_EMIT problemReported(message, true);
+        }
+        m_kbFresh = false;
         Q_EMIT kbLoadFailed(message);
     });
     updateReviewActions();
@@ -353,6 +360,10 @@ void MainWindow::createPanes()
     m_kbDock->setAccessibleName(tr("KB browser"));
     m_kbDock->setWidget(m_kbBrowser);
     m_kbDock->toggleViewAction()->setShortcut(QKeySequence(tr("Ctrl+Shift+B")));
+    connect(m_kbDock->toggleViewAction(), &QAction::triggered, m_kbBrowser, [this](bool shown) {
+        if (shown)
+            m_kbBrowser->setFocus();
+    });
     addDockWidget(Qt::LeftDockWidgetArea, m_kbDock);
     m_kbDock->hide();
 }

@@ -291,12 +291,17 @@ void KbLoader::watchFiles()
         return;
     // A folder reports files added, removed or renamed (editors often save by renaming);
     // a file reports its own changes.
+    // The loader skips .-directories (kb-language.md §1), and so does the watch.
     QStringList paths { m_folder };
+    const QDir root(m_folder);
     QDirIterator it(m_folder, QDir::Dirs | QDir::Files | QDir::NoDotAndDotDot | QDir::NoSymLinks, QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QString path = it.next();
         const QFileInfo info = it.fileInfo();
-        if (info.isDir() ? !info.fileName().startsWith(QLatin1Char('.')) : info.suffix() == QLatin1String("txt"))
+        const QString relative = root.relativeFilePath(path);
+        if (relative.startsWith(QLatin1Char('.')) || relative.contains(QLatin1String("/.")))
+            continue;
+        if (info.isDir() || info.suffix() == QLatin1String("txt"))
             paths.append(path);
     }
     m_fileWatcher->addPaths(paths);

@@ -130,8 +130,8 @@ private Q_SLOTS:
                                      QStringLiteral("CxDiet>CxAnimals"), QStringLiteral("CxZooCore>CxHabitats"),
                                      QStringLiteral("CxHabitats>CxAnimals") };
         QTest::addRow("example") << s_exampleKb
-                                 << QStringList { QStringLiteral(">CxCore"), QStringLiteral("CxCore>CxLife"), QStringLiteral("CxLife>CxBirds"),
-                                        QStringLiteral("CxLife>CxFish") };
+                                 << QStringList { QStringLiteral(">CxCore"), QStringLiteral("CxCore>CxLife"),
+                                        QStringLiteral("CxLife>CxBirds"), QStringLiteral("CxLife>CxFish") };
     }
 
     void contextTreeFollowsGenlCx()
@@ -208,7 +208,8 @@ private Q_SLOTS:
             const auto mentioning = knowledge->mentioning(id, scope);
             QVERIFY2(std::ranges::any_of(mentioning, [&](kb::SentenceId s) { return knowledge->sentence(s).context == birds; }),
                 qPrintable(term));
-            QCOMPARE(model.index(row, KbTermModel::RoleColumn).data().toString(), QString(kb::roleName(knowledge->findTerm(id, scope).role)));
+            QCOMPARE(
+                model.index(row, KbTermModel::RoleColumn).data().toString(), QString(kb::roleName(knowledge->findTerm(id, scope).role)));
             if (row > 0)
                 QVERIFY(QString::compare(model.index(row - 1, 0).data().toString(), term, Qt::CaseInsensitive) <= 0);
         }
@@ -340,8 +341,9 @@ private Q_SLOTS:
         // Another context from the tree: its terms, and Back returns to the old one.
         auto *tree = browser.findChild<QTreeView *>(QStringLiteral("kbContextTree"));
         tree->setFocus();
-        tree->setCurrentIndex(tree->model()->match(tree->model()->index(0, 0), KbContextModel::ContextNameRole, QStringLiteral("CxFish"), 1,
-            Qt::MatchExactly | Qt::MatchRecursive)
+        tree->setCurrentIndex(tree->model()
+                                  ->match(tree->model()->index(0, 0), KbContextModel::ContextNameRole, QStringLiteral("CxFish"), 1,
+                                      Qt::MatchExactly | Qt::MatchRecursive)
                                   .constFirst());
         QCOMPARE(browser.currentContext(), QStringLiteral("CxFish"));
         filter->clear();
@@ -492,6 +494,33 @@ private Q_SLOTS:
         newContext.write("(genlCx CxTrees CxLife)\n(tree OakTree)\n");
         newContext.close();
         QTRY_VERIFY(loader.knowledgeBase()->hasContext(symbol(QStringLiteral("CxTrees"))));
+    }
+
+    void windowReportsAKbThatDoesNotLoad()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo"), dir.path()));
+        QVERIFY(copyTree(s_demoKb, dir.filePath(QStringLiteral("kb"))));
+        {
+            QFile broken(dir.filePath(QStringLiteral("kb/CxDiet.txt")));
+            QVERIFY(broken.open(QIODevice::Append));
+            broken.write("\n(eats Mango\n");
+        }
+        MainWindow window;
+        window.setInteractive(false);
+        QSignalSpy failed(&window, &MainWindow::kbLoadFailed);
+        QSignalSpy problems(&window, &MainWindow::problemReported);
+        QVERIFY(window.openWorkspace(dir.path()));
+        QVERIFY(failed.wait());
+        QVERIFY(failed.constFirst().constFirst().toString().contains(QStringLiteral("CxDiet.txt")));
+        QVERIFY(!problems.isEmpty() && problems.constLast().at(1).toBool());
+        QVERIFY(!window.knowledgeBase());
+        QVERIFY(!window.isKbLoading());
+        QVERIFY(!window.findChild<QAction *>(QStringLiteral("actionFormalize"))->isEnabled());
+        QVERIFY(!window.formalize());
+        QVERIFY(problems.constLast().constFirst().toString().contains(QStringLiteral("did not load")));
+        QVERIFY(!window.kbBrowser()->knowledgeBase());
     }
 
     void windowLoadsTheKbAndLooksUpTerms()
