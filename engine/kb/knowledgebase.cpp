@@ -63,7 +63,30 @@ bool nameLess(SymbolId a, SymbolId b)
 
 void sortByName(std::vector<SymbolId> &ids)
 {
-    std::sort(ids.begin(), ids.end(), nameLess);
+    if (ids.size() < 4096) {
+        std::sort(ids.begin(), ids.end(), nameLess);
+        return;
+    }
+    // A large set (every symbol of a KB): sort on each name's first eight bytes, kept
+    // beside the id, and read the names only to break ties, since every name lookup
+    // would otherwise be a cache miss.
+    struct Keyed {
+        std::uint64_t prefix;
+        SymbolId id;
+    };
+    std::vector<Keyed> keyed;
+    keyed.reserve(ids.size());
+    for (const SymbolId id : ids) {
+        const std::string_view name = symbolName(id);
+        std::uint64_t prefix = 0;
+        for (std::size_t i = 0; i < 8; ++i)
+            prefix = (prefix << 8) | (i < name.size() ? static_cast<unsigned char>(name[i]) : 0U);
+        keyed.push_back({ prefix, id });
+    }
+    std::sort(keyed.begin(), keyed.end(),
+        [](const Keyed &a, const Keyed &b) { return a.prefix != b.prefix ? a.prefix < b.prefix : symbolName(a.id) < symbolName(b.id); });
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        ids[i] = keyed[i].id;
 }
 
 // A compressed sparse row index: for each symbol id, a contiguous run of entries.

@@ -39,13 +39,12 @@ std::uint64_t hashName(std::string_view name)
 
 // Names live in large append-only blocks and the id -> name table in fixed chunks that
 // never move, so name() reads without a lock: an id is only ever handed out after its
-// entry was written under the mutex.
+// entry was written. The name -> id hash table is split into shards by the hash's top
+// bits, each with its own lock, so that threads reading different files rarely wait for
+// each other, and a shard grows without stopping lookups in the others.
 struct SymbolTable::Private {
-    mutable std::shared_mutex mutex;
-    std::vector<std::unique_ptr<char[]>> blocks;
-    std::size_t blockUsed = s_blockSize;
-    std::array<std::atomic<std::string_view *>, s_maxChunks> chunks {};
-    std::atomic<std::uint32_t> count { 1 }; // id 0 is noSymbol
+    static constexpr unsigned s_shardBits = 6;
+
     // Open addressing: a slot holds the hash's high half and the id (id 0 = empty), so a
     // probe compares names only when the tags match, and a name of up to 20 bytes itself
     // (most are), so that a lookup touches one cache line: the table of a large KB is far
@@ -56,8 +55,22 @@ struct SymbolTable::Private {
         char inlined[20] = {};
     };
     static_assert(sizeof(Slot) == 32);
-    std::vector<Slot> slots = std::vector<Slot>(1024);
-    std::vector<std::uint64_t> hashes = std::vector<std::uint64_t>(1, 0); // by id
+
+    struct alignas(64) Shard { // a cache line of its own for each lock
+        mutable std::shared_mutex mutex;
+        std::vector<Slot> slots = std::vector<Slot>(64);
+        std::size_t count = 0;
+    };
+
+    std::array<Shard, std::size_t(1) << s_shardBits> shards;
+    std::mutex appendMutex; // blocks, blockUsed, chunk creation, count's increments
+    std::vector<std::unique_ptr<char[]>> blocks;
+    std::size_t blockUsed = s_blockSize;
+    std::array<std::atomic<std::string_view *>, s_maxChunks> chunks {};
+    std::atomic<std::uint32_t> count { 1 }; // id 0 is noSymbol
+
+    [[nodiscard]] Shard &shardOf(std::uint64_t h) { return shards[h >> (64 - s_shardBits)]; }
+    [[nodiscard]] const Shard &shardOf(std::uint64_t h) const { return shards[h >> (64 - s_shardBits)]; }
 
     [[nodiscard]] std::string_view nameOf(SymbolId id) const
     {
@@ -65,12 +78,13 @@ struct SymbolTable::Private {
         return chunk[id & (s_chunkSize - 1)];
     }
 
-    [[nodiscard]] SymbolId lookup(std::string_view name, std::uint64_t h) const
+    // The caller holds the shard's lock (shared or exclusive).
+    [[nodiscard]] SymbolId lookup(const Shard &shard, std::string_view name, std::uint64_t h) const
     {
-        const std::size_t mask = slots.size() - 1;
+        const std::size_t mask = shard.slots.size() - 1;
         const std::uint64_t tag = h & 0xFFFFFFFF00000000ULL;
         for (std::size_t i = h & mask;; i = (i + 1) & mask) {
-            const Slot &slot = slots[i];
+            const Slot &slot = shard.slots[i];
             const auto id = std::uint32_t(slot.tagAndId);
             if (id == 0)
                 return noSymbol;
@@ -82,14 +96,12 @@ struct SymbolTable::Private {
         }
     }
 
-    void insertSlot(std::uint32_t id)
+    static void place(std::vector<Slot> &slots, SymbolId id, std::string_view name, std::uint64_t h)
     {
         const std::size_t mask = slots.size() - 1;
-        const std::uint64_t h = hashes[id];
         std::size_t i = h & mask;
         while (slots[i].tagAndId != 0)
             i = (i + 1) & mask;
-        const std::string_view name = nameOf(id);
         Slot &slot = slots[i];
         slot.tagAndId = (h & 0xFFFFFFFF00000000ULL) | id;
         slot.size = std::uint32_t(name.size());
@@ -97,8 +109,10 @@ struct SymbolTable::Private {
             std::memcpy(slot.inlined, name.data(), name.size());
     }
 
-    SymbolId add(std::string_view name, std::uint64_t h)
+    // Stores the name and hands out its id.
+    SymbolId append(std::string_view name)
     {
+        const std::lock_guard lock(appendMutex);
         if (blockUsed + name.size() > s_blockSize) {
             blocks.push_back(std::make_unique<char[]>(std::max(s_blockSize, name.size())));
             blockUsed = 0;
@@ -114,16 +128,26 @@ struct SymbolTable::Private {
             chunks[id >> s_chunkBits].store(chunk, std::memory_order_release);
         }
         chunk[id & (s_chunkSize - 1)] = std::string_view(text, name.size());
-        hashes.push_back(h);
         count.store(id + 1, std::memory_order_release);
+        return id;
+    }
 
-        if ((id + 1) * 2 > slots.size()) {
-            slots.assign(slots.size() * 2, Slot {});
-            for (std::uint32_t other = 1; other <= id; ++other)
-                insertSlot(other);
-        } else {
-            insertSlot(id);
+    // The caller holds the shard's lock exclusively and found no entry.
+    SymbolId add(Shard &shard, std::string_view name, std::uint64_t h)
+    {
+        const SymbolId id = append(name);
+        if ((shard.count + 1) * 2 > shard.slots.size()) {
+            std::vector<Slot> grown(shard.slots.size() * 2);
+            for (const Slot &slot : shard.slots) {
+                if (const auto other = std::uint32_t(slot.tagAndId)) {
+                    const std::string_view otherName = nameOf(other);
+                    place(grown, other, otherName, hashName(otherName));
+                }
+            }
+            shard.slots.swap(grown);
         }
+        place(shard.slots, id, nameOf(id), h);
+        ++shard.count;
         return id;
     }
 };
@@ -156,21 +180,24 @@ SymbolTable &SymbolTable::instance()
 SymbolId SymbolTable::intern(std::string_view name)
 {
     const std::uint64_t h = hashName(name);
+    Private::Shard &shard = d->shardOf(h);
     {
-        std::shared_lock lock(d->mutex);
-        if (const SymbolId id = d->lookup(name, h))
+        std::shared_lock lock(shard.mutex);
+        if (const SymbolId id = d->lookup(shard, name, h))
             return id;
     }
-    std::unique_lock lock(d->mutex);
-    if (const SymbolId id = d->lookup(name, h))
+    std::unique_lock lock(shard.mutex);
+    if (const SymbolId id = d->lookup(shard, name, h))
         return id;
-    return d->add(name, h);
+    return d->add(shard, name, h);
 }
 
 std::optional<SymbolId> SymbolTable::find(std::string_view name) const
 {
-    std::shared_lock lock(d->mutex);
-    if (const SymbolId id = d->lookup(name, hashName(name)))
+    const std::uint64_t h = hashName(name);
+    const Private::Shard &shard = d->shardOf(h);
+    std::shared_lock lock(shard.mutex);
+    if (const SymbolId id = d->lookup(shard, name, h))
         return id;
     return std::nullopt;
 }
