@@ -1,4 +1,5 @@
 #include "kb/reader.h"
+#include "kb/symbol.h"
 #include "kb/writer.h"
 
 #include <QDir>
@@ -6,6 +7,10 @@
 #include <QFile>
 #include <QRegularExpression>
 #include <QTest>
+
+#include <string>
+#include <thread>
+#include <vector>
 
 using namespace fanva::kb;
 
@@ -49,6 +54,7 @@ private Q_SLOTS:
     void recovery();
     void deepNesting();
     void parseSentenceOne();
+    void concurrentInterning();
 };
 
 // The README of the corpus folder lists the forms of every file; each file must read
@@ -215,6 +221,43 @@ void TstReader::parseSentenceOne()
     const SentenceParse none = parseSentence(QStringLiteral("  ; nothing"));
     QVERIFY(!none.sentence);
     QCOMPARE(none.diagnostics.front().message, QStringLiteral("expected one sentence, found none"));
+}
+
+// Files are read in parallel: threads interning overlapping names at once must agree on
+// one id per name, and every id must spell its name (short names live in the table's
+// slots, long ones only in its blocks).
+void TstReader::concurrentInterning()
+{
+    const std::size_t before = SymbolTable::instance().size();
+    constexpr int threads = 4;
+    constexpr int names = 20000;
+    const auto nameOf = [](int i) {
+        // Every fourth name is longer than a slot holds.
+        return (i % 4 == 0 ? std::string("concurrentInterningLongName_") : std::string("cI")) + std::to_string(i);
+    };
+    std::vector<std::vector<SymbolId>> ids(threads, std::vector<SymbolId>(names));
+    std::vector<std::thread> workers;
+    for (int t = 0; t < threads; ++t) {
+        workers.emplace_back([&, t] {
+            // Each thread walks the names in its own order: steps prime to the count.
+            constexpr int steps[threads] = { 1, 3, 7, 9 };
+            for (int k = 0; k < names; ++k) {
+                const int i = (k * steps[t] + t * 7919) % names;
+                ids[std::size_t(t)][std::size_t(i)] = intern(nameOf(i));
+            }
+        });
+    }
+    for (std::thread &worker : workers)
+        worker.join();
+    QCOMPARE(SymbolTable::instance().size(), before + names);
+    for (int i = 0; i < names; ++i) {
+        const SymbolId id = ids[0][std::size_t(i)];
+        for (int t = 1; t < threads; ++t)
+            QCOMPARE(ids[std::size_t(t)][std::size_t(i)], id);
+        QCOMPARE(std::string(symbolName(id)), nameOf(i));
+        QCOMPARE(findSymbol(nameOf(i)), std::optional<SymbolId>(id));
+    }
+    QCOMPARE(findSymbol("concurrentInterningNeverInterned"), std::optional<SymbolId>());
 }
 
 QTEST_GUILESS_MAIN(TstReader)
