@@ -192,6 +192,7 @@ KbBrowser::KbBrowser(QWidget *parent)
     m_mentions->setObjectName(QStringLiteral("kbMentions"));
     m_mentions->setAccessibleName(tr("Sentences mentioning the term"));
     m_mentions->setReadOnly(true);
+    m_mentions->setTabChangesFocus(true);
     m_mentions->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_mentions->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_highlighter = KbHighlighting::attach(m_mentions->document(), m_mentions->palette());
