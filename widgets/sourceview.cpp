@@ -160,9 +160,10 @@ SourceCoverageHighlighter::~SourceCoverageHighlighter() = default;
 
 void SourceCoverageHighlighter::highlightBlock(const QString &text)
 {
-    if (!m_view->showsFormalization())
-        return;
     const int blockStart = currentBlock().position();
+    // Between an edit and the re-segmentation that follows it the spans are stale: mark nothing.
+    if (!m_view->showsFormalization() || QStringView(m_view->m_segmentedText).mid(blockStart, text.size()) != text)
+        return;
     const int blockEnd = blockStart + int(text.size());
     const auto &ranges = m_view->m_ranges;
     // Ranges are sorted and disjoint: start at the first one ending inside or after the block.
@@ -559,7 +560,8 @@ void SourceView::resegment(bool force)
         ++data.count;
     }
 
-    updateFormalizationMatch(false);
+    // Spans moved: marks shown before must be laid anew even when the sentences still match.
+    updateFormalizationMatch(m_showsFormalization);
     updateMarginGeometry();
     updateActions();
     m_margin->update();

@@ -418,6 +418,16 @@ void TstSourceView::coverageOfAFormalization()
     view.undo();
     QTRY_VERIFY(view.showsFormalization());
     QCOMPARE(view.coverage(14)->state, State::Untranslated);
+    QCOMPARE(formatOf(4).underlineStyle(), QTextCharFormat::WaveUnderline);
+
+    // Spaces between sentences leave them as they were: the marks stay, moved with their text.
+    cursor.setPosition(view.segmentRange(4)->first);
+    view.setTextCursor(cursor);
+    QTest::keyClicks(&view, QStringLiteral("  "));
+    QTRY_COMPARE(view.segmentRange(4)->first, int(cursor.position()));
+    QVERIFY(view.showsFormalization());
+    QCOMPARE(formatOf(4).underlineStyle(), QTextCharFormat::WaveUnderline);
+    QCOMPARE(view.document()->findBlock(view.segmentRange(4)->first).layout()->formats().constFirst().start, 2);
 }
 
 void TstSourceView::windowHighlightsAndFilters()
