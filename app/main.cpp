@@ -1,5 +1,8 @@
 #include "mainwindow.h"
+#include "reviewcontroller.h"
 #include "version.h"
+
+#include "proposal/autosave.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -118,6 +121,7 @@ int main(int argc, char *argv[])
         });
     } else {
         window.restoreSettings();
+        window.review()->setAutosaveDirectory(fanva::proposal::Autosave::defaultDirectory());
     }
 
     if (parser.isSet(workspaceOption))
@@ -153,6 +157,8 @@ int main(int argc, char *argv[])
         if (parser.isSet(formalizeOption))
             afterKbLoad([&window] { window.formalize(); });
         window.show();
+        // Reviews a crash left behind are offered once the window is up.
+        QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
         return QApplication::exec();
     }
 

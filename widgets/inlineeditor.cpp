@@ -67,7 +67,7 @@ InlineEditor::InlineEditor(QWidget *parent)
             m_timer->start();
     });
     connect(
-        m_editor->document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this, &InlineEditor::sizeHintChanged);
+        m_editor->document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this, &InlineEditor::fitEditorToText);
     hide();
 }
 
@@ -80,6 +80,7 @@ void InlineEditor::open(const QString &entryId, const QString &sentence, Gate ga
     m_original = sentence.trimmed();
     m_editor->setPlainText(sentence);
     m_editor->moveCursor(QTextCursor::End);
+    fitEditorToText();
     m_timer->stop();
     runGates();
     show();
@@ -104,16 +105,28 @@ bool InlineEditor::isGatePending() const
 
 QSize InlineEditor::sizeHint() const
 {
-    // As many editor lines as the text has (within bounds), the problems and the hint under it.
-    // A plain text document's height is its number of lines, wrapped ones included.
-    const int lines = qBound(1, qCeil(m_editor->document()->documentLayout()->documentSize().height()), s_maxEditorLines);
-    const int editorHeight
-        = m_editor->fontMetrics().lineSpacing() * lines + 2 * m_editor->frameWidth() + 2 * int(m_editor->document()->documentMargin()) + 2;
-    const QMargins margins = layout()->contentsMargins();
-    const int spacing = layout()->spacing();
     const int width = QFrame::sizeHint().width();
-    const int labels = m_problemsLabel->heightForWidth(width - margins.left() - margins.right()) + m_hintLabel->sizeHint().height();
-    return { width, editorHeight + labels + 2 * spacing + margins.top() + margins.bottom() + 2 * frameWidth() };
+    return { width, heightForWidth(width) };
+}
+
+bool InlineEditor::hasHeightForWidth() const
+{
+    return true;
+}
+
+int InlineEditor::heightForWidth(int width) const
+{
+    return layout()->totalHeightForWidth(width);
+}
+
+void InlineEditor::fitEditorToText()
+{
+    // As many editor lines as the text has, within bounds; a plain text document's height is
+    // its number of lines, wrapped ones included.
+    const int lines = qBound(1, qCeil(m_editor->document()->documentLayout()->documentSize().height()), s_maxEditorLines);
+    m_editor->setFixedHeight(
+        m_editor->fontMetrics().lineSpacing() * lines + 2 * m_editor->frameWidth() + 2 * int(m_editor->document()->documentMargin()) + 2);
+    Q_EMIT sizeHintChanged();
 }
 
 void InlineEditor::cancel()

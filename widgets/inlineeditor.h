@@ -49,6 +49,8 @@ public:
     [[nodiscard]] QPlainTextEdit *editor() const { return m_editor; }
 
     [[nodiscard]] QSize sizeHint() const override;
+    [[nodiscard]] bool hasHeightForWidth() const override;
+    [[nodiscard]] int heightForWidth(int width) const override;
 
 Q_SIGNALS:
     /// The gates ran on the current text.
@@ -65,6 +67,7 @@ protected:
 
 private:
     void runGates();
+    void fitEditorToText();
     void close(bool committing);
 
     Gate m_gate;

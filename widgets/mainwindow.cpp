@@ -1,9 +1,9 @@
 #include "mainwindow.h"
+#include "applyresultbar.h"
 #include "applytexts.h"
 #include "attemptlogmodel.h"
 #include "attemptlogview.h"
 #include "attemptspane.h"
-#include "editentrydialog.h"
 #include "entrydetailsview.h"
 #include "entrymodel.h"
 #include "kbbrowser.h"
@@ -221,12 +221,6 @@ void MainWindow::createActions()
     m_undoApplyAction->setStatusTip(tr("Restore the target context file as it was before the last Apply"));
     connect(m_undoApplyAction, &QAction::triggered, this, &MainWindow::undoApply);
 
-    m_editEntryAction = new QAction(QIcon::fromTheme(QStringLiteral("document-edit")), tr("&Edit Entry…"), this);
-    m_editEntryAction->setObjectName(QStringLiteral("actionEditEntry"));
-    m_editEntryAction->setShortcut(QKeySequence(Qt::Key_E));
-    m_editEntryAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(m_editEntryAction, &QAction::triggered, this, &MainWindow::editEntry);
-
     m_aboutAction = new QAction(QIcon::fromTheme(QStringLiteral("help-about")), tr("&About Fanva"), this);
     m_aboutAction->setObjectName(QStringLiteral("actionAbout"));
     m_aboutAction->setMenuRole(QAction::AboutRole);
@@ -274,6 +268,7 @@ void MainWindow::createMenus()
     QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
     viewMenu->setObjectName(QStringLiteral("menuView"));
     viewMenu->addAction(m_kbDock->toggleViewAction());
+    viewMenu->addAction(m_detailsDock->toggleViewAction());
     viewMenu->addAction(m_lookUpAction);
 
     QMenu *reviewMenu = menuBar()->addMenu(tr("&Review"));
@@ -284,17 +279,14 @@ void MainWindow::createMenus()
     const QList<QAction *> reviewActions = m_presenter->actions();
     for (QAction *action : reviewActions) {
         reviewMenu->addAction(action);
-        if (action == m_presenter->forceAction()) {
-            reviewMenu->addAction(m_editEntryAction);
+        if (action == m_presenter->editAction())
             reviewMenu->addSeparator();
-        }
     }
     reviewMenu->addSeparator();
     reviewMenu->addAction(m_sourceView->filterAction());
     reviewMenu->addAction(m_sourceView->showAllAction());
     reviewMenu->addSeparator();
     reviewMenu->addAction(m_applyAction);
-    reviewMenu->addAction(m_detailsDock->toggleViewAction());
 
     QMenu *settingsMenu = menuBar()->addMenu(tr("&Settings"));
     settingsMenu->setObjectName(QStringLiteral("menuSettings"));
@@ -337,7 +329,21 @@ void MainWindow::createPanes()
     if (auto *title = attemptsPane->findChild<QLabel *>(QStringLiteral("attemptsPaneTitle")))
         title->setBuddy(m_attemptLog);
     m_splitter->addWidget(attemptsPane);
-    m_splitter->addWidget(makePane(QStringLiteral("proposalPane"), tr("&Proposal"), m_proposalView, m_proposalFileLabel));
+    // Apply's outcome shows above the proposal it concerns.
+    m_applyResult = new ApplyResultBar;
+    connect(m_applyResult, &ApplyResultBar::rediffRequested, this, &MainWindow::rediff);
+    connect(m_applyResult, &ApplyResultBar::undoApplyRequested, this, &MainWindow::undoApply);
+    auto *proposalBox = new QWidget;
+    auto *proposalLayout = new QVBoxLayout(proposalBox);
+    proposalLayout->setContentsMargins(0, 0, 0, 0);
+    proposalLayout->setSpacing(2);
+    proposalLayout->addWidget(m_applyResult);
+    proposalLayout->addWidget(m_proposalView, 1);
+    proposalBox->setFocusProxy(m_proposalView);
+    QWidget *proposalPane = makePane(QStringLiteral("proposalPane"), tr("&Proposal"), proposalBox, m_proposalFileLabel);
+    if (auto *title = proposalPane->findChild<QLabel *>(QStringLiteral("proposalPaneTitle")))
+        title->setBuddy(m_proposalView);
+    m_splitter->addWidget(proposalPane);
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
     m_splitter->setStretchFactor(2, 4);
@@ -345,14 +351,14 @@ void MainWindow::createPanes()
     setCentralWidget(m_splitter);
 
     m_presenter = new ReviewPresenter(m_review, m_proposalView, this);
-    m_proposalView->addAction(m_editEntryAction);
 
     m_details = new EntryDetailsView;
     m_details->setObjectName(QStringLiteral("entryDetails"));
     m_detailsDock = new QDockWidget(tr("Entry Details"), this);
     m_detailsDock->setObjectName(QStringLiteral("entryDetailsDock"));
     m_detailsDock->setWidget(m_details);
-    addDockWidget(Qt::BottomDockWidgetArea, m_detailsDock);
+    m_detailsDock->toggleViewAction()->setObjectName(QStringLiteral("actionShowEntryDetails"));
+    addDockWidget(Qt::RightDockWidgetArea, m_detailsDock);
 
     m_kbBrowser = new KbBrowser;
     m_kbDock = new QDockWidget(tr("KB Browser"), this);
@@ -642,7 +648,6 @@ void MainWindow::updateReviewActions()
     m_applyAction->setEnabled(!running && m_review->hasProposal() && !m_review->proposal().toWrite().empty());
     m_undoApplyAction->setEnabled(!running && m_review->hasProposal() && !m_review->proposal().applies.empty());
     m_saveSessionAction->setEnabled(!running && m_review->hasProposal());
-    m_editEntryAction->setEnabled(!running && m_review->proposal().entry(m_presenter->currentEntry()) != nullptr);
 }
 
 void MainWindow::showEntryDetails(const QString &id)
@@ -670,18 +675,6 @@ bool MainWindow::saveDocument()
     return true;
 }
 
-void MainWindow::editEntry()
-{
-    const fanva::proposal::Entry *entry = m_review->proposal().entry(m_presenter->currentEntry());
-    if (!entry || entry->decision == fanva::formalize::Decision::Applied)
-        return;
-    const QString id = entry->id;
-    EditEntryDialog dialog(
-        id, entry->sentence(), [this](const QString &sentence) { return m_review->gateEdit(sentence); }, this);
-    if (dialog.exec() == QDialog::Accepted && dialog.sentence() != entry->sentence())
-        m_review->edit(id, dialog.sentence());
-}
-
 bool MainWindow::applyProposal()
 {
     if (!m_review->hasProposal() || m_review->isRunning())
@@ -698,38 +691,16 @@ bool MainWindow::applyProposal()
     const fanva::proposal::ApplyResult result = m_review->apply();
     const QString text = ApplyTexts::result(result);
     statusBar()->showMessage(text);
+    m_applyResult->showApplyResult(result);
     updateReviewActions();
     switch (result.status) {
     case fanva::proposal::ApplyStatus::Applied:
-        if (m_interactive)
-            QMessageBox::information(this, tr("Apply"), text);
         return true;
     case fanva::proposal::ApplyStatus::Conflict:
-        if (m_interactive) {
-            QMessageBox box(QMessageBox::Warning, tr("Apply"), text, QMessageBox::Cancel, this);
-            QPushButton *rediff = box.addButton(tr("&Re-diff"), QMessageBox::AcceptRole);
-            box.exec();
-            if (box.clickedButton() == rediff) {
-                QString error;
-                const QStringList changed = m_review->rediff(&error);
-                statusBar()->showMessage(error.isEmpty() ? tr("Re-diffed: %n entries changed.", nullptr, int(changed.size())) : error);
-            }
-        }
-        Q_EMIT problemReported(text, true);
-        return false;
     case fanva::proposal::ApplyStatus::VerifyFailed:
-        if (m_interactive) {
-            QMessageBox box(QMessageBox::Critical, tr("Apply"), text, QMessageBox::Close, this);
-            QPushButton *undo = box.addButton(tr("&Undo Apply"), QMessageBox::AcceptRole);
-            box.exec();
-            if (box.clickedButton() == undo)
-                undoApply();
-        }
-        Q_EMIT problemReported(text, true);
-        return false;
     case fanva::proposal::ApplyStatus::Blocked:
     case fanva::proposal::ApplyStatus::IoError:
-        reportError(text);
+        Q_EMIT problemReported(text, true);
         return false;
     }
     return false;
@@ -739,13 +710,29 @@ bool MainWindow::undoApply()
 {
     const fanva::proposal::UndoResult result = m_review->undoApply();
     const QString text = ApplyTexts::undoResult(result);
+    statusBar()->showMessage(text);
+    m_applyResult->showUndoResult(result);
     updateReviewActions();
-    if (result.status == fanva::proposal::UndoResult::Status::Undone) {
-        statusBar()->showMessage(text);
+    if (result.status == fanva::proposal::UndoResult::Status::Undone)
         return true;
-    }
-    reportError(text);
+    Q_EMIT problemReported(text, true);
     return false;
+}
+
+bool MainWindow::rediff()
+{
+    QString error;
+    const QStringList changed = m_review->rediff(&error);
+    if (!error.isEmpty()) {
+        m_applyResult->showMessage(error, ApplyResultBar::Kind::Error);
+        reportError(error);
+        return false;
+    }
+    const QString text = ApplyTexts::rediffResult(changed);
+    m_applyResult->showMessage(text, ApplyResultBar::Kind::Information);
+    statusBar()->showMessage(text);
+    updateReviewActions();
+    return true;
 }
 
 bool MainWindow::openSession(const QString &path)
@@ -916,9 +903,55 @@ void MainWindow::saveSettings() const
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (m_interactive && m_review->isModified() && !confirmCloseReview()) {
+        event->ignore();
+        return;
+    }
+    // A clean close: the review's autosave is no longer needed.
+    m_review->closeSession();
     if (m_settingsRestored)
         saveSettings();
     event->accept();
+}
+
+bool MainWindow::confirmCloseReview()
+{
+    const auto answer = QMessageBox::warning(this, tr("Close Fanva"),
+        tr("The review has decisions that are not saved in a session file. Save them before closing?"),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        saveSession();
+    return answer == QMessageBox::Discard || (answer == QMessageBox::Save && !m_review->isModified());
+}
+
+bool MainWindow::offerRecovery()
+{
+    if (m_review->autosaveDirectory().isEmpty() || (!m_interactive && !m_recoveryChooser))
+        return false;
+    const QList<RecoverableReview> reviews = RecoveryDialog::find(m_review->autosaveDirectory());
+    if (reviews.isEmpty())
+        return false;
+    const RecoveryChoice choice = m_recoveryChooser ? m_recoveryChooser(reviews) : RecoveryDialog::choose(reviews, this);
+    switch (choice.action) {
+    case RecoveryChoice::Action::Later:
+        return false;
+    case RecoveryChoice::Action::Discard:
+        RecoveryDialog::discard(choice.path);
+        statusBar()->showMessage(tr("Discarded the autosaved review."), 5000);
+        return false;
+    case RecoveryChoice::Action::Recover:
+        break;
+    }
+    QString error;
+    if (!m_review->recoverSession(choice.path, &error)) {
+        reportError(tr("Cannot recover the review %1: %2").arg(QDir::toNativeSeparators(choice.path), error));
+        return false;
+    }
+    m_proposalFileLabel->setText(QFileInfo(m_review->targetPath()).fileName());
+    m_proposalFileLabel->setToolTip(QDir::toNativeSeparators(m_review->targetPath()));
+    updateReviewActions();
+    statusBar()->showMessage(tr("Recovered the review; save it to keep it."), 5000);
+    return true;
 }
 
 void MainWindow::changeEvent(QEvent *event)

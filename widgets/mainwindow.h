@@ -1,10 +1,12 @@
 #pragma once
 
 #include "providersettings.h"
+#include "recoverydialog.h"
 #include "workspace.h"
 
 #include <QMainWindow>
 
+class ApplyResultBar;
 class AttemptLogView;
 struct ReviewSetup;
 class AttemptsPane;
@@ -78,6 +80,15 @@ public:
     bool applyProposal();
     /// Undoes the last Apply of the proposal. Returns true when the file was restored.
     bool undoApply();
+    /// Offers the autosaves of reviews that did not close cleanly (formalize.md §13) through
+    /// the recovery chooser, the RecoveryDialog by default (never when not interactive unless
+    /// a chooser is set). Returns true when a review was recovered into the window.
+    bool offerRecovery();
+    void setRecoveryChooser(RecoveryDialog::Chooser chooser) { m_recoveryChooser = std::move(chooser); }
+
+    /// After a conflict: takes the target file as it is now as the proposal's base and
+    /// re-checks the entries against it. Returns false, reporting why, when it cannot.
+    bool rediff();
 
     /// The workspace's KB, loaded in the background after openWorkspace() or openKbFolder()
     /// and again when its files change (kbLoaded()); null while the first load runs.
@@ -123,7 +134,8 @@ private:
     void showAbout();
     void chooseSession();
     void saveSession();
-    void editEntry();
+    /// Asks whether to save the modified review before closing; false keeps the window open.
+    bool confirmCloseReview();
     QWidget *createAttemptsPane();
     void onFormalizeFinished(const QString &outcome);
     bool startReview(const ReviewSetup &setup);
@@ -146,6 +158,7 @@ private:
     bool m_readingKey = false; ///< formalize() waits for the keyring
     bool m_interactive = true;
     bool m_settingsRestored = false;
+    RecoveryDialog::Chooser m_recoveryChooser;
 
     QSplitter *m_splitter = nullptr;
     SourceView *m_sourceView = nullptr;
@@ -160,6 +173,7 @@ private:
     QLabel *m_outcomeLabel = nullptr;
     QPushButton *m_cancelButton = nullptr;
     EntryDetailsView *m_details = nullptr;
+    ApplyResultBar *m_applyResult = nullptr;
     QDockWidget *m_detailsDock = nullptr;
     KbLoader *m_kbLoader = nullptr;
     bool m_kbFresh = false; ///< the KB being loaded is a newly opened folder, not a reload
@@ -183,7 +197,6 @@ private:
     QAction *m_undoAction = nullptr;
     QAction *m_redoAction = nullptr;
     QAction *m_undoApplyAction = nullptr;
-    QAction *m_editEntryAction = nullptr;
     QAction *m_aboutAction = nullptr;
     QAction *m_providerSettingsAction = nullptr;
     QAction *m_aboutQtAction = nullptr;

@@ -1,6 +1,7 @@
 #include "reviewpresenter.h"
 
 #include "entrymodel.h"
+#include "inlineeditor.h"
 #include "reviewcontroller.h"
 
 #include <QAction>
@@ -22,6 +23,15 @@ ReviewPresenter::ReviewPresenter(ReviewController *review, ProposalView *view, Q
     })
 {
     createActions();
+    m_editor = new InlineEditor(m_view->viewport());
+    connect(m_editor, &InlineEditor::committed, this, [this](const QString &id, const QString &sentence) {
+        m_review->edit(id, sentence);
+        finishEdit();
+    });
+    connect(m_editor, &InlineEditor::cancelled, this, &ReviewPresenter::finishEdit);
+    connect(m_editor, &InlineEditor::sizeHintChanged, this, &ReviewPresenter::placeEditor);
+    connect(m_view->verticalScrollBar(), &QScrollBar::valueChanged, this, &ReviewPresenter::placeEditor);
+    m_view->viewport()->installEventFilter(this);
     connect(m_review, &ReviewController::proposalChanged, this, &ReviewPresenter::refresh);
     connect(m_review->entries(), &EntryModel::entriesChanged, this, &ReviewPresenter::refresh);
     connect(m_view, &ProposalView::gutterClicked, this, [this](int line) {
@@ -55,6 +65,9 @@ void ReviewPresenter::createActions()
     m_reject = make(tr("&Reject"), QKeySequence(Qt::Key_X), [this] { m_review->reject(m_current); });
     m_undecide = make(tr("&Undecided"), QKeySequence(Qt::Key_U), [this] { m_review->setUndecided(m_current); });
     m_force = make(tr("&Force Accept…"), QKeySequence(Qt::SHIFT | Qt::Key_F), [this] { force(); });
+    m_edit = make(tr("&Edit Entry"), QKeySequence(Qt::Key_E), [this] { editCurrentEntry(); });
+    m_edit->setObjectName(QStringLiteral("actionEditEntry"));
+    m_edit->setIcon(QIcon::fromTheme(QStringLiteral("document-edit")));
     for (int k = 1; k <= 9; ++k) {
         m_shapes.append(
             make(tr("Select Shape &%1").arg(k), QKeySequence(Qt::Key_0 + k), [this, k] { m_review->selectShape(m_current, k); }));
@@ -66,7 +79,7 @@ void ReviewPresenter::createActions()
 
 QList<QAction *> ReviewPresenter::actions() const
 {
-    QList<QAction *> all { m_next, m_previous, m_accept, m_reject, m_undecide, m_force, m_showWritten };
+    QList<QAction *> all { m_next, m_previous, m_accept, m_reject, m_undecide, m_force, m_edit, m_showWritten };
     all += m_shapes;
     return all;
 }
@@ -155,16 +168,65 @@ void ReviewPresenter::force()
 
 void ReviewPresenter::updateActions()
 {
-    const proposal::Entry *e = m_review->proposal().entry(m_current);
+    // While an edit is open the keys belong to the editor.
+    const proposal::Entry *e = isEditing() ? nullptr : m_review->proposal().entry(m_current);
     const bool open = e && e->decision != formalize::Decision::Applied;
     for (QAction *action : { m_accept, m_reject, m_undecide })
         action->setEnabled(open);
     m_force->setEnabled(open && !e->problems.empty());
+    m_edit->setEnabled(open && e->state != formalize::EntryState::Known);
     for (int k = 0; k < m_shapes.size(); ++k)
         m_shapes[k]->setEnabled(open && k < e->shapes.size());
-    const bool any = m_review->entries()->rowCount() > 0;
+    const bool any = !isEditing() && m_review->entries()->rowCount() > 0;
     m_next->setEnabled(any);
     m_previous->setEnabled(any);
+}
+
+bool ReviewPresenter::isEditing() const
+{
+    return m_editor && m_editor->isOpen();
+}
+
+bool ReviewPresenter::editCurrentEntry()
+{
+    const proposal::Entry *e = m_review->proposal().entry(m_current);
+    if (isEditing() || !e || e->decision == formalize::Decision::Applied || e->state == formalize::EntryState::Known
+        || lineOfEntry(m_current) < 0)
+        return false;
+    const QString id = e->id;
+    m_editor->open(
+        id, proposal::renderSentence(e->sentence()), [this, id](const QString &sentence) { return m_review->gateEdit(id, sentence); });
+    placeEditor();
+    updateActions();
+    return true;
+}
+
+void ReviewPresenter::finishEdit()
+{
+    updateActions();
+    m_view->setFocus(Qt::OtherFocusReason);
+}
+
+void ReviewPresenter::placeEditor()
+{
+    if (!isEditing())
+        return;
+    const int line = lineOfEntry(m_editor->entryId());
+    if (line < 0) {
+        m_editor->cancel();
+        return;
+    }
+    // Over the entry's sentence, across the viewport, tall enough for the text and its problems.
+    const QRect row = m_view->cursorRect(QTextCursor(m_view->document()->findBlockByNumber(line)));
+    const int width = m_view->viewport()->width();
+    m_editor->setGeometry(0, row.top(), width, m_editor->heightForWidth(width));
+}
+
+bool ReviewPresenter::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+        placeEditor();
+    return QObject::eventFilter(watched, event);
 }
 
 void ReviewPresenter::refresh()
@@ -217,6 +279,7 @@ void ReviewPresenter::refresh()
     updateSelections();
     updateActions();
     m_view->verticalScrollBar()->setValue(scroll);
+    placeEditor();
     Q_EMIT currentEntryChanged(m_current);
 }
 

@@ -8,14 +8,16 @@
 
 #include <functional>
 
+class InlineEditor;
 class QAction;
 class ReviewController;
 
 /// Shows a ReviewController's proposal in a ProposalView as the diff of formalize.md §11
 /// (grey context, provenance comments, rendered sentences, rejected entries struck, the
 /// rank and decision glyphs in the gutter) and owns the review keys of §9: j/k move, a
-/// accepts, x rejects, u makes undecided, 1–9 select a shape, Shift+F forces after a
-/// confirmation. The keys act on the view (and its children) only.
+/// accepts, x rejects, u makes undecided, e edits the entry in place (InlineEditor over its
+/// sentence), 1–9 select a shape, Shift+F forces after a confirmation. The keys act on the
+/// view (and its children) only.
 class ReviewPresenter final : public QObject
 {
     Q_OBJECT
@@ -55,6 +57,7 @@ public:
     [[nodiscard]] QAction *rejectAction() const { return m_reject; }
     [[nodiscard]] QAction *undecideAction() const { return m_undecide; }
     [[nodiscard]] QAction *forceAction() const { return m_force; }
+    [[nodiscard]] QAction *editAction() const { return m_edit; }
     [[nodiscard]] QAction *showWrittenAction() const { return m_showWritten; }
     /// Every review action, in menu order (shape actions last).
     [[nodiscard]] QList<QAction *> actions() const;
@@ -62,9 +65,18 @@ public:
     /// Re-renders the diff from the controller.
     void refresh();
 
+    /// Opens the inline editor on the selected entry (the `e` key); false when it cannot be edited.
+    bool editCurrentEntry();
+    /// The inline editor (a child of the view's viewport; hidden unless an edit is open).
+    [[nodiscard]] InlineEditor *editor() const { return m_editor; }
+    [[nodiscard]] bool isEditing() const;
+
 Q_SIGNALS:
     void currentEntryChanged(const QString &id);
     void segmentFilterChanged(int segment);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void createActions();
@@ -72,6 +84,8 @@ private:
     void force();
     void updateActions();
     void updateSelections();
+    void placeEditor();
+    void finishEdit();
 
     ReviewController *m_review;
     ProposalView *m_view;
@@ -87,6 +101,8 @@ private:
     QAction *m_reject = nullptr;
     QAction *m_undecide = nullptr;
     QAction *m_force = nullptr;
+    QAction *m_edit = nullptr;
+    InlineEditor *m_editor = nullptr;
     QAction *m_showWritten = nullptr;
     QList<QAction *> m_shapes;
 };

@@ -1,0 +1,199 @@
+// Screenshots of the reviewer's main states (formalize.md §9–§11), written to
+// FANVA_TEST_OUTPUT_DIR for people to look at: a formalization mid-run, the finished review,
+// an entry edited in place with its problems, the Apply confirmation and a conflict after an
+// external edit. Each state is asserted before it is grabbed.
+#include "applyresultbar.h"
+#include "attemptlogmodel.h"
+#include "entrydetailsview.h"
+#include "entrymodel.h"
+#include "inlineeditor.h"
+#include "mainwindow.h"
+#include "reviewcontroller.h"
+#include "reviewpresenter.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <nlohmann/json.hpp>
+
+using namespace fanva;
+using nlohmann::json;
+
+namespace {
+
+bool copyTree(const QString &from, const QString &to)
+{
+    QDir().mkpath(to);
+    for (const QFileInfo &info : QDir(from).entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot)) {
+        const QString target = QDir(to).filePath(info.fileName());
+        if (info.isDir() ? !copyTree(info.filePath(), target) : !QFile::copy(info.filePath(), target))
+            return false;
+    }
+    return true;
+}
+
+std::string reply(const std::vector<std::pair<std::string, int>> &candidates)
+{
+    json c = json::array();
+    for (const auto &[sentence, segment] : candidates)
+        c.push_back({ { "sentence", sentence }, { "segment", segment }, { "confidence", "high" } });
+    return json { { "candidates", c } }.dump();
+}
+
+} // namespace
+
+class TestReviewShots : public QObject
+{
+    Q_OBJECT
+
+private:
+    QString m_outputDir;
+
+    void shoot(QWidget *widget, const QString &name)
+    {
+        const QString path = QDir(m_outputDir).filePath(QStringLiteral("review-%1.png").arg(name));
+        QVERIFY2(widget->grab().save(path), qPrintable(path));
+        qInfo("wrote %s", qPrintable(path));
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        m_outputDir = qEnvironmentVariable("FANVA_TEST_OUTPUT_DIR");
+        if (m_outputDir.isEmpty())
+            QSKIP("FANVA_TEST_OUTPUT_DIR is not set");
+        QVERIFY(QDir().mkpath(m_outputDir));
+    }
+
+    void mainStates()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString workspace = dir.filePath(QStringLiteral("demo"));
+        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo"), workspace));
+        const QString target = QDir(workspace).filePath(QStringLiteral("kb/CxAnimals.txt"));
+
+        // The draft streams slowly, so the window can be caught mid-run; a penguin seal is refused.
+        const std::string draft = reply({ { "(weightInKg Mango 1)", 6 }, { "(penguin Biscuit)", 4 } });
+        const std::size_t half = draft.size() / 2;
+        const json script = { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" },
+            { "turns",
+                { { { "chunks", { draft.substr(0, half), { { "delay_ms", 1500 } }, draft.substr(half) } }, { "stop_reason", "end_turn" } },
+                    { { "text", reply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
+                    { { "text", reply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
+                    { { "when", { { "purpose", "judge" } } }, { "text", "{\"verdicts\":[{\"item\":1,\"verdict\":\"agree\"}]}" } } } } };
+        const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
+        {
+            QFile file(scriptPath);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QByteArray::fromStdString(script.dump()));
+        }
+        qputenv("FANVA_SCRIPT", QFile::encodeName(scriptPath));
+
+        MainWindow window;
+        window.setInteractive(false);
+        QSignalSpy kbLoaded(&window, &MainWindow::kbLoaded);
+        QVERIFY(window.openWorkspace(workspace));
+        window.setProvider(QStringLiteral("scripted"));
+        QVERIFY(kbLoaded.wait());
+        window.review()->setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
+        window.resize(1400, 860);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+        // Running: the first attempt's reply is half streamed.
+        QSignalSpy finished(&window, &MainWindow::formalizeFinished);
+        QSignalSpy deltas(window.review(), &ReviewController::textDelta);
+        QVERIFY(window.formalize());
+        QTRY_VERIFY(window.review()->attempts()->rowCount() >= 1 && deltas.count() >= 1);
+        auto *replyView = window.findChild<QPlainTextEdit *>(QStringLiteral("replyView"));
+        QVERIFY(replyView);
+        QTRY_VERIFY(replyView->toPlainText().contains(QStringLiteral("weightInKg")));
+        QVERIFY(window.review()->isRunning());
+        shoot(&window, QStringLiteral("running"));
+
+        // Finished: the proposal with its gutter, the details dock on the right.
+        QVERIFY(finished.wait(20000));
+        qunsetenv("FANVA_SCRIPT");
+        auto *dock = window.findChild<QDockWidget *>(QStringLiteral("entryDetailsDock"));
+        QCOMPARE(window.dockWidgetArea(dock), Qt::RightDockWidgetArea);
+        dock->hide();
+        QTRY_VERIFY(window.centralWidget()->geometry().right() > dock->geometry().left());
+        const QString mango = [&window] {
+            for (int row = 0; row < window.review()->entries()->rowCount(); ++row) {
+                if (window.review()->entries()->entryAt(row)->sentence().contains(QStringLiteral("Mango")))
+                    return window.review()->entries()->entryAt(row)->id;
+            }
+            return QString();
+        }();
+        QVERIFY(!mango.isEmpty());
+        shoot(&window, QStringLiteral("finished"));
+
+        // Details open on the selected entry.
+        window.findChild<QAction *>(QStringLiteral("actionShowEntryDetails"))->trigger();
+        QVERIFY(dock->isVisible());
+        window.presenter()->setCurrentEntry(mango);
+        QVERIFY(window.findChild<EntryDetailsView *>(QStringLiteral("entryDetails"))->toPlainText().contains(mango));
+        shoot(&window, QStringLiteral("details"));
+
+        // Editing in place: a parrot is no seal.
+        auto *view = window.findChild<ProposalView *>(QStringLiteral("proposalView"));
+        window.activateWindow();
+        view->setFocus();
+        QVERIFY(window.presenter()->editCurrentEntry());
+        InlineEditor *editor = window.presenter()->editor();
+        QSignalSpy gated(editor, &InlineEditor::gated);
+        editor->editor()->setPlainText(QStringLiteral("(seal Mango)"));
+        QTRY_COMPARE(gated.count(), 1);
+        QVERIFY(!editor->problems().empty());
+        shoot(&window, QStringLiteral("editing"));
+        editor->cancel();
+
+        // The Apply confirmation, grabbed while it waits for an answer.
+        QVERIFY(window.review()->accept(mango));
+        window.setInteractive(true);
+        bool grabbed = false;
+        QTimer poll;
+        connect(&poll, &QTimer::timeout, this, [&] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            if (!box)
+                return;
+            poll.stop();
+            grabbed = box->text().contains(QStringLiteral("CxAnimals.txt"));
+            shoot(box, QStringLiteral("apply-confirmation"));
+            box->button(QMessageBox::Cancel)->click();
+        });
+        poll.start(20);
+        QVERIFY(!window.applyProposal());
+        window.setInteractive(false);
+        QVERIFY(grabbed);
+        QCOMPARE(window.review()->proposal().entry(mango)->decision, formalize::Decision::Accepted);
+
+        // A conflict: the file changed on disk since the run; Re-diff is offered.
+        {
+            QFile file(target);
+            QVERIFY(file.open(QIODevice::Append));
+            file.write("\n(parrot Kiwi)\n");
+        }
+        QVERIFY(!window.applyProposal());
+        auto *bar = window.findChild<ApplyResultBar *>(QStringLiteral("applyResultBar"));
+        QVERIFY(bar->isVisible());
+        QCOMPARE(bar->kind(), ApplyResultBar::Kind::Warning);
+        shoot(&window, QStringLiteral("conflict"));
+    }
+};
+
+QTEST_MAIN(TestReviewShots)
+#include "tst_reviewshots.moc"
