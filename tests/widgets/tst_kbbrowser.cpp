@@ -597,8 +597,9 @@ private Q_SLOTS:
         QVERIFY(browser->showTerm(QStringLiteral("parrot")));
         const QByteArray outputDir = qgetenv("FANVA_TEST_OUTPUT_DIR");
         if (!outputDir.isEmpty() && QDir().mkpath(QString::fromLocal8Bit(outputDir))) {
-            dock->resize(440, 760);
+            window.resizeDocks({ dock }, { 440 }, Qt::Horizontal);
             QVERIFY(dock->grab().save(QDir(QString::fromLocal8Bit(outputDir)).filePath(QStringLiteral("kbbrowser-dock.png"))));
+            QVERIFY(window.grab().save(QDir(QString::fromLocal8Bit(outputDir)).filePath(QStringLiteral("kbbrowser-window.png"))));
         }
     }
 };
