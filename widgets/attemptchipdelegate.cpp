@@ -1,7 +1,6 @@
 #include "attemptchipdelegate.h"
 
 #include "attemptlogmodel.h"
-#include "reviewcolours.h"
 
 #include <QAbstractItemView>
 #include <QApplication>
@@ -21,9 +20,15 @@ bool hasChips(const QModelIndex &index)
     return index.data(AttemptLogModel::ChipsRole).isValid();
 }
 
-QString chipText(const AttemptChip &chip)
+// Compact chips name their gate by its initials: "p ✓", "rt ·".
+QString chipText(const AttemptChip &chip, bool compact)
 {
-    return chip.name + QLatin1Char(' ') + AttemptChip::glyph(chip.state);
+    if (!compact)
+        return chip.name + QLatin1Char(' ') + AttemptChip::glyph(chip.state);
+    QString initials;
+    for (const QString &part : chip.name.split(QLatin1Char('-'), Qt::SkipEmptyParts))
+        initials += part.front();
+    return initials + QLatin1Char(' ') + AttemptChip::glyph(chip.state);
 }
 
 } // namespace
@@ -44,16 +49,33 @@ AttemptChipDelegate::Layout AttemptChipDelegate::layout(const QStyleOptionViewIt
     // Labels share one width so the chips line up from row to row.
     const int labelWidth = qMax(fm.horizontalAdvance(label), fm.horizontalAdvance(QStringLiteral("c00 [00]")));
     l.label = QRect(area.left(), area.top(), labelWidth, area.height());
-    int x = l.label.right() + 1 + 2 * pad;
+    const int chipsLeft = l.label.right() + 1 + 2 * pad;
     const int chipHeight = qMin(area.height(), fm.height() + 2);
     const int top = area.top() + (area.height() - chipHeight) / 2;
-    for (const AttemptChip &chip : chipsOf(index)) {
-        const int width = fm.horizontalAdvance(chipText(chip)) + 2 * pad;
+    // The visible end of the row: a spanned row may reach past a narrow pane's viewport.
+    int right = area.right();
+    if (const auto *view = qobject_cast<const QAbstractItemView *>(option.widget))
+        right = qMin(right, view->viewport()->width() - pad);
+    const QList<AttemptChip> chips = chipsOf(index);
+    int full = 0;
+    for (const AttemptChip &chip : chips)
+        full += fm.horizontalAdvance(chipText(chip, false)) + 3 * pad;
+    l.compact = chipsLeft + full > right;
+    int x = chipsLeft;
+    for (const AttemptChip &chip : chips) {
+        const int width = fm.horizontalAdvance(chipText(chip, l.compact)) + 2 * pad;
         l.chips.append(QRect(x, top, width, chipHeight));
         x += width + pad;
     }
-    l.detail = QRect(x + pad, area.top(), qMax(0, area.right() - x - pad), area.height());
+    l.detail = QRect(x + pad, area.top(), qMax(0, right - x - pad), area.height());
     return l;
+}
+
+const ReviewColours &AttemptChipDelegate::colours(const QPalette &palette) const
+{
+    if (!m_colours || m_colours->first != palette.cacheKey())
+        m_colours.emplace(palette.cacheKey(), ReviewColours::forPalette(palette));
+    return m_colours->second;
 }
 
 QList<QRect> AttemptChipDelegate::chipRects(const QStyleOptionViewItem &option, const QModelIndex &index) const
@@ -74,7 +96,7 @@ void AttemptChipDelegate::paint(QPainter *painter, const QStyleOptionViewItem &o
     QStyle *style = widget ? widget->style() : QApplication::style();
     style->drawPrimitive(QStyle::PE_PanelItemViewItem, &opt, painter, widget);
 
-    const ReviewColours colours = ReviewColours::forPalette(option.palette);
+    const ReviewColours &colours = this->colours(option.palette);
     const bool selected = option.state.testFlag(QStyle::State_Selected);
     const QColor text = option.palette.color(selected ? QPalette::HighlightedText : QPalette::Text);
     const Layout l = layout(option, index);
@@ -114,7 +136,7 @@ void AttemptChipDelegate::paint(QPainter *painter, const QStyleOptionViewItem &o
         painter->setBrush(fill);
         painter->drawRoundedRect(rect, radius, radius);
         painter->setPen(ink);
-        painter->drawText(l.chips[i], Qt::AlignCenter, chipText(chip));
+        painter->drawText(l.chips[i], Qt::AlignCenter, chipText(chip, l.compact));
     }
     painter->setPen(text);
     const QString detail = index.data(AttemptLogModel::DetailRole).toString();

@@ -1,12 +1,18 @@
 #pragma once
 
+#include "reviewcolours.h"
+
 #include <QStyledItemDelegate>
+
+#include <optional>
+#include <utility>
 
 struct AttemptChip;
 
 /// Paints the attempt log's candidate and verdict rows (AttemptLogModel's child rows): the
 /// candidate's id and segment, one small rounded chip per gate (`parse ✓ critic ✗ …`, in the
-/// review colours) and the state with its first problem. A chip's tooltip is its gate's
+/// review colours) and the state with its first problem; where the view is too narrow the
+/// chips name their gates by initials (`p ✓ c ✗ rt · j ·`). A chip's tooltip is its gate's
 /// message. Other rows are painted as usual.
 class AttemptChipDelegate final : public QStyledItemDelegate
 {
@@ -29,6 +35,11 @@ private:
         QRect label;
         QList<QRect> chips;
         QRect detail;
+        bool compact = false; ///< gates named by their initials, for a narrow view
     };
     [[nodiscard]] Layout layout(const QStyleOptionViewItem &option, const QModelIndex &index) const;
+    [[nodiscard]] const ReviewColours &colours(const QPalette &palette) const;
+
+    // Deriving the colours looks up a theme: once per palette, not per row.
+    mutable std::optional<std::pair<qint64, ReviewColours>> m_colours;
 };

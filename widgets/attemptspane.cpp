@@ -95,8 +95,10 @@ void AttemptsPane::appendReplyText(const QString &text)
 
 void AttemptsPane::onModelEvent()
 {
-    // Every event of a call comes after its last delta: the stream of that call is over.
+    // Every event of a call comes after its last delta: the stream of that call is over,
+    // and what is still queued is shown at once.
     m_liveEnded = true;
+    m_reply->flush();
     if (m_following && lastRow() >= 0) {
         const QModelIndex last = m_model->index(lastRow(), 0);
         m_reply->setThinking(last.data(AttemptLogModel::ThinkingTextRole).toString());
@@ -166,7 +168,7 @@ void AttemptsPane::updateCaption(int row)
     }
     const QString attempt = m_model->index(row, AttemptLogModel::AttemptColumn).data().toString();
     const QString kind = m_model->index(row, AttemptLogModel::KindColumn).data().toString();
-    m_caption->setText(tr("Rep&ly of #%1 %2").arg(attempt, kind));
+    m_caption->setText(attempt.isEmpty() ? tr("Rep&ly of %1").arg(kind) : tr("Rep&ly of #%1 %2").arg(attempt, kind));
 }
 
 void AttemptsPane::showOutcome(const QString &text)

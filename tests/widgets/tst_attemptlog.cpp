@@ -15,6 +15,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QHeaderView>
 #include <QHelpEvent>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -191,12 +192,25 @@ private Q_SLOTS:
         QVERIFY(view.isFirstColumnSpanned(0, model.index(0, 0)));
         QStyleOptionViewItem option;
         option.initFrom(&view);
+        option.widget = &view;
         option.rect = view.visualRect(c1);
         const QList<QRect> rects = view.chipDelegate()->chipRects(option, c1);
         QCOMPARE(rects.size(), 4);
         for (qsizetype i = 1; i < rects.size(); ++i)
             QVERIFY(rects[i].left() > rects[i - 1].right());
         QVERIFY(option.rect.contains(rects.first()));
+
+        // In a narrow view the chips name their gates by initials.
+        view.header()->setStretchLastSection(false);
+        view.resize(200, 300);
+        QTRY_VERIFY(view.viewport()->width() < 200);
+        QStyleOptionViewItem narrow = option;
+        narrow.rect = view.visualRect(c1);
+        const QList<QRect> compact = view.chipDelegate()->chipRects(narrow, c1);
+        QCOMPARE(compact.size(), 4);
+        QVERIFY(compact.last().right() - compact.first().left() < rects.last().right() - rects.first().left());
+        view.resize(600, 300);
+        QTRY_COMPARE(view.chipDelegate()->chipRects(option, c1), rects);
 
         // Each chip's tooltip is its own gate's message.
         const QPoint onParse = rects.first().center();
