@@ -305,7 +305,6 @@ void MainWindow::createPanes()
     m_sourceView->setAccessibleName(tr("Source document"));
     m_sourceView->setAccessibleDescription(tr("The English document to formalize; it can be edited"));
     m_sourceView->setPlaceholderText(tr("Open a document (File ▸ Open Document…) to see it here."));
-    m_sourceView->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_sourceFileLabel = new QLabel;
     m_sourceFileLabel->setObjectName(QStringLiteral("sourceFileLabel"));
     m_sourceFileLabel->setAccessibleName(tr("Source file"));
