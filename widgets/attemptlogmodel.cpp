@@ -165,14 +165,22 @@ void AttemptLogModel::addEvent(const json &event)
         m_lastJudgeMark = number(event, "t").value_or(0);
         return;
     }
-    if (type == "gate-result")
-        return addGateResult(event);
-    if (type == "judge-verdicts")
-        return addVerdicts(event);
-    if (type == "judge-failed")
-        return addJudgeFailure(event);
-    if (type == "finished")
-        return finish(event);
+    if (type == "gate-result") {
+        addGateResult(event);
+        return;
+    }
+    if (type == "judge-verdicts") {
+        addVerdicts(event);
+        return;
+    }
+    if (type == "judge-failed") {
+        addJudgeFailure(event);
+        return;
+    }
+    if (type == "finished") {
+        finish(event);
+        return;
+    }
     if (m_phase == Phase::None || m_rows.empty())
         return;
 
