@@ -28,6 +28,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
+#include <QTreeWidget>
 #include <QUndoStack>
 
 #include <nlohmann/json.hpp>
@@ -763,6 +764,29 @@ private Q_SLOTS:
         QVERIFY(window.close());
         QVERIFY(!QFile::exists(autosavePath));
         QVERIFY(QDir(autosaveDir).entryList(QDir::Files).isEmpty());
+    }
+
+    void recoveryDialogLists()
+    {
+        const QDateTime saved(QDate(2026, 11, 29), QTime(14, 3), Qt::UTC);
+        const QList<RecoverableReview> reviews { { QStringLiteral("/a/one.fanva"), saved, QStringLiteral("winter.md"), 5, 2, false },
+            { QStringLiteral("/a/two.fanva"), saved.addSecs(-60), QStringLiteral("animals.md"), 3, 0, true } };
+        RecoveryDialog dialog(reviews);
+        QCOMPARE(dialog.list()->topLevelItemCount(), 2);
+        QCOMPARE(dialog.list()->topLevelItem(0)->text(1), QStringLiteral("winter.md"));
+        QVERIFY(dialog.list()->topLevelItem(0)->text(2).contains(QStringLiteral("5 (2 decided)")));
+        QVERIFY(dialog.list()->topLevelItem(1)->text(2).contains(QStringLiteral("interrupted")));
+        QCOMPARE(dialog.choice().action, RecoveryChoice::Action::Later);
+
+        dialog.list()->setCurrentItem(dialog.list()->topLevelItem(1));
+        dialog.findChild<QPushButton *>(QStringLiteral("discardButton"))->click();
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        QCOMPARE(dialog.choice(), (RecoveryChoice { RecoveryChoice::Action::Discard, QStringLiteral("/a/two.fanva") }));
+        dialog.findChild<QPushButton *>(QStringLiteral("recoverButton"))->click();
+        QCOMPARE(dialog.choice(), (RecoveryChoice { RecoveryChoice::Action::Recover, QStringLiteral("/a/two.fanva") }));
+        dialog.findChild<QPushButton *>(QStringLiteral("laterButton"))->click();
+        QCOMPARE(dialog.result(), int(QDialog::Rejected));
+        QCOMPARE(dialog.choice().action, RecoveryChoice::Action::Later);
     }
 
     void autosaveOfAnInterruptedRunIsRecoveredCancelled()
