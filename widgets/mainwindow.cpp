@@ -916,7 +916,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
 bool MainWindow::confirmCloseReview()
 {
     const auto answer = QMessageBox::warning(this, tr("Close Fanva"),
-        tr("The review has decisions that are not saved in a session file. Save them before closing?"),
+        tr("The review and its decisions are not saved in a session file. Save them before closing?"),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Save)
         saveSession();
