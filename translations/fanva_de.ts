@@ -144,7 +144,7 @@ Undo Apply restores the file.</source>
 <context>
     <name>AttemptChipDelegate</name>
     <message>
-        <location filename="../widgets/attemptchipdelegate.cpp" line="+147"/>
+        <location filename="../widgets/attemptchipdelegate.cpp" line="+169"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -153,13 +153,13 @@ Undo Apply restores the file.</source>
     <name>AttemptLogModel</name>
     <message>
         <location filename="../widgets/attemptlogmodel.cpp" line="+32"/>
-        <location line="+470"/>
+        <location line="+478"/>
         <location line="+25"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location line="-459"/>
+        <location line="-467"/>
         <source>%1 passed</source>
         <translation>%1 bestanden</translation>
     </message>
@@ -214,7 +214,7 @@ Undo Apply restores the file.</source>
         <translation>abgebrochen; das bisher Gefundene bleibt erhalten</translation>
     </message>
     <message>
-        <location line="+97"/>
+        <location line="+105"/>
         <source>refused by the model</source>
         <translation>vom Modell verweigert</translation>
     </message>
@@ -441,7 +441,7 @@ Undo Apply restores the file.</source>
         <translation>Die laufende Formalisierung abbrechen; was sie bisher gefunden hat, bleibt erhalten</translation>
     </message>
     <message>
-        <location line="+122"/>
+        <location line="+124"/>
         <source>Rep&amp;ly</source>
         <translation>Antw&amp;ort</translation>
     </message>
@@ -449,6 +449,11 @@ Undo Apply restores the file.</source>
         <location line="+5"/>
         <source>Rep&amp;ly of #%1 %2</source>
         <translation>Antw&amp;ort von #%1 %2</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Rep&amp;ly of %1</source>
+        <translation>Antw&amp;ort von %1</translation>
     </message>
 </context>
 <context>
@@ -660,7 +665,7 @@ Undo Apply restores the file.</source>
         <translation>Probleme des bearbeiteten Satzes</translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="+130"/>
         <source>The gates find no problem.</source>
         <translation>Die Prüfstufen finden kein Problem.</translation>
     </message>
@@ -674,12 +679,12 @@ Undo Apply restores the file.</source>
     <name>KbBrowser</name>
     <message>
         <location filename="../widgets/kbbrowser.cpp" line="+78"/>
-        <location line="+352"/>
+        <location line="+353"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message numerus="yes">
-        <location line="-346"/>
+        <location line="-347"/>
         <source> … and %n more</source>
         <translation>
             <numerusform> … und %n weiterer</numerusform>
@@ -767,7 +772,7 @@ Undo Apply restores the file.</source>
         <translation>Sätze, die den Begriff erwähnen</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>No KB is open.</source>
         <translation>Es ist keine KB geöffnet.</translation>
     </message>
@@ -975,7 +980,7 @@ Undo Apply restores the file.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+152"/>
+        <location filename="../widgets/mainwindow.cpp" line="+159"/>
         <source>Open &amp;Workspace…</source>
         <translation>&amp;Arbeitsbereich öffnen…</translation>
     </message>
@@ -1085,12 +1090,12 @@ Undo Apply restores the file.</source>
         <translation>Quelldatei</translation>
     </message>
     <message>
-        <location line="-176"/>
+        <location line="-183"/>
         <source>Loading the KB…</source>
         <translation>Die KB wird geladen…</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+56"/>
         <source>Open &amp;Session…</source>
         <translation>Sitzung ö&amp;ffnen…</translation>
     </message>
@@ -1235,7 +1240,7 @@ Undo Apply restores the file.</source>
         <translation>Ctrl+Shift+B</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+31"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
@@ -1418,8 +1423,8 @@ Undo Apply restores the file.</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>The review has decisions that are not saved in a session file. Save them before closing?</source>
-        <translation>Die Prüfung enthält Entscheidungen, die nicht in einer Sitzungsdatei gespeichert sind. Vor dem Schließen speichern?</translation>
+        <source>The review and its decisions are not saved in a session file. Save them before closing?</source>
+        <translation>Die Prüfung und ihre Entscheidungen sind nicht in einer Sitzungsdatei gespeichert. Vor dem Schließen speichern?</translation>
     </message>
     <message>
         <location line="+20"/>
@@ -2076,7 +2081,7 @@ Anwenden schreibt ihn als erzwungen.</translation>
         <translation>Annahme erzwingen</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+81"/>
         <source> — sentence [%1] only</source>
         <translation> — nur Satz [%1]</translation>
     </message>
@@ -2102,7 +2107,7 @@ Anwenden schreibt ihn als erzwungen.</translation>
 <context>
     <name>SourceView</name>
     <message>
-        <location line="+105"/>
+        <location line="+106"/>
         <source>Show Only This Sentence&apos;s &amp;Entries</source>
         <translation>Nur Einträge dieses &amp;Satzes zeigen</translation>
     </message>
