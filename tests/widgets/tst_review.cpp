@@ -505,6 +505,13 @@ private Q_SLOTS:
         // An edit is gated against the KB: a parrot seal is refused (birds are no mammals), a weight is not.
         QVERIFY(!review.gateEdit(mango, QStringLiteral("(seal Mango)")).empty());
         QVERIFY(review.gateEdit(mango, QStringLiteral("(weightInKg Mango 2)")).empty());
+        // The live gates see the other accepted entries: weightInKg is functional, so once
+        // Mango weighs 1, another entry saying 2 clashes; the entry's own edit does not.
+        QVERIFY(review.gateEdit(biscuit, QStringLiteral("(weightInKg Mango 2)")).empty());
+        QVERIFY(review.accept(mango));
+        QVERIFY(!review.gateEdit(biscuit, QStringLiteral("(weightInKg Mango 2)")).empty());
+        QVERIFY(review.gateEdit(mango, QStringLiteral("(weightInKg Mango 2)")).empty());
+        review.undoStack()->undo();
         QVERIFY(review.edit(mango, QStringLiteral("(weightInKg Mango 2)")));
         QCOMPARE(review.proposal().entry(mango)->decision, formalize::Decision::Edited);
         QCOMPARE(review.proposal().entry(mango)->sentence(), QStringLiteral("(weightInKg Mango 2)"));
