@@ -28,7 +28,7 @@ void AttemptLogView::setModel(QAbstractItemModel *model)
     for (int row = 0; row < model->rowCount(); ++row) {
         const QModelIndex parent = model->index(row, 0);
         if (const int children = model->rowCount(parent); children > 0)
-            rowsInserted(parent, 0, children - 1);
+            spanChildren(parent, 0, children - 1);
     }
 }
 
@@ -48,8 +48,12 @@ bool AttemptLogView::isEmpty() const
 void AttemptLogView::rowsInserted(const QModelIndex &parent, int start, int end)
 {
     QTreeView::rowsInserted(parent, start, end);
-    if (!parent.isValid())
-        return;
+    if (parent.isValid())
+        spanChildren(parent, start, end);
+}
+
+void AttemptLogView::spanChildren(const QModelIndex &parent, int start, int end)
+{
     // A candidate's chips need more room than one column: its row spans the view.
     for (int row = start; row <= end; ++row)
         setFirstColumnSpanned(row, parent, true);

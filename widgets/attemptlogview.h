@@ -31,6 +31,8 @@ protected:
     void rowsInserted(const QModelIndex &parent, int start, int end) override;
 
 private:
+    void spanChildren(const QModelIndex &parent, int start, int end);
+
     AttemptChipDelegate *m_delegate = nullptr;
     QString m_placeholderText;
 };
