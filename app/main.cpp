@@ -49,8 +49,11 @@ void installTranslations(QApplication &app, const QLocale &locale)
     auto *qtTranslator = new QTranslator(&app);
     if (qtTranslator->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QApplication::installTranslator(qtTranslator);
+    // A language Fanva has no translation for gets the English one, which holds only the
+    // plural forms of the source strings ("%n entries" reads "1 entry").
     auto *fanvaTranslator = new QTranslator(&app);
-    if (fanvaTranslator->load(locale, QStringLiteral("fanva"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+    if (fanvaTranslator->load(locale, QStringLiteral("fanva"), QStringLiteral("_"), QStringLiteral(":/i18n"))
+        || fanvaTranslator->load(QStringLiteral("fanva_en"), QStringLiteral(":/i18n")))
         QApplication::installTranslator(fanvaTranslator);
 }
 
