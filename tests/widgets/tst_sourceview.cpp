@@ -465,6 +465,7 @@ void TstSourceView::windowHighlightsAndFilters()
     QTest::keyClick(source, Qt::Key_Return);
     QTRY_COMPARE(int(source->segments().size()), 15);
     QSignalSpy finished(&window, &MainWindow::formalizeFinished);
+    QTRY_VERIFY(window.knowledgeBase()); // the KB loads in the background
     QVERIFY(window.formalize());
     QVERIFY(source->isReadOnly());
     QVERIFY(!source->document()->isModified());
