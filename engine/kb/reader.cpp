@@ -1,5 +1,6 @@
 #include "kb/reader.h"
 
+#include "kb/hugepages_p.h"
 #include "kb/utf8_p.h"
 
 #include <QLoggingCategory>
@@ -783,7 +784,7 @@ private:
 
     void growLocal()
     {
-        std::vector<LocalName> old(m_local.size() * 2);
+        std::vector<LocalName> old = detail::hugePageVector<LocalName>(m_local.size() * 2);
         old.swap(m_local);
         const std::size_t mask = m_local.size() - 1;
         for (const LocalName &entry : old) {
@@ -835,7 +836,7 @@ private:
     std::vector<Frame> m_stack;
     std::vector<std::uint32_t> m_pendingChildren;
     std::string m_text;
-    std::vector<LocalName> m_local = std::vector<LocalName>(localSize(m_size));
+    std::vector<LocalName> m_local = detail::hugePageVector<LocalName>(localSize(m_size));
     std::size_t m_localCount = 0;
     PendingError m_pending;
     Cursor m_formStart;

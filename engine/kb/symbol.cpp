@@ -1,5 +1,7 @@
 #include "kb/symbol.h"
 
+#include "kb/hugepages_p.h"
+
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -43,7 +45,7 @@ std::uint64_t hashName(std::string_view name)
 // bits, each with its own lock, so that threads reading different files rarely wait for
 // each other, and a shard grows without stopping lookups in the others.
 struct SymbolTable::Private {
-    static constexpr unsigned s_shardBits = 6;
+    static constexpr unsigned s_shardBits = 3; // 8 shards: few threads parse at once, and a large shard can use huge pages
 
     // Open addressing: a slot holds the hash's high half and the id (id 0 = empty), so a
     // probe compares names only when the tags match, and a name of up to 20 bytes itself
@@ -137,7 +139,7 @@ struct SymbolTable::Private {
     {
         const SymbolId id = append(name);
         if ((shard.count + 1) * 2 > shard.slots.size()) {
-            std::vector<Slot> grown(shard.slots.size() * 2);
+            std::vector<Slot> grown = detail::hugePageVector<Slot>(shard.slots.size() * 2);
             for (const Slot &slot : shard.slots) {
                 if (const auto other = std::uint32_t(slot.tagAndId)) {
                     const std::string_view otherName = nameOf(other);

@@ -1,10 +1,6 @@
 #include "kb/term.h"
 
-#include <cstdint>
-
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
+#include "kb/hugepages_p.h"
 
 namespace fanva::kb {
 
@@ -13,33 +9,14 @@ std::size_t TermArena::memoryUsage() const
     return m_nodes.capacity() * sizeof(detail::Node) + m_children.capacity() * sizeof(std::uint32_t) + m_text.capacity();
 }
 
-namespace {
-
-// Large arenas are filled once, front to back: backing them with transparent huge pages
-// (where the system leaves that to madvise) saves one page fault per 4 KiB, which is a
-// large part of loading a big KB. Only whole 2 MiB pages inside the block are advised.
-template<typename T> void adviseHugePages([[maybe_unused]] const std::vector<T> &v)
-{
-#ifdef __linux__
-    constexpr std::uintptr_t huge = std::uintptr_t(2) << 20;
-    const auto begin = reinterpret_cast<std::uintptr_t>(v.data());
-    const std::uintptr_t end = begin + v.capacity() * sizeof(T);
-    const std::uintptr_t first = (begin + huge - 1) & ~(huge - 1);
-    const std::uintptr_t last = end & ~(huge - 1);
-    if (last > first)
-        madvise(reinterpret_cast<void *>(first), last - first, MADV_HUGEPAGE);
-#endif
-}
-
-} // namespace
-
 void TermArena::reserve(std::size_t nodes, std::size_t childSlots, std::size_t textBytes)
 {
     m_nodes.reserve(nodes);
     m_children.reserve(childSlots);
     m_text.reserve(textBytes);
-    adviseHugePages(m_nodes);
-    adviseHugePages(m_children);
+    // Filled once, front to back: huge pages save most of the page faults of a big KB.
+    detail::adviseHugePages(m_nodes);
+    detail::adviseHugePages(m_children);
 }
 
 std::uint32_t TermArena::addInteger(std::int64_t value, Span span)
