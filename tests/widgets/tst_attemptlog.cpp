@@ -9,6 +9,7 @@
 #include "attemptspane.h"
 #include "mainwindow.h"
 #include "reviewcontroller.h"
+#include "widgettesting.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -33,24 +34,11 @@ using nlohmann::json;
 
 namespace {
 
-bool copyTree(const QString &from, const QString &to)
-{
-    QDir().mkpath(to);
-    const QDir source(from);
-    for (const QFileInfo &info : source.entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot)) {
-        const QString target = QDir(to).filePath(info.fileName());
-        if (info.isDir() ? !copyTree(info.filePath(), target) : !QFile::copy(info.filePath(), target))
-            return false;
-    }
-    return true;
-}
+using fanva::testing::copyTree;
 
 std::string reply(const std::vector<std::pair<std::string, int>> &candidates)
 {
-    json c = json::array();
-    for (const auto &[sentence, segment] : candidates)
-        c.push_back({ { "sentence", sentence }, { "segment", segment }, { "confidence", "high" } });
-    return json { { "candidates", c } }.dump(2);
+    return fanva::testing::candidatesReply(candidates, 2);
 }
 
 QList<AttemptChip> chipsAt(const QModelIndex &index)

@@ -13,6 +13,7 @@
 #include "recoverydialog.h"
 #include "reviewcontroller.h"
 #include "reviewpresenter.h"
+#include "widgettesting.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -38,23 +39,10 @@ using nlohmann::json;
 
 namespace {
 
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
+using fanva::testing::copyTree;
+using fanva::testing::readAll;
 
-bool copyTree(const QString &from, const QString &to)
-{
-    QDir().mkpath(to);
-    const QDir source(from);
-    for (const QFileInfo &info : source.entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot)) {
-        const QString target = QDir(to).filePath(info.fileName());
-        if (info.isDir() ? !copyTree(info.filePath(), target) : !QFile::copy(info.filePath(), target))
-            return false;
-    }
-    return true;
-}
+using fanva::testing::candidatesReply;
 
 proposal::Entry makeEntry(const QString &id, int segment, formalize::EntryState state, const QString &sentence)
 {
@@ -83,14 +71,6 @@ proposal::Proposal makeProposal()
     return p;
 }
 
-std::string reply(const std::vector<std::pair<std::string, int>> &candidates)
-{
-    json c = json::array();
-    for (const auto &[sentence, segment] : candidates)
-        c.push_back({ { "sentence", sentence }, { "segment", segment }, { "confidence", "high" } });
-    return json { { "candidates", c } }.dump();
-}
-
 } // namespace
 
 class TestReview : public QObject
@@ -110,8 +90,9 @@ private:
         // Mango's weight is new to the KB; a penguin seal is refused (disjoint kinds).
         const json script = { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" },
             { "turns",
-                { { { "text", reply({ { "(weightInKg Mango 1)", 6 }, { "(penguin Biscuit)", 4 } }) }, { "stop_reason", "end_turn" } },
-                    { { "text", reply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } } } } };
+                { { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 }, { "(penguin Biscuit)", 4 } }) },
+                      { "stop_reason", "end_turn" } },
+                    { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } } } } };
         const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
         {
             QFile file(scriptPath);
@@ -147,7 +128,7 @@ private:
             return {};
         const json script = { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" },
             { "turns",
-                { { { "text", reply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
+                { { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
                     { { "when", { { "purpose", "judge" } } }, { "text", "{\"verdicts\":[{\"item\":1,\"verdict\":\"agree\"}]}" } } } } };
         const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
         QFile file(scriptPath);
@@ -541,7 +522,7 @@ private Q_SLOTS:
         const QByteArray before = readAll(target);
         const json script = { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" },
             { "turns",
-                { { { "text", reply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
+                { { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
                     { { "when", { { "purpose", "judge" } } }, { "text", "{\"verdicts\":[{\"item\":1,\"verdict\":\"agree\"}]}" } } } } };
         const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
         {
@@ -804,7 +785,7 @@ private Q_SLOTS:
         QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo"), workspace));
         // The model takes its time; the run is caught mid-way.
         const json script = { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" },
-            { "turns", { { { "text", reply({ { "(weightInKg Mango 1)", 6 } }) }, { "delay_ms", 60000 } } } } };
+            { "turns", { { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "delay_ms", 60000 } } } } };
         const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
         {
             QFile file(scriptPath);

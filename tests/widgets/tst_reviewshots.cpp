@@ -10,6 +10,7 @@
 #include "mainwindow.h"
 #include "reviewcontroller.h"
 #include "reviewpresenter.h"
+#include "widgettesting.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -32,24 +33,9 @@ using nlohmann::json;
 
 namespace {
 
-bool copyTree(const QString &from, const QString &to)
-{
-    QDir().mkpath(to);
-    for (const QFileInfo &info : QDir(from).entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot)) {
-        const QString target = QDir(to).filePath(info.fileName());
-        if (info.isDir() ? !copyTree(info.filePath(), target) : !QFile::copy(info.filePath(), target))
-            return false;
-    }
-    return true;
-}
+using fanva::testing::copyTree;
 
-std::string reply(const std::vector<std::pair<std::string, int>> &candidates)
-{
-    json c = json::array();
-    for (const auto &[sentence, segment] : candidates)
-        c.push_back({ { "sentence", sentence }, { "segment", segment }, { "confidence", "high" } });
-    return json { { "candidates", c } }.dump();
-}
+using fanva::testing::candidatesReply;
 
 } // namespace
 
@@ -86,13 +72,13 @@ private Q_SLOTS:
         const QString target = QDir(workspace).filePath(QStringLiteral("kb/CxAnimals.txt"));
 
         // The draft streams slowly, so the window can be caught mid-run; a penguin seal is refused.
-        const std::string draft = reply({ { "(weightInKg Mango 1)", 6 }, { "(penguin Biscuit)", 4 } });
+        const std::string draft = candidatesReply({ { "(weightInKg Mango 1)", 6 }, { "(penguin Biscuit)", 4 } });
         const std::size_t half = draft.size() / 2;
         const json script = { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" },
             { "turns",
                 { { { "chunks", { draft.substr(0, half), { { "delay_ms", 1500 } }, draft.substr(half) } }, { "stop_reason", "end_turn" } },
-                    { { "text", reply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
-                    { { "text", reply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
+                    { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
+                    { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
                     { { "when", { { "purpose", "judge" } } }, { "text", "{\"verdicts\":[{\"item\":1,\"verdict\":\"agree\"}]}" } } } } };
         const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
         {

@@ -8,6 +8,7 @@
 #include "reviewcontroller.h"
 #include "reviewpresenter.h"
 #include "sourceview.h"
+#include "widgettesting.h"
 
 #include <QAction>
 #include <QDir>
@@ -27,17 +28,7 @@ using State = fanva::formalize::SegmentCoverage::State;
 
 namespace {
 
-bool copyTree(const QString &from, const QString &to)
-{
-    QDir().mkpath(to);
-    const QDir source(from);
-    for (const QFileInfo &info : source.entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot)) {
-        const QString target = QDir(to).filePath(info.fileName());
-        if (info.isDir() ? !copyTree(info.filePath(), target) : !QFile::copy(info.filePath(), target))
-            return false;
-    }
-    return true;
-}
+using fanva::testing::copyTree;
 
 QString readText(const QString &path)
 {
