@@ -741,11 +741,28 @@ bool MainWindow::openSession(const QString &path)
         reportError(tr("Cannot open the session %1: %2").arg(QDir::toNativeSeparators(path), error));
         return false;
     }
-    m_proposalFileLabel->setText(QFileInfo(m_review->targetPath()).fileName());
-    m_proposalFileLabel->setToolTip(QDir::toNativeSeparators(m_review->targetPath()));
+    showSessionDocument();
     updateReviewActions();
     statusBar()->showMessage(tr("Opened the session %1.").arg(QDir::toNativeSeparators(path)), 5000);
     return true;
+}
+
+// A session carries the document it formalized: the source pane shows that text, so that
+// its sentence numbers, coverage marks and highlight match the entries, and the target
+// file's name heads the proposal.
+void MainWindow::showSessionDocument()
+{
+    m_proposalFileLabel->setText(QFileInfo(m_review->targetPath()).fileName());
+    m_proposalFileLabel->setToolTip(QDir::toNativeSeparators(m_review->targetPath()));
+    const QString path = m_review->documentPath();
+    if (!path.isEmpty()) {
+        m_workspace.document = path;
+        m_sourceFileLabel->setText(QFileInfo(path).fileName());
+        m_sourceFileLabel->setToolTip(QDir::toNativeSeparators(path));
+    }
+    m_sourceView->setDocumentText(m_review->documentText());
+    showCoverage();
+    updateTitle();
 }
 
 void MainWindow::chooseSession()
@@ -946,8 +963,7 @@ bool MainWindow::offerRecovery()
         reportError(tr("Cannot recover the review %1: %2").arg(QDir::toNativeSeparators(choice.path), error));
         return false;
     }
-    m_proposalFileLabel->setText(QFileInfo(m_review->targetPath()).fileName());
-    m_proposalFileLabel->setToolTip(QDir::toNativeSeparators(m_review->targetPath()));
+    showSessionDocument();
     updateReviewActions();
     statusBar()->showMessage(tr("Recovered the review; save it to keep it."), 5000);
     return true;

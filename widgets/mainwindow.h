@@ -144,6 +144,7 @@ private:
     void loadKb();
     void onKbLoaded();
     void showCoverage();
+    void showSessionDocument();
     bool saveDocument();
 
     void report(const QList<WorkspaceIssue> &issues);

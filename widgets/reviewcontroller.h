@@ -62,6 +62,10 @@ public:
     [[nodiscard]] bool isRunning() const;
     /// Whether there is a proposal to review (after a run or an opened session).
     [[nodiscard]] bool hasProposal() const { return m_session.has_value(); }
+    /// The document the session formalized, as it read it: its path and text (empty when
+    /// there is no session).
+    [[nodiscard]] QString documentPath() const { return m_session ? m_session->documentPath : QString(); }
+    [[nodiscard]] QString documentText() const { return m_session ? m_session->documentText : QString(); }
     [[nodiscard]] const fanva::proposal::Proposal &proposal() const;
 
     // --- decisions (§9), each an undoable command; false when the engine refuses ----------

@@ -13,6 +13,7 @@
 #include "recoverydialog.h"
 #include "reviewcontroller.h"
 #include "reviewpresenter.h"
+#include "sourceview.h"
 #include "widgettesting.h"
 
 #include <QAbstractItemModelTester>
@@ -746,6 +747,13 @@ private Q_SLOTS:
         QCOMPARE(recovered->autosavePath(), autosavePath);
         QVERIFY(window.findChild<ProposalView *>(QStringLiteral("proposalView"))->toPlainText().contains(QStringLiteral("Mango")));
         QVERIFY(window.findChild<QAction *>(QStringLiteral("actionApply"))->isEnabled());
+        // The source pane shows the document the review formalized, numbered and marked.
+        const auto *source = window.findChild<SourceView *>(QStringLiteral("sourceView"));
+        QVERIFY(source);
+        QVERIFY(!recovered->documentText().isEmpty());
+        QCOMPARE(source->toPlainText(), recovered->documentText());
+        QVERIFY(source->showsFormalization());
+        QCOMPARE(window.findChild<QLabel *>(QStringLiteral("sourceFileLabel"))->text(), QStringLiteral("animals.md"));
         // Locked by this process again: not offered twice.
         QVERIFY(RecoveryDialog::find(autosaveDir).isEmpty());
 
