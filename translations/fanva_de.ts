@@ -464,12 +464,12 @@ Undo Apply restores the file.</source>
         <translation>Eintragsdetails</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Select an entry in the proposal to see its details.</source>
         <translation>Wählen Sie einen Eintrag im Vorschlag, um seine Details zu sehen.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Source</source>
         <translation>Quelle</translation>
     </message>
@@ -497,6 +497,11 @@ Undo Apply restores the file.</source>
         <location line="+3"/>
         <source>Problems</source>
         <translation>Probleme</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Clashes with other accepted entries</source>
+        <translation>Widersprüche zu anderen angenommenen Einträgen</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -980,7 +985,7 @@ Undo Apply restores the file.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+159"/>
+        <location filename="../widgets/mainwindow.cpp" line="+167"/>
         <source>Open &amp;Workspace…</source>
         <translation>&amp;Arbeitsbereich öffnen…</translation>
     </message>
@@ -1095,7 +1100,12 @@ Undo Apply restores the file.</source>
         <translation>Die KB wird geladen…</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="-8"/>
+        <source>Accepted entries clash with the others: %1 — see their details before Apply.</source>
+        <translation>Angenommene Einträge widersprechen den übrigen: %1 — sehen Sie sich vor dem Anwenden ihre Details an.</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>Open &amp;Session…</source>
         <translation>Sitzung ö&amp;ffnen…</translation>
     </message>
@@ -1376,12 +1386,12 @@ Undo Apply restores the file.</source>
         <translation>Die Sitzung %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>Opened the session %1.</source>
         <translation>Sitzung %1 geöffnet.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+24"/>
         <source>Open Session</source>
         <translation>Sitzung öffnen</translation>
     </message>
@@ -1437,12 +1447,12 @@ Undo Apply restores the file.</source>
         <translation>Die Prüfung %1 kann nicht wiederhergestellt werden: %2</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>Recovered the review; save it to keep it.</source>
         <translation>Prüfung wiederhergestellt; speichern Sie sie, um sie zu behalten.</translation>
     </message>
     <message>
-        <location line="-145"/>
+        <location line="-144"/>
         <source>Provider: %1</source>
         <translation>Anbieter: %1</translation>
     </message>
@@ -1952,7 +1962,7 @@ Undo Apply restores the file.</source>
 <context>
     <name>ReviewController</name>
     <message>
-        <location filename="../widgets/reviewcontroller.cpp" line="+95"/>
+        <location filename="../widgets/reviewcontroller.cpp" line="+138"/>
         <source>The knowledge base in %1 does not load:
 %2</source>
         <translation>Die Wissensbasis in %1 lässt sich nicht laden:
@@ -2253,7 +2263,7 @@ Anwenden schreibt ihn als erzwungen.</translation>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="+73"/>
+        <location filename="../app/main.cpp" line="+76"/>
         <source>Review knowledge-base text drafted by a language model.</source>
         <translation>Wissensbasis-Text prüfen, den ein Sprachmodell entworfen hat.</translation>
     </message>
