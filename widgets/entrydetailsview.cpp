@@ -36,16 +36,18 @@ EntryDetailsView::EntryDetailsView(QWidget *parent)
 
 EntryDetailsView::~EntryDetailsView() = default;
 
-void EntryDetailsView::showEntry(const proposal::Entry *entry, const proposal::Proposal &proposal)
+void EntryDetailsView::showEntry(
+    const proposal::Entry *entry, const proposal::Proposal &proposal, const std::vector<check::Problem> &clashes)
 {
     if (!entry) {
         setHtml(QStringLiteral("<p><i>%1</i></p>").arg(esc(tr("Select an entry in the proposal to see its details."))));
         return;
     }
-    setHtml(entryHtml(*entry, proposal));
+    setHtml(entryHtml(*entry, proposal, clashes));
 }
 
-QString EntryDetailsView::entryHtml(const proposal::Entry &e, const proposal::Proposal &proposal)
+QString EntryDetailsView::entryHtml(
+    const proposal::Entry &e, const proposal::Proposal &proposal, const std::vector<check::Problem> &clashes)
 {
     QString html = QStringLiteral("<h3>%1 — %2 %3, %4</h3>")
                        .arg(esc(e.id), GutterMark::glyph(EntryModel::gutterRank(e.rank())), esc(EntryModel::rankDescription(e.rank())),
@@ -70,6 +72,8 @@ QString EntryDetailsView::entryHtml(const proposal::Entry &e, const proposal::Pr
 
     if (!e.problems.empty())
         html += section(tr("Problems")) + problemList(e.problems);
+    if (!clashes.empty())
+        html += section(tr("Clashes with other accepted entries")) + problemList(clashes);
     if (e.correction && !e.correction->isEmpty()) {
         html += section(tr("Correction"));
         html += QStringLiteral("<p>%1: %2<br/>%3<br/>%4: %5</p>")

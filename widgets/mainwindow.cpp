@@ -119,6 +119,14 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_sourceView, &SourceView::segmentFilterRequested, m_presenter, &ReviewPresenter::setSegmentFilter);
     connect(m_presenter, &ReviewPresenter::segmentFilterChanged, m_sourceView, &SourceView::setFilteredSegment);
     connect(m_review->entries(), &EntryModel::entriesChanged, this, [this] { showEntryDetails(m_presenter->currentEntry()); });
+    // Accepted entries that clash with each other show it before Apply.
+    connect(m_review, &ReviewController::clashesChanged, this, [this] {
+        showEntryDetails(m_presenter->currentEntry());
+        const QStringList clashing = m_review->clashingEntries();
+        if (!clashing.isEmpty())
+            statusBar()->showMessage(tr("Accepted entries clash with the others: %1 — see their details before Apply.")
+                                         .arg(clashing.join(QStringLiteral(", "))));
+    });
     // The KB loads in the background: progress in the status bar, Formalize once it is there.
     connect(m_kbLoader, &KbLoader::started, this, [this] {
         m_kbProgress->setValue(0);
@@ -652,7 +660,7 @@ void MainWindow::updateReviewActions()
 void MainWindow::showEntryDetails(const QString &id)
 {
     const fanva::proposal::Entry *entry = m_review->proposal().entry(id);
-    m_details->showEntry(entry, m_review->proposal());
+    m_details->showEntry(entry, m_review->proposal(), m_review->clashes(id));
     m_sourceView->setCurrentSegment(entry ? entry->segment : 0);
     updateReviewActions();
 }

@@ -65,6 +65,49 @@ ReviewController::ReviewController(QObject *parent)
 {
     // Every decision, its undo and its redo move the stack's index.
     connect(m_undoStack, &QUndoStack::indexChanged, this, &ReviewController::markChanged);
+    // ... and so may change the accepted set, as may a new proposal or an Apply.
+    connect(m_undoStack, &QUndoStack::indexChanged, this, &ReviewController::regateAccepted);
+    connect(this, &ReviewController::proposalChanged, this, &ReviewController::regateAccepted);
+}
+
+void ReviewController::regateAccepted()
+{
+    std::map<QString, std::vector<check::Problem>> clashes;
+    if (m_kb && m_session) {
+        const std::vector<const Entry *> accepted = proposal().toWrite();
+        QStringList batch;
+        for (const Entry *e : accepted)
+            batch.append(e->sentence());
+        // Only a set of two or more can clash; one entry's own problems are its rank.
+        if (batch.size() > 1) {
+            const auto problems = proposal::criticGate()(*m_kb, proposal().context, batch);
+            for (std::size_t i = 0; i < problems.size() && i < accepted.size(); ++i) {
+                // A forced entry's own problems are known already: they are not a clash.
+                if (!problems[i].empty() && accepted[i]->problems.empty())
+                    clashes.emplace(accepted[i]->id, problems[i]);
+            }
+        }
+    }
+    if (clashes == m_clashes)
+        return;
+    m_clashes = std::move(clashes);
+    Q_EMIT clashesChanged();
+}
+
+std::vector<check::Problem> ReviewController::clashes(const QString &id) const
+{
+    const auto it = m_clashes.find(id);
+    return it == m_clashes.end() ? std::vector<check::Problem> {} : it->second;
+}
+
+QStringList ReviewController::clashingEntries() const
+{
+    QStringList ids;
+    for (const Entry *e : proposal().toWrite()) {
+        if (m_clashes.contains(e->id))
+            ids.append(e->id);
+    }
+    return ids;
 }
 
 // Without closeSession() the autosave stays behind (only its lock goes), so that the next

@@ -123,6 +123,13 @@ public:
     /// cancelled (interrupted). The review stays modified and goes on autosaving there.
     bool recoverSession(const QString &autosavePath, QString *error);
 
+    /// What the gates say of accepted entry @p id when it is written after the other
+    /// accepted entries (formalize.md §9: every change to the accepted set re-gates them
+    /// all, so two that clash show it before Apply); empty when it passes.
+    [[nodiscard]] std::vector<fanva::check::Problem> clashes(const QString &id) const;
+    /// The accepted entries that clash with the others, in the order Apply writes them.
+    [[nodiscard]] QStringList clashingEntries() const;
+
 Q_SIGNALS:
     void started();
     /// The formalization finished (any outcome); @p outcome is its §5.5 name.
@@ -134,6 +141,8 @@ Q_SIGNALS:
     void modifiedChanged(bool modified);
     /// The session was autosaved to @p path.
     void autosaved(const QString &path);
+    /// The accepted entries were re-gated together; clashes() may have changed.
+    void clashesChanged();
 
 private:
     bool decide(const QString &id, const QString &text, const std::function<bool(fanva::proposal::Proposal &)> &change);
@@ -145,7 +154,9 @@ private:
     void markChanged();
     void beginAutosave(const QString &id);
     void autosaveNow();
+    void regateAccepted();
 
+    std::map<QString, std::vector<fanva::check::Problem>> m_clashes; ///< by entry id
     EntryModel *m_entries = nullptr;
     AttemptLogModel *m_attempts = nullptr;
     QUndoStack *m_undoStack = nullptr;

@@ -181,6 +181,43 @@ private Q_SLOTS:
         QStandardPaths::setTestModeEnabled(true);
     }
 
+    // §9: every change to the accepted set re-gates the accepted entries together, so two
+    // that clash show it before Apply — here two weights of Mango, a functional relation.
+    void acceptedEntriesClash()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        ReviewController review;
+        QByteArray before;
+        runScripted(dir, review, &before);
+        if (QTest::currentTestFailed())
+            return;
+        const QString mango = entryWith(review, QStringLiteral("Mango"));
+        const QString biscuit = entryWith(review, QStringLiteral("Biscuit"));
+        QVERIFY(!mango.isEmpty() && !biscuit.isEmpty());
+        QSignalSpy changed(&review, &ReviewController::clashesChanged);
+
+        // Alone, each passes the gates.
+        QVERIFY(review.edit(biscuit, QStringLiteral("(weightInKg Mango 2)")));
+        QVERIFY(review.proposal().entry(biscuit)->problems.empty());
+        QVERIFY(review.clashingEntries().isEmpty());
+
+        QVERIFY(review.accept(mango));
+        QCOMPARE(review.clashingEntries(), QStringList { mango });
+        QVERIFY(review.clashes(biscuit).empty());
+        const std::vector<check::Problem> clashes = review.clashes(mango);
+        QVERIFY(!clashes.empty());
+        QVERIFY2(clashes.front().message.contains(QStringLiteral("weightInKg")), qPrintable(clashes.front().message));
+        QCOMPARE(changed.count(), 1);
+        const QString html = EntryDetailsView::entryHtml(*review.proposal().entry(mango), review.proposal(), clashes);
+        QVERIFY(html.contains(QStringLiteral("Clashes with other accepted entries")));
+
+        // Undoing the accept ends the clash.
+        review.undoStack()->undo();
+        QVERIFY(review.clashingEntries().isEmpty());
+        QCOMPARE(changed.count(), 2);
+    }
+
     void entryModelRows()
     {
         EntryModel model;
