@@ -38,6 +38,7 @@ int main(int argc, char **argv)
         }
         bytes += files[c].size();
     }
-    std::printf("%d sentences, %lld bytes in %zu files under %s\n", sentences, static_cast<long long>(bytes), files.size(), qPrintable(dir));
+    std::printf(
+        "%d sentences, %lld bytes in %zu files under %s\n", sentences, static_cast<long long>(bytes), files.size(), qPrintable(dir));
     return 0;
 }

@@ -100,9 +100,9 @@ void TstMainWindow::menusAndActions()
     const auto menuActions = window.menuBar()->actions();
     for (QAction *menuAction : menuActions)
         menuTitles.append(menuAction->text());
-    QCOMPARE(
-        menuTitles, (QStringList { QStringLiteral("&File"), QStringLiteral("&Edit"), QStringLiteral("&View"), QStringLiteral("&Review"),
-                     QStringLiteral("&Settings"), QStringLiteral("&Help") }));
+    QCOMPARE(menuTitles,
+        (QStringList { QStringLiteral("&File"), QStringLiteral("&Edit"), QStringLiteral("&View"), QStringLiteral("&Review"),
+            QStringLiteral("&Settings"), QStringLiteral("&Help") }));
 
     const auto action = [&window](const char *name) { return window.findChild<QAction *>(QLatin1String(name)); };
     for (const char *name : { "actionOpenWorkspace", "actionOpenDocument", "actionOpenKbFolder", "actionSaveSession", "actionQuit",
