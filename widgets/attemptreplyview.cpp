@@ -76,9 +76,27 @@ void AttemptReplyView::appendReply(const QString &text)
         m_flushTimer.start();
 }
 
+void AttemptReplyView::appendThinking(const QString &text)
+{
+    if (text.isEmpty())
+        return;
+    m_pendingThinking += text;
+    if (m_flushTimer.interval() == 0)
+        flush();
+    else if (!m_flushTimer.isActive())
+        m_flushTimer.start();
+}
+
 void AttemptReplyView::flush()
 {
     m_flushTimer.stop();
+    if (!m_pendingThinking.isEmpty()) {
+        QTextCursor cursor(m_thinking->document());
+        cursor.movePosition(QTextCursor::End);
+        cursor.insertText(m_pendingThinking);
+        m_pendingThinking.clear();
+        updateThinkingToggle();
+    }
     if (m_pending.isEmpty())
         return;
     QScrollBar *bar = m_reply->verticalScrollBar();
@@ -150,6 +168,7 @@ QString AttemptReplyView::replyText() const
 
 void AttemptReplyView::setThinking(const QString &text)
 {
+    m_pendingThinking.clear();
     if (text == m_thinking->toPlainText())
         return;
     m_thinking->setPlainText(text);
@@ -158,7 +177,7 @@ void AttemptReplyView::setThinking(const QString &text)
 
 QString AttemptReplyView::thinkingText() const
 {
-    return m_thinking->toPlainText();
+    return m_thinking->toPlainText() + m_pendingThinking;
 }
 
 bool AttemptReplyView::isThinkingExpanded() const

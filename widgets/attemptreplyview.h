@@ -30,9 +30,13 @@ public:
     [[nodiscard]] QString replyText() const;
     /// Writes the queued text now.
     void flush();
-    [[nodiscard]] bool hasPendingText() const { return !m_pending.isEmpty(); }
+    [[nodiscard]] bool hasPendingText() const { return !m_pending.isEmpty() || !m_pendingThinking.isEmpty(); }
 
     void setThinking(const QString &text);
+    /// Queues streamed thinking for the end of the thinking text (written with the reply's
+    /// batches, folded or not).
+    void appendThinking(const QString &text);
+    /// The thinking as shown plus what is still queued.
     [[nodiscard]] QString thinkingText() const;
     /// Whether the thinking is unfolded; false by default and after clear().
     [[nodiscard]] bool isThinkingExpanded() const;
@@ -64,6 +68,7 @@ private:
     QPlainTextEdit *m_reply = nullptr;
     QTimer m_flushTimer;
     QString m_pending;
+    QString m_pendingThinking;
     qsizetype m_lineLength = 0; ///< characters of the document's last line
     int m_maximumCharacters = 2'000'000;
 };

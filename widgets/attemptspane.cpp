@@ -78,19 +78,31 @@ int AttemptsPane::lastRow() const
     return m_model ? m_model->rowCount() - 1 : -1;
 }
 
+void AttemptsPane::beginLiveText()
+{
+    if (!m_liveEnded)
+        return;
+    m_live.clear();
+    m_liveEnded = false;
+    if (m_following) {
+        m_reply->clear();
+        updateCaption(lastRow());
+    }
+}
+
 void AttemptsPane::appendReplyText(const QString &text)
 {
-    if (m_liveEnded) {
-        m_live.clear();
-        m_liveEnded = false;
-        if (m_following) {
-            m_reply->clear();
-            updateCaption(lastRow());
-        }
-    }
+    beginLiveText();
     m_live += text;
     if (m_following)
         m_reply->appendReply(text);
+}
+
+void AttemptsPane::appendThinkingText(const QString &text)
+{
+    beginLiveText();
+    if (m_following)
+        m_reply->appendThinking(text);
 }
 
 void AttemptsPane::onModelEvent()

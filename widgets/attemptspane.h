@@ -32,10 +32,14 @@ public:
 
     /// Streamed reply text of the call in flight (ReviewController::textDelta).
     void appendReplyText(const QString &text);
+    /// Streamed thinking of the call in flight (shown folded).
+    void appendThinkingText(const QString &text);
     /// Whether the reply view follows the newest call (true unless an earlier row is chosen).
     [[nodiscard]] bool isFollowing() const { return m_following; }
 
 private:
+    /// The first delta of a call after the previous one ended starts a fresh text.
+    void beginLiveText();
     void onRowsInserted(const QModelIndex &parent, int first, int last);
     void onModelEvent();
     void onModelReset();

@@ -107,6 +107,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_review, &ReviewController::proposalChanged, this, &MainWindow::updateReviewActions);
     connect(m_review, &ReviewController::textDelta, m_attemptsPane,
         [this](int, const QString &text) { m_attemptsPane->appendReplyText(text); });
+    connect(m_review, &ReviewController::thinkingDelta, m_attemptsPane,
+        [this](int, const QString &text) { m_attemptsPane->appendThinkingText(text); });
     connect(m_presenter, &ReviewPresenter::currentEntryChanged, this, &MainWindow::showEntryDetails);
     // The source pane: read-only while a run reads it, coverage once there is a proposal, and
     // the proposal filtered to the sentence the reviewer picks there.

@@ -179,6 +179,7 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
     m_run = std::make_unique<formalize::Session>(m_provider.get(), std::move(input), formalize::standardHooks());
     connect(m_run.get(), &formalize::Session::eventAdded, m_attempts, &AttemptLogModel::addEvent);
     connect(m_run.get(), &formalize::Session::textDelta, this, &ReviewController::textDelta);
+    connect(m_run.get(), &formalize::Session::thinkingDelta, this, &ReviewController::thinkingDelta);
     connect(m_run.get(), &formalize::Session::finished, this, &ReviewController::onSessionFinished);
     m_created = QDateTime::currentDateTimeUtc();
     setModified(true);

@@ -136,6 +136,8 @@ Q_SIGNALS:
     void finished(const QString &outcome);
     /// Streamed reply text of the call in flight.
     void textDelta(int attempt, const QString &text);
+    /// Streamed thinking of the call in flight.
+    void thinkingDelta(int attempt, const QString &text);
     /// The proposal was replaced or an Apply / Undo Apply changed it.
     void proposalChanged();
     void modifiedChanged(bool modified);

@@ -351,6 +351,7 @@ void Session::startCall(const QString &purpose, std::vector<llm::Message> messag
         m_callText += text;
         Q_EMIT textDelta(attempt, text);
     });
+    connect(call, &llm::Call::thinkingDelta, this, [this, attempt](const QString &text) { Q_EMIT thinkingDelta(attempt, text); });
     connect(call, &llm::Call::done, this, &Session::onReply);
     connect(call, &llm::Call::error, this, &Session::onError);
 }

@@ -133,6 +133,8 @@ public:
 Q_SIGNALS:
     void eventAdded(const nlohmann::json &event);
     void textDelta(int attempt, const QString &text);
+    /// Streamed thinking of the call in flight (providers that stream it separately).
+    void thinkingDelta(int attempt, const QString &text);
     void finished();
 
 private:

@@ -328,10 +328,11 @@ private Q_SLOTS:
         QVERIFY(dir.isValid());
         const QString workspace = dir.filePath(QStringLiteral("demo"));
         QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo"), workspace));
-        // A slow draft: 8 characters every 20 ms.
+        // A slow draft: 8 characters every 20 ms, thinking first.
         const json script = { { "format", "fanva-script/1" }, { "model", "scripted" },
             { "turns",
-                { { { "text", reply({ { "(weightInKg Mango 1)", 6 }, { "(penguin Biscuit)", 4 } }) }, { "chunk_chars", 8 },
+                { { { "thinking", "Mango gets a weight; Biscuit is a seal already." },
+                    { "text", reply({ { "(weightInKg Mango 1)", 6 }, { "(penguin Biscuit)", 4 } }) }, { "chunk_chars", 8 },
                     { "delay_ms", 20 }, { "stop_reason", "end_turn" } } } } };
         const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
         {
@@ -355,7 +356,13 @@ private Q_SLOTS:
         formalize->trigger();
         QVERIFY2(problems.isEmpty(), problems.isEmpty() ? "" : qPrintable(problems.first().first().toString()));
         QVERIFY(window.review()->isRunning());
+        // The thinking streams live, folded, before the reply.
+        QTRY_VERIFY(pane->replyView()->thinkingEdit()->toPlainText().contains(QStringLiteral("Mango gets")));
+        QVERIFY(!pane->replyView()->replyText().contains(QStringLiteral("Biscuit")));
+        QCOMPARE(finished.count(), 0);
+        QVERIFY(!pane->replyView()->isThinkingExpanded());
         QTRY_VERIFY(pane->replyView()->replyEdit()->toPlainText().contains(QStringLiteral("candidates")));
+        QCOMPARE(pane->replyView()->thinkingText(), QStringLiteral("Mango gets a weight; Biscuit is a seal already."));
         qunsetenv("FANVA_SCRIPT");
         QCOMPARE(finished.count(), 0);
         QVERIFY(pane->cancelButton()->isEnabled());
