@@ -30,6 +30,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
+#include <QTimeZone>
 #include <QTreeWidget>
 #include <QUndoStack>
 
@@ -801,7 +802,7 @@ private Q_SLOTS:
 
     void recoveryDialogLists()
     {
-        const QDateTime saved(QDate(2026, 11, 29), QTime(14, 3), Qt::UTC);
+        const QDateTime saved(QDate(2026, 11, 29), QTime(14, 3), QTimeZone::utc());
         const QList<RecoverableReview> reviews { { QStringLiteral("/a/one.fanva"), saved, QStringLiteral("winter.md"), 5, 2, false },
             { QStringLiteral("/a/two.fanva"), saved.addSecs(-60), QStringLiteral("animals.md"), 3, 0, true } };
         RecoveryDialog dialog(reviews);
