@@ -388,7 +388,7 @@ Undo Apply restores the file.</source>
         <translation>Die Antwort des Modells erscheint hier, während sie eintrifft.</translation>
     </message>
     <message>
-        <location line="+140"/>
+        <location line="+159"/>
         <source>Thinking (%1 characters)</source>
         <translation>Überlegungen (%1 Zeichen)</translation>
     </message>
@@ -441,7 +441,7 @@ Undo Apply restores the file.</source>
         <translation>Die laufende Formalisierung abbrechen; was sie bisher gefunden hat, bleibt erhalten</translation>
     </message>
     <message>
-        <location line="+124"/>
+        <location line="+136"/>
         <source>Rep&amp;ly</source>
         <translation>Antw&amp;ort</translation>
     </message>
@@ -985,7 +985,7 @@ Undo Apply restores the file.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+167"/>
+        <location filename="../widgets/mainwindow.cpp" line="+169"/>
         <source>Open &amp;Workspace…</source>
         <translation>&amp;Arbeitsbereich öffnen…</translation>
     </message>
@@ -1984,7 +1984,7 @@ Undo Apply restores the file.</source>
         <translation>Der Anbieter %1 kann nicht verwendet werden: %2</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+77"/>
         <source>Accept %1</source>
         <translation>%1 annehmen</translation>
     </message>
