@@ -1,6 +1,7 @@
 #include "kb/knowledgebase.h"
 
 #include "kb/canonical.h"
+#include "kb/hash_p.h"
 #include "kb/writer.h"
 
 #include <QDateTime>
@@ -150,18 +151,7 @@ struct Edge {
 class KeyIndex
 {
 public:
-    static std::uint64_t hash(std::string_view key)
-    {
-        std::uint64_t h = 1469598103934665603ULL;
-        for (unsigned char c : key) {
-            h ^= c;
-            h *= 1099511628211ULL;
-        }
-        h ^= h >> 33;
-        h *= 0xff51afd7ed558ccdULL;
-        h ^= h >> 33;
-        return h;
-    }
+    static std::uint64_t hash(std::string_view key) { return detail::hashBytes(key); }
 
     void reserve(std::size_t keys)
     {

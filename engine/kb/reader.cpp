@@ -1,5 +1,6 @@
 #include "kb/reader.h"
 
+#include "kb/hash_p.h"
 #include "kb/hugepages_p.h"
 #include "kb/utf8_p.h"
 
@@ -754,13 +755,7 @@ private:
     // tracks the document's vocabulary, not its length.
     SymbolId internToken(std::string_view token)
     {
-        std::uint64_t h = 1469598103934665603ULL;
-        for (unsigned char c : token) {
-            h ^= c;
-            h *= 1099511628211ULL;
-        }
-        h ^= h >> 29; // FNV's low bits alone cluster similar names
-        h |= 1; // 0 marks an empty slot
+        const std::uint64_t h = detail::hashBytes(token) | 1; // 0 marks an empty slot
         const std::size_t mask = m_local.size() - 1;
         for (std::size_t i = h & mask;; i = (i + 1) & mask) {
             LocalName &entry = m_local[i];

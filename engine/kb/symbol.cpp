@@ -1,5 +1,6 @@
 #include "kb/symbol.h"
 
+#include "kb/hash_p.h"
 #include "kb/hugepages_p.h"
 
 #include <algorithm>
@@ -22,19 +23,7 @@ constexpr std::size_t s_blockSize = 1 << 20;
 
 std::uint64_t hashName(std::string_view name)
 {
-    // FNV-1a, then a murmur finalizer: FNV's low bits only ever see low bits, and
-    // similar names (Thing1, Thing2, ...) would cluster under linear probing.
-    std::uint64_t h = 1469598103934665603ULL;
-    for (unsigned char c : name) {
-        h ^= c;
-        h *= 1099511628211ULL;
-    }
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdULL;
-    h ^= h >> 33;
-    h *= 0xc4ceb9fe1a85ec53ULL;
-    h ^= h >> 33;
-    return h;
+    return detail::hashBytes(name);
 }
 
 } // namespace
