@@ -1135,17 +1135,7 @@ Undo Apply restores the file.</source>
         <translation>Die angenommenen Einträge in die Datei des Zielkontexts schreiben</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>&amp;Undo</source>
-        <translation>&amp;Rückgängig</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>&amp;Redo</source>
-        <translation>&amp;Wiederherstellen</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+11"/>
         <source>Undo &amp;Apply</source>
         <translation>&amp;Anwenden rückgängig machen</translation>
     </message>

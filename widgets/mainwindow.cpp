@@ -219,10 +219,10 @@ void MainWindow::createActions()
     m_applyAction->setEnabled(false);
     connect(m_applyAction, &QAction::triggered, this, &MainWindow::applyProposal);
 
-    m_undoAction = m_review->undoStack()->createUndoAction(this, tr("&Undo"));
+    m_undoAction = m_review->undoStack()->createUndoAction(this);
     m_undoAction->setObjectName(QStringLiteral("actionUndo"));
     m_undoAction->setShortcut(QKeySequence::Undo);
-    m_redoAction = m_review->undoStack()->createRedoAction(this, tr("&Redo"));
+    m_redoAction = m_review->undoStack()->createRedoAction(this);
     m_redoAction->setObjectName(QStringLiteral("actionRedo"));
     m_redoAction->setShortcut(QKeySequence::Redo);
 
