@@ -88,7 +88,8 @@ ReviewColours ReviewColours::forPalette(const QPalette &palette)
         takeThemeColour(colours.correctable, theme.textColor(Theme::Warning));
         takeThemeColour(colours.doubted, theme.textColor(Theme::Others));
         takeThemeColour(colours.coined, theme.textColor(Theme::Information));
-        takeThemeColour(colours.silent, theme.editorColor(Theme::MarkWarning));
+        // silent keeps the palette's amber: the themes' MarkWarning is an icon-border mark
+        // colour, the same on light and dark backgrounds, and too faint for a glyph.
     }
 #endif
     return colours;
