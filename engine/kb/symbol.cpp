@@ -51,6 +51,10 @@ struct SymbolTable::Private {
         mutable std::shared_mutex mutex;
         std::vector<Slot> slots = std::vector<Slot>(64);
         std::size_t count = 0;
+        // slots' buffer and mask for prefetch(), which takes no lock. A stale or mismatched
+        // pair only prefetches a useless address: a prefetch instruction never faults.
+        std::atomic<const Slot *> hint { slots.data() };
+        std::atomic<std::size_t> hintMask { slots.size() - 1 };
     };
 
     std::array<Shard, std::size_t(1) << s_shardBits> shards;
@@ -136,6 +140,8 @@ struct SymbolTable::Private {
                 }
             }
             shard.slots.swap(grown);
+            shard.hint.store(shard.slots.data(), std::memory_order_relaxed);
+            shard.hintMask.store(shard.slots.size() - 1, std::memory_order_relaxed);
         }
         place(shard.slots, id, nameOf(id), h);
         ++shard.count;
@@ -170,7 +176,18 @@ SymbolTable &SymbolTable::instance()
 
 SymbolId SymbolTable::intern(std::string_view name)
 {
-    const std::uint64_t h = hashName(name);
+    return intern(name, hashName(name));
+}
+
+void SymbolTable::prefetch(std::uint64_t hash) const
+{
+    const Private::Shard &shard = d->shardOf(hash);
+    const std::size_t mask = shard.hintMask.load(std::memory_order_relaxed);
+    __builtin_prefetch(shard.hint.load(std::memory_order_relaxed) + (hash & mask));
+}
+
+SymbolId SymbolTable::intern(std::string_view name, std::uint64_t h)
+{
     Private::Shard &shard = d->shardOf(h);
     {
         std::shared_lock lock(shard.mutex);

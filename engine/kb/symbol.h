@@ -97,6 +97,12 @@ public:
 
     /// The id of `name`, interning it on first use. `name` must not be empty.
     [[nodiscard]] SymbolId intern(std::string_view name);
+    /// intern() with the name's hash already computed (detail::hashBytes in kb/hash_p.h),
+    /// for the reader, which hashes each name once.
+    [[nodiscard]] SymbolId intern(std::string_view name, std::uint64_t hash);
+    /// Asks the CPU to fetch the table slot a name with this hash would be found in, so that
+    /// an intern() a little later does not wait for memory. Only a hint: never blocks.
+    void prefetch(std::uint64_t hash) const;
     /// The id of `name` if it was ever interned.
     [[nodiscard]] std::optional<SymbolId> find(std::string_view name) const;
     /// The spelling of `id` (empty for noSymbol or an unknown id).

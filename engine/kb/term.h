@@ -136,6 +136,9 @@ public:
     std::uint32_t addString(std::string_view utf8, Span span = {});
     std::uint32_t addSymbol(SymbolId id, Span span = {});
     std::uint32_t addVariable(SymbolId id, Span span = {});
+    /// Sets the id of a Symbol or Variable node added earlier (the reader adds a name's node
+    /// first and resolves its id a few names later).
+    void setSymbol(std::uint32_t index, SymbolId id) { m_nodes[index].a = id; }
     std::uint32_t addAnonymous(Span span = {});
     std::uint32_t addDot(Span span = {});
     /// A list or vector of previously added nodes.
