@@ -36,6 +36,15 @@ struct Node {
     [[nodiscard]] bool isVariable() const { return kind == TermKind::Variable || kind == TermKind::Anonymous; }
 };
 
+// Replaces `whole` by one of its own parts. `whole = std::move(part)` would be a
+// self-subobject move: assigning `kids` frees the buffer `part` lives in before the rest
+// of `part` is read.
+void replaceByPart(Node &whole, Node &part)
+{
+    Node taken = std::move(part);
+    whole = std::move(taken);
+}
+
 struct Converter {
     std::int64_t nextAnonymous = std::int64_t(1) << 40;
 
@@ -412,7 +421,7 @@ struct Canonicalizer {
         // Step 1: peel set/* wrappers (not identity) and exceptWhen (identity, collected).
         for (int depth = 0; depth < maxDepth; ++depth) {
             if (isRuleWrapper(s.head()) && s.kids.size() == 2) {
-                s = std::move(s.kids[1]);
+                replaceByPart(s, s.kids[1]);
             } else if (s.isForm(sym::exceptWhen) && s.kids.size() == 3) {
                 Node query = std::move(s.kids[1]);
                 if (query.kind == TermKind::Vector)
@@ -421,9 +430,9 @@ struct Canonicalizer {
                     std::move(query.kids.begin() + 1, query.kids.end(), std::back_inserter(exceptions));
                 else
                     exceptions.push_back(std::move(query));
-                s = std::move(s.kids[2]);
+                replaceByPart(s, s.kids[2]);
             } else if (s.isForm(sym::not_) && s.kids.size() == 2 && s.kids[1].isForm(sym::not_) && s.kids[1].kids.size() == 2) {
-                s = std::move(s.kids[1].kids[1]);
+                replaceByPart(s, s.kids[1].kids[1]);
             } else {
                 break;
             }
@@ -431,7 +440,7 @@ struct Canonicalizer {
         bool negated = false;
         if (s.isForm(sym::not_) && s.kids.size() == 2 && s.kids[1].isForm(sym::implies)) {
             negated = true;
-            s = std::move(s.kids[1]);
+            replaceByPart(s, s.kids[1]);
         }
         s = normalizer.frame(std::move(s), 1);
         for (Node &e : exceptions)
