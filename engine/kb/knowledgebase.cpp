@@ -2,6 +2,7 @@
 
 #include "kb/canonical.h"
 #include "kb/hash_p.h"
+#include "kb/hugepages_p.h"
 #include "kb/writer.h"
 
 #include <QDateTime>
@@ -146,6 +147,41 @@ struct Edge {
     std::uint32_t context = 0;
 };
 
+// Canonical keys one after another in one buffer, each found through its offset: a key
+// costs its bytes and eight more, not a heap block of its own, and a KB's keys fill
+// whole (huge) pages instead of being spread over the heap.
+class KeyStore
+{
+public:
+    void reserve(std::size_t keys, std::size_t bytes)
+    {
+        m_offsets.reserve(keys + 1);
+        detail::adviseHugePages(m_offsets);
+        m_text.reserve(bytes);
+        detail::adviseHugePages(m_text);
+    }
+    void push_back(std::string_view key)
+    {
+        m_text.insert(m_text.end(), key.begin(), key.end());
+        m_offsets.push_back(m_text.size());
+    }
+    void clear()
+    {
+        m_text = {};
+        m_offsets = { 0 };
+    }
+    [[nodiscard]] std::size_t size() const { return m_offsets.size() - 1; }
+    [[nodiscard]] std::size_t bytes() const { return m_text.size(); }
+    [[nodiscard]] std::string_view operator[](std::size_t id) const
+    {
+        return std::string_view(m_text.data() + m_offsets[id], m_offsets[id + 1] - m_offsets[id]);
+    }
+
+private:
+    std::vector<char> m_text;
+    std::vector<std::uint64_t> m_offsets { 0 };
+};
+
 // Canonical key -> KeyId, open addressing over the key strings themselves (a node-based
 // map would allocate once per sentence).
 class KeyIndex
@@ -158,14 +194,14 @@ public:
         std::size_t size = 1024;
         while (size < keys * 2)
             size *= 2;
-        m_slots.assign(size, 0);
+        m_slots = detail::hugePageVector<std::uint64_t>(size);
     }
 
     // Asks the memory system for the slot where a search for hash `h` starts.
     void prefetch(std::uint64_t h) const { __builtin_prefetch(m_slots.data() + (h & (m_slots.size() - 1))); }
 
     // The id of `key`, or noKey. `keys` are the strings ids index.
-    [[nodiscard]] KeyId find(std::string_view key, std::uint64_t h, const std::vector<std::string> &keys) const
+    [[nodiscard]] KeyId find(std::string_view key, std::uint64_t h, const KeyStore &keys) const
     {
         const std::size_t mask = m_slots.size() - 1;
         for (std::size_t i = h & mask;; i = (i + 1) & mask) {
@@ -178,7 +214,7 @@ public:
         }
     }
 
-    void insert(KeyId id, std::uint64_t h, const std::vector<std::string> &keys)
+    void insert(KeyId id, std::uint64_t h, const KeyStore &keys)
     {
         if ((m_count + 1) * 2 > m_slots.size()) {
             reserve(m_slots.size());
@@ -280,7 +316,7 @@ struct FileRecord {
     QDateTime modified;
     SymbolId context = noSymbol;
     Document document;
-    std::vector<std::string> keys; // per document sentence
+    KeyStore keys; // per document sentence
     std::vector<std::uint64_t> keyHashes; // KeyIndex::hash of each key
 };
 
@@ -303,7 +339,7 @@ struct KnowledgeBase::Private {
     std::vector<std::uint64_t> sees; // contexts x words
     std::vector<std::uint64_t> seenBy;
 
-    std::vector<std::string> keys;
+    KeyStore keys;
     KeyIndex keyIds;
     SymbolIndex<SentenceRef> keySentences; // by KeyId
 
@@ -540,7 +576,7 @@ QString KnowledgeBase::fileOf(SentenceId id) const
 
 std::string_view KnowledgeBase::key(KeyId id) const
 {
-    return id < d->keys.size() ? std::string_view(d->keys[id]) : std::string_view();
+    return id < d->keys.size() ? d->keys[id] : std::string_view();
 }
 
 KeyId KnowledgeBase::keyId(std::string_view key) const
@@ -1004,7 +1040,8 @@ struct KnowledgeBaseLoader {
         QtConcurrent::blockingMap(all, [&](std::size_t i) {
             FileRecord &file = files[i];
             file.keys.clear();
-            file.keys.reserve(file.document.sentences.size());
+            // Keys are about as long as the sentences' text.
+            file.keys.reserve(file.document.sentences.size(), std::size_t(file.document.text.size()));
             const std::string_view source(file.document.text.constData(), std::size_t(file.document.text.size()));
             for (const Term s : file.document.sentences)
                 file.keys.push_back(canonicalKey(s, p.symmetric, source));
@@ -1088,7 +1125,10 @@ struct KnowledgeBaseLoader {
         p.sentences.reserve(total);
         p.sentenceFile.reserve(total);
         p.sentenceContext.reserve(total);
-        p.keys.reserve(total);
+        std::size_t keyBytes = 0;
+        for (const FileRecord &file : files)
+            keyBytes += file.keys.bytes();
+        p.keys.reserve(total, keyBytes);
         p.keyIds.reserve(total);
         std::vector<std::pair<SymbolId, SentenceRef>> keyPairs;
         keyPairs.reserve(total);
@@ -1103,7 +1143,7 @@ struct KnowledgeBaseLoader {
             p.contextFile[cx] = std::int32_t(f);
             for (std::size_t i = 0; i < file.document.sentences.size(); ++i) {
                 const Term term = file.document.sentences[i];
-                std::string &key = file.keys[i];
+                const std::string_view key = file.keys[i];
                 const std::uint64_t h = file.keyHashes[i];
                 // The table is far larger than the caches: start the miss a few keys ahead.
                 if (i + 8 < file.keyHashes.size())
@@ -1111,7 +1151,7 @@ struct KnowledgeBaseLoader {
                 KeyId keyId = p.keyIds.find(key, h, p.keys);
                 if (keyId == noKey) {
                     keyId = KeyId(p.keys.size());
-                    p.keys.push_back(std::move(key));
+                    p.keys.push_back(key);
                     p.keyIds.insert(keyId, h, p.keys);
                     keyContext.push_back(0);
                     keyFirst.push_back(0);
@@ -1134,7 +1174,6 @@ struct KnowledgeBaseLoader {
                 keyPairs.push_back({ keyId, { id, cx } });
             }
             file.keys.clear();
-            file.keys.shrink_to_fit();
             file.keyHashes.clear();
             file.keyHashes.shrink_to_fit();
         }
