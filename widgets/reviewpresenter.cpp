@@ -31,7 +31,8 @@ ReviewPresenter::ReviewPresenter(ReviewController *review, ProposalView *view, Q
     connect(m_editor, &InlineEditor::cancelled, this, &ReviewPresenter::finishEdit);
     connect(m_editor, &InlineEditor::sizeHintChanged, this, &ReviewPresenter::placeEditor);
     connect(m_view->verticalScrollBar(), &QScrollBar::valueChanged, this, &ReviewPresenter::placeEditor);
-    m_view->viewport()->installEventFilter(this);
+    m_viewport = m_view->viewport();
+    m_viewport->installEventFilter(this);
     connect(m_review, &ReviewController::proposalChanged, this, &ReviewPresenter::refresh);
     connect(m_review->entries(), &EntryModel::entriesChanged, this, &ReviewPresenter::refresh);
     connect(m_view, &ProposalView::gutterClicked, this, [this](int line) {
@@ -224,7 +225,9 @@ void ReviewPresenter::placeEditor()
 
 bool ReviewPresenter::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+    // Compared with the pointer kept at construction: the filter also sees the viewport's
+    // events while the view is being destroyed, when m_view->viewport() is no longer callable.
+    if (watched == m_viewport && event->type() == QEvent::Resize)
         placeEditor();
     return QObject::eventFilter(watched, event);
 }

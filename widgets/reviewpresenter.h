@@ -89,6 +89,7 @@ private:
 
     ReviewController *m_review;
     ProposalView *m_view;
+    QWidget *m_viewport = nullptr; ///< m_view's, whose resizes place the inline editor
     std::vector<fanva::proposal::DiffLine> m_lines; ///< per block: what it shows
     QString m_current;
     bool m_onlyWritten = false;
