@@ -100,7 +100,8 @@ public:
     // Builds from slices in order (a counting sort, stable), freeing each slice.
     void build(std::size_t symbolCount, const std::vector<std::vector<std::pair<SymbolId, Entry>> *> &slices)
     {
-        m_offsets.assign(symbolCount + 2, 0);
+        // Huge pages: queries land anywhere in these, and a TLB miss costs a page walk.
+        m_offsets = detail::hugePageVector<std::uint32_t>(symbolCount + 2);
         std::size_t total = 0;
         for (const auto *pairs : slices) {
             for (const auto &p : *pairs)
@@ -108,7 +109,7 @@ public:
             total += pairs->size();
         }
         std::partial_sum(m_offsets.begin(), m_offsets.end(), m_offsets.begin());
-        m_entries.resize(total);
+        m_entries = detail::hugePageVector<Entry>(total);
         std::vector<std::uint32_t> fill(m_offsets.begin(), m_offsets.end() - 1);
         for (auto *pairs : slices) {
             for (auto &p : *pairs)
@@ -147,39 +148,63 @@ struct Edge {
     std::uint32_t context = 0;
 };
 
+// A sentence in a per-symbol run, with its context (see Edge).
+struct SentenceRef {
+    SentenceId sentence = 0;
+    std::uint32_t context = 0;
+};
+
 // Canonical keys one after another in one buffer, each found through its offset: a key
 // costs its bytes and eight more, not a heap block of its own, and a KB's keys fill
 // whole (huge) pages instead of being spread over the heap.
 class KeyStore
 {
 public:
+    // A key's place in the buffer, and its sentence when it has just one (nearly every key
+    // does), so that a lookup reads the answer from the line it compared the key through.
+    struct Record {
+        std::uint64_t begin = 0;
+        std::uint32_t size = 0;
+        std::uint32_t sentences = 0; ///< how many sentences have this key
+        SentenceRef only; ///< the sentence, when sentences == 1
+    };
+
     void reserve(std::size_t keys, std::size_t bytes)
     {
-        m_offsets.reserve(keys + 1);
-        detail::adviseHugePages(m_offsets);
+        m_records.reserve(keys);
+        detail::adviseHugePages(m_records);
         m_text.reserve(bytes);
         detail::adviseHugePages(m_text);
     }
     void push_back(std::string_view key)
     {
+        m_records.push_back({ m_text.size(), std::uint32_t(key.size()), 0, {} });
         m_text.insert(m_text.end(), key.begin(), key.end());
-        m_offsets.push_back(m_text.size());
     }
     void clear()
     {
         m_text = {};
-        m_offsets = { 0 };
+        m_records = {};
     }
-    [[nodiscard]] std::size_t size() const { return m_offsets.size() - 1; }
+    [[nodiscard]] std::size_t size() const { return m_records.size(); }
     [[nodiscard]] std::size_t bytes() const { return m_text.size(); }
     [[nodiscard]] std::string_view operator[](std::size_t id) const
     {
-        return std::string_view(m_text.data() + m_offsets[id], m_offsets[id + 1] - m_offsets[id]);
+        const Record &r = m_records[id];
+        return std::string_view(m_text.data() + r.begin, r.size);
+    }
+    [[nodiscard]] const Record &record(std::size_t id) const { return m_records[id]; }
+    void setSentences(std::size_t id, std::span<const SentenceRef> refs)
+    {
+        Record &r = m_records[id];
+        r.sentences = std::uint32_t(refs.size());
+        if (refs.size() == 1)
+            r.only = refs.front();
     }
 
 private:
     std::vector<char> m_text;
-    std::vector<std::uint64_t> m_offsets { 0 };
+    std::vector<Record> m_records;
 };
 
 // Canonical key -> KeyId, open addressing over the key strings themselves (a node-based
@@ -237,12 +262,6 @@ private:
 
     std::vector<std::uint64_t> m_slots = std::vector<std::uint64_t>(1024, 0);
     std::size_t m_count = 0;
-};
-
-// A sentence in a per-symbol run, with its context (see Edge).
-struct SentenceRef {
-    SentenceId sentence = 0;
-    std::uint32_t context = 0;
 };
 
 struct ArgDecl {
@@ -883,6 +902,12 @@ std::vector<SentenceId> KnowledgeBase::lookup(std::string_view key, const Scope 
         return {};
     const Private::View v = d->view(scope);
     std::vector<SentenceId> result;
+    const KeyStore::Record &record = d->keys.record(id);
+    if (record.sentences == 1) {
+        if (d->visible(record.only, v))
+            result.push_back(record.only.sentence);
+        return result;
+    }
     for (const SentenceRef &ref : d->keySentences[id]) {
         if (d->visible(ref, v))
             result.push_back(ref.sentence);
@@ -1125,6 +1150,9 @@ struct KnowledgeBaseLoader {
         p.sentences.reserve(total);
         p.sentenceFile.reserve(total);
         p.sentenceContext.reserve(total);
+        detail::adviseHugePages(p.sentences);
+        detail::adviseHugePages(p.sentenceFile);
+        detail::adviseHugePages(p.sentenceContext);
         std::size_t keyBytes = 0;
         for (const FileRecord &file : files)
             keyBytes += file.keys.bytes();
@@ -1179,6 +1207,8 @@ struct KnowledgeBaseLoader {
         }
         qCDebug(lcKb) << "sentences and keys in" << qPrintable(phase.next());
         p.keySentences.build(p.keys.size(), keyPairs);
+        for (std::size_t k = 0; k < p.keys.size(); ++k)
+            p.keys.setSentences(k, p.keySentences[SymbolId(k)]);
 
         buildVocabulary(p);
     }
