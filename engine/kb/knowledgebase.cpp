@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <numeric>
 #include <unordered_map>
 
@@ -154,61 +155,83 @@ struct SentenceRef {
     std::uint32_t context = 0;
 };
 
-// Canonical keys one after another in one buffer, each found through its offset: a key
-// costs its bytes and eight more, not a heap block of its own, and a KB's keys fill
-// whole (huge) pages instead of being spread over the heap.
+// Canonical keys one after another in one buffer, each behind a small header: a key costs
+// its bytes and a few more, not a heap block of its own, and a KB's keys fill whole (huge)
+// pages instead of being spread over the heap. The header holds the key's sentence when it
+// has just one (nearly every key does), so that a lookup finds the answer on the line it
+// compares the key on.
 class KeyStore
 {
 public:
-    // A key's place in the buffer, and its sentence when it has just one (nearly every key
-    // does), so that a lookup reads the answer from the line it compared the key through.
-    struct Record {
-        std::uint64_t begin = 0;
+    struct Header {
+        KeyId id = noKey;
         std::uint32_t size = 0;
         std::uint32_t sentences = 0; ///< how many sentences have this key
         SentenceRef only; ///< the sentence, when sentences == 1
     };
+    static constexpr std::uint64_t npos = ~std::uint64_t(0);
 
     void reserve(std::size_t keys, std::size_t bytes)
     {
-        m_records.reserve(keys);
-        detail::adviseHugePages(m_records);
-        m_text.reserve(bytes);
-        detail::adviseHugePages(m_text);
+        m_offsets.reserve(keys);
+        detail::adviseHugePages(m_offsets);
+        m_data.reserve(bytes);
+        detail::adviseHugePages(m_data);
     }
-    void push_back(std::string_view key)
+    // Room for `keys` keys of `textBytes` bytes in all.
+    static std::size_t bytesFor(std::size_t keys, std::size_t textBytes) { return keys * (sizeof(Header) + 3) + textBytes; }
+
+    KeyId push_back(std::string_view key)
     {
-        m_records.push_back({ m_text.size(), std::uint32_t(key.size()), 0, {} });
-        m_text.insert(m_text.end(), key.begin(), key.end());
+        const auto id = KeyId(m_offsets.size());
+        m_offsets.push_back(m_data.size());
+        const Header header { id, std::uint32_t(key.size()), 0, {} };
+        const auto *raw = reinterpret_cast<const char *>(&header);
+        m_data.insert(m_data.end(), raw, raw + sizeof header);
+        m_data.insert(m_data.end(), key.begin(), key.end());
+        m_data.resize((m_data.size() + alignof(Header) - 1) & ~(alignof(Header) - 1));
+        return id;
     }
     void clear()
     {
-        m_text = {};
-        m_records = {};
+        m_data = {};
+        m_offsets = {};
     }
-    [[nodiscard]] std::size_t size() const { return m_records.size(); }
-    [[nodiscard]] std::size_t bytes() const { return m_text.size(); }
+    [[nodiscard]] std::size_t size() const { return m_offsets.size(); }
+    [[nodiscard]] std::size_t bytes() const { return m_data.size(); }
+    [[nodiscard]] std::uint64_t offsetOf(std::size_t id) const { return m_offsets[id]; }
+    [[nodiscard]] Header header(std::uint64_t offset) const
+    {
+        Header header;
+        std::memcpy(&header, m_data.data() + offset, sizeof header);
+        return header;
+    }
+    [[nodiscard]] std::string_view textAt(std::uint64_t offset, std::uint32_t size) const
+    {
+        return std::string_view(m_data.data() + offset + sizeof(Header), size);
+    }
     [[nodiscard]] std::string_view operator[](std::size_t id) const
     {
-        const Record &r = m_records[id];
-        return std::string_view(m_text.data() + r.begin, r.size);
+        const std::uint64_t offset = m_offsets[id];
+        return textAt(offset, header(offset).size);
     }
-    [[nodiscard]] const Record &record(std::size_t id) const { return m_records[id]; }
     void setSentences(std::size_t id, std::span<const SentenceRef> refs)
     {
-        Record &r = m_records[id];
-        r.sentences = std::uint32_t(refs.size());
+        Header header = this->header(m_offsets[id]);
+        header.sentences = std::uint32_t(refs.size());
         if (refs.size() == 1)
-            r.only = refs.front();
+            header.only = refs.front();
+        std::memcpy(m_data.data() + m_offsets[id], &header, sizeof header);
     }
 
 private:
-    std::vector<char> m_text;
-    std::vector<Record> m_records;
+    std::vector<char> m_data;
+    std::vector<std::uint64_t> m_offsets; // by KeyId: where the key's header is
 };
 
-// Canonical key -> KeyId, open addressing over the key strings themselves (a node-based
-// map would allocate once per sentence).
+// Canonical key -> its place in a KeyStore, open addressing. A slot holds the place (40
+// bits) and the hash's top 24 bits, so a probe goes from the slot straight to the key's
+// header and text, and compares text only when the tags match.
 class KeyIndex
 {
 public:
@@ -225,18 +248,28 @@ public:
     // Asks the memory system for the slot where a search for hash `h` starts.
     void prefetch(std::uint64_t h) const { __builtin_prefetch(m_slots.data() + (h & (m_slots.size() - 1))); }
 
-    // The id of `key`, or noKey. `keys` are the strings ids index.
-    [[nodiscard]] KeyId find(std::string_view key, std::uint64_t h, const KeyStore &keys) const
+    // Where `key` is in `keys`, or KeyStore::npos.
+    [[nodiscard]] std::uint64_t findOffset(std::string_view key, std::uint64_t h, const KeyStore &keys) const
     {
         const std::size_t mask = m_slots.size() - 1;
         for (std::size_t i = h & mask;; i = (i + 1) & mask) {
             const std::uint64_t slot = m_slots[i];
             if (slot == 0)
-                return noKey;
-            const auto id = KeyId(std::uint32_t(slot) - 1);
-            if ((slot >> 32) == (h >> 32) && keys[id] == key)
-                return id;
+                return KeyStore::npos;
+            if ((slot >> s_placeBits) != (h >> s_placeBits))
+                continue;
+            const std::uint64_t offset = (slot & s_placeMask) - 1;
+            const std::uint32_t size = keys.header(offset).size;
+            if (size == key.size() && keys.textAt(offset, size) == key)
+                return offset;
         }
+    }
+
+    // The id of `key`, or noKey.
+    [[nodiscard]] KeyId find(std::string_view key, std::uint64_t h, const KeyStore &keys) const
+    {
+        const std::uint64_t offset = findOffset(key, h, keys);
+        return offset == KeyStore::npos ? noKey : keys.header(offset).id;
     }
 
     void insert(KeyId id, std::uint64_t h, const KeyStore &keys)
@@ -244,20 +277,24 @@ public:
         if ((m_count + 1) * 2 > m_slots.size()) {
             reserve(m_slots.size());
             for (KeyId k = 0; k < id; ++k)
-                place(k, hash(keys[k]));
+                place(keys.offsetOf(k), hash(keys[k]));
         }
-        place(id, h);
+        place(keys.offsetOf(id), h);
         ++m_count;
     }
 
 private:
-    void place(KeyId id, std::uint64_t h)
+    static constexpr unsigned s_placeBits = 40;
+    static constexpr std::uint64_t s_placeMask = (std::uint64_t(1) << s_placeBits) - 1;
+
+    void place(std::uint64_t offset, std::uint64_t h)
     {
+        Q_ASSERT(offset + 1 <= s_placeMask);
         const std::size_t mask = m_slots.size() - 1;
         std::size_t i = h & mask;
         while (m_slots[i] != 0)
             i = (i + 1) & mask;
-        m_slots[i] = (h & 0xFFFFFFFF00000000ULL) | (std::uint64_t(id) + 1);
+        m_slots[i] = ((h >> s_placeBits) << s_placeBits) | (offset + 1);
     }
 
     std::vector<std::uint64_t> m_slots = std::vector<std::uint64_t>(1024, 0);
@@ -364,6 +401,7 @@ struct KnowledgeBase::Private {
 
     SymbolSet symmetric;
     std::size_t symbolBound = 0;
+    std::vector<Role> roles; // by symbol id below symbolBound: symbolRole, without reading the name
     SymbolIndex<Edge> genlUp;
     SymbolIndex<Edge> genlDown;
     SymbolIndex<Edge> members; // x -> (T, sentence) for (T x)
@@ -861,7 +899,7 @@ TermUsage KnowledgeBase::findTerm(SymbolId symbol, const Scope &scope) const
 {
     const Private::View v = d->view(scope);
     TermUsage result;
-    result.role = symbolRole(symbol);
+    result.role = symbol < d->roles.size() ? d->roles[symbol] : symbolRole(symbol);
     bool nested = false;
     for (const Usage &u : d->usage[symbol]) {
         if (!d->contextVisible(u.context, v))
@@ -897,18 +935,18 @@ std::vector<SentenceId> KnowledgeBase::factsWith(SymbolId p, SymbolId a1, const 
 
 std::vector<SentenceId> KnowledgeBase::lookup(std::string_view key, const Scope &scope) const
 {
-    const KeyId id = keyId(key);
-    if (id == noKey)
+    const std::uint64_t offset = d->keyIds.findOffset(key, KeyIndex::hash(key), d->keys);
+    if (offset == KeyStore::npos)
         return {};
     const Private::View v = d->view(scope);
     std::vector<SentenceId> result;
-    const KeyStore::Record &record = d->keys.record(id);
-    if (record.sentences == 1) {
-        if (d->visible(record.only, v))
-            result.push_back(record.only.sentence);
+    const KeyStore::Header header = d->keys.header(offset);
+    if (header.sentences == 1) {
+        if (d->visible(header.only, v))
+            result.push_back(header.only.sentence);
         return result;
     }
-    for (const SentenceRef &ref : d->keySentences[id]) {
+    for (const SentenceRef &ref : d->keySentences[header.id]) {
         if (d->visible(ref, v))
             result.push_back(ref.sentence);
     }
@@ -1066,7 +1104,8 @@ struct KnowledgeBaseLoader {
             FileRecord &file = files[i];
             file.keys.clear();
             // Keys are about as long as the sentences' text.
-            file.keys.reserve(file.document.sentences.size(), std::size_t(file.document.text.size()));
+            file.keys.reserve(
+                file.document.sentences.size(), KeyStore::bytesFor(file.document.sentences.size(), std::size_t(file.document.text.size())));
             const std::string_view source(file.document.text.constData(), std::size_t(file.document.text.size()));
             for (const Term s : file.document.sentences)
                 file.keys.push_back(canonicalKey(s, p.symmetric, source));
@@ -1178,8 +1217,7 @@ struct KnowledgeBaseLoader {
                     p.keyIds.prefetch(file.keyHashes[i + 8]);
                 KeyId keyId = p.keyIds.find(key, h, p.keys);
                 if (keyId == noKey) {
-                    keyId = KeyId(p.keys.size());
-                    p.keys.push_back(key);
+                    keyId = p.keys.push_back(key);
                     p.keyIds.insert(keyId, h, p.keys);
                     keyContext.push_back(0);
                     keyFirst.push_back(0);
@@ -1423,6 +1461,11 @@ struct KnowledgeBaseLoader {
                 p.factsByFirst.build(p.symbolBound, gather(&VocabularyPart::facts));
                 p.factsByFirst.sortRuns(
                     [](const Edge &a, const Edge &b) { return a.other < b.other || (a.other == b.other && a.sentence < b.sentence); });
+            },
+            [&] {
+                p.roles.resize(p.symbolBound);
+                for (SymbolId symbol = 1; symbol < p.symbolBound; ++symbol)
+                    p.roles[symbol] = symbolRole(symbol);
             },
             [&] {
                 for (const VocabularyPart &part : parts) {

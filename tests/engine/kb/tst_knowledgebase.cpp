@@ -88,6 +88,7 @@ private Q_SLOTS:
     void loadErrors();
     void duplicateWarning();
     void reload();
+    void keysAcrossContexts();
 
 private:
     std::shared_ptr<const KnowledgeBase> m_kb;
@@ -443,6 +444,37 @@ void TstKnowledgeBase::reload()
             QCOMPARE(second.kb->genls(symbol, { context }), fresh.kb->genls(symbol, { context }));
         }
     }
+}
+
+// A key stated in several contexts: lookup answers each visible one, and every key reads
+// back through keyId and key.
+void TstKnowledgeBase::keysAcrossContexts()
+{
+    const LoadResult result = loadKnowledgeBase({
+        { QStringLiteral("CxA.txt"), QByteArray("(isa Tweety bird)\n(isa Opus penguin)\n") },
+        { QStringLiteral("CxB.txt"), QByteArray("(genlCx CxB CxA)\n(isa Tweety bird)\n") },
+        { QStringLiteral("CxC.txt"), QByteArray("(genlCx CxC CxB)\n(isa Tweety bird)\n(comment Tweety \"A bird.\")\n") },
+    });
+    QVERIFY(result.ok());
+    const KnowledgeBase &kb = *result.kb;
+    QCOMPARE(flat(kb, kb.lookup("(isa Tweety bird)", { id("CxC") })),
+        QStringList({ QStringLiteral("(isa Tweety bird)"), QStringLiteral("(isa Tweety bird)"), QStringLiteral("(isa Tweety bird)") }));
+    QCOMPARE(kb.lookup("(isa Tweety bird)", { id("CxB") }).size(), std::size_t(2));
+    QCOMPARE(kb.lookup("(isa Tweety bird)", { id("CxA") }).size(), std::size_t(1));
+    QCOMPARE(kb.lookup("(isa Opus penguin)", { id("CxC") }).size(), std::size_t(1));
+    QVERIFY(kb.lookup("(isa Opus penguin)", { id("CxZ") }).empty());
+    QVERIFY(kb.lookup("(isa Opus bird)", { id("CxC") }).empty());
+    QVERIFY(kb.lookup("(isa Tweety bir)", { id("CxC") }).empty());
+    // Ignoring the key in CxB hides only CxB's copy.
+    const KeyId tweety = kb.keyId("(isa Tweety bird)");
+    QVERIFY(tweety != noKey);
+    QCOMPARE(kb.lookup("(isa Tweety bird)", { id("CxB"), tweety }).size(), std::size_t(1));
+    for (std::size_t s = 0; s < kb.sentenceCount(); ++s) {
+        const KeyId key = kb.sentence(SentenceId(s)).key;
+        QCOMPARE(kb.keyId(kb.key(key)), key);
+        QCOMPARE(QString::fromStdString(std::string(kb.key(key))), renderFlat(kb.sentence(SentenceId(s)).term));
+    }
+    QCOMPARE(kb.keyId("(isa Tweety)"), noKey);
 }
 
 QTEST_GUILESS_MAIN(TstKnowledgeBase)
