@@ -35,6 +35,7 @@ using nlohmann::json;
 namespace {
 
 using fanva::testing::copyTree;
+using fanva::testing::writeScript;
 
 std::string reply(const std::vector<std::pair<std::string, int>> &candidates)
 {
@@ -335,11 +336,7 @@ private Q_SLOTS:
                     { "text", reply({ { "(weightInKg Mango 1)", 6 }, { "(penguin Biscuit)", 4 } }) }, { "chunk_chars", 8 },
                     { "delay_ms", 20 }, { "stop_reason", "end_turn" } } } } };
         const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
-        {
-            QFile file(scriptPath);
-            QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write(QByteArray::fromStdString(script.dump()));
-        }
+        QVERIFY(writeScript(scriptPath, script));
         qputenv("FANVA_SCRIPT", QFile::encodeName(scriptPath));
         MainWindow window;
         window.setInteractive(false);
@@ -394,11 +391,7 @@ private Q_SLOTS:
                         { "text", "{\"verdicts\":[{\"item\":1,\"verdict\":\"unsure\",\"note\":\"the document gives no weight\"}]}" },
                         { "stop_reason", "end_turn" } } } } };
         const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
-        {
-            QFile file(scriptPath);
-            QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write(QByteArray::fromStdString(script.dump()));
-        }
+        QVERIFY(writeScript(scriptPath, script));
 
         ReviewController review;
         review.setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));

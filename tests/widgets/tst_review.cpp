@@ -43,6 +43,7 @@ namespace {
 
 using fanva::testing::copyTree;
 using fanva::testing::readAll;
+using fanva::testing::writeScript;
 
 using fanva::testing::candidatesReply;
 
@@ -96,11 +97,7 @@ private:
                       { "stop_reason", "end_turn" } },
                     { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } } } } };
         const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
-        {
-            QFile file(scriptPath);
-            QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write(QByteArray::fromStdString(script.dump()));
-        }
+        QVERIFY(writeScript(scriptPath, script));
 
         review.setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
         ReviewSetup setup;
@@ -133,10 +130,8 @@ private:
                 { { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
                     { { "when", { { "purpose", "judge" } } }, { "text", "{\"verdicts\":[{\"item\":1,\"verdict\":\"agree\"}]}" } } } } };
         const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
-        QFile file(scriptPath);
-        if (!file.open(QIODevice::WriteOnly) || file.write(QByteArray::fromStdString(script.dump())) < 0)
+        if (!writeScript(scriptPath, script))
             return {};
-        file.close();
         qputenv("FANVA_SCRIPT", QFile::encodeName(scriptPath));
         window.setInteractive(false);
         QSignalSpy kbLoaded(&window, &MainWindow::kbLoaded);
@@ -564,11 +559,7 @@ private Q_SLOTS:
                 { { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
                     { { "when", { { "purpose", "judge" } } }, { "text", "{\"verdicts\":[{\"item\":1,\"verdict\":\"agree\"}]}" } } } } };
         const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
-        {
-            QFile file(scriptPath);
-            QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write(QByteArray::fromStdString(script.dump()));
-        }
+        QVERIFY(writeScript(scriptPath, script));
         qputenv("FANVA_SCRIPT", QFile::encodeName(scriptPath));
 
         MainWindow window;
@@ -833,11 +824,7 @@ private Q_SLOTS:
         const json script = { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" },
             { "turns", { { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "delay_ms", 60000 } } } } };
         const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
-        {
-            QFile file(scriptPath);
-            QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write(QByteArray::fromStdString(script.dump()));
-        }
+        QVERIFY(writeScript(scriptPath, script));
         const QString autosaveDir = dir.filePath(QStringLiteral("autosave"));
         {
             ReviewController review;

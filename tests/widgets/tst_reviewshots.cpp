@@ -33,9 +33,9 @@ using nlohmann::json;
 
 namespace {
 
-using fanva::testing::copyTree;
-
 using fanva::testing::candidatesReply;
+using fanva::testing::copyTree;
+using fanva::testing::writeScript;
 
 } // namespace
 
@@ -81,11 +81,7 @@ private Q_SLOTS:
                     { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
                     { { "when", { { "purpose", "judge" } } }, { "text", "{\"verdicts\":[{\"item\":1,\"verdict\":\"agree\"}]}" } } } } };
         const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
-        {
-            QFile file(scriptPath);
-            QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write(QByteArray::fromStdString(script.dump()));
-        }
+        QVERIFY(writeScript(scriptPath, script));
         qputenv("FANVA_SCRIPT", QFile::encodeName(scriptPath));
 
         MainWindow window;

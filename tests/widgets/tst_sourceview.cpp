@@ -29,6 +29,7 @@ using State = fanva::formalize::SegmentCoverage::State;
 namespace {
 
 using fanva::testing::copyTree;
+using fanva::testing::writeScript;
 
 QString readText(const QString &path)
 {
@@ -86,11 +87,7 @@ QString prepareDemo(const QTemporaryDir &dir, QString *scriptPath)
     if (!copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo"), workspace))
         return {};
     *scriptPath = dir.filePath(QStringLiteral("script.json"));
-    QFile file(*scriptPath);
-    if (!file.open(QIODevice::WriteOnly))
-        return {};
-    file.write(QByteArray::fromStdString(demoScript().dump()));
-    return workspace;
+    return writeScript(*scriptPath, demoScript()) ? workspace : QString();
 }
 
 } // namespace

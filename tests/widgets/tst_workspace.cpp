@@ -1,3 +1,4 @@
+#include "widgettesting.h"
 #include "workspace.h"
 
 #include <QDir>
@@ -5,14 +6,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-namespace {
+using fanva::testing::writeFile;
 
-bool writeFile(const QString &path, const QByteArray &bytes)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
-}
+namespace {
 
 QStringList messages(const QList<WorkspaceIssue> &issues)
 {

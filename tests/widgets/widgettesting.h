@@ -36,6 +36,20 @@ inline bool copyTree(const QString &from, const QString &to)
     return true;
 }
 
+/// Writes @p bytes to @p path, creating its folder; false when any of it fails.
+inline bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+}
+
+/// Writes a scripted-provider script (providers.md, "fanva-script/1") to @p path.
+inline bool writeScript(const QString &path, const nlohmann::json &script)
+{
+    return writeFile(path, QByteArray::fromStdString(script.dump()));
+}
+
 /// A model reply proposing @p candidates ({sentence, segment}) with high confidence, as
 /// formalize.md §4 shapes it; @p indent as nlohmann::json::dump takes it.
 inline std::string candidatesReply(const std::vector<std::pair<std::string, int>> &candidates, int indent = -1)
