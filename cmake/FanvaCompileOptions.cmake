@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Fanva authors
+# SPDX-License-Identifier: MIT
 # Compile options shared by every Fanva target: strict Qt defines and warnings.
 add_library(fanva_options INTERFACE)
 target_compile_definitions(fanva_options INTERFACE

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Fanva authors
+# SPDX-License-Identifier: MIT
 # fanva_add_test(NAME SOURCES src... [LIBS lib...] [LABELS label...] [TIMEOUT s])
 # The one way tests are registered: every test runs offscreen and knows where the
 # shared corpus and its own data live.

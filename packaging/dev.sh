@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Fanva authors
+# SPDX-License-Identifier: MIT
 # The README's quick start: install what Fanva needs to build (Debian and derivatives),
 # configure and build the dev preset, then run the app or the test suite.
 #

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // fanva-cli apply: write the accepted entries of a saved session into its KB file, through the
 // same engine path as the GUI's Apply (formalize.md §11), or undo the last Apply.
 #include "clicommand.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // fanva-cli ask: one turn with a model provider. The answer streams to stdout as it arrives;
 // the stop reason and usage go to stderr (or, with --json, one JSON object at the end).
 #include "clicommand.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // fanva-cli check: run the critic on every sentence of the inputs against a KB, each sentence
 // alone, and print one line per problem (or one JSON document).
 #include "clicommand.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // fanva-cli fmt: rewrite KB files in the writer's layout (render, never renderCanonical),
 // keeping comments, blank lines and sentence order.
 #include "clicommand.h"

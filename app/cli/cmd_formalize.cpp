@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // fanva-cli formalize: one whole formalize session (formalize.md §5) against a KB. A compact
 // attempt log goes to stderr while it runs; the proposal goes to stdout as text or --json;
 // --out saves the session file, also when Ctrl-C cancels the run.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // fanva-cli gloss: the English reading of each KB sentence, from the KB's comment
 // templates (formalize.md §6), marked composed, partial or named.
 #include "clicommand.h"

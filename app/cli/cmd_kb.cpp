@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // fanva-cli kb: look into a KB directory — `kb stats` summarizes it, `kb term` shows what
 // the KB knows about one term.
 #include "clicommand.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // fanva-cli parse: read KB files and report every syntax error; optionally print the
 // canonical key of each sentence.
 #include "clicommand.h"

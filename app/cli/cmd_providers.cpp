@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // fanva-cli providers: each provider's configuration and credential presence; with --probe,
 // what the reachable ones serve.
 #include "clicommand.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // fanva-cli score: strict and aligned precision/recall of candidate sentences against a
 // gold set (formalize.md §12).
 #include "clicommand.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // fanva-cli: the headless front end. Each subcommand lives in its own cmd_*.cpp and is
 // listed in the table below; this file only dispatches.
 #include "clicommand.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 #pragma once
 
 // Provider options shared by the subcommands that talk to a model (ask, providers).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // The check chain of kb-language.md §5.2: the stages in order, the first that reports ends
 // the check; the notes come only when none did.
 #include "check/critic.h"

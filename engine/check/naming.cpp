@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // The naming stage (kb-language.md §3 "Naming problems"): every problem, in category order —
 // the check context, each literal's functor, each literal's symbol arguments, each ist slot,
 // dot markers.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // The rule stages that read only the rule (kb-language.md §5.2, §5.3): range restriction,
 // closed exceptions, indexable antecedents; and the fact stage not-ground.
 #include "check/chain_p.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // not-stratified (kb-language.md §5.3 "Stratification"): a rule, or a genl edge, that closes a
 // dependency loop through negation (unknown, aggregates, exceptions).
 #include "check/stratification_p.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // Stage 4 of the check chain: the sentence's shape as KB language (kb-language.md §4, §5.3
 // not-well-formed), and the decomposition of a rule that the later stages read.
 #include "check/chain_p.h"

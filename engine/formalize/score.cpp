@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 #include "formalize/score.h"
 
 #include "kb/canonical.h"

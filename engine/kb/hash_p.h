@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 #pragma once
 
 // The one string hash of the KB core: the symbol table, the readers' local intern tables

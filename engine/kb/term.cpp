@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 #include "kb/term.h"
 
 #include "kb/hugepages_p.h"

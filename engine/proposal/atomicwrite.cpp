@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 #include "proposal/atomicwrite_p.h"
 
 #include "proposal/logging_p.h"

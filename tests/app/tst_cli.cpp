@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // Runs the built executables as a user would and checks what they print and return.
 #include <QProcess>
 #include <QTest>

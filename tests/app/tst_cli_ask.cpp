@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // fanva-cli ask and providers as a user runs them: the real executable against
 // fanva-fake-server (Ollama, Anthropic and OpenAI-compatible fixtures on 127.0.0.1), with the
 // streamed stdout and stderr checked exactly, and a planted API key that must not appear in

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // fanva-cli formalize and apply as processes: the scripted provider, the proposal on stdout,
 // the session file, Apply, Undo and their exit codes (architecture.md, formalize.md §5.5, §11).
 

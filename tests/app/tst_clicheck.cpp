@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // fanva-cli check as a user runs it: human lines, --json, exit codes, stdin, auditing a KB.
 #include <QDirIterator>
 #include <QFile>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // Benchmark of engine/check: a 40-entry batch (facts, memberships, genl, rules, negations,
 // comments, duplicates) checked with checkBatch against synthetic KBs of 10k and 1M sentences.
 // Targets (issue 5): ≤ 5 ms per batch on the 1M KB, and within 2× of the 10k KB.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // Benchmarks of engine/kb on synthetic KBs shaped like the corpus (comments, declarations,
 // genl hierarchy, facts, rules; context files under 64 MiB): reader throughput on one core,
 // load + index time and peak memory, and the median latency of each vocabulary query at

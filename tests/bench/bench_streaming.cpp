@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // Benchmark of the attempts pane's reply stream (issue 8): the scripted provider, with no
 // delay, streams 100,000 tokens (4-character chunks, one per event-loop iteration) into a
 // shown AttemptsPane while a 1 ms heartbeat timer records the longest gap between its ticks,

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // Writes the synthetic KB the benchmarks use to a folder, for profiling and for trying the
 // CLI on a large KB:
 //   make_synthetic_kb [--uniform] SENTENCES DIR

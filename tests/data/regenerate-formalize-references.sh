@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Fanva authors
+# SPDX-License-Identifier: MIT
 # Regenerates tests/data/reference/formalize/: the system prefix the fixture KB
 # (tests/data/formalize/fixture/kb) yields. Review the diff like code: every change to it
 # changes what every model is told.

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Fanva authors
+# SPDX-License-Identifier: MIT
 # Regenerates tests/data/reference/kb/*.txt: the diagnostics `fanva-cli parse` prints for
 # each malformed input in tests/data/input/kb/. Review the diff like code.
 # Usage: tests/data/regenerate-kb-references.sh [path/to/fanva-cli]

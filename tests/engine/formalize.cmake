@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Fanva authors
+# SPDX-License-Identifier: MIT
 # engine/formalize tests.
 fanva_add_test(tst_segmenter SOURCES formalize/tst_segmenter.cpp LIBS fanva_engine)
 fanva_add_test(tst_replyparser SOURCES formalize/tst_replyparser.cpp LIBS fanva_engine)

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Fanva authors
+# SPDX-License-Identifier: MIT
 # engine/kb tests: reader, roles, canonical form, writer, knowledge base.
 fanva_add_test(tst_reader SOURCES kb/tst_reader.cpp LIBS fanva_engine_kb)
 fanva_add_test(tst_canonical SOURCES kb/tst_canonical.cpp LIBS fanva_engine_kb)

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Fanva authors
+# SPDX-License-Identifier: MIT
 # engine/llm tests. Network tests talk only to the loopback fakes of tests/fakes.
 fanva_add_test(tst_llm_faults SOURCES tst_llm_faults.cpp llmtesting.h LIBS fanva_engine_llm fanva_engine_core fanva_fakes)
 fanva_add_test(tst_llm_parsers SOURCES tst_llm_parsers.cpp LIBS fanva_engine_llm fanva_engine_core fanva_fakes)

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 #pragma once
 
 // Shared helpers of the engine/llm tests: the providers pointed at a loopback fake, the

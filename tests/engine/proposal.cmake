@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Fanva authors
+# SPDX-License-Identifier: MIT
 # engine/proposal tests: the proposal model, Apply, the journal and the session file.
 add_executable(applycrashhelper proposal/applycrashhelper.cpp)
 target_link_libraries(applycrashhelper PRIVATE fanva_options fanva_engine)

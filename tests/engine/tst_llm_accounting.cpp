@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // Token and cost accounting (providers.md §8): sums with unknown parts, price files, cost.
 #include "llm/accounting.h"
 

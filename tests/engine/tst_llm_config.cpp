@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // Provider selection, OLLAMA_HOST, credentials from the environment, the token budget, the
 // retry waits, message formatting and the Redactor.
 #include "llm/budget.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // The fault table of providers.md §9 (F1–F17), row by row, for every provider it names,
 // against the loopback fakes.
 #include "llmtesting.h"

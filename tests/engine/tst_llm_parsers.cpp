@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // The NDJSON and SSE stream parsers, fed every fixture whole, at every 2-way split and byte by
 // byte; and the fakes' renderers checked byte for byte against the fixtures.
 #include "replyspec.h"

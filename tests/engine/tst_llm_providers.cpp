@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // Each HTTP provider against its loopback fake: the request bodies of providers.md §10
 // (O1, A1, P1) and the replies of the fixtures, with the provider-specific rules (Ollama's
 // num_ctx and truncation checks, Anthropic's cache breakpoint, OpenAI's usage chunk).

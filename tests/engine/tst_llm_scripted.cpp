@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // The scripted provider (fanva-script/1) and the demo replay built on it.
 #include "llmtesting.h"
 

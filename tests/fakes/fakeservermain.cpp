@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // fanva-fake-server: serves fixture files on 127.0.0.1 for CLI tests.
 //   fanva-fake-server --route PATH=FILE[@STATUS] ... [--gap MS]
 // A .ndjson file streams line by line, a .sse file event by event (chunked); anything else is

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // The attempts pane (formalize.md §5.4): the attempt log as a tree of calls and their
 // candidates' gate chips under QAbstractItemModelTester, the chips of a real scripted run on
 // a copy of the demo workspace, the thinking folded by default, and the coalesced reply

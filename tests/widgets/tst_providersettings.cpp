@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // Settings ▸ Provider: the values round-trip through QSettings, a typed API key never lands
 // in the settings file, an environment key is shown by its variable only, and "Test
 // connection" asks loopback fakes (providers.md §9) without blocking the GUI thread.

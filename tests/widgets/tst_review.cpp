@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // The reviewer's models and controller (formalize.md §5.4, §9, §11, §13): the entry and
 // attempt-log models under QAbstractItemModelTester, decisions with undo, and a whole run
 // with the scripted provider on a copy of the demo workspace: formalize → accept → Apply →

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // Screenshots of the reviewer's main states (formalize.md §9–§11), written to
 // FANVA_TEST_OUTPUT_DIR for people to look at: a formalization mid-run, the finished review,
 // an entry edited in place with its problems, the Apply confirmation and a conflict after an

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // The source pane (formalize.md §10): sentence numbers in the margin on the lines where the
 // engine's segmenter starts them, coverage marks with tooltips for a real (scripted)
 // formalization of the demo workspace, the selected entry's sentence highlighted, and the

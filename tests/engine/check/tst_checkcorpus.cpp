@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // The critic on real data: every sentence of the shared vaelii KB corpus, checked in its own
 // context against that KB, is clean; and real corpus forms broken in typed ways get the
 // problem their breakage calls for.

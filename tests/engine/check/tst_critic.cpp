@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // The critic against the example KB of kb-language.md §5.1: the acceptance table of §9,
 // the messages of §5.3, the checkBatch table of §5.5, and zero false positives on the corpus.
 #include "check/critic.h"

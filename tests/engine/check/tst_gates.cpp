@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // The gate pipeline for one candidate string (formalize.md §5.1): parse, critic, round-trip.
 #include "check/gates.h"
 #include "kb/knowledgebase.h"

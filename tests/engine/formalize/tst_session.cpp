@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // formalize.md §14: the acceptance scenarios, driven by the scripted provider (fanva-script/1)
 // over the fixture KB CxAnimals and winter.md.
 

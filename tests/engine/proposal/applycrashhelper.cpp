@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 // Performs one Apply of scenario 1's proposal and dies at an injected point, the way a
 // crash or a power cut would: tst_apply checks what is left on disk and in the journal.
 //   applycrashhelper KBDIR JOURNAL temp-written|renamed

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
 #pragma once
 
 // Shared by tst_apply and its crash helper: a copy of the formalize fixture KB (formalize.md
