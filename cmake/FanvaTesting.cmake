@@ -1,12 +1,13 @@
 # SPDX-FileCopyrightText: 2026 The Fanva authors
 # SPDX-License-Identifier: MIT
 # fanva_add_test(NAME SOURCES src... [LIBS lib...] [LABELS label...] [TIMEOUT s])
-# The one way tests are registered: every test runs offscreen and knows where the
-# shared corpus and its own data live.
+# The one way tests are registered: every test runs offscreen, knows where the shared
+# corpus and its own data live, and links tests/testsupport (sharedcorpus.h: skip or, under
+# FANVA_REQUIRE_SHARED=1, fail without the shared corpus; golden.h: golden files with a diff).
 function(fanva_add_test name)
     cmake_parse_arguments(arg "" "TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
     add_executable(${name} ${arg_SOURCES})
-    target_link_libraries(${name} PRIVATE Qt6::Test fanva_options ${arg_LIBS})
+    target_link_libraries(${name} PRIVATE Qt6::Test fanva_options fanva_testsupport ${arg_LIBS})
     target_compile_definitions(${name} PRIVATE
         FANVA_SHARED_DIR="${FANVA_SHARED_DIR}"
         FANVA_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
