@@ -1,8 +1,14 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
 // fanva-cli gloss and score, run as processes.
+#include "sharedcorpus.h"
+
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -42,6 +48,54 @@ QString fixtureKb()
     return QStringLiteral(FANVA_TEST_DATA_DIR "/formalize/fixture/kb");
 }
 
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// A copy of the KB tree at `from` (its *.txt context files) under `to`.
+bool copyKb(const QString &from, const QString &to)
+{
+    QDirIterator it(from, { QStringLiteral("*.txt") }, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        const QString target = to + QLatin1Char('/') + QDir(from).relativeFilePath(path);
+        if (!QDir().mkpath(QFileInfo(target).path()) || !QFile::copy(path, target))
+            return false;
+    }
+    return true;
+}
+
+// A gold file of tests/data/fables: its context, and its sentences with the segment each
+// renders (the ";; segment N" line above it).
+struct Gold {
+    QString context;
+    std::vector<std::pair<QString, int>> sentences;
+};
+
+Gold readGold(const QString &path)
+{
+    Gold gold;
+    int segment = 0;
+    for (const QString &line : QString::fromUtf8(readAll(path)).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+        if (line.startsWith(QLatin1String(";; context: ")))
+            gold.context = line.mid(12).trimmed();
+        else if (line.startsWith(QLatin1String(";; segment ")))
+            segment = line.mid(11).toInt();
+        else if (!line.startsWith(QLatin1String(";;")))
+            gold.sentences.emplace_back(line, segment);
+    }
+    return gold;
+}
+
+QJsonObject jsonObject(const QByteArray &text)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(text, &error);
+    return error.error == QJsonParseError::NoError ? document.object() : QJsonObject();
+}
+
 } // namespace
 
 class TstCliGlossScore : public QObject
@@ -54,6 +108,8 @@ private Q_SLOTS:
     void scoreWorkedExample();
     void scoreFables_data();
     void scoreFables();
+    void formalizeApplyScoreOwnFables_data();
+    void formalizeApplyScoreOwnFables();
     void usage();
 };
 
@@ -114,19 +170,33 @@ void TstCliGlossScore::scoreWorkedExample()
     QCOMPARE(j["spurious"].size(), 2u);
 }
 
+// The project's own fables always; the shared ones when FANVA_SHARED_DIR has them, else
+// one row that skips.
 void TstCliGlossScore::scoreFables_data()
 {
+    using namespace fanva::testsupport;
     QTest::addColumn<QString>("goldFile");
-    const QDir fables(QStringLiteral(FANVA_SHARED_DIR "/corpus/fables"));
-    const QStringList files = fables.entryList({ QStringLiteral("*.gold.txt") }, QDir::Files, QDir::Name);
-    QVERIFY(!files.isEmpty());
-    for (const QString &file : files)
-        QTest::addRow("%s", qPrintable(file)) << fables.filePath(file);
+    const QDir own(testDataPath(u"fables"));
+    const QStringList ownFiles = own.entryList({ QStringLiteral("*.gold.txt") }, QDir::Files, QDir::Name);
+    QVERIFY(ownFiles.size() >= 3);
+    for (const QString &file : ownFiles)
+        QTest::addRow("own/%s", qPrintable(file)) << own.filePath(file);
+    if (!sharedMissing(u"corpus/fables").isEmpty()) {
+        QTest::addRow("shared fables") << QString();
+        return;
+    }
+    const QDir shared(sharedPath(u"corpus/fables"));
+    const QStringList sharedFiles = shared.entryList({ QStringLiteral("*.gold.txt") }, QDir::Files, QDir::Name);
+    QVERIFY(!sharedFiles.isEmpty());
+    for (const QString &file : sharedFiles)
+        QTest::addRow("shared/%s", qPrintable(file)) << shared.filePath(file);
 }
 
 void TstCliGlossScore::scoreFables()
 {
     QFETCH(QString, goldFile);
+    if (goldFile.isEmpty())
+        FANVA_NEED_SHARED(u"corpus/fables");
     const Run same = runCli({ QStringLiteral("score"), QStringLiteral("--gold"), goldFile, goldFile, QStringLiteral("--json") });
     QCOMPARE(same.exitCode, 0);
     nlohmann::json j = nlohmann::json::parse(same.out.toStdString(), nullptr, false);
@@ -152,6 +222,93 @@ void TstCliGlossScore::scoreFables()
     QVERIFY(j["strict"]["f1"].get<double>() < 1.0);
     QCOMPARE(j["aligned"]["precision"].get<double>(), 1.0);
     QCOMPARE(j["aligned"]["recall"].get<double>(), 1.0);
+}
+
+// End to end on the project's own corpus: each fable of tests/data/fables is formalized
+// into its context of a copy of the zoo KB by a scripted model that answers the gold; every
+// candidate passes the gates, every segment is covered, the session scores perfectly
+// against the gold, Apply writes it to a new context file that `check` finds clean, and
+// that file scores perfectly too.
+void TstCliGlossScore::formalizeApplyScoreOwnFables_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("goldFile");
+    QTest::addColumn<int>("segments");
+    const QDir fables(QStringLiteral(FANVA_TEST_DATA_DIR "/fables"));
+    const QStringList files = fables.entryList({ QStringLiteral("*.gold.txt") }, QDir::Files, QDir::Name);
+    QVERIFY(files.size() >= 3);
+    for (const QString &file : files) {
+        const QString name = file.chopped(int(qstrlen(".gold.txt")));
+        QTest::addRow("%s", qPrintable(name)) << fables.filePath(name + QStringLiteral(".txt")) << fables.filePath(file) << 5;
+    }
+}
+
+void TstCliGlossScore::formalizeApplyScoreOwnFables()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, goldFile);
+    QFETCH(int, segments);
+    const Gold gold = readGold(goldFile);
+    QVERIFY(!gold.context.isEmpty());
+    QVERIFY(gold.sentences.size() >= 5);
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString kb = dir.filePath(QStringLiteral("kb"));
+    QVERIFY(copyKb(QStringLiteral(FANVA_TEST_DATA_DIR "/kb/zoo"), kb));
+    const QString document = dir.filePath(QFileInfo(text).fileName());
+    QVERIFY(QFile::copy(text, document));
+
+    QJsonArray candidates;
+    for (const auto &[sentence, segment] : gold.sentences) {
+        QVERIFY2(segment >= 1 && segment <= segments, qPrintable(sentence));
+        candidates.append(QJsonObject { { QStringLiteral("sentence"), sentence }, { QStringLiteral("segment"), segment } });
+    }
+    const QJsonObject reply { { QStringLiteral("candidates"), candidates }, { QStringLiteral("untranslated"), QJsonArray() } };
+    const QJsonObject turn { { QStringLiteral("text"), QString::fromUtf8(QJsonDocument(reply).toJson(QJsonDocument::Compact)) } };
+    const QString script = dir.filePath(QStringLiteral("script.json"));
+    QVERIFY(writeFile(script,
+        QJsonDocument(QJsonObject { { QStringLiteral("format"), QStringLiteral("fanva-script/1") },
+                          { QStringLiteral("on_exhausted"), QStringLiteral("error") }, { QStringLiteral("turns"), QJsonArray { turn } } })
+            .toJson()));
+
+    const QString session = dir.filePath(QStringLiteral("fable.fanva"));
+    const Run formalized = runCli({ QStringLiteral("formalize"), QStringLiteral("--kb"), kb, QStringLiteral("--context"), gold.context,
+        QStringLiteral("--provider"), QStringLiteral("scripted"), QStringLiteral("--script"), script, QStringLiteral("--judge"),
+        QStringLiteral("off"), QStringLiteral("--json"), QStringLiteral("--out"), session, document });
+    QVERIFY2(formalized.exitCode == 0, formalized.err.constData());
+    const QJsonObject proposal = jsonObject(formalized.out);
+    QCOMPARE(proposal.value(QLatin1String("outcome")).toString(), QStringLiteral("success"));
+    const QJsonObject coverage = proposal.value(QLatin1String("coverage")).toObject();
+    QCOMPARE(coverage.value(QLatin1String("total")).toInt(), segments);
+    QCOMPARE(coverage.value(QLatin1String("covered")).toInt(), segments);
+    const QJsonArray entries = proposal.value(QLatin1String("entries")).toArray();
+    QCOMPARE(entries.size(), qsizetype(gold.sentences.size()));
+    for (const QJsonValue &entry : entries) {
+        const QJsonObject e = entry.toObject();
+        QVERIFY2(e.value(QLatin1String("rank")).toString() == QLatin1String("clean"),
+            qPrintable(e.value(QLatin1String("candidate")).toString()));
+    }
+
+    const auto perfect = [&goldFile](const QString &candidates) {
+        const Run scored = runCli({ QStringLiteral("score"), QStringLiteral("--gold"), goldFile, candidates, QStringLiteral("--json") });
+        const QJsonObject score = jsonObject(scored.out);
+        const QJsonObject strict = score.value(QLatin1String("strict")).toObject();
+        return scored.exitCode == 0 && strict.value(QLatin1String("f1")).toDouble() == 1.0
+            && score.value(QLatin1String("aligned")).toObject().value(QLatin1String("f1")).toDouble() == 1.0;
+    };
+    QVERIFY(perfect(session));
+
+    const QString journal = dir.filePath(QStringLiteral("journal.jsonl"));
+    const Run applied = runCli(
+        { QStringLiteral("apply"), session, QStringLiteral("--accept"), QStringLiteral("all"), QStringLiteral("--journal"), journal });
+    QVERIFY2(applied.exitCode == 0, applied.err.constData());
+    const QString written = kb + QLatin1Char('/') + gold.context + QStringLiteral(".txt");
+    QVERIFY(QFile::exists(written));
+    const Run checked = runCli({ QStringLiteral("check"), QStringLiteral("--kb"), kb, written });
+    QCOMPARE(checked.out, QByteArray());
+    QCOMPARE(checked.exitCode, 0);
+    QVERIFY(perfect(written));
 }
 
 void TstCliGlossScore::usage()

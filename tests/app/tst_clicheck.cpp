@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
 // fanva-cli check as a user runs it: human lines, --json, exit codes, stdin, auditing a KB.
+#include "sharedcorpus.h"
+
 #include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
@@ -21,7 +23,7 @@ struct Outcome {
 };
 
 const QString s_exampleKb = QStringLiteral(FANVA_TEST_DATA_DIR "/kb/example");
-const QString s_corpusKb = QStringLiteral(FANVA_SHARED_DIR "/corpus/vaelii-kb");
+const QString s_zooKb = QStringLiteral(FANVA_TEST_DATA_DIR "/kb/zoo");
 
 [[nodiscard]] std::optional<Outcome> checkCommand(
     const QStringList &arguments, const QByteArray &input = {}, const QString &workingDirectory = {})
@@ -79,16 +81,21 @@ void TstCliCheck::auditingACleanKbPrintsNothing_data()
 {
     QTest::addColumn<QString>("root");
     QTest::addColumn<bool>("relative");
+    const QString corpusKb = fanva::testsupport::sharedPath(u"corpus/vaelii-kb");
     QTest::addRow("example KB") << s_exampleKb << false;
-    QTest::addRow("corpus") << s_corpusKb << false;
+    QTest::addRow("zoo KB") << s_zooKb << false;
+    QTest::addRow("corpus") << corpusKb << false;
     QTest::addRow("example KB, relative paths") << s_exampleKb << true;
-    QTest::addRow("corpus, relative paths") << s_corpusKb << true;
+    QTest::addRow("zoo KB, relative paths") << s_zooKb << true;
+    QTest::addRow("corpus, relative paths") << corpusKb << true;
 }
 
 void TstCliCheck::auditingACleanKbPrintsNothing()
 {
     QFETCH(QString, root);
     QFETCH(bool, relative);
+    if (QLatin1StringView(QTest::currentDataTag()).startsWith(QLatin1StringView("corpus")))
+        FANVA_NEED_SHARED(u"corpus/vaelii-kb");
     // Relative paths as a user types them from the KB's parent folder.
     const QDir parent = QFileInfo(root).dir();
     QStringList files = kbFiles(root);

@@ -5,6 +5,8 @@
 #include "kb/roles.h"
 #include "kb/writer.h"
 
+#include "sharedcorpus.h"
+
 #include <QDirIterator>
 #include <QFile>
 #include <QTemporaryDir>
@@ -32,9 +34,14 @@ QStringList kbFiles(const QString &dir)
     return files;
 }
 
+// Every file of the example KB, the zoo KB and (when FANVA_SHARED_DIR has it) the shared
+// vaelii KB; without the shared KB, one empty path stands for it, and its row skips.
 QStringList sources()
 {
-    return kbFiles(QStringLiteral(FANVA_SHARED_DIR "/corpus/vaelii-kb")) + kbFiles(QStringLiteral(FANVA_TEST_DATA_DIR "/kb/example"));
+    using namespace fanva::testsupport;
+    const QStringList shared
+        = sharedMissing(u"corpus/vaelii-kb").isEmpty() ? kbFiles(sharedPath(u"corpus/vaelii-kb")) : QStringList { QString() };
+    return shared + kbFiles(testDataPath(u"kb/example")) + kbFiles(testDataPath(u"kb/zoo"));
 }
 
 Document readFile(const QString &path)
@@ -278,17 +285,23 @@ void TstCanonical::layout()
     QCOMPARE(render(term.term), rendered);
 }
 
-// §7's round-trip contract on every sentence of the corpus and the example KB.
+// §7's round-trip contract on every sentence of the corpus, the example and the zoo KB.
 void TstCanonical::roundTrip_data()
 {
     QTest::addColumn<QString>("path");
-    for (const QString &path : sources())
-        QTest::addRow("%s", qPrintable(QFileInfo(path).fileName())) << path;
+    for (const QString &path : sources()) {
+        if (path.isEmpty())
+            QTest::addRow("vaelii-kb") << path;
+        else
+            QTest::addRow("%s/%s", qPrintable(QFileInfo(path).dir().dirName()), qPrintable(QFileInfo(path).fileName())) << path;
+    }
 }
 
 void TstCanonical::roundTrip()
 {
     QFETCH(QString, path);
+    if (path.isEmpty())
+        FANVA_NEED_SHARED(u"corpus/vaelii-kb");
     const std::vector<Document> documents { readFile(path) };
     const Document &document = documents.front();
     QVERIFY(!document.sentences.empty());
@@ -310,8 +323,8 @@ void TstCanonical::roundTrip()
     }
 }
 
-// fmt: the corpus and the example reformat to text with the same keys, and formatting
-// again changes nothing.
+// fmt: the corpus, the example and the zoo KB reformat to text with the same keys, and
+// formatting again changes nothing.
 void TstCanonical::formatDocument_data()
 {
     roundTrip_data();
@@ -320,6 +333,8 @@ void TstCanonical::formatDocument_data()
 void TstCanonical::formatDocument()
 {
     QFETCH(QString, path);
+    if (path.isEmpty())
+        FANVA_NEED_SHARED(u"corpus/vaelii-kb");
     const Document original = readFile(path);
     const QByteArray once = fanva::kb::formatDocument(original);
     const Document reread = parseDocument(once, path);

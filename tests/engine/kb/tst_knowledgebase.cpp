@@ -5,6 +5,8 @@
 #include "kb/canonical.h"
 #include "kb/writer.h"
 
+#include "sharedcorpus.h"
+
 #include <QDirIterator>
 #include <QFile>
 #include <QRandomGenerator>
@@ -15,11 +17,12 @@
 #include <set>
 
 using namespace fanva::kb;
+namespace testsupport = fanva::testsupport;
 
 namespace {
 
-const QString s_example = QStringLiteral(FANVA_TEST_DATA_DIR "/kb/example");
-const QString s_corpus = QStringLiteral(FANVA_SHARED_DIR "/corpus/vaelii-kb");
+const QString s_example = testsupport::testDataPath(u"kb/example");
+const QString s_zoo = testsupport::testDataPath(u"kb/zoo");
 
 SymbolId id(const char *name)
 {
@@ -86,6 +89,7 @@ private Q_SLOTS:
     void orderIndependence_data();
     void orderIndependence();
     void corpus();
+    void zoo();
     void loadErrors_data();
     void loadErrors();
     void duplicateWarning();
@@ -320,12 +324,15 @@ void TstKnowledgeBase::orderIndependence_data()
 {
     QTest::addColumn<QString>("root");
     QTest::addRow("example") << s_example;
-    QTest::addRow("corpus") << s_corpus;
+    QTest::addRow("zoo") << s_zoo;
+    QTest::addRow("corpus") << testsupport::sharedPath(u"corpus/vaelii-kb");
 }
 
 void TstKnowledgeBase::orderIndependence()
 {
     QFETCH(QString, root);
+    if (QLatin1StringView(QTest::currentDataTag()) == QLatin1StringView("corpus"))
+        FANVA_NEED_SHARED(u"corpus/vaelii-kb");
     std::vector<ContextSource> sources = sourcesOf(root);
     std::sort(sources.begin(), sources.end(), [](const ContextSource &a, const ContextSource &b) { return a.path < b.path; });
     const LoadResult reference = loadKnowledgeBase(sources);
@@ -345,7 +352,8 @@ void TstKnowledgeBase::orderIndependence()
 
 void TstKnowledgeBase::corpus()
 {
-    const LoadResult result = loadKnowledgeBase(s_corpus);
+    FANVA_NEED_SHARED(u"corpus/vaelii-kb");
+    const LoadResult result = loadKnowledgeBase(testsupport::sharedPath(u"corpus/vaelii-kb"));
     QVERIFY(result.ok());
     QVERIFY(result.diagnostics.empty());
     const KnowledgeBase &kb = *result.kb;
@@ -365,6 +373,76 @@ void TstKnowledgeBase::corpus()
     QVERIFY(!kb.comments(id("genl"), well).empty());
     QVERIFY(kb.findTerm(id("genl"), well).asFunctor);
     QCOMPARE(kb.functorCounts().front(), std::make_pair(id("comment"), 298u));
+}
+
+// The project's own zoo KB (tests/data/kb/zoo), always there: a layered context graph
+// with fileless fable contexts, deep genl chains, every kind of disjointness, inherited
+// arity and marks, a variable-arity predicate and a symmetric fact.
+void TstKnowledgeBase::zoo()
+{
+    const LoadResult result = loadKnowledgeBase(s_zoo);
+    QVERIFY(result.ok());
+    QVERIFY(result.diagnostics.empty());
+    const KnowledgeBase &kb = *result.kb;
+    QCOMPARE(kb.sentenceCount(), std::size_t(616));
+    QCOMPARE(kb.contexts().size(), std::size_t(12));
+    QCOMPARE(kb.contextInfo(id("CxResidents"))->sentenceCount, 156u);
+    QVERIFY(kb.contextInfo(id("CxResidents"))->file.endsWith(QLatin1String("animals/CxResidents.txt")));
+    // The fables' contexts are wired by genlCx only: no file, no sentence.
+    QVERIFY(kb.hasContext(id("CxGoatsBridge")));
+    QVERIFY(kb.contextInfo(id("CxGoatsBridge"))->file.isEmpty());
+    QCOMPARE(kb.contextInfo(id("CxGoatsBridge"))->sentenceCount, 0u);
+
+    QCOMPARE(kb.visibleContexts(id("CxRota")).size(), std::size_t(8));
+    QVERIFY(kb.sees(id("CxRota"), id("CxZooBase")));
+    QVERIFY(kb.sees(id("CxRota"), id("CxStaff")));
+    QVERIFY(!kb.sees(id("CxResidents"), id("CxStaff")));
+    QVERIFY(!kb.sees(id("CxFables"), id("CxZoo")));
+    QVERIFY(kb.sees(id("CxGoatsBridge"), id("CxFauna")));
+
+    const Scope residents { id("CxResidents") };
+    QCOMPARE(names(kb.genls(id("lion"), residents)), QStringList({ "big_cat", "mammal", "vertebrate", "animal", "living_thing", "thing" }));
+    QCOMPARE(names(kb.genls(id("penguin_pool"), { id("CxZoo") })), QStringList({ "aquatic_habitat", "habitat", "place", "thing" }));
+    QVERIFY(kb.genls(id("lion"), { id("CxZooBase") }).empty());
+    QCOMPARE(names(kb.specs(id("big_cat"), { id("CxFauna") })), QStringList({ "lion", "snow_leopard", "tiger" }));
+    QCOMPARE(names(kb.memberships(id("Amani"), { id("CxRota") })), QStringList({ "carnivore", "lion" }));
+    QVERIFY(kb.memberships(id("Amani"), { id("CxStaff") }).empty());
+
+    QCOMPARE(kb.arityOf(id("motherOf"), residents), (Arity { 2, id("parentOf"), false }));
+    QCOMPARE(kb.arityOf(id("keptWith"), residents), (Arity { 2, noSymbol, true }));
+    QCOMPARE(kb.arityOf(id("feedsAt"), residents), (Arity { 3, noSymbol, false }));
+    QCOMPARE(kb.arityOf(id("livesIn"), { id("CxFauna") }), std::nullopt);
+    QCOMPARE(names(kb.marksOver(id("motherOf"), id("asymmetric"), residents)), QStringList { QStringLiteral("parentOf") });
+    QCOMPARE(names(kb.marksOver(id("livesIn"), id("functional"), residents)), QStringList { QStringLiteral("livesIn") });
+    QVERIFY(kb.marksOver(id("livesIn"), id("functional"), { id("CxGrounds") }).empty());
+
+    const auto witness = [&kb](const char *a, const char *b, const char *context) {
+        const std::optional<DisjointWitness> w = kb.disjoint(id(a), id(b), { id(context) });
+        if (!w)
+            return QString();
+        static const char *reasons[] = { "explicit", "metatype", "sibling" };
+        QString text = QStringLiteral("%1 %2 %3").arg(symbolString(w->a), symbolString(w->b), QLatin1String(reasons[int(w->reason)]));
+        if (w->via != noSymbol)
+            text += QLatin1Char(' ') + symbolString(w->via);
+        return text;
+    };
+    QCOMPARE(witness("lion", "penguin", "CxResidents"), QStringLiteral("mammal bird metatype vertebrate_class"));
+    QCOMPARE(witness("penguin_pool", "aviary", "CxGrounds"), QStringLiteral("penguin_pool aviary sibling habitat"));
+    QCOMPARE(witness("bamboo", "acacia", "CxFlora"), QStringLiteral("grass tree explicit"));
+    QCOMPARE(witness("carnivore", "herbivore", "CxFauna"), QStringLiteral("carnivore herbivore explicit"));
+    QCOMPARE(witness("lion", "tiger", "CxResidents"), QString()); // siblings, but nothing separates them
+    QCOMPARE(witness("lion", "herbivore", "CxResidents"), QString()); // a diet is a membership, not a kind
+    QCOMPARE(witness("lion", "penguin", "CxZooBase"), QString()); // not visible
+
+    QCOMPARE(flat(kb, kb.factsWith(id("parentOf"), id("Amani"), residents)),
+        QStringList({ QStringLiteral("(motherOf Amani Zuri)"), QStringLiteral("(motherOf Amani Tau)") }));
+    QCOMPARE(
+        flat(kb, kb.lookup(kb.canonicalKey(parseSentence(QStringLiteral("(sameSpeciesAs Bramble Clover)")).sentence->term), residents)),
+        QStringList { QStringLiteral("(sameSpeciesAs Clover Bramble)") });
+    QCOMPARE(kb.comments(id("Amani"), residents).size(), std::size_t(1));
+    QVERIFY(kb.comments(id("Amani"), { id("CxStaff") }).empty());
+    QCOMPARE(kb.findTerm(id("keptWith"), residents).role, Role::Predicate);
+    QCOMPARE(kb.functorCounts().front(), std::make_pair(id("genl"), 97u));
 }
 
 void TstKnowledgeBase::loadErrors_data()
