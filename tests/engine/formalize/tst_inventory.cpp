@@ -8,6 +8,8 @@
 #include "check/gates.h"
 #include "kb/knowledgebase.h"
 
+#include "golden.h"
+
 #include <QDir>
 #include <QFile>
 #include <QTest>
@@ -200,9 +202,8 @@ void TstInventory::systemPrefixGolden()
         QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
         out.write(prefix.toUtf8());
     }
-    QFile file(QString::fromUtf8(s_reference));
-    QVERIFY2(file.open(QIODevice::ReadOnly), "run tests/data/regenerate-formalize-references.sh");
-    QCOMPARE(prefix.toUtf8(), file.readAll());
+    // A mismatch shows as a unified diff; tests/data/regenerate-formalize-references.sh rewrites it.
+    FANVA_COMPARE_GOLDEN(prefix.toUtf8(), QString::fromUtf8(s_reference));
 }
 
 void TstInventory::systemPrefixExamplesPassTheGates()
