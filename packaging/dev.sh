@@ -117,7 +117,9 @@ else
 fi
 
 cd "$source_dir"
-if [[ ! -f $build_dir/build.ninja ]]; then
+# Configure once; again when help2man has been installed since (the man pages then build).
+if [[ ! -f $build_dir/build.ninja ]] ||
+    { command -v help2man >/dev/null && grep -q '^FANVA_HELP2MAN:FILEPATH=.*NOTFOUND' "$build_dir/CMakeCache.txt"; }; then
     cmake --preset dev
 fi
 case $mode in
