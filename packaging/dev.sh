@@ -4,9 +4,11 @@
 # The README's quick start: install what Fanva needs to build (Debian and derivatives),
 # configure and build the dev preset, then run the app or the test suite.
 #
-#   packaging/dev.sh run    build, then open the demo workspace (under Xvfb without a
-#                           display: write a screenshot and print its path)
-#   packaging/dev.sh test   build, then run the test suite (benchmarks excluded)
+#   packaging/dev.sh run    build the two executables (fanva, fanva-cli) and their libraries,
+#                           then open the demo workspace (under Xvfb without a display:
+#                           write a screenshot and print its path)
+#   packaging/dev.sh test   build everything (tests, man pages), then run the test suite
+#                           (benchmarks excluded)
 set -euo pipefail
 
 usage() {
@@ -80,6 +82,10 @@ install_packages() {
     if [[ $mode == run ]] && headless; then
         packages+=(xvfb xauth)
     fi
+    # The man pages are generated from --help when everything is built.
+    if [[ $mode == test ]]; then
+        packages+=(help2man)
+    fi
     local kf6=false
     if release_has_kf6; then
         kf6=true
@@ -111,16 +117,18 @@ else
 fi
 
 cd "$source_dir"
-if [[ ! -f $build_dir/build.ninja ]]; then
+# Configure once; again when help2man has been installed since (the man pages then build).
+if [[ ! -f $build_dir/build.ninja ]] ||
+    { command -v help2man >/dev/null && grep -q '^FANVA_HELP2MAN:FILEPATH=.*NOTFOUND' "$build_dir/CMakeCache.txt"; }; then
     cmake --preset dev
 fi
-cmake --build --preset dev
-
 case $mode in
 test)
+    cmake --build --preset dev
     exec ctest --preset dev
     ;;
 run)
+    cmake --build --preset dev --target fanva fanva-cli
     fanva=$build_dir/app/fanva
     workspace=$source_dir/resources/demo
     if ! headless; then

@@ -444,7 +444,7 @@ QModelIndex AttemptLogModel::index(int row, int column, const QModelIndex &paren
         return row < int(m_rows.size()) ? createIndex(row, column, quintptr(0)) : QModelIndex();
     if (parent.internalId() != 0 || parent.row() >= int(m_rows.size()))
         return {};
-    return row < int(m_rows[size_t(parent.row())].children.size()) ? createIndex(row, column, quintptr(parent.row() + 1)) : QModelIndex();
+    return row < int(m_rows[size_t(parent.row())].children.size()) ? createIndex(row, column, quintptr(parent.row()) + 1) : QModelIndex();
 }
 
 QModelIndex AttemptLogModel::parent(const QModelIndex &child) const

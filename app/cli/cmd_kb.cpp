@@ -191,7 +191,7 @@ int runKb(const QStringList &args)
         return cli::usageError(QStringLiteral("kb"), QStringLiteral("expected an action: stats or term"));
     if (!parser.isSet(kbOption))
         return cli::usageError(QStringLiteral("kb"), QStringLiteral("--kb DIR is required"));
-    const QString action = positional.first();
+    const QString &action = positional.first();
     if (action == QLatin1String("stats") && positional.size() != 1)
         return cli::usageError(QStringLiteral("kb"), QStringLiteral("kb stats takes no arguments"));
     if (action == QLatin1String("term") && positional.size() != 2)

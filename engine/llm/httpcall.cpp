@@ -186,9 +186,7 @@ void HttpCall::replyFinished()
         return;
     m_connectTimer.stop();
     m_idleTimer.stop();
-    if (m_status == 0 && m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).isValid())
-        readAvailable();
-    else if (m_reply->bytesAvailable() > 0)
+    if ((m_status == 0 && m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).isValid()) || m_reply->bytesAvailable() > 0)
         readAvailable();
     if (isFinished())
         return;
