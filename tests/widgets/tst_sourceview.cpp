@@ -4,13 +4,13 @@
 // engine's segmenter starts them, coverage marks with tooltips for a real (scripted)
 // formalization of the demo workspace, the selected entry's sentence highlighted, and the
 // proposal filtered to the sentence the reviewer clicks.
-#include "entrymodel.h"
-#include "mainwindow.h"
-#include "proposalview.h"
-#include "reviewcontroller.h"
-#include "reviewpresenter.h"
-#include "sourceview.h"
+#include "review/entrymodel.h"
+#include "review/proposalview.h"
+#include "review/reviewcontroller.h"
+#include "review/reviewpresenter.h"
+#include "review/sourceview.h"
 #include "widgettesting.h"
+#include "window/mainwindow.h"
 
 #include <QAction>
 #include <QDir>
