@@ -2092,7 +2092,7 @@ Anwenden schreibt ihn als erzwungen.</translation>
     </message>
 </context>
 <context>
-    <name>SourceMargin</name>
+    <name>SourceGutter</name>
     <message>
         <location filename="../widgets/review/sourceview.cpp" line="+112"/>
         <source>Sentence numbers and coverage</source>

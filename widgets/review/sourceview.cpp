@@ -19,7 +19,7 @@ using State = fanva::formalize::SegmentCoverage::State;
 
 namespace {
 
-constexpr int marginPadding = 4;
+constexpr int gutterPadding = 4;
 // Typing re-segments once the reviewer pauses; the segmenter is linear, but a keystroke need not wait for it.
 constexpr int resegmentDelayMs = 150;
 
@@ -102,29 +102,29 @@ QString asShown(QString text)
 
 } // namespace
 
-// --- SourceMargin ------------------------------------------------------------------------
+// --- SourceGutter ------------------------------------------------------------------------
 
-SourceMargin::SourceMargin(SourceView *view)
+SourceGutter::SourceGutter(SourceView *view)
     : QWidget(view)
     , m_view(view)
 {
-    setObjectName(QStringLiteral("sourceMargin"));
+    setObjectName(QStringLiteral("sourceGutter"));
     setAccessibleName(tr("Sentence numbers and coverage"));
     setAccessibleDescription(tr("Click a sentence number to show only its entries in the proposal"));
 }
 
-SourceMargin::~SourceMargin() = default;
+SourceGutter::~SourceGutter() = default;
 
-QSize SourceMargin::sizeHint() const
+QSize SourceGutter::sizeHint() const
 {
-    return { m_view->marginWidth(), 0 };
+    return { m_view->gutterWidth(), 0 };
 }
 
-bool SourceMargin::event(QEvent *event)
+bool SourceGutter::event(QEvent *event)
 {
     if (event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
-        const QString text = m_view->marginToolTip(help->pos());
+        const QString text = m_view->gutterToolTip(help->pos());
         if (text.isEmpty()) {
             QToolTip::hideText();
             event->ignore();
@@ -136,15 +136,15 @@ bool SourceMargin::event(QEvent *event)
     return QWidget::event(event);
 }
 
-void SourceMargin::paintEvent(QPaintEvent *event)
+void SourceGutter::paintEvent(QPaintEvent *event)
 {
-    m_view->paintMargin(event);
+    m_view->paintGutter(event);
 }
 
-void SourceMargin::mousePressEvent(QMouseEvent *event)
+void SourceGutter::mousePressEvent(QMouseEvent *event)
 {
-    if (event->button() == Qt::LeftButton && !m_view->segmentsAtMarginPosition(event->position().toPoint()).empty()) {
-        m_view->marginClicked(event->position().toPoint());
+    if (event->button() == Qt::LeftButton && !m_view->segmentsAtGutterPosition(event->position().toPoint()).empty()) {
+        m_view->onGutterClicked(event->position().toPoint());
         event->accept();
         return;
     }
@@ -202,7 +202,7 @@ void SourceCoverageHighlighter::highlightBlock(const QString &text)
 
 SourceView::SourceView(QWidget *parent)
     : QPlainTextEdit(parent)
-    , m_margin(new SourceMargin(this))
+    , m_gutter(new SourceGutter(this))
     , m_resegmentTimer(new QTimer(this))
     , m_colours(ReviewColours::forPalette(palette()))
 {
@@ -213,7 +213,7 @@ SourceView::SourceView(QWidget *parent)
     m_resegmentTimer->setInterval(resegmentDelayMs);
     connect(m_resegmentTimer, &QTimer::timeout, this, [this] { resegment(false); });
     connect(document(), &QTextDocument::contentsChanged, m_resegmentTimer, qOverload<>(&QTimer::start));
-    connect(this, &QPlainTextEdit::updateRequest, this, &SourceView::updateMarginArea);
+    connect(this, &QPlainTextEdit::updateRequest, this, &SourceView::updateGutterArea);
     connect(this, &QPlainTextEdit::cursorPositionChanged, this, &SourceView::updateActions);
 
     m_filterAction = new QAction(tr("Show Only This Sentence's &Entries"), this);
@@ -332,7 +332,7 @@ void SourceView::setCurrentSegment(int number)
 {
     m_currentSegment = number;
     updateSelections();
-    m_margin->update();
+    m_gutter->update();
     const std::optional<std::pair<int, int>> range = m_showsFormalization ? segmentRange(number) : std::nullopt;
     if (!range)
         return;
@@ -348,25 +348,25 @@ void SourceView::setFilteredSegment(int number)
         return;
     m_filteredSegment = number;
     updateActions();
-    m_margin->update();
+    m_gutter->update();
 }
 
-QWidget *SourceView::margin() const
+QWidget *SourceView::gutter() const
 {
-    return m_margin;
+    return m_gutter;
 }
 
-int SourceView::marginWidth() const
+int SourceView::gutterWidth() const
 {
     const QFontMetrics metrics(font());
     const QString widest = QLatin1Char('[') + QString(digitCount(qsizetype(m_segments.size())), QLatin1Char('9')) + QLatin1Char(']');
     const int numbers = metrics.horizontalAdvance(widest);
-    return marginPadding + numbers + marginPadding + glyphCellWidth(metrics) + marginPadding;
+    return gutterPadding + numbers + gutterPadding + glyphCellWidth(metrics) + gutterPadding;
 }
 
-std::vector<SourceView::MarginLabel> SourceView::marginLabels(const QRect &area) const
+std::vector<SourceView::GutterLabel> SourceView::gutterLabels(const QRect &area) const
 {
-    std::vector<MarginLabel> labels;
+    std::vector<GutterLabel> labels;
     const QPointF offset = contentOffset();
     const int lineHeight = QFontMetrics(font()).height();
     for (QTextBlock block = firstVisibleBlock(); block.isValid(); block = block.next()) {
@@ -392,27 +392,27 @@ std::vector<SourceView::MarginLabel> SourceView::marginLabels(const QRect &area)
             lastLine = lineNumber;
             const int top = qRound(geometry.top() + (line.isValid() ? line.y() : 0));
             const int height = line.isValid() ? qRound(line.height()) : lineHeight;
-            labels.push_back({ QRect(0, top, m_margin->width(), height), { i + 1 } });
+            labels.push_back({ QRect(0, top, m_gutter->width(), height), { i + 1 } });
         }
     }
     return labels;
 }
 
-std::vector<int> SourceView::segmentsAtMarginPosition(const QPoint &pos) const
+std::vector<int> SourceView::segmentsAtGutterPosition(const QPoint &pos) const
 {
-    if (pos.x() < 0 || pos.x() >= m_margin->width())
+    if (pos.x() < 0 || pos.x() >= m_gutter->width())
         return {};
-    const std::vector<MarginLabel> labels = marginLabels(QRect(0, pos.y(), 1, 1));
-    for (const MarginLabel &l : labels) {
+    const std::vector<GutterLabel> labels = gutterLabels(QRect(0, pos.y(), 1, 1));
+    for (const GutterLabel &l : labels) {
         if (l.rect.contains(pos))
             return l.segments;
     }
     return {};
 }
 
-QString SourceView::marginToolTip(const QPoint &pos) const
+QString SourceView::gutterToolTip(const QPoint &pos) const
 {
-    const std::vector<int> numbers = segmentsAtMarginPosition(pos);
+    const std::vector<int> numbers = segmentsAtGutterPosition(pos);
     if (numbers.empty())
         return {};
     QStringList lines;
@@ -427,9 +427,9 @@ QString SourceView::marginToolTip(const QPoint &pos) const
     return lines.join(QLatin1Char('\n'));
 }
 
-void SourceView::marginClicked(const QPoint &pos)
+void SourceView::onGutterClicked(const QPoint &pos)
 {
-    const std::vector<int> numbers = segmentsAtMarginPosition(pos);
+    const std::vector<int> numbers = segmentsAtGutterPosition(pos);
     if (numbers.empty())
         return;
     // Several sentences on one line: each click filters to the next of them, then to none.
@@ -445,27 +445,27 @@ void SourceView::toggleFilter(int number)
     Q_EMIT segmentFilterRequested(number == m_filteredSegment ? 0 : number);
 }
 
-void SourceView::paintMargin(QPaintEvent *event)
+void SourceView::paintGutter(QPaintEvent *event)
 {
-    QPainter painter(m_margin);
+    QPainter painter(m_gutter);
     painter.fillRect(event->rect(), m_colours.gutterBackground);
     painter.setPen(m_colours.separator);
-    painter.drawLine(m_margin->width() - 1, event->rect().top(), m_margin->width() - 1, event->rect().bottom());
+    painter.drawLine(m_gutter->width() - 1, event->rect().top(), m_gutter->width() - 1, event->rect().bottom());
 
     const QFontMetrics metrics(font());
     const int glyphWidth = glyphCellWidth(metrics);
-    const int glyphLeft = m_margin->width() - marginPadding - glyphWidth;
-    const int numbersRight = glyphLeft - marginPadding;
+    const int glyphLeft = m_gutter->width() - gutterPadding - glyphWidth;
+    const int numbersRight = glyphLeft - gutterPadding;
     const QFont normal = font();
     QFont bold = normal;
     bold.setBold(true);
 
-    const std::vector<MarginLabel> labels = marginLabels(event->rect());
-    for (const MarginLabel &l : labels) {
+    const std::vector<GutterLabel> labels = gutterLabels(event->rect());
+    for (const GutterLabel &l : labels) {
         const int number = l.segments.front();
         const bool filtered = std::find(l.segments.begin(), l.segments.end(), m_filteredSegment) != l.segments.end();
         const bool current = std::find(l.segments.begin(), l.segments.end(), m_currentSegment) != l.segments.end();
-        const QRect numberRect(marginPadding, l.rect.top(), numbersRight - marginPadding, l.rect.height());
+        const QRect numberRect(gutterPadding, l.rect.top(), numbersRight - gutterPadding, l.rect.height());
         const int shown = filtered ? m_filteredSegment : number;
         painter.setFont(current ? bold : normal);
         if (filtered) {
@@ -494,7 +494,7 @@ void SourceView::paintMargin(QPaintEvent *event)
 void SourceView::resizeEvent(QResizeEvent *event)
 {
     QPlainTextEdit::resizeEvent(event);
-    updateMarginGeometry();
+    updateGutterGeometry();
 }
 
 void SourceView::changeEvent(QEvent *event)
@@ -505,10 +505,10 @@ void SourceView::changeEvent(QEvent *event)
         m_colours = ReviewColours::forPalette(palette());
         m_highlighter->rehighlight();
         updateSelections();
-        m_margin->update();
+        m_gutter->update();
         break;
     case QEvent::FontChange:
-        updateMarginGeometry();
+        updateGutterGeometry();
         break;
     default:
         break;
@@ -564,9 +564,9 @@ void SourceView::resegment(bool force)
 
     // Spans moved: marks shown before must be laid anew even when the sentences still match.
     updateFormalizationMatch(m_showsFormalization);
-    updateMarginGeometry();
+    updateGutterGeometry();
     updateActions();
-    m_margin->update();
+    m_gutter->update();
     Q_EMIT segmentsChanged();
 }
 
@@ -582,7 +582,7 @@ void SourceView::updateFormalizationMatch(bool force)
     m_showsFormalization = matches;
     m_highlighter->rehighlight();
     updateSelections();
-    m_margin->update();
+    m_gutter->update();
 }
 
 void SourceView::updateSelections()
@@ -606,20 +606,20 @@ void SourceView::updateActions()
     m_showAllAction->setEnabled(m_filteredSegment > 0);
 }
 
-void SourceView::updateMarginGeometry()
+void SourceView::updateGutterGeometry()
 {
-    const int width = marginWidth();
+    const int width = gutterWidth();
     setViewportMargins(width, 0, 0, 0);
     const QRect contents = contentsRect();
-    m_margin->setGeometry(QRect(contents.left(), contents.top(), width, contents.height()));
+    m_gutter->setGeometry(QRect(contents.left(), contents.top(), width, contents.height()));
 }
 
-void SourceView::updateMarginArea(const QRect &rect, int dy)
+void SourceView::updateGutterArea(const QRect &rect, int dy)
 {
     if (dy != 0)
-        m_margin->scroll(0, dy);
+        m_gutter->scroll(0, dy);
     else
-        m_margin->update(0, rect.y(), m_margin->width(), rect.height());
+        m_gutter->update(0, rect.y(), m_gutter->width(), rect.height());
     if (rect.contains(viewport()->rect()))
-        updateMarginGeometry();
+        updateGutterGeometry();
 }

@@ -17,11 +17,11 @@
 class QAction;
 class QTimer;
 class SourceCoverageHighlighter;
-class SourceMargin;
+class SourceGutter;
 
 /// The English source pane (formalize.md §10): the document, editable while no formalization
-/// runs, with its sentences numbered `[i]` in a margin as the engine's segmenter cuts them.
-/// After a run the margin carries each sentence's coverage (a glyph with a tooltip giving the
+/// runs, with its sentences numbered `[i]` in a gutter as the engine's segmenter cuts them.
+/// After a run the gutter carries each sentence's coverage (a glyph with a tooltip giving the
 /// model's reason for an untranslated one) and the text its colour; the selected entry's
 /// sentence is highlighted. A click on a number asks to filter the proposal to that sentence.
 ///
@@ -49,7 +49,7 @@ public:
     [[nodiscard]] std::optional<std::pair<int, int>> segmentRange(int number) const;
     /// The segment whose span holds text position @p position (0 when none).
     [[nodiscard]] int segmentAt(int position) const;
-    /// The segments starting in block @p block (the margin's per-block data).
+    /// The segments starting in block @p block (the gutter's per-block data).
     [[nodiscard]] std::vector<int> segmentsInBlock(int block) const;
 
     /// Takes the result of a formalization: its sentences as it read them and the engine's
@@ -60,21 +60,21 @@ public:
     [[nodiscard]] bool showsFormalization() const { return m_showsFormalization; }
     /// The coverage of segment @p number, or nullopt (headings, no formalization, edited text).
     [[nodiscard]] std::optional<Coverage> coverage(int number) const;
-    /// What the margin says about segment @p number: its coverage and the model's reason.
+    /// What the gutter says about segment @p number: its coverage and the model's reason.
     [[nodiscard]] QString coverageText(int number) const;
 
     /// Highlights segment @p number (the selected entry's sentence) and scrolls to it; 0 clears.
     void setCurrentSegment(int number);
     [[nodiscard]] int currentSegment() const { return m_currentSegment; }
-    /// The segment the proposal is filtered to, marked in the margin (0: none).
+    /// The segment the proposal is filtered to, marked in the gutter (0: none).
     void setFilteredSegment(int number);
     [[nodiscard]] int filteredSegment() const { return m_filteredSegment; }
 
-    /// The margin widget (a child of this view) and its width: the widest label and a glyph.
-    [[nodiscard]] QWidget *margin() const;
-    [[nodiscard]] int marginWidth() const;
-    /// The segments whose `[i]` sits on the visual line at @p pos (margin coordinates).
-    [[nodiscard]] std::vector<int> segmentsAtMarginPosition(const QPoint &pos) const;
+    /// The gutter widget (a child of this view) and its width: the widest label and a glyph.
+    [[nodiscard]] QWidget *gutter() const;
+    [[nodiscard]] int gutterWidth() const;
+    /// The segments whose `[i]` sits on the visual line at @p pos (gutter coordinates).
+    [[nodiscard]] std::vector<int> segmentsAtGutterPosition(const QPoint &pos) const;
 
     /// Filters the proposal to the sentence at the cursor (or clears the filter when it is the one shown).
     [[nodiscard]] QAction *filterAction() const { return m_filterAction; }
@@ -93,28 +93,28 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
 
 private:
-    friend class SourceMargin;
+    friend class SourceGutter;
     friend class SourceCoverageHighlighter;
 
-    // One label of the margin: the segments starting on one visual line, in margin coordinates.
-    struct MarginLabel {
+    // One label of the gutter: the segments starting on one visual line, in gutter coordinates.
+    struct GutterLabel {
         QRect rect;
         std::vector<int> segments;
     };
-    [[nodiscard]] std::vector<MarginLabel> marginLabels(const QRect &area) const;
-    [[nodiscard]] QString marginToolTip(const QPoint &pos) const;
-    void marginClicked(const QPoint &pos);
-    void paintMargin(QPaintEvent *event);
+    [[nodiscard]] std::vector<GutterLabel> gutterLabels(const QRect &area) const;
+    [[nodiscard]] QString gutterToolTip(const QPoint &pos) const;
+    void onGutterClicked(const QPoint &pos);
+    void paintGutter(QPaintEvent *event);
     void toggleFilter(int number);
 
     void resegment(bool force);
     void updateFormalizationMatch(bool force);
     void updateSelections();
     void updateActions();
-    void updateMarginGeometry();
-    void updateMarginArea(const QRect &rect, int dy);
+    void updateGutterGeometry();
+    void updateGutterArea(const QRect &rect, int dy);
 
-    SourceMargin *m_margin = nullptr;
+    SourceGutter *m_gutter = nullptr;
     SourceCoverageHighlighter *m_highlighter = nullptr;
     QTimer *m_resegmentTimer = nullptr;
     QAction *m_filterAction = nullptr;

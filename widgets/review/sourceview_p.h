@@ -7,15 +7,15 @@
 
 class SourceView;
 
-/// The margin of a SourceView: paints and hit-tests through the view, which owns the data.
-class SourceMargin final : public QWidget
+/// The gutter of a SourceView: paints and hit-tests through the view, which owns the data.
+class SourceGutter final : public QWidget
 {
     Q_OBJECT
-    Q_DISABLE_COPY_MOVE(SourceMargin)
+    Q_DISABLE_COPY_MOVE(SourceGutter)
 
 public:
-    explicit SourceMargin(SourceView *view);
-    ~SourceMargin() override;
+    explicit SourceGutter(SourceView *view);
+    ~SourceGutter() override;
 
     [[nodiscard]] QSize sizeHint() const override;
 
