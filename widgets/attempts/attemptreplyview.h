@@ -13,7 +13,7 @@ class QToolButton;
 /// queues, and the queue goes into the document at most every flushInterval() ms in one
 /// edit at the end, so a fast stream costs one layout per interval instead of one per
 /// delta. Endless lines are broken for display (replyText() joins them again), so that no
-/// flush lays out more than the text it adds. The document keeps at most maximumCharacters();
+/// flush lays out more than the text it adds. The document keeps at most setMaximumCharacters();
 /// older text is trimmed from the top.
 class AttemptReplyView final : public QWidget
 {
@@ -50,7 +50,6 @@ public:
     [[nodiscard]] int flushInterval() const { return m_flushTimer.interval(); }
     /// 0 writes every delta at once (no coalescing).
     void setFlushInterval(int ms) { m_flushTimer.setInterval(ms); }
-    [[nodiscard]] int maximumCharacters() const { return m_maximumCharacters; }
     void setMaximumCharacters(int characters) { m_maximumCharacters = characters; }
 
     [[nodiscard]] QPlainTextEdit *replyEdit() const { return m_reply; }

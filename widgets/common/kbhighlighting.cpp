@@ -68,12 +68,3 @@ void KbHighlighting::setPalette(QSyntaxHighlighter *highlighter, const QPalette 
     }
 #endif
 }
-
-bool KbHighlighting::usesKSyntaxHighlighting()
-{
-#ifdef FANVA_HAVE_KSYNTAXHIGHLIGHTING
-    return kbSyntaxRepository().definitionForName(QStringLiteral("Fanva KB")).isValid();
-#else
-    return false;
-#endif
-}

@@ -18,7 +18,4 @@ public:
 
     /// Re-derives the colours of a highlighter made by attach() after a palette change.
     static void setPalette(QSyntaxHighlighter *highlighter, const QPalette &palette);
-
-    /// Whether attach() uses KSyntaxHighlighting in this build.
-    [[nodiscard]] static bool usesKSyntaxHighlighting();
 };

@@ -184,7 +184,7 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
     connect(m_run.get(), &formalize::Session::thinkingDelta, this, &ReviewController::thinkingDelta);
     connect(m_run.get(), &formalize::Session::finished, this, &ReviewController::onSessionFinished);
     m_created = QDateTime::currentDateTimeUtc();
-    setModified(true);
+    m_modified = true;
     m_autosaveScheduler->sessionStarted();
     Q_EMIT started();
     m_run->start();
@@ -217,7 +217,7 @@ void ReviewController::onSessionFinished()
     m_session = proposal::sessionFileFrom(*m_run, origin());
     m_undoStack->clear();
     m_entries->setProposal(m_session->proposal);
-    setModified(true);
+    m_modified = true;
     m_autosaveScheduler->sessionFinished();
     Q_EMIT proposalChanged();
     Q_EMIT finished(m_run->outcomeName());
@@ -406,7 +406,7 @@ bool ReviewController::saveSession(const QString &path, QString *error)
         return false;
     if (m_autosave)
         m_autosave->discard();
-    setModified(false);
+    m_modified = false;
     return true;
 }
 
@@ -424,7 +424,7 @@ bool ReviewController::openSession(const QString &path, QString *error)
     if (!adoptSession(std::move(*loaded.session), error))
         return false;
     beginAutosave(m_sessionId);
-    setModified(false);
+    m_modified = false;
     return true;
 }
 
@@ -469,7 +469,7 @@ bool ReviewController::recoverSession(const QString &autosavePath, QString *erro
         m_autosave = std::make_unique<proposal::Autosave>(info.absolutePath(), m_sessionId);
     if (!m_autosave->lock())
         qCWarning(lcReview) << "cannot lock the recovered autosave" << autosavePath;
-    setModified(true);
+    m_modified = true;
     return true;
 }
 
@@ -537,21 +537,13 @@ void ReviewController::closeSession()
     if (m_autosave)
         m_autosave->discard();
     m_autosave.reset();
-    setModified(false);
-}
-
-void ReviewController::setModified(bool modified)
-{
-    if (m_modified == modified)
-        return;
-    m_modified = modified;
-    Q_EMIT modifiedChanged(modified);
+    m_modified = false;
 }
 
 void ReviewController::markChanged()
 {
     if (!m_session)
         return;
-    setModified(true);
+    m_modified = true;
     m_autosaveScheduler->decisionChanged();
 }

@@ -95,7 +95,6 @@ public:
 
     /// The journal Apply and Undo Apply use; empty: the shared default.
     void setJournalPath(const QString &path) { m_journalPath = path; }
-    [[nodiscard]] QString journalPath() const { return m_journalPath; }
     /// Applies the accepted entries through the engine. Clears the decision undo stack on
     /// success, since applied entries are locked.
     fanva::proposal::ApplyResult apply();
@@ -142,7 +141,6 @@ Q_SIGNALS:
     void thinkingDelta(int attempt, const QString &text);
     /// The proposal was replaced or an Apply / Undo Apply changed it.
     void proposalChanged();
-    void modifiedChanged(bool modified);
     /// The session was autosaved to @p path.
     void autosaved(const QString &path);
     /// The accepted entries were re-gated together; clashes() may have changed.
@@ -154,7 +152,6 @@ private:
     bool loadKb(const QString &folder, QString *error);
     bool adoptSession(fanva::proposal::SessionFile session, QString *error);
     [[nodiscard]] fanva::proposal::SessionOrigin origin() const;
-    void setModified(bool modified);
     void markChanged();
     void beginAutosave(const QString &id);
     void autosaveNow();

@@ -39,7 +39,6 @@ public:
     [[nodiscard]] QString entryAtLine(int line) const;
 
     /// Whether the view shows exactly what Apply writes (accepted entries only).
-    [[nodiscard]] bool showsOnlyWritten() const { return m_onlyWritten; }
     void setShowOnlyWritten(bool onlyWritten);
 
     /// Shows only the entries of sentence @p segment, in the diff and for j/k (formalize.md
@@ -56,11 +55,7 @@ public:
     [[nodiscard]] QAction *nextAction() const { return m_next; }
     [[nodiscard]] QAction *previousAction() const { return m_previous; }
     [[nodiscard]] QAction *acceptAction() const { return m_accept; }
-    [[nodiscard]] QAction *rejectAction() const { return m_reject; }
-    [[nodiscard]] QAction *undecideAction() const { return m_undecide; }
-    [[nodiscard]] QAction *forceAction() const { return m_force; }
     [[nodiscard]] QAction *editAction() const { return m_edit; }
-    [[nodiscard]] QAction *showWrittenAction() const { return m_showWritten; }
     /// Every review action, in menu order (shape actions last).
     [[nodiscard]] QList<QAction *> actions() const;
 

@@ -288,11 +288,6 @@ void SourceView::setFormalization(const QStringList &segmentTexts, const std::ve
     updateFormalizationMatch(true);
 }
 
-void SourceView::clearFormalization()
-{
-    setFormalization({}, {});
-}
-
 std::optional<SourceView::Coverage> SourceView::coverage(int number) const
 {
     if (!m_showsFormalization)

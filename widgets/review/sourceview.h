@@ -55,7 +55,6 @@ public:
     /// Takes the result of a formalization: its sentences as it read them and the engine's
     /// coverage of each. Coverage and the current sentence show while the text has the same sentences.
     void setFormalization(const QStringList &segmentTexts, const std::vector<Coverage> &coverage);
-    void clearFormalization();
     /// Whether the pane shows the sentences that were formalized (false before any run).
     [[nodiscard]] bool showsFormalization() const { return m_showsFormalization; }
     /// The coverage of segment @p number, or nullopt (headings, no formalization, edited text).

@@ -492,12 +492,6 @@ void MainWindow::setProvider(const QString &provider)
     updateStatusBar();
 }
 
-void MainWindow::reportUnavailable(const QString &message)
-{
-    statusBar()->showMessage(message);
-    Q_EMIT problemReported(message, false);
-}
-
 bool MainWindow::formalize()
 {
     QString missing;

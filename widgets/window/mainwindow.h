@@ -41,7 +41,6 @@ public:
 
     /// Whether problems are also shown in message boxes; off for --screenshot and in tests,
     /// where they go to the status bar and problemReported() only.
-    [[nodiscard]] bool isInteractive() const { return m_interactive; }
     void setInteractive(bool interactive);
 
     /// The workspace as the window shows it, including command-line overrides.
@@ -101,9 +100,6 @@ public:
     /// Shows the term under the proposal view's cursor (else the next one on its line, the
     /// entry's functor) in the KB browser. Returns false, saying why, when there is none.
     bool lookUpTerm();
-
-    /// States that a requested feature is not available in this version (status bar).
-    void reportUnavailable(const QString &message);
 
     /// Restores the geometry and splitter state saved by an earlier window; a window whose
     /// settings were restored saves them again when it closes.

@@ -231,14 +231,6 @@ void KbLoader::clear()
     watchFiles();
 }
 
-void KbLoader::setWatching(bool watching)
-{
-    m_watching = watching;
-    if (!watching)
-        m_reloadTimer->stop();
-    watchFiles();
-}
-
 void KbLoader::setReloadDelay(std::chrono::milliseconds delay)
 {
     m_reloadTimer->setInterval(delay);
@@ -289,7 +281,7 @@ void KbLoader::watchFiles()
 {
     if (const QStringList watched = m_fileWatcher->files() + m_fileWatcher->directories(); !watched.isEmpty())
         m_fileWatcher->removePaths(watched);
-    if (!m_watching || m_folder.isEmpty() || !QFileInfo(m_folder).isDir())
+    if (m_folder.isEmpty() || !QFileInfo(m_folder).isDir())
         return;
     // A folder reports files added, removed or renamed (editors often save by renaming);
     // a file reports its own changes.

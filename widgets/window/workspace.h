@@ -100,16 +100,12 @@ public:
     /// Drops the KB and stops watching; a running load's result is ignored.
     void clear();
 
-    [[nodiscard]] QString folder() const { return m_folder; }
     [[nodiscard]] bool isLoading() const { return m_loading; }
-    /// The KB of folder(), null while the first load runs or when it failed to load.
+    /// The KB of the folder last loaded, null while the first load runs or when it failed to load.
     [[nodiscard]] std::shared_ptr<const fanva::kb::KnowledgeBase> knowledgeBase() const { return m_kb; }
     /// The diagnostics of the last finished load (errors when it failed, else warnings).
     [[nodiscard]] const std::vector<fanva::kb::Diagnostic> &diagnostics() const { return m_diagnostics; }
 
-    /// Whether changed context files below folder() are reloaded by themselves (on by default).
-    void setWatching(bool watching);
-    [[nodiscard]] bool isWatching() const { return m_watching; }
     /// How long a burst of file changes is awaited before reloading.
     void setReloadDelay(std::chrono::milliseconds delay);
 
@@ -139,7 +135,6 @@ private:
     QFutureWatcher<fanva::kb::LoadResult> *m_watcher = nullptr;
     QFileSystemWatcher *m_fileWatcher = nullptr;
     QTimer *m_reloadTimer = nullptr;
-    bool m_watching = true;
     bool m_loading = false;
     int m_progress = -1; ///< the last value progressChanged() reported for the running load
 };
