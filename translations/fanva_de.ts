@@ -957,7 +957,7 @@ Undo Apply restores the file.</source>
 <context>
     <name>KbLoader</name>
     <message>
-        <location filename="../widgets/window/workspace.cpp" line="+279"/>
+        <location filename="../widgets/window/workspace.cpp" line="+271"/>
         <source>The KB in %1 does not load:
 %2</source>
         <translation>Die KB in %1 lässt sich nicht laden:
@@ -985,7 +985,7 @@ Undo Apply restores the file.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+171"/>
+        <location filename="../widgets/window/mainwindowsetup.cpp" line="+69"/>
         <source>Open &amp;Workspace…</source>
         <translation>&amp;Arbeitsbereich öffnen…</translation>
     </message>
@@ -1095,17 +1095,17 @@ Undo Apply restores the file.</source>
         <translation>Quelldatei</translation>
     </message>
     <message>
-        <location line="-183"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+78"/>
         <source>Loading the KB…</source>
         <translation>Die KB wird geladen…</translation>
     </message>
     <message>
-        <location line="-8"/>
+        <location filename="../widgets/window/mainwindowreview.cpp" line="+56"/>
         <source>Accepted entries clash with the others: %1 — see their details before Apply.</source>
         <translation>Angenommene Einträge widersprechen den übrigen: %1 — sehen Sie sich vor dem Anwenden ihre Details an.</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location filename="../widgets/window/mainwindowsetup.cpp" line="-127"/>
         <source>Open &amp;Session…</source>
         <translation>Sitzung ö&amp;ffnen…</translation>
     </message>
@@ -1270,7 +1270,7 @@ Undo Apply restores the file.</source>
         <translation>KB wird geladen… %p %</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+40"/>
         <source>Opened the workspace %1.</source>
         <translation>Arbeitsbereich %1 geöffnet.</translation>
     </message>
@@ -1285,7 +1285,7 @@ Undo Apply restores the file.</source>
         <translation>Der KB-Ordner %1 enthält keine Kontextdateien (Cx*.txt).</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location filename="../widgets/window/mainwindowreview.cpp" line="+9"/>
         <source>Open a document to formalize first.</source>
         <translation>Öffnen Sie zuerst ein Dokument zum Formalisieren.</translation>
     </message>
@@ -1320,12 +1320,12 @@ Undo Apply restores the file.</source>
         <translation>%1 wird mit %2 formalisiert…</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+6"/>
         <source>Formalization finished: %1</source>
         <translation>Formalisierung beendet: %1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+49"/>
         <source>No KB is open.</source>
         <translation>Es ist keine KB geöffnet.</translation>
     </message>
@@ -1361,7 +1361,7 @@ Undo Apply restores the file.</source>
         <translation>Es ist keine KB geladen.</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location filename="../widgets/window/mainwindowreview.cpp" line="+38"/>
         <source>Cannot save %1: %2</source>
         <translation>%1 kann nicht gespeichert werden: %2</translation>
     </message>
@@ -1402,7 +1402,7 @@ Undo Apply restores the file.</source>
         <translation>Sitzung in %1 gespeichert.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+18"/>
         <source>No KB folder is open (File ▸ Open KB Folder…).</source>
         <translation>Es ist kein KB-Ordner geöffnet (Datei ▸ KB-Ordner öffnen…).</translation>
     </message>
@@ -1417,7 +1417,7 @@ Undo Apply restores the file.</source>
         <translation>Die KB hat keine Datei für den Zielkontext %1 (erwartet: %1.txt).</translation>
     </message>
     <message>
-        <location line="+131"/>
+        <location filename="../widgets/window/mainwindowreview.cpp" line="+7"/>
         <source>Close Fanva</source>
         <translation>Fanva schließen</translation>
     </message>
@@ -1442,7 +1442,7 @@ Undo Apply restores the file.</source>
         <translation>Prüfung wiederhergestellt; speichern Sie sie, um sie zu behalten.</translation>
     </message>
     <message>
-        <location line="-144"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+20"/>
         <source>Provider: %1</source>
         <translation>Anbieter: %1</translation>
     </message>
@@ -2132,7 +2132,7 @@ Anwenden schreibt ihn als erzwungen.</translation>
         <translation>Im Vorschlag die Einträge aller Sätze zeigen</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+72"/>
         <source>[%1] heading (not counted in coverage)</source>
         <translation>[%1] Überschrift (zählt nicht zur Abdeckung)</translation>
     </message>
@@ -2180,7 +2180,7 @@ Anwenden schreibt ihn als erzwungen.</translation>
 <context>
     <name>WorkspaceLoader</name>
     <message>
-        <location filename="../widgets/window/workspace.cpp" line="-225"/>
+        <location filename="../widgets/window/workspace.cpp" line="-217"/>
         <source>Cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>

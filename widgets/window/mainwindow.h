@@ -125,6 +125,8 @@ private:
     void createMenus();
     void createPanes();
     void createStatusBar();
+    void connectReview();
+    void connectKbLoader();
 
     void chooseWorkspace();
     void chooseDocument();
