@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "mainwindow.h"
-#include "reviewcontroller.h"
+#include "review/reviewcontroller.h"
 #include "version.h"
+#include "window/mainwindow.h"
 
 #include "proposal/autosave.h"
 

@@ -4,7 +4,7 @@
 <context>
     <name>ApplyResultBar</name>
     <message>
-        <location filename="../widgets/applyresultbar.cpp" line="+16"/>
+        <location filename="../widgets/review/applyresultbar.cpp" line="+18"/>
         <source>&amp;Re-diff</source>
         <translation>&amp;Neu vergleichen</translation>
     </message>
@@ -38,7 +38,7 @@
 <context>
     <name>ApplyTexts</name>
     <message>
-        <location filename="../widgets/applytexts.cpp" line="+24"/>
+        <location filename="../widgets/review/applytexts.cpp" line="+26"/>
         <source>No entry is accepted; Apply has nothing to write.</source>
         <translation>Kein Eintrag ist angenommen; Anwenden hat nichts zu schreiben.</translation>
     </message>
@@ -144,7 +144,7 @@ Undo Apply restores the file.</source>
 <context>
     <name>AttemptChipDelegate</name>
     <message>
-        <location filename="../widgets/attemptchipdelegate.cpp" line="+169"/>
+        <location filename="../widgets/attempts/attemptchipdelegate.cpp" line="+171"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -152,7 +152,7 @@ Undo Apply restores the file.</source>
 <context>
     <name>AttemptLogModel</name>
     <message>
-        <location filename="../widgets/attemptlogmodel.cpp" line="+32"/>
+        <location filename="../widgets/attempts/attemptlogmodel.cpp" line="+34"/>
         <location line="+478"/>
         <location line="+25"/>
         <source>%1 — %2</source>
@@ -368,7 +368,7 @@ Undo Apply restores the file.</source>
 <context>
     <name>AttemptReplyView</name>
     <message>
-        <location filename="../widgets/attemptreplyview.cpp" line="+33"/>
+        <location filename="../widgets/attempts/attemptreplyview.cpp" line="+35"/>
         <source>Show or hide what the model thought before it answered</source>
         <translation>Ein- oder ausblenden, was das Modell vor seiner Antwort überlegt hat</translation>
     </message>
@@ -406,7 +406,7 @@ Undo Apply restores the file.</source>
 <context>
     <name>AttemptsPane</name>
     <message>
-        <location filename="../widgets/attemptspane.cpp" line="+19"/>
+        <location filename="../widgets/attempts/attemptspane.cpp" line="+21"/>
         <source>&amp;Cancel</source>
         <translation>Abbre&amp;chen</translation>
     </message>
@@ -459,7 +459,7 @@ Undo Apply restores the file.</source>
 <context>
     <name>EntryDetailsView</name>
     <message>
-        <location filename="../widgets/entrydetailsview.cpp" line="+32"/>
+        <location filename="../widgets/review/entrydetailsview.cpp" line="+34"/>
         <source>Entry details</source>
         <translation>Eintragsdetails</translation>
     </message>
@@ -562,7 +562,7 @@ Undo Apply restores the file.</source>
 <context>
     <name>EntryModel</name>
     <message>
-        <location filename="../widgets/entrymodel.cpp" line="+128"/>
+        <location filename="../widgets/review/entrymodel.cpp" line="+130"/>
         <source>Refused: a gate blocks this sentence</source>
         <translation>Abgewiesen: Eine Prüfstufe blockiert diesen Satz</translation>
     </message>
@@ -650,7 +650,7 @@ Undo Apply restores the file.</source>
 <context>
     <name>InlineEditor</name>
     <message>
-        <location filename="../widgets/inlineeditor.cpp" line="+30"/>
+        <location filename="../widgets/review/inlineeditor.cpp" line="+32"/>
         <source>Enter commits · Shift+Enter starts a new line · Esc cancels</source>
         <translation>Enter: übernehmen · Umschalt+Enter: neue Zeile · Esc: abbrechen</translation>
     </message>
@@ -683,7 +683,7 @@ Undo Apply restores the file.</source>
 <context>
     <name>KbBrowser</name>
     <message>
-        <location filename="../widgets/kbbrowser.cpp" line="+78"/>
+        <location filename="../widgets/kbbrowser/kbbrowser.cpp" line="+80"/>
         <location line="+353"/>
         <source>none</source>
         <translation>keine</translation>
@@ -936,7 +936,7 @@ Undo Apply restores the file.</source>
 <context>
     <name>KbContextModel</name>
     <message numerus="yes">
-        <location filename="../widgets/kbbrowsermodels.cpp" line="+162"/>
+        <location filename="../widgets/kbbrowser/kbbrowsermodels.cpp" line="+164"/>
         <source>%1: %n sentences in %2</source>
         <translation>
             <numerusform>%1: %n Satz in %2</numerusform>
@@ -957,7 +957,7 @@ Undo Apply restores the file.</source>
 <context>
     <name>KbLoader</name>
     <message>
-        <location filename="../widgets/workspace.cpp" line="+277"/>
+        <location filename="../widgets/window/workspace.cpp" line="+271"/>
         <source>The KB in %1 does not load:
 %2</source>
         <translation>Die KB in %1 lässt sich nicht laden:
@@ -967,7 +967,7 @@ Undo Apply restores the file.</source>
 <context>
     <name>KbTermModel</name>
     <message>
-        <location filename="../widgets/kbbrowsermodels.cpp" line="+56"/>
+        <location filename="../widgets/kbbrowser/kbbrowsermodels.cpp" line="+56"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
@@ -985,7 +985,7 @@ Undo Apply restores the file.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+169"/>
+        <location filename="../widgets/window/mainwindowsetup.cpp" line="+69"/>
         <source>Open &amp;Workspace…</source>
         <translation>&amp;Arbeitsbereich öffnen…</translation>
     </message>
@@ -1095,17 +1095,17 @@ Undo Apply restores the file.</source>
         <translation>Quelldatei</translation>
     </message>
     <message>
-        <location line="-183"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+78"/>
         <source>Loading the KB…</source>
         <translation>Die KB wird geladen…</translation>
     </message>
     <message>
-        <location line="-8"/>
+        <location filename="../widgets/window/mainwindowreview.cpp" line="+56"/>
         <source>Accepted entries clash with the others: %1 — see their details before Apply.</source>
         <translation>Angenommene Einträge widersprechen den übrigen: %1 — sehen Sie sich vor dem Anwenden ihre Details an.</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location filename="../widgets/window/mainwindowsetup.cpp" line="-127"/>
         <source>Open &amp;Session…</source>
         <translation>Sitzung ö&amp;ffnen…</translation>
     </message>
@@ -1270,7 +1270,7 @@ Undo Apply restores the file.</source>
         <translation>KB wird geladen… %p %</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+40"/>
         <source>Opened the workspace %1.</source>
         <translation>Arbeitsbereich %1 geöffnet.</translation>
     </message>
@@ -1285,7 +1285,7 @@ Undo Apply restores the file.</source>
         <translation>Der KB-Ordner %1 enthält keine Kontextdateien (Cx*.txt).</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location filename="../widgets/window/mainwindowreview.cpp" line="+9"/>
         <source>Open a document to formalize first.</source>
         <translation>Öffnen Sie zuerst ein Dokument zum Formalisieren.</translation>
     </message>
@@ -1320,12 +1320,12 @@ Undo Apply restores the file.</source>
         <translation>%1 wird mit %2 formalisiert…</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+6"/>
         <source>Formalization finished: %1</source>
         <translation>Formalisierung beendet: %1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+49"/>
         <source>No KB is open.</source>
         <translation>Es ist keine KB geöffnet.</translation>
     </message>
@@ -1361,7 +1361,7 @@ Undo Apply restores the file.</source>
         <translation>Es ist keine KB geladen.</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location filename="../widgets/window/mainwindowreview.cpp" line="+38"/>
         <source>Cannot save %1: %2</source>
         <translation>%1 kann nicht gespeichert werden: %2</translation>
     </message>
@@ -1402,7 +1402,7 @@ Undo Apply restores the file.</source>
         <translation>Sitzung in %1 gespeichert.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+18"/>
         <source>No KB folder is open (File ▸ Open KB Folder…).</source>
         <translation>Es ist kein KB-Ordner geöffnet (Datei ▸ KB-Ordner öffnen…).</translation>
     </message>
@@ -1417,7 +1417,7 @@ Undo Apply restores the file.</source>
         <translation>Die KB hat keine Datei für den Zielkontext %1 (erwartet: %1.txt).</translation>
     </message>
     <message>
-        <location line="+131"/>
+        <location filename="../widgets/window/mainwindowreview.cpp" line="+7"/>
         <source>Close Fanva</source>
         <translation>Fanva schließen</translation>
     </message>
@@ -1442,7 +1442,7 @@ Undo Apply restores the file.</source>
         <translation>Prüfung wiederhergestellt; speichern Sie sie, um sie zu behalten.</translation>
     </message>
     <message>
-        <location line="-144"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+20"/>
         <source>Provider: %1</source>
         <translation>Anbieter: %1</translation>
     </message>
@@ -1517,7 +1517,7 @@ Undo Apply restores the file.</source>
 <context>
     <name>ProposalGutter</name>
     <message>
-        <location filename="../widgets/proposalview.cpp" line="+44"/>
+        <location filename="../widgets/review/proposalview.cpp" line="+46"/>
         <source>Proposal line numbers and review marks</source>
         <translation>Zeilennummern und Prüfmarken des Vorschlags</translation>
     </message>
@@ -1525,7 +1525,7 @@ Undo Apply restores the file.</source>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/providersettingsdialog.cpp" line="+70"/>
+        <location filename="../widgets/settings/providersettingsdialog.cpp" line="+72"/>
         <source>Provider Settings</source>
         <translation>Anbietereinstellungen</translation>
     </message>
@@ -1894,7 +1894,7 @@ Undo Apply restores the file.</source>
 <context>
     <name>RecoveryDialog</name>
     <message>
-        <location filename="../widgets/recoverydialog.cpp" line="+26"/>
+        <location filename="../widgets/review/recoverydialog.cpp" line="+28"/>
         <source>Recover Reviews</source>
         <translation>Prüfungen wiederherstellen</translation>
     </message>
@@ -1952,7 +1952,7 @@ Undo Apply restores the file.</source>
 <context>
     <name>ReviewController</name>
     <message>
-        <location filename="../widgets/reviewcontroller.cpp" line="+138"/>
+        <location filename="../widgets/review/reviewcontroller.cpp" line="+140"/>
         <source>The knowledge base in %1 does not load:
 %2</source>
         <translation>Die Wissensbasis in %1 lässt sich nicht laden:
@@ -2018,7 +2018,7 @@ Undo Apply restores the file.</source>
 <context>
     <name>ReviewPresenter</name>
     <message>
-        <location filename="../widgets/reviewpresenter.cpp" line="+62"/>
+        <location filename="../widgets/review/reviewpresenter.cpp" line="+65"/>
         <source>&amp;Next Entry</source>
         <translation>&amp;Nächster Eintrag</translation>
     </message>
@@ -2081,7 +2081,7 @@ Anwenden schreibt ihn als erzwungen.</translation>
         <translation>Annahme erzwingen</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+83"/>
         <source> — sentence [%1] only</source>
         <translation> — nur Satz [%1]</translation>
     </message>
@@ -2092,9 +2092,9 @@ Anwenden schreibt ihn als erzwungen.</translation>
     </message>
 </context>
 <context>
-    <name>SourceMargin</name>
+    <name>SourceGutter</name>
     <message>
-        <location filename="../widgets/sourceview.cpp" line="+110"/>
+        <location filename="../widgets/review/sourceview.cpp" line="+112"/>
         <source>Sentence numbers and coverage</source>
         <translation>Satznummern und Abdeckung</translation>
     </message>
@@ -2132,7 +2132,7 @@ Anwenden schreibt ihn als erzwungen.</translation>
         <translation>Im Vorschlag die Einträge aller Sätze zeigen</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+72"/>
         <source>[%1] heading (not counted in coverage)</source>
         <translation>[%1] Überschrift (zählt nicht zur Abdeckung)</translation>
     </message>
@@ -2180,7 +2180,7 @@ Anwenden schreibt ihn als erzwungen.</translation>
 <context>
     <name>WorkspaceLoader</name>
     <message>
-        <location filename="../widgets/workspace.cpp" line="-225"/>
+        <location filename="../widgets/window/workspace.cpp" line="-217"/>
         <source>Cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
@@ -2253,7 +2253,7 @@ Anwenden schreibt ihn als erzwungen.</translation>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="+76"/>
+        <location filename="../app/main.cpp" line="+78"/>
         <source>Review knowledge-base text drafted by a language model.</source>
         <translation>Wissensbasis-Text prüfen, den ein Sprachmodell entworfen hat.</translation>
     </message>

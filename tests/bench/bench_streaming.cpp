@@ -6,9 +6,9 @@
 // i.e. the longest time the GUI did not get back to its event loop. Target: < 50 ms with the
 // reply coalesced (the pane's default). The same stream without coalescing (every delta
 // inserted at once) is measured on a tenth of the tokens for comparison.
-#include "attemptlogmodel.h"
-#include "attemptreplyview.h"
-#include "attemptspane.h"
+#include "attempts/attemptlogmodel.h"
+#include "attempts/attemptreplyview.h"
+#include "attempts/attemptspane.h"
 
 #include "llm/call.h"
 #include "llm/scriptedprovider.h"

@@ -4,14 +4,14 @@
 // candidates' gate chips under QAbstractItemModelTester, the chips of a real scripted run on
 // a copy of the demo workspace, the thinking folded by default, and the coalesced reply
 // stream keeping every character.
-#include "attemptchipdelegate.h"
-#include "attemptlogmodel.h"
-#include "attemptlogview.h"
-#include "attemptreplyview.h"
-#include "attemptspane.h"
-#include "mainwindow.h"
-#include "reviewcontroller.h"
+#include "attempts/attemptchipdelegate.h"
+#include "attempts/attemptlogmodel.h"
+#include "attempts/attemptlogview.h"
+#include "attempts/attemptreplyview.h"
+#include "attempts/attemptspane.h"
+#include "review/reviewcontroller.h"
 #include "widgettesting.h"
+#include "window/mainwindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

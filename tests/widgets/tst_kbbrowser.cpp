@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "kbbrowser.h"
-#include "kbbrowsermodels.h"
-#include "mainwindow.h"
-#include "proposalview.h"
-#include "workspace.h"
+#include "kbbrowser/kbbrowser.h"
+#include "kbbrowser/kbbrowsermodels.h"
+#include "review/proposalview.h"
+#include "window/mainwindow.h"
+#include "window/workspace.h"
 
 #include "kb/knowledgebase.h"
 #include "kb/writer.h"

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "kbhighlighter.h"
-#include "kbtokenizer.h"
+#include "common/kbhighlighter.h"
+#include "common/kbtokenizer.h"
 
 #include <QFile>
 #include <QPalette>

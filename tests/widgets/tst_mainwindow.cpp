@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "attemptlogview.h"
-#include "mainwindow.h"
-#include "proposalview.h"
+#include "attempts/attemptlogview.h"
+#include "review/proposalview.h"
+#include "window/mainwindow.h"
 
 #include <QAction>
 #include <QDir>

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "proposalview.h"
+#include "review/proposalview.h"
 
 #include <QScrollBar>
 #include <QSignalSpy>

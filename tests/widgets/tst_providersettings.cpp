@@ -5,10 +5,10 @@
 // connection" asks loopback fakes (providers.md §9) without blocking the GUI thread.
 
 #include "fakeserver.h"
-#include "mainwindow.h"
-#include "providersettings.h"
-#include "providersettingsdialog.h"
 #include "replyspec.h"
+#include "settings/providersettings.h"
+#include "settings/providersettingsdialog.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QCheckBox>

@@ -4,19 +4,19 @@
 // attempt-log models under QAbstractItemModelTester, decisions with undo, and a whole run
 // with the scripted provider on a copy of the demo workspace: formalize → accept → Apply →
 // Undo Apply.
-#include "applyresultbar.h"
-#include "applytexts.h"
-#include "attemptlogmodel.h"
-#include "attemptlogview.h"
-#include "entrydetailsview.h"
-#include "entrymodel.h"
-#include "inlineeditor.h"
-#include "mainwindow.h"
-#include "recoverydialog.h"
-#include "reviewcontroller.h"
-#include "reviewpresenter.h"
-#include "sourceview.h"
+#include "attempts/attemptlogmodel.h"
+#include "attempts/attemptlogview.h"
+#include "review/applyresultbar.h"
+#include "review/applytexts.h"
+#include "review/entrydetailsview.h"
+#include "review/entrymodel.h"
+#include "review/inlineeditor.h"
+#include "review/recoverydialog.h"
+#include "review/reviewcontroller.h"
+#include "review/reviewpresenter.h"
+#include "review/sourceview.h"
 #include "widgettesting.h"
+#include "window/mainwindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -4,15 +4,15 @@
 // FANVA_TEST_OUTPUT_DIR for people to look at: a formalization mid-run, the finished review,
 // an entry edited in place with its problems, the Apply confirmation and a conflict after an
 // external edit. Each state is asserted before it is grabbed.
-#include "applyresultbar.h"
-#include "attemptlogmodel.h"
-#include "entrydetailsview.h"
-#include "entrymodel.h"
-#include "inlineeditor.h"
-#include "mainwindow.h"
-#include "reviewcontroller.h"
-#include "reviewpresenter.h"
+#include "attempts/attemptlogmodel.h"
+#include "review/applyresultbar.h"
+#include "review/entrydetailsview.h"
+#include "review/entrymodel.h"
+#include "review/inlineeditor.h"
+#include "review/reviewcontroller.h"
+#include "review/reviewpresenter.h"
 #include "widgettesting.h"
+#include "window/mainwindow.h"
 
 #include <QAbstractButton>
 #include <QAction>

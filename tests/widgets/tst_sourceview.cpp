@@ -1,16 +1,16 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-// The source pane (formalize.md §10): sentence numbers in the margin on the lines where the
+// The source pane (formalize.md §10): sentence numbers in the gutter on the lines where the
 // engine's segmenter starts them, coverage marks with tooltips for a real (scripted)
 // formalization of the demo workspace, the selected entry's sentence highlighted, and the
 // proposal filtered to the sentence the reviewer clicks.
-#include "entrymodel.h"
-#include "mainwindow.h"
-#include "proposalview.h"
-#include "reviewcontroller.h"
-#include "reviewpresenter.h"
-#include "sourceview.h"
+#include "review/entrymodel.h"
+#include "review/proposalview.h"
+#include "review/reviewcontroller.h"
+#include "review/reviewpresenter.h"
+#include "review/sourceview.h"
 #include "widgettesting.h"
+#include "window/mainwindow.h"
 
 #include <QAction>
 #include <QDir>
@@ -40,7 +40,7 @@ QString readText(const QString &path)
 }
 
 // The vertical centre of the visual line holding text position @p position, in viewport
-// (and so margin) coordinates.
+// (and so gutter) coordinates.
 int lineCentreAt(const SourceView &view, int position)
 {
     QTextCursor cursor(view.document());
@@ -123,18 +123,18 @@ private:
     }
 
 private Q_SLOTS:
-    void marginLabelsSitOnTheirLines_data();
-    void marginLabelsSitOnTheirLines();
+    void gutterLabelsSitOnTheirLines_data();
+    void gutterLabelsSitOnTheirLines();
     void wrappedParagraphLabelsSitWhereSentencesStart();
-    void marginWidthFollowsWidestLabel();
+    void gutterWidthFollowsWidestLabel();
     void editingResegments();
-    void marginClickCyclesThroughALinesSentences();
+    void gutterClickCyclesThroughALinesSentences();
     void coloursFollowPalette();
     void coverageOfAFormalization();
     void windowHighlightsAndFilters();
 };
 
-void TstSourceView::marginLabelsSitOnTheirLines_data()
+void TstSourceView::gutterLabelsSitOnTheirLines_data()
 {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QStringList>("sentences");
@@ -161,7 +161,7 @@ void TstSourceView::marginLabelsSitOnTheirLines_data()
     QTest::addRow("empty") << QString() << QStringList {} << QList<QList<int>> { {} };
 }
 
-void TstSourceView::marginLabelsSitOnTheirLines()
+void TstSourceView::gutterLabelsSitOnTheirLines()
 {
     QFETCH(QString, text);
     QFETCH(QStringList, sentences);
@@ -184,12 +184,12 @@ void TstSourceView::marginLabelsSitOnTheirLines()
     for (int block = 0; block < perBlock.size(); ++block) {
         const std::vector<int> expected(perBlock.at(block).begin(), perBlock.at(block).end());
         QCOMPARE(view.segmentsInBlock(block), expected);
-        // The margin beside the block's first line carries exactly those labels.
+        // The gutter beside the block's first line carries exactly those labels.
         const int y = lineCentreAt(view, view.document()->findBlockByNumber(block).position());
-        QCOMPARE(view.segmentsAtMarginPosition(QPoint(2, y)), expected);
+        QCOMPARE(view.segmentsAtGutterPosition(QPoint(2, y)), expected);
     }
-    QVERIFY(view.segmentsAtMarginPosition(QPoint(2, view.viewport()->height() - 2)).empty());
-    QVERIFY(view.segmentsAtMarginPosition(QPoint(view.margin()->width() + 1, lineCentreAt(view, 0))).empty());
+    QVERIFY(view.segmentsAtGutterPosition(QPoint(2, view.viewport()->height() - 2)).empty());
+    QVERIFY(view.segmentsAtGutterPosition(QPoint(view.gutter()->width() + 1, lineCentreAt(view, 0))).empty());
 }
 
 void TstSourceView::wrappedParagraphLabelsSitWhereSentencesStart()
@@ -207,7 +207,7 @@ void TstSourceView::wrappedParagraphLabelsSitWhereSentencesStart()
     QVERIFY(view.document()->firstBlock().layout()->lineCount() > 12);
     QCOMPARE(int(view.segments().size()), 12);
     for (int n = 1; n <= 12; ++n) {
-        const std::vector<int> labels = view.segmentsAtMarginPosition(QPoint(2, lineCentreAt(view, view.segmentRange(n)->first)));
+        const std::vector<int> labels = view.segmentsAtGutterPosition(QPoint(2, lineCentreAt(view, view.segmentRange(n)->first)));
         QVERIFY2(std::find(labels.begin(), labels.end(), n) != labels.end(), qPrintable(QString::number(n)));
     }
     // Every visual line carries the labels of the sentences starting on it, and no others.
@@ -222,12 +222,12 @@ void TstSourceView::wrappedParagraphLabelsSitWhereSentencesStart()
                 starting.push_back(n);
         }
         continuationLines += starting.empty();
-        QCOMPARE(view.segmentsAtMarginPosition(QPoint(2, lineCentreAt(view, line.textStart()))), starting);
+        QCOMPARE(view.segmentsAtGutterPosition(QPoint(2, lineCentreAt(view, line.textStart()))), starting);
     }
     QVERIFY(continuationLines > 0);
 }
 
-void TstSourceView::marginWidthFollowsWidestLabel()
+void TstSourceView::gutterWidthFollowsWidestLabel()
 {
     const auto sentences = [](int count) {
         QStringList lines;
@@ -240,18 +240,18 @@ void TstSourceView::marginWidthFollowsWidestLabel()
     view.setDocumentText(sentences(9));
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
-    const int nine = view.marginWidth();
-    QCOMPARE(view.margin()->width(), nine);
-    QVERIFY(view.viewport()->geometry().left() >= view.margin()->geometry().right());
+    const int nine = view.gutterWidth();
+    QCOMPARE(view.gutter()->width(), nine);
+    QVERIFY(view.viewport()->geometry().left() >= view.gutter()->geometry().right());
 
     const QFontMetrics metrics(view.font());
     const int oneDigit = metrics.horizontalAdvance(QStringLiteral("[9]"));
     view.setDocumentText(sentences(10));
-    QCOMPARE(view.marginWidth() - nine, metrics.horizontalAdvance(QStringLiteral("[99]")) - oneDigit);
+    QCOMPARE(view.gutterWidth() - nine, metrics.horizontalAdvance(QStringLiteral("[99]")) - oneDigit);
     view.setDocumentText(sentences(1000));
-    QCOMPARE(view.marginWidth() - nine, metrics.horizontalAdvance(QStringLiteral("[9999]")) - oneDigit);
-    QTRY_COMPARE(view.margin()->width(), view.marginWidth());
-    QVERIFY(view.viewport()->geometry().left() >= view.margin()->geometry().right());
+    QCOMPARE(view.gutterWidth() - nine, metrics.horizontalAdvance(QStringLiteral("[9999]")) - oneDigit);
+    QTRY_COMPARE(view.gutter()->width(), view.gutterWidth());
+    QVERIFY(view.viewport()->geometry().left() >= view.gutter()->geometry().right());
 }
 
 void TstSourceView::editingResegments()
@@ -272,7 +272,7 @@ void TstSourceView::editingResegments()
     QCOMPARE(view.segmentsInBlock(0), (std::vector<int> { 1, 2 }));
 }
 
-void TstSourceView::marginClickCyclesThroughALinesSentences()
+void TstSourceView::gutterClickCyclesThroughALinesSentences()
 {
     SourceView view;
     view.resize(600, 200);
@@ -284,15 +284,15 @@ void TstSourceView::marginClickCyclesThroughALinesSentences()
     const QPoint first(3, lineCentreAt(view, 0));
     // Each click asks for the next sentence starting on the line, then for all of them.
     for (const int expected : { 1, 2, 0 }) {
-        QTest::mouseClick(view.margin(), Qt::LeftButton, {}, first);
+        QTest::mouseClick(view.gutter(), Qt::LeftButton, {}, first);
         QCOMPARE(requested.count(), 1);
         QCOMPARE(requested.takeFirst().at(0).toInt(), expected);
         view.setFilteredSegment(expected);
     }
-    QTest::mouseClick(view.margin(), Qt::LeftButton, {}, QPoint(3, lineCentreAt(view, view.segmentRange(3)->first)));
+    QTest::mouseClick(view.gutter(), Qt::LeftButton, {}, QPoint(3, lineCentreAt(view, view.segmentRange(3)->first)));
     QCOMPARE(requested.takeFirst().at(0).toInt(), 3);
     // Below the text there is nothing to click.
-    QTest::mouseClick(view.margin(), Qt::LeftButton, {}, QPoint(3, view.viewport()->height() - 2));
+    QTest::mouseClick(view.gutter(), Qt::LeftButton, {}, QPoint(3, view.viewport()->height() - 2));
     QCOMPARE(requested.count(), 0);
 }
 
@@ -347,7 +347,7 @@ void TstSourceView::coverageOfAFormalization()
         QCOMPARE(view.coverage(n)->state, State::Silent);
     QVERIFY(view.coverageText(1).contains(QStringLiteral("heading")));
 
-    // The margin's tooltip explains the mark and gives the model's reason.
+    // The gutter's tooltip explains the mark and gives the model's reason.
     const struct {
         int segment;
         QString says;
@@ -359,8 +359,8 @@ void TstSourceView::coverageOfAFormalization()
     };
     for (const auto &tip : tips) {
         const QPoint pos(2, lineCentreAt(view, view.segmentRange(tip.segment)->first));
-        QHelpEvent help(QEvent::ToolTip, pos, view.margin()->mapToGlobal(pos));
-        QApplication::sendEvent(view.margin(), &help);
+        QHelpEvent help(QEvent::ToolTip, pos, view.gutter()->mapToGlobal(pos));
+        QApplication::sendEvent(view.gutter(), &help);
         QTRY_VERIFY(QToolTip::isVisible());
         QVERIFY2(QToolTip::text().contains(tip.says), qPrintable(QToolTip::text()));
         QVERIFY(QToolTip::text().startsWith(QStringLiteral("[%1]").arg(tip.segment)));
@@ -373,19 +373,19 @@ void TstSourceView::coverageOfAFormalization()
         QVERIFY(view.grab().save(QDir(outputDir).filePath(QStringLiteral("sourceview.png"))));
     }
 
-    // The marks: glyphs in the margin's coverage colours, and the text's formats.
+    // The marks: glyphs in the gutter's coverage colours, and the text's formats.
     const ReviewColours colours = ReviewColours::forPalette(view.palette());
-    const QImage margin = view.margin()->grab().toImage();
+    const QImage gutter = view.gutter()->grab().toImage();
     const auto glyphCell = [&](int segment) {
         const int y = lineCentreAt(view, view.segmentRange(segment)->first);
         const int lineHeight = view.fontMetrics().height();
-        const qreal ratio = margin.devicePixelRatio();
-        const int right = int(view.margin()->width() * ratio);
+        const qreal ratio = gutter.devicePixelRatio();
+        const int right = int(view.gutter()->width() * ratio);
         return QRect(right - int(lineHeight * ratio), int((y - lineHeight / 2) * ratio), int(lineHeight * ratio), int(lineHeight * ratio));
     };
-    QVERIFY(pixelsNear(margin, glyphCell(4), colours.correctable) > 0);
-    QVERIFY(pixelsNear(margin, glyphCell(7), colours.silent) > 0);
-    QCOMPARE(pixelsNear(margin, glyphCell(6), colours.correctable) + pixelsNear(margin, glyphCell(6), colours.silent), 0);
+    QVERIFY(pixelsNear(gutter, glyphCell(4), colours.correctable) > 0);
+    QVERIFY(pixelsNear(gutter, glyphCell(7), colours.silent) > 0);
+    QCOMPARE(pixelsNear(gutter, glyphCell(6), colours.correctable) + pixelsNear(gutter, glyphCell(6), colours.silent), 0);
     const auto formatOf = [&view](int segment) {
         const QTextBlock block = view.document()->findBlock(view.segmentRange(segment)->first);
         const QList<QTextLayout::FormatRange> formats = block.layout()->formats();
@@ -440,7 +440,7 @@ void TstSourceView::windowHighlightsAndFilters()
     auto *source = window.findChild<SourceView *>(QStringLiteral("sourceView"));
     QVERIFY(source);
     QVERIFY(!source->accessibleName().isEmpty());
-    QVERIFY(!source->margin()->accessibleName().isEmpty());
+    QVERIFY(!source->gutter()->accessibleName().isEmpty());
     QCOMPARE(int(source->segments().size()), 14);
     QVERIFY(!source->isReadOnly());
     QVERIFY(!source->document()->isModified());
@@ -489,7 +489,7 @@ void TstSourceView::windowHighlightsAndFilters()
     // A click on [4] shows only Biscuit's entry; j/k stay within it; a second click shows all.
     auto *proposalView = window.findChild<ProposalView *>(QStringLiteral("proposalView"));
     const auto clickLabel = [&](int segment) {
-        QTest::mouseClick(source->margin(), Qt::LeftButton, {}, QPoint(3, lineCentreAt(*source, source->segmentRange(segment)->first)));
+        QTest::mouseClick(source->gutter(), Qt::LeftButton, {}, QPoint(3, lineCentreAt(*source, source->segmentRange(segment)->first)));
     };
     QVERIFY(proposalView->toPlainText().contains(QStringLiteral("Mango")));
     clickLabel(4);

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
 #include "widgettesting.h"
-#include "workspace.h"
+#include "window/workspace.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,0 +1,21 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+class QPalette;
+class QSyntaxHighlighter;
+class QTextDocument;
+
+/// Attaches KB highlighting to a text document: KSyntaxHighlighting with Fanva's "Fanva KB"
+/// definition where the framework was found at build time, else the built-in KbHighlighter.
+/// Both use the same token classes (KbTokenClass).
+class KbHighlighting final
+{
+public:
+    /// Highlights @p document as KB text in colours matching @p palette. The highlighter is
+    /// a child of @p document.
+    static QSyntaxHighlighter *attach(QTextDocument *document, const QPalette &palette);
+
+    /// Re-derives the colours of a highlighter made by attach() after a palette change.
+    static void setPalette(QSyntaxHighlighter *highlighter, const QPalette &palette);
+};

@@ -1,0 +1,115 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+#include "review/entrydetailsview.h"
+
+#include "review/entrymodel.h"
+
+using namespace fanva;
+
+namespace {
+
+QString esc(const QString &text)
+{
+    return text.toHtmlEscaped();
+}
+
+QString problemList(const std::vector<check::Problem> &problems)
+{
+    QString html = QStringLiteral("<ul>");
+    for (const check::Problem &p : problems)
+        html += QStringLiteral("<li><b>%1</b> — %2</li>").arg(esc(p.type), esc(p.message));
+    return html + QStringLiteral("</ul>");
+}
+
+QString section(const QString &title)
+{
+    return QStringLiteral("<h4>%1</h4>").arg(esc(title));
+}
+
+} // namespace
+
+EntryDetailsView::EntryDetailsView(QWidget *parent)
+    : QTextBrowser(parent)
+{
+    setAccessibleName(tr("Entry details"));
+    setOpenLinks(false);
+    showEntry(nullptr, {});
+}
+
+EntryDetailsView::~EntryDetailsView() = default;
+
+void EntryDetailsView::showEntry(
+    const proposal::Entry *entry, const proposal::Proposal &proposal, const std::vector<check::Problem> &clashes)
+{
+    if (!entry) {
+        setHtml(QStringLiteral("<p><i>%1</i></p>").arg(esc(tr("Select an entry in the proposal to see its details."))));
+        return;
+    }
+    setHtml(entryHtml(*entry, proposal, clashes));
+}
+
+QString EntryDetailsView::entryHtml(
+    const proposal::Entry &e, const proposal::Proposal &proposal, const std::vector<check::Problem> &clashes)
+{
+    QString html = QStringLiteral("<h3>%1 — %2 %3, %4</h3>")
+                       .arg(esc(e.id), GutterMark::glyph(EntryModel::gutterRank(e.rank())), esc(EntryModel::rankDescription(e.rank())),
+                           esc(EntryModel::decisionDescription(e.decision)));
+    html += section(tr("Source"));
+    if (e.segment > 0 && e.segment <= proposal.segmentTexts.size())
+        html += QStringLiteral("<p>[%1] %2</p>").arg(e.segment).arg(esc(proposal.segmentTexts.at(e.segment - 1)));
+    else
+        html += QStringLiteral("<p><i>%1</i></p>").arg(esc(tr("The model named no sentence of the document.")));
+
+    html += section(tr("Shapes"));
+    html += QStringLiteral("<ol>");
+    for (qsizetype i = 0; i < e.shapes.size(); ++i) {
+        const bool selected = e.selectedShape == i + 1;
+        const QString text = QStringLiteral("<code>%1</code>").arg(esc(e.shapes.at(i)));
+        html += selected ? QStringLiteral("<li><b>%1 ◀ %2</b></li>").arg(text, esc(tr("selected")))
+                         : QStringLiteral("<li>%1</li>").arg(text);
+    }
+    html += QStringLiteral("</ol>");
+    if (e.selectedShape == 0)
+        html += QStringLiteral("<p><b>%1</b> <code>%2</code></p>").arg(esc(tr("Edited:")), esc(e.edit));
+
+    if (!e.problems.empty())
+        html += section(tr("Problems")) + problemList(e.problems);
+    if (!clashes.empty())
+        html += section(tr("Clashes with other accepted entries")) + problemList(clashes);
+    if (e.correction && !e.correction->isEmpty()) {
+        html += section(tr("Correction"));
+        html += QStringLiteral("<p>%1: %2<br/>%3<br/>%4: %5</p>")
+                    .arg(esc(tr("Rules")), esc(e.correction->rules.join(QStringLiteral(", "))), esc(e.correction->why),
+                        esc(tr("Confidence")), QString(formalize::confidenceName(e.correction->confidence)));
+    }
+    if (!e.coined.empty()) {
+        html += section(tr("Coined functors")) + QStringLiteral("<ul>");
+        for (const formalize::CoinedFunctor &c : e.coined)
+            html += QStringLiteral("<li><code>%1/%2</code> (%3)</li>")
+                        .arg(esc(c.functor))
+                        .arg(c.arity)
+                        .arg(QString(formalize::coinedRoleName(c.role)));
+        html += QStringLiteral("</ul>");
+    }
+    if (!e.gloss.text.isEmpty())
+        html += section(tr("Reads as")) + QStringLiteral("<p>%1</p>").arg(esc(e.gloss.text));
+    if (e.verdict != formalize::Verdict::None) {
+        html += section(tr("Judge"));
+        html += QStringLiteral("<p>%1%2</p>")
+                    .arg(esc(formalize::verdictName(e.verdict)),
+                        e.verdictNote.isEmpty() ? QString() : QStringLiteral(" — ") + esc(e.verdictNote));
+    }
+    html += QStringLiteral("<p>%1: %2</p>").arg(esc(tr("Model confidence")), QString(formalize::confidenceName(e.confidence)));
+    if (!e.forced.isEmpty())
+        html += QStringLiteral("<p>%1: %2</p>").arg(esc(tr("Forced past")), esc(e.forced.join(QStringLiteral(", "))));
+    if (!e.notes.empty())
+        html += section(tr("Notes")) + problemList(e.notes);
+    if (!e.history.empty()) {
+        html += section(tr("History")) + QStringLiteral("<ul>");
+        for (const formalize::HistoryItem &h : e.history)
+            html += QStringLiteral("<li>%1 (%2 %3): <code>%4</code></li>")
+                        .arg(esc(h.id), esc(tr("attempt")), QString::number(h.attempt), esc(h.sentence));
+        html += QStringLiteral("</ul>");
+    }
+    return html;
+}

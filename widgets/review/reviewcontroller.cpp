@@ -1,0 +1,549 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+#include "review/reviewcontroller.h"
+
+#include "attempts/attemptlogmodel.h"
+#include "review/entrymodel.h"
+
+#include "formalize/sessionsetup.h"
+#include "kb/knowledgebase.h"
+#include "llm/provider.h"
+#include "llm/selection.h"
+#include "proposal/autosave.h"
+#include "proposal/gate.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QLoggingCategory>
+#include <QUndoCommand>
+#include <QUndoStack>
+#include <QUuid>
+
+#include <algorithm>
+#include <array>
+
+using namespace fanva;
+using proposal::Entry;
+using proposal::Proposal;
+
+Q_LOGGING_CATEGORY(lcReview, "fanva.widgets.review")
+
+namespace {
+
+/// One reviewer decision: the entry before and after, so undo and redo restore it whole.
+class DecisionCommand final : public QUndoCommand
+{
+public:
+    DecisionCommand(EntryModel *model, Entry before, Entry after, const QString &text)
+        : QUndoCommand(text)
+        , m_model(model)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
+    { }
+    void undo() override { m_model->setEntry(m_before); }
+    void redo() override { m_model->setEntry(m_after); }
+
+private:
+    EntryModel *m_model;
+    Entry m_before;
+    Entry m_after;
+};
+
+QByteArray readBytes(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+} // namespace
+
+ReviewController::ReviewController(QObject *parent)
+    : QObject(parent)
+    , m_entries(new EntryModel(this))
+    , m_attempts(new AttemptLogModel(this))
+    , m_undoStack(new QUndoStack(this))
+    , m_autosaveScheduler(new proposal::AutosaveScheduler([this] { autosaveNow(); }, this))
+{
+    // Every decision, its undo and its redo move the stack's index.
+    connect(m_undoStack, &QUndoStack::indexChanged, this, &ReviewController::markChanged);
+    // ... and so may change the accepted set, as may a new proposal or an Apply.
+    connect(m_undoStack, &QUndoStack::indexChanged, this, &ReviewController::regateAccepted);
+    connect(this, &ReviewController::proposalChanged, this, &ReviewController::regateAccepted);
+}
+
+void ReviewController::regateAccepted()
+{
+    std::map<QString, std::vector<check::Problem>> clashes;
+    if (m_kb && m_session) {
+        const std::vector<const Entry *> accepted = proposal().toWrite();
+        QStringList batch;
+        for (const Entry *e : accepted)
+            batch.append(e->sentence());
+        // Only a set of two or more can clash; one entry's own problems are its rank.
+        if (batch.size() > 1) {
+            const auto problems = proposal::criticGate()(*m_kb, proposal().context, batch);
+            for (std::size_t i = 0; i < problems.size() && i < accepted.size(); ++i) {
+                // A forced entry's own problems are known already: they are not a clash.
+                if (!problems[i].empty() && accepted[i]->problems.empty())
+                    clashes.emplace(accepted[i]->id, problems[i]);
+            }
+        }
+    }
+    if (clashes == m_clashes)
+        return;
+    m_clashes = std::move(clashes);
+    Q_EMIT clashesChanged();
+}
+
+std::vector<check::Problem> ReviewController::clashes(const QString &id) const
+{
+    const auto it = m_clashes.find(id);
+    return it == m_clashes.end() ? std::vector<check::Problem> {} : it->second;
+}
+
+QStringList ReviewController::clashingEntries() const
+{
+    QStringList ids;
+    for (const Entry *e : proposal().toWrite()) {
+        if (m_clashes.contains(e->id))
+            ids.append(e->id);
+    }
+    return ids;
+}
+
+// Without closeSession() the autosave stays behind (only its lock goes), so that the next
+// start offers it, as after a crash.
+ReviewController::~ReviewController()
+{
+    if (m_run)
+        m_run->disconnect(this);
+}
+
+const Proposal &ReviewController::proposal() const
+{
+    return m_entries->proposal();
+}
+
+bool ReviewController::isRunning() const
+{
+    return m_run && !m_run->isFinished();
+}
+
+bool ReviewController::loadKb(const QString &folder, QString *error)
+{
+    const kb::LoadResult loaded = kb::loadKnowledgeBase(folder);
+    if (!loaded.ok()) {
+        QStringList messages;
+        for (const kb::Diagnostic &d : loaded.diagnostics)
+            messages.append(d.toString());
+        *error = tr("The knowledge base in %1 does not load:\n%2").arg(QDir::toNativeSeparators(folder), messages.join(QLatin1Char('\n')));
+        return false;
+    }
+    m_kb = loaded.kb;
+    return true;
+}
+
+bool ReviewController::start(const ReviewSetup &setup, QString *error)
+{
+    if (isRunning()) {
+        *error = tr("A formalization is already running.");
+        return false;
+    }
+    QFile file(setup.documentPath);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(setup.documentPath), file.errorString());
+        return false;
+    }
+    const QByteArray document = file.readAll();
+    if (setup.kb)
+        m_kb = setup.kb;
+    else if (!loadKb(setup.kbFolder, error))
+        return false;
+    llm::ProviderResult created = llm::createProvider(setup.provider);
+    if (!created.provider) {
+        *error = tr("Cannot use the provider %1: %2").arg(setup.provider.id, QString::fromStdString(created.failure->message));
+        return false;
+    }
+
+    m_run.reset();
+    m_provider = std::move(created.provider);
+    m_setup = setup;
+    formalize::SessionSettings settings = setup.settings;
+    settings.model = setup.provider.model;
+    formalize::SessionInput input
+        = formalize::makeSessionInput(m_kb, setup.context, document, QFileInfo(setup.documentPath).fileName(), settings);
+    input.providerId = setup.provider.id;
+
+    m_attempts->clear();
+    m_sessionId = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    beginAutosave(m_sessionId);
+    m_run = std::make_unique<formalize::Session>(m_provider.get(), std::move(input), formalize::standardHooks());
+    connect(m_run.get(), &formalize::Session::eventAdded, m_attempts, &AttemptLogModel::addEvent);
+    connect(m_run.get(), &formalize::Session::textDelta, this, &ReviewController::textDelta);
+    connect(m_run.get(), &formalize::Session::thinkingDelta, this, &ReviewController::thinkingDelta);
+    connect(m_run.get(), &formalize::Session::finished, this, &ReviewController::onSessionFinished);
+    m_created = QDateTime::currentDateTimeUtc();
+    m_modified = true;
+    m_autosaveScheduler->sessionStarted();
+    Q_EMIT started();
+    m_run->start();
+    return true;
+}
+
+void ReviewController::cancel()
+{
+    if (isRunning())
+        m_run->cancel();
+}
+
+proposal::SessionOrigin ReviewController::origin() const
+{
+    proposal::SessionOrigin origin;
+    origin.id = m_sessionId;
+    origin.created = m_created;
+    origin.modified = QDateTime::currentDateTimeUtc();
+    origin.kbDir = QFileInfo(m_setup.kbFolder).absoluteFilePath();
+    origin.documentPath = QFileInfo(m_setup.documentPath).absoluteFilePath();
+    origin.providerId = m_setup.provider.id;
+    origin.model = m_setup.provider.model;
+    origin.baseUrl = m_setup.provider.baseUrl.toString();
+    origin.credential = m_setup.provider.keySource.isEmpty() ? QStringLiteral("none") : m_setup.provider.keySource;
+    return origin;
+}
+
+void ReviewController::onSessionFinished()
+{
+    m_session = proposal::sessionFileFrom(*m_run, origin());
+    m_undoStack->clear();
+    m_entries->setProposal(m_session->proposal);
+    m_modified = true;
+    m_autosaveScheduler->sessionFinished();
+    Q_EMIT proposalChanged();
+    Q_EMIT finished(m_run->outcomeName());
+}
+
+bool ReviewController::decide(const QString &id, const QString &text, const std::function<bool(Proposal &)> &change)
+{
+    const Entry *current = m_entries->proposal().entry(id);
+    if (!current)
+        return false;
+    const Entry before = *current;
+    if (!m_entries->change(id, change))
+        return false;
+    const Entry after = *m_entries->proposal().entry(id);
+    if (!(after == before))
+        m_undoStack->push(new DecisionCommand(m_entries, before, after, text.arg(id)));
+    return true;
+}
+
+bool ReviewController::accept(const QString &id)
+{
+    return decide(id, tr("Accept %1"), [&id](Proposal &p) { return p.accept(id); });
+}
+
+bool ReviewController::reject(const QString &id)
+{
+    return decide(id, tr("Reject %1"), [&id](Proposal &p) { return p.reject(id); });
+}
+
+bool ReviewController::setUndecided(const QString &id)
+{
+    return decide(id, tr("Undecide %1"), [&id](Proposal &p) { return p.setUndecided(id); });
+}
+
+bool ReviewController::force(const QString &id)
+{
+    return decide(id, tr("Force %1"), [&id](Proposal &p) { return p.force(id); });
+}
+
+bool ReviewController::selectShape(const QString &id, int shape)
+{
+    return decide(id, tr("Select shape %2 of %1").arg(QStringLiteral("%1"), QString::number(shape)),
+        [&id, shape](Proposal &p) { return p.selectShape(id, shape); });
+}
+
+std::vector<check::Problem> ReviewController::gateEdit(const QString &id, const QString &sentence) const
+{
+    if (!m_kb)
+        return {};
+    // The edit goes after the other entries Apply would write, so a clash with one shows now.
+    QStringList batch;
+    for (const Entry *e : proposal().toWrite()) {
+        if (e->id != id)
+            batch.append(e->sentence());
+    }
+    batch.append(sentence);
+    const auto problems = proposal::criticGate()(*m_kb, proposal().context, batch);
+    return problems.size() == size_t(batch.size()) ? problems.back() : std::vector<check::Problem> {};
+}
+
+bool ReviewController::edit(const QString &id, const QString &sentence)
+{
+    const std::vector<check::Problem> problems = gateEdit(id, sentence);
+    return decide(id, tr("Edit %1"), [&](Proposal &p) { return p.setEdit(id, sentence, problems); });
+}
+
+std::optional<std::pair<int, int>> ReviewController::segmentRange(int segment) const
+{
+    if (!m_session || segment <= 0)
+        return std::nullopt;
+    const QByteArray utf8 = m_session->documentText.toUtf8();
+    for (const nlohmann::json &s : m_session->segments) {
+        if (!s.is_object() || s.value("number", 0) != segment)
+            continue;
+        const qsizetype start = s.value("start", qsizetype(-1));
+        const qsizetype end = s.value("end", qsizetype(-1));
+        if (start < 0 || end < start || end > utf8.size())
+            return std::nullopt;
+        const int first = int(QString::fromUtf8(utf8.left(start)).size());
+        return std::pair { first, first + int(QString::fromUtf8(utf8.mid(start, end - start)).size()) };
+    }
+    return std::nullopt;
+}
+
+std::vector<formalize::SegmentCoverage> ReviewController::coverage() const
+{
+    std::vector<formalize::SegmentCoverage> out;
+    // The session file may come from disk: read it without letting nlohmann throw.
+    if (!m_session || !m_session->outcome.is_object())
+        return out;
+    const auto coverage = m_session->outcome.find("coverage");
+    if (coverage == m_session->outcome.end() || !coverage->is_object() || !coverage->contains("segments")
+        || !(*coverage)["segments"].is_array())
+        return out;
+    static constexpr std::array states = { formalize::SegmentCoverage::State::Covered, formalize::SegmentCoverage::State::RefusedOnly,
+        formalize::SegmentCoverage::State::Untranslated, formalize::SegmentCoverage::State::Silent };
+    for (const nlohmann::json &s : (*coverage)["segments"]) {
+        if (!s.is_object() || !s.contains("segment") || !s["segment"].is_number_integer() || !s.contains("state")
+            || !s["state"].is_string())
+            continue;
+        const QString state = QString::fromStdString(s["state"].get<std::string>());
+        const auto known = std::find_if(
+            states.begin(), states.end(), [&state](auto candidate) { return formalize::coverageStateName(candidate) == state; });
+        if (known == states.end())
+            continue;
+        formalize::SegmentCoverage c;
+        c.segment = s["segment"].get<int>();
+        c.state = *known;
+        if (s.contains("reason") && s["reason"].is_string())
+            c.reason = QString::fromStdString(s["reason"].get<std::string>());
+        out.push_back(c);
+    }
+    return out;
+}
+
+QString ReviewController::targetPath() const
+{
+    return m_session ? proposal().targetPath() : QString();
+}
+
+std::vector<proposal::DiffLine> ReviewController::diff(bool acceptedOnly) const
+{
+    if (!m_session)
+        return {};
+    return proposal().diff(readBytes(targetPath()), QDateTime::currentDateTimeUtc(), acceptedOnly);
+}
+
+proposal::ApplyResult ReviewController::apply()
+{
+    proposal::ApplyOptions options;
+    options.gate = proposal::criticGate();
+    options.journalPath = m_journalPath;
+    options.newId = [] { return QUuid::createUuid().toString(QUuid::WithoutBraces); };
+    Proposal p = proposal();
+    proposal::ApplyResult result = proposal::apply(p, options);
+    if (result.status == proposal::ApplyStatus::Applied || result.status == proposal::ApplyStatus::VerifyFailed) {
+        m_undoStack->clear();
+        m_entries->updateProposal(p);
+        if (m_session)
+            m_session->proposal = p;
+        markChanged();
+        Q_EMIT proposalChanged();
+    }
+    return result;
+}
+
+proposal::UndoResult ReviewController::undoApply()
+{
+    Proposal p = proposal();
+    proposal::UndoResult result = proposal::undo(p, m_journalPath.isEmpty() ? proposal::Journal::defaultPath() : m_journalPath);
+    if (result.status == proposal::UndoResult::Status::Undone) {
+        m_undoStack->clear();
+        m_entries->updateProposal(p);
+        if (m_session)
+            m_session->proposal = p;
+        markChanged();
+        Q_EMIT proposalChanged();
+    }
+    return result;
+}
+
+QStringList ReviewController::rediff(QString *error)
+{
+    if (!m_session || !loadKb(proposal().kbDir, error))
+        return {};
+    Proposal p = proposal();
+    const QStringList changed = proposal::rediff(p, *m_kb, proposal::criticGate());
+    m_undoStack->clear();
+    m_entries->updateProposal(p);
+    m_session->proposal = p;
+    markChanged();
+    Q_EMIT proposalChanged();
+    return changed;
+}
+
+bool ReviewController::saveSession(const QString &path, QString *error)
+{
+    if (!m_session) {
+        *error = tr("There is no proposal to save.");
+        return false;
+    }
+    proposal::SessionFile file = *m_session;
+    file.proposal = proposal();
+    file.modified = QDateTime::currentDateTimeUtc();
+    if (!file.save(path, error))
+        return false;
+    if (m_autosave)
+        m_autosave->discard();
+    m_modified = false;
+    return true;
+}
+
+bool ReviewController::openSession(const QString &path, QString *error)
+{
+    if (isRunning()) {
+        *error = tr("A formalization is running.");
+        return false;
+    }
+    proposal::SessionLoad loaded = proposal::loadSessionFile(path);
+    if (!loaded.session) {
+        *error = loaded.error;
+        return false;
+    }
+    if (!adoptSession(std::move(*loaded.session), error))
+        return false;
+    beginAutosave(m_sessionId);
+    m_modified = false;
+    return true;
+}
+
+bool ReviewController::adoptSession(proposal::SessionFile session, QString *error)
+{
+    if (!loadKb(session.proposal.kbDir, error))
+        return false;
+    m_session = std::move(session);
+    m_sessionId = m_session->id;
+    m_attempts->clear();
+    for (const nlohmann::json &event : m_session->events)
+        m_attempts->addEvent(event);
+    m_undoStack->clear();
+    m_entries->setProposal(m_session->proposal);
+    Q_EMIT proposalChanged();
+    return true;
+}
+
+bool ReviewController::recoverSession(const QString &autosavePath, QString *error)
+{
+    if (isRunning()) {
+        *error = tr("A formalization is running.");
+        return false;
+    }
+    proposal::SessionLoad loaded = proposal::loadSessionFile(autosavePath);
+    if (!loaded.session) {
+        *error = loaded.error;
+        return false;
+    }
+    const bool interrupted = proposal::markInterrupted(*loaded.session);
+    nlohmann::json outcome = loaded.session->outcome;
+    if (!adoptSession(std::move(*loaded.session), error))
+        return false;
+    if (interrupted) {
+        // The log says how the run ended, like a run cancelled in this window.
+        outcome["type"] = "finished";
+        m_attempts->addEvent(outcome);
+    }
+    // Go on autosaving where the crashed process did, under its lock from now on.
+    const QFileInfo info(autosavePath);
+    if (!m_autosave || m_autosave->path() != info.absoluteFilePath())
+        m_autosave = std::make_unique<proposal::Autosave>(info.absolutePath(), m_sessionId);
+    if (!m_autosave->lock())
+        qCWarning(lcReview) << "cannot lock the recovered autosave" << autosavePath;
+    m_modified = true;
+    return true;
+}
+
+void ReviewController::setAutosaveDirectory(const QString &directory)
+{
+    m_autosaveDirectory = directory;
+    if (!m_sessionId.isEmpty())
+        beginAutosave(m_sessionId);
+    if (m_modified)
+        m_autosaveScheduler->decisionChanged();
+}
+
+void ReviewController::setAutosaveIntervals(int decisionDebounceMs, int runningIntervalMs)
+{
+    m_autosaveScheduler->setIntervals(decisionDebounceMs, runningIntervalMs);
+}
+
+QString ReviewController::autosavePath() const
+{
+    return m_autosave ? m_autosave->path() : QString();
+}
+
+void ReviewController::beginAutosave(const QString &id)
+{
+    const QString path = m_autosaveDirectory.isEmpty() ? QString() : proposal::Autosave(m_autosaveDirectory, id).path();
+    if (m_autosave && m_autosave->path() == path)
+        return;
+    // A new review replaces the old one, whose autosave has no use any more.
+    if (m_autosave)
+        m_autosave->discard();
+    m_autosave.reset();
+    if (!path.isEmpty())
+        m_autosave = std::make_unique<proposal::Autosave>(m_autosaveDirectory, id);
+}
+
+void ReviewController::autosaveNow()
+{
+    if (!m_autosave || !m_modified)
+        return;
+    proposal::SessionFile file;
+    if (isRunning()) {
+        file = proposal::sessionFileFrom(*m_run, origin());
+    } else if (m_session) {
+        file = *m_session;
+        file.proposal = proposal();
+        file.modified = QDateTime::currentDateTimeUtc();
+    } else {
+        return;
+    }
+    QString error;
+    if (!m_autosave->save(file, &error)) {
+        qCWarning(lcReview) << "cannot autosave the review:" << error;
+        return;
+    }
+    Q_EMIT autosaved(m_autosave->path());
+}
+
+void ReviewController::closeSession()
+{
+    if (m_run) {
+        m_run->disconnect(this);
+        if (!m_run->isFinished())
+            m_run->cancel();
+    }
+    if (m_autosave)
+        m_autosave->discard();
+    m_autosave.reset();
+    m_modified = false;
+}
+
+void ReviewController::markChanged()
+{
+    if (!m_session)
+        return;
+    m_modified = true;
+    m_autosaveScheduler->decisionChanged();
+}

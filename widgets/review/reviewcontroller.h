@@ -1,0 +1,177 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "formalize/session.h"
+#include "llm/options.h"
+#include "proposal/apply.h"
+#include "proposal/sessionfile.h"
+
+#include <QObject>
+
+#include <memory>
+#include <optional>
+
+class AttemptLogModel;
+class EntryModel;
+class QUndoStack;
+
+namespace fanva::kb {
+class KnowledgeBase;
+}
+namespace fanva::proposal {
+class Autosave;
+class AutosaveScheduler;
+} // namespace fanva::proposal
+
+/// What a formalization in the reviewer starts from.
+struct ReviewSetup {
+    QString kbFolder;
+    /// The KB of kbFolder when it is already loaded (the window loads it in the background);
+    /// null: start() loads kbFolder itself.
+    std::shared_ptr<const fanva::kb::KnowledgeBase> kb;
+    QString documentPath;
+    QString context;
+    fanva::llm::ProviderOptions provider;
+    fanva::formalize::SessionSettings settings;
+};
+
+/// The review behind the reviewer window (formalize.md §9–§13): runs a formalize session on
+/// the event loop (the GUI thread never waits for the model), feeds the attempt log, turns
+/// the finished session into a proposal, records every decision on an undo stack, and goes
+/// through the engine's Apply / Undo Apply and session file for everything it writes.
+/// With an autosave folder set, unsaved work is autosaved there (§13): 2 s after a decision,
+/// every 30 s while running and when the run finishes; closeSession() removes the autosave,
+/// while destroying the controller without it leaves it behind for recovery, as a crash would.
+class ReviewController final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ReviewController)
+
+public:
+    explicit ReviewController(QObject *parent = nullptr);
+    ~ReviewController() override;
+
+    [[nodiscard]] EntryModel *entries() const { return m_entries; }
+    [[nodiscard]] AttemptLogModel *attempts() const { return m_attempts; }
+    [[nodiscard]] QUndoStack *undoStack() const { return m_undoStack; }
+
+    /// Starts a formalization; returns false with @p error when it cannot start (the KB does
+    /// not load, the document cannot be read, the provider cannot be made). Asynchronous.
+    bool start(const ReviewSetup &setup, QString *error);
+    /// Cancels the running formalization; finished() still follows.
+    void cancel();
+    [[nodiscard]] bool isRunning() const;
+    /// Whether there is a proposal to review (after a run or an opened session).
+    [[nodiscard]] bool hasProposal() const { return m_session.has_value(); }
+    /// The document the session formalized, as it read it: its path and text (empty when
+    /// there is no session).
+    [[nodiscard]] QString documentPath() const { return m_session ? m_session->documentPath : QString(); }
+    [[nodiscard]] QString documentText() const { return m_session ? m_session->documentText : QString(); }
+    [[nodiscard]] const fanva::proposal::Proposal &proposal() const;
+
+    // --- decisions (§9), each an undoable command; false when the engine refuses ----------
+    bool accept(const QString &id);
+    bool reject(const QString &id);
+    bool setUndecided(const QString &id);
+    bool force(const QString &id);
+    bool selectShape(const QString &id, int shape);
+    /// Commits an edit after gating @p sentence (see gateEdit()).
+    bool edit(const QString &id, const QString &sentence);
+    /// The live gates' problems (blocking and notes alike) of @p sentence as the edit of entry
+    /// @p id: against the KB plus the other entries Apply would write, in document order.
+    [[nodiscard]] std::vector<fanva::check::Problem> gateEdit(const QString &id, const QString &sentence) const;
+
+    /// The diff view (§11) against the target file as it is on disk now.
+    [[nodiscard]] std::vector<fanva::proposal::DiffLine> diff(bool acceptedOnly) const;
+    /// Where sentence @p segment lies in the document's text: the first character and the
+    /// one past the last (QString positions); nullopt when unknown.
+    [[nodiscard]] std::optional<std::pair<int, int>> segmentRange(int segment) const;
+    /// The coverage of each sentence (§10) as the engine computed it when the session
+    /// finished; empty without a proposal.
+    [[nodiscard]] std::vector<fanva::formalize::SegmentCoverage> coverage() const;
+    /// The target context file's absolute path ("" without a proposal).
+    [[nodiscard]] QString targetPath() const;
+
+    /// The journal Apply and Undo Apply use; empty: the shared default.
+    void setJournalPath(const QString &path) { m_journalPath = path; }
+    /// Applies the accepted entries through the engine. Clears the decision undo stack on
+    /// success, since applied entries are locked.
+    fanva::proposal::ApplyResult apply();
+    /// Undoes the last Apply of this proposal through the engine.
+    fanva::proposal::UndoResult undoApply();
+    /// Takes the file as it is now as the base after a conflict; returns the ids whose problems changed.
+    QStringList rediff(QString *error);
+
+    /// Saves / opens a `.fanva` session file (§13). Saving makes the review unmodified and
+    /// removes its autosave.
+    bool saveSession(const QString &path, QString *error);
+    bool openSession(const QString &path, QString *error);
+
+    // --- autosave and crash recovery (§13) ----------------------------------------------
+    /// The folder unsaved sessions are autosaved to; empty (the default) turns autosave off.
+    void setAutosaveDirectory(const QString &directory);
+    [[nodiscard]] QString autosaveDirectory() const { return m_autosaveDirectory; }
+    /// The decision debounce and the interval while running, in milliseconds.
+    void setAutosaveIntervals(int decisionDebounceMs, int runningIntervalMs);
+    /// The current session's autosave file ("" when autosave is off or nothing runs).
+    [[nodiscard]] QString autosavePath() const;
+    /// Whether the run or the decisions have changed since the session was last saved or opened.
+    [[nodiscard]] bool isModified() const { return m_modified; }
+    /// A clean close: the review is done with; its autosave is removed.
+    void closeSession();
+    /// Reopens an autosave a crashed process left behind: a session caught running reopens
+    /// cancelled (interrupted). The review stays modified and goes on autosaving there.
+    bool recoverSession(const QString &autosavePath, QString *error);
+
+    /// What the gates say of accepted entry @p id when it is written after the other
+    /// accepted entries (formalize.md §9: every change to the accepted set re-gates them
+    /// all, so two that clash show it before Apply); empty when it passes.
+    [[nodiscard]] std::vector<fanva::check::Problem> clashes(const QString &id) const;
+    /// The accepted entries that clash with the others, in the order Apply writes them.
+    [[nodiscard]] QStringList clashingEntries() const;
+
+Q_SIGNALS:
+    void started();
+    /// The formalization finished (any outcome); @p outcome is its §5.5 name.
+    void finished(const QString &outcome);
+    /// Streamed reply text of the call in flight.
+    void textDelta(int attempt, const QString &text);
+    /// Streamed thinking of the call in flight.
+    void thinkingDelta(int attempt, const QString &text);
+    /// The proposal was replaced or an Apply / Undo Apply changed it.
+    void proposalChanged();
+    /// The session was autosaved to @p path.
+    void autosaved(const QString &path);
+    /// The accepted entries were re-gated together; clashes() may have changed.
+    void clashesChanged();
+
+private:
+    bool decide(const QString &id, const QString &text, const std::function<bool(fanva::proposal::Proposal &)> &change);
+    void onSessionFinished();
+    bool loadKb(const QString &folder, QString *error);
+    bool adoptSession(fanva::proposal::SessionFile session, QString *error);
+    [[nodiscard]] fanva::proposal::SessionOrigin origin() const;
+    void markChanged();
+    void beginAutosave(const QString &id);
+    void autosaveNow();
+    void regateAccepted();
+
+    std::map<QString, std::vector<fanva::check::Problem>> m_clashes; ///< by entry id
+    EntryModel *m_entries = nullptr;
+    AttemptLogModel *m_attempts = nullptr;
+    QUndoStack *m_undoStack = nullptr;
+
+    ReviewSetup m_setup;
+    std::shared_ptr<const fanva::kb::KnowledgeBase> m_kb;
+    std::unique_ptr<fanva::llm::Provider> m_provider;
+    std::unique_ptr<fanva::formalize::Session> m_run;
+    std::optional<fanva::proposal::SessionFile> m_session;
+    QDateTime m_created;
+    QString m_sessionId;
+    QString m_journalPath;
+    QString m_autosaveDirectory;
+    std::unique_ptr<fanva::proposal::Autosave> m_autosave;
+    fanva::proposal::AutosaveScheduler *m_autosaveScheduler = nullptr;
+    bool m_modified = false;
+};

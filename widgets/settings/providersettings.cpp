@@ -1,0 +1,123 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+#include "settings/providersettings.h"
+
+#include "llm/selection.h"
+
+#include <QSettings>
+#include <QStandardPaths>
+
+#include <algorithm>
+
+namespace {
+
+const QString s_providerKey = QStringLiteral("provider/default");
+const QString s_scriptKey = QStringLiteral("provider/scripted/script");
+const QString s_connectKey = QStringLiteral("timeouts/connectSeconds");
+const QString s_idleKey = QStringLiteral("timeouts/idleSeconds");
+const QString s_totalKey = QStringLiteral("timeouts/totalMinutes");
+const QString s_maxAttemptsKey = QStringLiteral("formalize/maxAttempts");
+const QString s_judgeKey = QStringLiteral("formalize/judge");
+const QString s_judgeRetriesKey = QStringLiteral("formalize/judgeRetries");
+const QString s_contextWindowKey = QStringLiteral("formalize/contextWindow");
+
+QString modelKey(const QString &id)
+{
+    return QStringLiteral("provider/%1/model").arg(id);
+}
+
+QString baseUrlKey(const QString &id)
+{
+    return QStringLiteral("provider/%1/baseUrl").arg(id);
+}
+
+int intValue(const QSettings &settings, const QString &key, int fallback, int low, int high)
+{
+    bool ok = false;
+    const int value = settings.value(key).toInt(&ok);
+    return ok ? std::clamp(value, low, high) : fallback;
+}
+
+} // namespace
+
+QString ProviderSettings::defaultProvider(const QProcessEnvironment &environment) const
+{
+    if (const QString fromEnvironment = environment.value(QStringLiteral("FANVA_PROVIDER")).trimmed(); !fromEnvironment.isEmpty())
+        return fromEnvironment;
+    return provider.isEmpty() ? QStringLiteral("demo") : provider;
+}
+
+fanva::llm::ProviderOptions ProviderSettings::resolve(const QString &id, const QProcessEnvironment &environment) const
+{
+    fanva::llm::SelectionInput input;
+    input.environment = environment;
+    input.settingsProvider = provider;
+    input.settingsModel = models.value(id);
+    for (auto it = baseUrls.cbegin(); it != baseUrls.cend(); ++it) {
+        if (!it.value().trimmed().isEmpty())
+            input.settingsBaseUrls.insert(it.key(), it.value().trimmed());
+    }
+    fanva::llm::ProviderOptions options = fanva::llm::resolveOptions(id, input);
+    if (id == QLatin1String("scripted") && options.scriptPath.isEmpty())
+        options.scriptPath = scriptPath;
+
+    options.timeouts.connect = std::chrono::seconds(connectTimeoutSeconds);
+    options.timeouts.total = std::chrono::minutes(totalTimeoutMinutes);
+    // FANVA_IDLE_TIMEOUT (read by resolveOptions) is the one timeout the environment sets.
+    bool ok = false;
+    const double idleFromEnvironment = environment.value(QStringLiteral("FANVA_IDLE_TIMEOUT")).trimmed().toDouble(&ok);
+    if (!ok || idleFromEnvironment <= 0)
+        options.timeouts.idle = std::chrono::seconds(idleTimeoutSeconds);
+    return options;
+}
+
+ProviderSettings ProviderSettings::load(const QSettings &settings)
+{
+    ProviderSettings result;
+    result.provider = settings.value(s_providerKey).toString();
+    const QStringList ids = fanva::llm::providerIds();
+    for (const QString &id : ids) {
+        if (const QString model = settings.value(modelKey(id)).toString(); !model.isEmpty())
+            result.models.insert(id, model);
+        if (const QString url = settings.value(baseUrlKey(id)).toString(); !url.isEmpty())
+            result.baseUrls.insert(id, url);
+    }
+    result.scriptPath = settings.value(s_scriptKey).toString();
+    result.connectTimeoutSeconds = intValue(settings, s_connectKey, result.connectTimeoutSeconds, 1, 600);
+    result.idleTimeoutSeconds = intValue(settings, s_idleKey, result.idleTimeoutSeconds, 1, 3600);
+    result.totalTimeoutMinutes = intValue(settings, s_totalKey, result.totalTimeoutMinutes, 0, 24 * 60);
+    result.session.maxAttempts = intValue(settings, s_maxAttemptsKey, result.session.maxAttempts, 1, 10);
+    result.session.judge = settings.value(s_judgeKey, result.session.judge).toBool();
+    result.session.judgeRetries = intValue(settings, s_judgeRetriesKey, result.session.judgeRetries, 0, 3);
+    result.session.contextWindow = intValue(settings, s_contextWindowKey, result.session.contextWindow, 1024, 4 * 1024 * 1024);
+    return result;
+}
+
+void ProviderSettings::save(QSettings &settings) const
+{
+    settings.setValue(s_providerKey, provider);
+    const QStringList ids = fanva::llm::providerIds();
+    for (const QString &id : ids) {
+        if (const QString model = models.value(id); !model.isEmpty())
+            settings.setValue(modelKey(id), model);
+        else
+            settings.remove(modelKey(id));
+        if (const QString url = baseUrls.value(id); !url.isEmpty())
+            settings.setValue(baseUrlKey(id), url);
+        else
+            settings.remove(baseUrlKey(id));
+    }
+    settings.setValue(s_scriptKey, scriptPath);
+    settings.setValue(s_connectKey, connectTimeoutSeconds);
+    settings.setValue(s_idleKey, idleTimeoutSeconds);
+    settings.setValue(s_totalKey, totalTimeoutMinutes);
+    settings.setValue(s_maxAttemptsKey, session.maxAttempts);
+    settings.setValue(s_judgeKey, session.judge);
+    settings.setValue(s_judgeRetriesKey, session.judgeRetries);
+    settings.setValue(s_contextWindowKey, session.contextWindow);
+}
+
+QString ProviderSettings::defaultFile()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + QStringLiteral("/fanva.conf");
+}

@@ -1,0 +1,400 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+// MainWindow: the workspace, its KB and provider, the status bar, reports, settings and close
+// (the set-up: mainwindowsetup.cpp; the review: mainwindowreview.cpp).
+#include "window/mainwindow.h"
+
+#include "common/kbhighlighting.h"
+#include "kbbrowser/kbbrowser.h"
+#include "review/proposalview.h"
+#include "review/reviewcontroller.h"
+#include "review/sourceview.h"
+#include "settings/providersettingsdialog.h"
+
+#include "version.h"
+
+#include <QAction>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QSettings>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QStatusBar>
+
+namespace {
+
+const QString s_geometryKey = QStringLiteral("window/geometry");
+const QString s_stateKey = QStringLiteral("window/state");
+const QString s_splitterKey = QStringLiteral("window/splitter");
+
+// fanva and fanva-cli set no organization name (they share AppDataLocation by application
+// name alone), and QSettings' default constructor needs one; so the file is named here.
+QString settingsFile()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + QStringLiteral("/fanva.conf");
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    m_providerSettings = ProviderSettings::load(QSettings(ProviderSettings::defaultFile(), QSettings::IniFormat));
+    m_review = new ReviewController(this);
+    m_kbLoader = new KbLoader(this);
+    createActions();
+    createPanes();
+    createMenus();
+    createStatusBar();
+    updateTitle();
+    updateStatusBar();
+    showTargetContext();
+    connectReview();
+    connectKbLoader();
+    updateReviewActions();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::setInteractive(bool interactive)
+{
+    m_interactive = interactive;
+}
+
+// The KB loads in the background: progress in the status bar, Formalize once it is there.
+void MainWindow::connectKbLoader()
+{
+    connect(m_kbLoader, &KbLoader::started, this, [this] {
+        m_kbProgress->setValue(0);
+        m_kbProgress->show();
+        if (!m_kbLoader->knowledgeBase())
+            m_kbBrowser->setPlaceholderText(tr("Loading the KB…"));
+        updateReviewActions();
+    });
+    connect(m_kbLoader, &KbLoader::progressChanged, m_kbProgress, &QProgressBar::setValue);
+    connect(m_kbLoader, &KbLoader::loaded, this, &MainWindow::onKbLoaded);
+    connect(m_kbLoader, &KbLoader::failed, this, [this](const QString &message) {
+        m_kbProgress->hide();
+        m_kbBrowser->setKnowledgeBase(nullptr);
+        m_kbBrowser->setPlaceholderText(message);
+        updateReviewActions();
+        if (m_kbFresh) {
+            reportError(message);
+        } else {
+            // A file saved half-edited: no message box on every save; the next save reloads.
+            statusBar()->showMessage(message);
+            Q_EMIT problemReported(message, true);
+        }
+        m_kbFresh = false;
+        Q_EMIT kbLoadFailed(message);
+    });
+}
+
+bool MainWindow::openWorkspace(const QString &folder)
+{
+    const WorkspaceLoadResult result = WorkspaceLoader::load(folder);
+    report(result.issues);
+    if (!result.workspace)
+        return false;
+
+    m_workspace = *result.workspace;
+    loadKb();
+    m_sourceView->setDocumentText({});
+    m_sourceFileLabel->clear();
+    m_sourceFileLabel->setToolTip({});
+    if (!m_workspace.document.isEmpty())
+        openDocument(m_workspace.document);
+    updateTitle();
+    updateStatusBar();
+    showTargetContext();
+    if (result.issues.isEmpty())
+        statusBar()->showMessage(tr("Opened the workspace %1.").arg(QDir::toNativeSeparators(m_workspace.root)), 5000);
+    return true;
+}
+
+bool MainWindow::openDocument(const QString &path)
+{
+    const TextFileResult file = WorkspaceLoader::readText(path);
+    if (!file.text) {
+        reportError(file.error);
+        return false;
+    }
+    m_workspace.document = QFileInfo(path).absoluteFilePath();
+    m_sourceView->setDocumentText(*file.text);
+    showCoverage();
+    m_sourceFileLabel->setText(QFileInfo(path).fileName());
+    m_sourceFileLabel->setToolTip(QDir::toNativeSeparators(m_workspace.document));
+    updateTitle();
+    updateReviewActions();
+    return true;
+}
+
+bool MainWindow::openKbFolder(const QString &folder)
+{
+    const QFileInfo info(folder);
+    if (!info.isDir()) {
+        reportError(tr("The KB folder %1 does not exist or is not a folder.").arg(QDir::toNativeSeparators(folder)));
+        return false;
+    }
+    m_workspace.kbFolder = info.absoluteFilePath();
+    m_workspace.contextFiles = WorkspaceLoader::contextFilesIn(m_workspace.kbFolder);
+    loadKb();
+    if (m_workspace.contextFiles.isEmpty())
+        report({ { WorkspaceIssue::Severity::Warning,
+            tr("The KB folder %1 holds no context files (Cx*.txt).").arg(QDir::toNativeSeparators(m_workspace.kbFolder)) } });
+    updateStatusBar();
+    showTargetContext();
+    return true;
+}
+
+bool MainWindow::setTargetContext(const QString &context)
+{
+    m_workspace.context = context;
+    updateStatusBar();
+    showTargetContext();
+    return m_workspace.contextFile(context).has_value();
+}
+
+void MainWindow::setProvider(const QString &provider)
+{
+    m_workspace.provider = provider;
+    updateStatusBar();
+}
+
+QString MainWindow::provider() const
+{
+    return !m_workspace.provider.isEmpty() ? m_workspace.provider
+                                           : m_providerSettings.defaultProvider(QProcessEnvironment::systemEnvironment());
+}
+
+void MainWindow::showProviderSettings()
+{
+    ProviderSettingsDialog dialog(m_providerSettings, provider(), this);
+    dialog.setSessionKeys(m_sessionKeys);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    m_providerSettings = dialog.settings();
+    m_sessionKeys = dialog.sessionKeys();
+    QSettings settings(ProviderSettings::defaultFile(), QSettings::IniFormat);
+    m_providerSettings.save(settings);
+    // A provider chosen here wins over the workspace's fanva.json for this window.
+    if (dialog.isProviderChanged())
+        m_workspace.provider = dialog.provider();
+    updateStatusBar();
+}
+
+void MainWindow::loadKb()
+{
+    m_kbFresh = true;
+    m_kbBrowser->setKnowledgeBase(nullptr);
+    if (m_workspace.kbFolder.isEmpty()) {
+        m_kbLoader->clear();
+        m_kbProgress->hide();
+        m_kbBrowser->setPlaceholderText(tr("No KB is open."));
+        return;
+    }
+    m_kbLoader->load(m_workspace.kbFolder);
+}
+
+void MainWindow::onKbLoaded()
+{
+    m_kbProgress->hide();
+    const std::shared_ptr<const fanva::kb::KnowledgeBase> kb = m_kbLoader->knowledgeBase();
+    m_kbBrowser->setKnowledgeBase(kb);
+    if (m_kbFresh) {
+        m_kbFresh = false;
+        if (!m_workspace.context.isEmpty())
+            m_kbBrowser->setCurrentContext(m_workspace.context);
+        statusBar()->showMessage(tr("Loaded the KB: %n sentences", nullptr, int(kb->sentenceCount())), 5000);
+    } else {
+        // A reload after the files changed: context files may have come or gone.
+        m_workspace.contextFiles = WorkspaceLoader::contextFilesIn(m_workspace.kbFolder);
+        updateStatusBar();
+        statusBar()->showMessage(tr("Reloaded the KB: %n sentences", nullptr, int(kb->sentenceCount())), 5000);
+    }
+    updateReviewActions();
+    Q_EMIT kbLoaded();
+}
+
+bool MainWindow::lookUpTerm()
+{
+    QTextCursor cursor = m_proposalView->textCursor();
+    QString term = KbBrowser::termAt(cursor);
+    // Before the first token (an entry's line start): its functor.
+    while (term.isEmpty() && !cursor.atBlockEnd()) {
+        cursor.movePosition(QTextCursor::NextCharacter);
+        term = KbBrowser::termAt(cursor);
+    }
+    QString problem;
+    if (term.isEmpty())
+        problem = tr("Put the proposal's cursor on a term to look it up.");
+    else if (!m_kbLoader->knowledgeBase())
+        problem = m_kbLoader->isLoading() ? tr("The KB is still loading.") : tr("No KB is loaded.");
+    if (!problem.isEmpty()) {
+        statusBar()->showMessage(problem, 5000);
+        return false;
+    }
+    m_kbDock->show();
+    m_kbDock->raise();
+    return m_kbBrowser->lookUp(term, m_workspace.context);
+}
+
+void MainWindow::showTargetContext()
+{
+    m_proposalView->clear();
+    m_proposalView->clearMarks();
+    m_proposalFileLabel->clear();
+    m_proposalFileLabel->setToolTip({});
+
+    if (m_workspace.kbFolder.isEmpty()) {
+        m_proposalView->setPlaceholderText(tr("No KB folder is open (File ▸ Open KB Folder…)."));
+        return;
+    }
+    if (m_workspace.context.isEmpty()) {
+        m_proposalView->setPlaceholderText(tr("No target context is chosen: name one with --context or in fanva.json."));
+        return;
+    }
+    const std::optional<QString> file = m_workspace.contextFile(m_workspace.context);
+    if (!file) {
+        const QString message = tr("The KB has no file for the target context %1 (expected %1.txt).").arg(m_workspace.context);
+        m_proposalView->setPlaceholderText(message);
+        statusBar()->showMessage(message);
+        return;
+    }
+    const TextFileResult text = WorkspaceLoader::readText(*file);
+    if (!text.text) {
+        m_proposalView->setPlaceholderText(text.error);
+        reportError(text.error);
+        return;
+    }
+    m_proposalView->setPlainText(*text.text);
+    m_proposalFileLabel->setText(QFileInfo(*file).fileName());
+    m_proposalFileLabel->setToolTip(QDir::toNativeSeparators(*file));
+}
+
+void MainWindow::updateStatusBar()
+{
+    const QString provider = this->provider();
+    const QString model = m_providerSettings.resolve(provider, QProcessEnvironment::systemEnvironment()).model;
+    m_providerLabel->setText(model.isEmpty() ? tr("Provider: %1").arg(provider) : tr("Provider: %1 (%2)").arg(provider, model));
+    if (m_workspace.kbFolder.isEmpty()) {
+        m_kbLabel->setText(tr("KB: none"));
+        m_kbLabel->setToolTip({});
+    } else {
+        m_kbLabel->setText(
+            tr("KB: %1 (context files: %2)").arg(QDir::toNativeSeparators(m_workspace.kbFolder)).arg(m_workspace.contextFiles.size()));
+        m_kbLabel->setToolTip(QDir::toNativeSeparators(m_workspace.kbFolder));
+    }
+    m_contextLabel->setText(m_workspace.context.isEmpty() ? tr("Target: none") : tr("Target: %1").arg(m_workspace.context));
+    updateReviewActions();
+}
+
+void MainWindow::updateTitle()
+{
+    if (m_workspace.document.isEmpty())
+        setWindowTitle(tr("Fanva"));
+    else
+        setWindowTitle(tr("%1 — Fanva").arg(QFileInfo(m_workspace.document).fileName()));
+}
+
+void MainWindow::report(const QList<WorkspaceIssue> &issues)
+{
+    if (issues.isEmpty())
+        return;
+    QStringList messages;
+    bool anyError = false;
+    for (const WorkspaceIssue &issue : issues) {
+        const bool isError = issue.severity == WorkspaceIssue::Severity::Error;
+        anyError = anyError || isError;
+        messages.append(issue.message);
+        Q_EMIT problemReported(issue.message, isError);
+    }
+    statusBar()->showMessage(messages.constFirst());
+    if (!m_interactive)
+        return;
+    if (anyError)
+        QMessageBox::critical(this, tr("Fanva"), messages.join(QLatin1Char('\n')));
+    else
+        QMessageBox::warning(this, tr("Fanva"), messages.join(QLatin1Char('\n')));
+}
+
+void MainWindow::reportError(const QString &message)
+{
+    report({ { WorkspaceIssue::Severity::Error, message } });
+}
+
+void MainWindow::chooseWorkspace()
+{
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Open Workspace"), m_workspace.root);
+    if (!folder.isEmpty())
+        openWorkspace(folder);
+}
+
+void MainWindow::chooseDocument()
+{
+    const QString path
+        = QFileDialog::getOpenFileName(this, tr("Open Document"), m_workspace.root, tr("English documents (*.txt *.md);;All files (*)"));
+    if (!path.isEmpty())
+        openDocument(path);
+}
+
+void MainWindow::chooseKbFolder()
+{
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Open KB Folder"), m_workspace.kbFolder);
+    if (!folder.isEmpty())
+        openKbFolder(folder);
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About Fanva"),
+        tr("<h3>Fanva %1</h3>"
+           "<p>Review knowledge-base text drafted by a language model.</p>"
+           "<p>A model formalizes English into KB sentences; local gates check every candidate; "
+           "you accept, edit or reject each line; and only Apply writes to the KB.</p>")
+            .arg(fanva::version()));
+}
+
+void MainWindow::restoreSettings()
+{
+    const QSettings settings(settingsFile(), QSettings::IniFormat);
+    restoreGeometry(settings.value(s_geometryKey).toByteArray());
+    restoreState(settings.value(s_stateKey).toByteArray());
+    m_splitter->restoreState(settings.value(s_splitterKey).toByteArray());
+    m_settingsRestored = true;
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings settings(settingsFile(), QSettings::IniFormat);
+    settings.setValue(s_geometryKey, saveGeometry());
+    settings.setValue(s_stateKey, saveState());
+    settings.setValue(s_splitterKey, m_splitter->saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (m_interactive && m_review->isModified() && !confirmCloseReview()) {
+        event->ignore();
+        return;
+    }
+    // A clean close: the review's autosave is no longer needed.
+    m_review->closeSession();
+    if (m_settingsRestored)
+        saveSettings();
+    event->accept();
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        KbHighlighting::setPalette(m_highlighter, m_proposalView->palette());
+}

@@ -1,0 +1,205 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "review/recoverydialog.h"
+#include "settings/providersettings.h"
+#include "window/workspace.h"
+
+#include <QMainWindow>
+
+class ApplyResultBar;
+class AttemptLogView;
+struct ReviewSetup;
+class AttemptsPane;
+class EntryDetailsView;
+class KbBrowser;
+class QProgressBar;
+class ReviewController;
+class ReviewPresenter;
+class QDockWidget;
+class QPushButton;
+class ProposalView;
+class QAction;
+class QLabel;
+class QPlainTextEdit;
+class QSplitter;
+class QSyntaxHighlighter;
+class SourceView;
+
+/// The reviewer's main window: the English source, the attempt log and the proposal side
+/// by side in one splitter, with the workspace's provider, KB folder and target context in
+/// the status bar.
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MainWindow)
+
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    /// Whether problems are also shown in message boxes; off for --screenshot and in tests,
+    /// where they go to the status bar and problemReported() only.
+    void setInteractive(bool interactive);
+
+    /// The workspace as the window shows it, including command-line overrides.
+    [[nodiscard]] const Workspace &workspace() const { return m_workspace; }
+
+    /// Loads the workspace in @p folder: its default document, KB and target context.
+    /// Returns false, keeping the current one, when @p folder is not a workspace.
+    bool openWorkspace(const QString &folder);
+    /// Shows @p path in the source pane. Returns false when it cannot be read.
+    bool openDocument(const QString &path);
+    /// Uses the KB in @p folder. Returns false when it is not a folder.
+    bool openKbFolder(const QString &folder);
+    /// Makes @p context the target context and shows its file in the proposal pane.
+    /// Returns false when the KB has no file for it.
+    bool setTargetContext(const QString &context);
+    void setProvider(const QString &provider);
+    /// The provider the next formalization uses: the one named last by the command line,
+    /// Settings ▸ Provider or the workspace's fanva.json; without one, FANVA_PROVIDER, the
+    /// saved default, or the offline demo.
+    [[nodiscard]] QString provider() const;
+    /// The saved provider settings the next formalization uses.
+    [[nodiscard]] const ProviderSettings &providerSettings() const { return m_providerSettings; }
+    /// Opens Settings ▸ Provider; saved values apply to the next formalization.
+    void showProviderSettings();
+
+    /// The review behind the window: the formalization, the proposal and its decisions.
+    [[nodiscard]] ReviewController *review() const { return m_review; }
+    /// The proposal pane's diff and review keys.
+    [[nodiscard]] ReviewPresenter *presenter() const { return m_presenter; }
+    /// Formalizes the document into the target context with the workspace's provider; the
+    /// run is asynchronous (formalizeFinished()). Returns false, reporting why, when it
+    /// cannot start.
+    bool formalize();
+    /// Opens a review session (.fanva). Returns false, reporting why, when it cannot.
+    bool openSession(const QString &path);
+    /// Applies the accepted entries after a confirmation (none when not interactive) and
+    /// reports the result. Returns true when the entries were written.
+    bool applyProposal();
+    /// Undoes the last Apply of the proposal. Returns true when the file was restored.
+    bool undoApply();
+    /// Offers the autosaves of reviews that did not close cleanly (formalize.md §13) through
+    /// the recovery chooser, the RecoveryDialog by default (never when not interactive unless
+    /// a chooser is set). Returns true when a review was recovered into the window.
+    bool offerRecovery();
+    void setRecoveryChooser(RecoveryDialog::Chooser chooser) { m_recoveryChooser = std::move(chooser); }
+
+    /// After a conflict: takes the target file as it is now as the proposal's base and
+    /// re-checks the entries against it. Returns false, reporting why, when it cannot.
+    bool rediff();
+
+    /// The workspace's KB, loaded in the background after openWorkspace() or openKbFolder()
+    /// and again when its files change (kbLoaded()); null while the first load runs.
+    [[nodiscard]] std::shared_ptr<const fanva::kb::KnowledgeBase> knowledgeBase() const { return m_kbLoader->knowledgeBase(); }
+    [[nodiscard]] bool isKbLoading() const { return m_kbLoader->isLoading(); }
+    [[nodiscard]] KbLoader *kbLoader() const { return m_kbLoader; }
+    [[nodiscard]] KbBrowser *kbBrowser() const { return m_kbBrowser; }
+    /// Shows the term under the proposal view's cursor (else the next one on its line, the
+    /// entry's functor) in the KB browser. Returns false, saying why, when there is none.
+    bool lookUpTerm();
+
+    /// Restores the geometry and splitter state saved by an earlier window; a window whose
+    /// settings were restored saves them again when it closes.
+    void restoreSettings();
+    void saveSettings() const;
+
+Q_SIGNALS:
+    /// A problem was reported to the user; @p isError is false for warnings.
+    void problemReported(const QString &message, bool isError);
+    /// A formalization finished with the §5.5 outcome @p outcome.
+    void formalizeFinished(const QString &outcome);
+    /// The KB finished loading (or reloading) and knowledgeBase() holds it.
+    void kbLoaded();
+    /// The KB did not load; @p message lists its errors.
+    void kbLoadFailed(const QString &message);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createPanes();
+    void createStatusBar();
+    void connectReview();
+    void connectKbLoader();
+
+    void chooseWorkspace();
+    void chooseDocument();
+    void chooseKbFolder();
+    void showAbout();
+    void chooseSession();
+    void saveSession();
+    /// Asks whether to save the modified review before closing; false keeps the window open.
+    bool confirmCloseReview();
+    QWidget *createAttemptsPane();
+    void onFormalizeFinished(const QString &outcome);
+    bool startReview(const ReviewSetup &setup);
+    void showEntryDetails(const QString &id);
+    void updateReviewActions();
+    void loadKb();
+    void onKbLoaded();
+    void showCoverage();
+    void showSessionDocument();
+    bool saveDocument();
+
+    void report(const QList<WorkspaceIssue> &issues);
+    void reportError(const QString &message);
+    void showTargetContext();
+    void updateStatusBar();
+    void updateTitle();
+
+    Workspace m_workspace;
+    ProviderSettings m_providerSettings;
+    QHash<QString, QString> m_sessionKeys; ///< keys typed in Settings, by keyring account; memory only
+    bool m_readingKey = false; ///< formalize() waits for the keyring
+    bool m_interactive = true;
+    bool m_settingsRestored = false;
+    RecoveryDialog::Chooser m_recoveryChooser;
+
+    QSplitter *m_splitter = nullptr;
+    SourceView *m_sourceView = nullptr;
+    QLabel *m_sourceFileLabel = nullptr;
+    AttemptLogView *m_attemptLog = nullptr;
+    ProposalView *m_proposalView = nullptr;
+    QLabel *m_proposalFileLabel = nullptr;
+    QSyntaxHighlighter *m_highlighter = nullptr;
+    ReviewController *m_review = nullptr;
+    ReviewPresenter *m_presenter = nullptr;
+    AttemptsPane *m_attemptsPane = nullptr;
+    QLabel *m_outcomeLabel = nullptr;
+    QPushButton *m_cancelButton = nullptr;
+    EntryDetailsView *m_details = nullptr;
+    ApplyResultBar *m_applyResult = nullptr;
+    QDockWidget *m_detailsDock = nullptr;
+    KbLoader *m_kbLoader = nullptr;
+    bool m_kbFresh = false; ///< the KB being loaded is a newly opened folder, not a reload
+    KbBrowser *m_kbBrowser = nullptr;
+    QDockWidget *m_kbDock = nullptr;
+    QProgressBar *m_kbProgress = nullptr;
+
+    QLabel *m_providerLabel = nullptr;
+    QLabel *m_kbLabel = nullptr;
+    QLabel *m_contextLabel = nullptr;
+
+    QAction *m_openWorkspaceAction = nullptr;
+    QAction *m_openDocumentAction = nullptr;
+    QAction *m_openKbAction = nullptr;
+    QAction *m_saveSessionAction = nullptr;
+    QAction *m_quitAction = nullptr;
+    QAction *m_formalizeAction = nullptr;
+    QAction *m_applyAction = nullptr;
+    QAction *m_openSessionAction = nullptr;
+    QAction *m_cancelAction = nullptr;
+    QAction *m_undoAction = nullptr;
+    QAction *m_redoAction = nullptr;
+    QAction *m_undoApplyAction = nullptr;
+    QAction *m_aboutAction = nullptr;
+    QAction *m_providerSettingsAction = nullptr;
+    QAction *m_aboutQtAction = nullptr;
+    QAction *m_lookUpAction = nullptr;
+};

@@ -1,0 +1,318 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+// MainWindow's side of the review: formalize, the review wiring, Apply, sessions and crash
+// recovery (the rest: mainwindow.cpp and mainwindowsetup.cpp).
+#include "window/mainwindow.h"
+
+#include "attempts/attemptspane.h"
+#include "review/applyresultbar.h"
+#include "review/applytexts.h"
+#include "review/entrydetailsview.h"
+#include "review/entrymodel.h"
+#include "review/reviewcontroller.h"
+#include "review/reviewpresenter.h"
+#include "review/sourceview.h"
+
+#include "llm/credentials.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QStatusBar>
+
+// The review: the attempt log streams the run, the presenter's selection drives the details and
+// the source pane, and the source pane filters the proposal.
+void MainWindow::connectReview()
+{
+    connect(m_review, &ReviewController::finished, this, &MainWindow::onFormalizeFinished);
+    connect(m_review, &ReviewController::started, this, &MainWindow::updateReviewActions);
+    connect(m_review, &ReviewController::proposalChanged, this, &MainWindow::updateReviewActions);
+    connect(m_review, &ReviewController::textDelta, m_attemptsPane,
+        [this](int, const QString &text) { m_attemptsPane->appendReplyText(text); });
+    connect(m_review, &ReviewController::thinkingDelta, m_attemptsPane,
+        [this](int, const QString &text) { m_attemptsPane->appendThinkingText(text); });
+    connect(m_presenter, &ReviewPresenter::currentEntryChanged, this, &MainWindow::showEntryDetails);
+    // The source pane: read-only while a run reads it, coverage once there is a proposal, and
+    // the proposal filtered to the sentence the reviewer picks there.
+    connect(m_review, &ReviewController::started, this, [this] {
+        m_sourceView->setReadOnly(true);
+        m_presenter->clearSegmentFilter();
+    });
+    connect(m_review, &ReviewController::finished, m_sourceView, [this] { m_sourceView->setReadOnly(false); });
+    connect(m_review, &ReviewController::proposalChanged, this, &MainWindow::showCoverage);
+    connect(m_sourceView, &SourceView::segmentFilterRequested, m_presenter, &ReviewPresenter::setSegmentFilter);
+    connect(m_presenter, &ReviewPresenter::segmentFilterChanged, m_sourceView, &SourceView::setFilteredSegment);
+    connect(m_review->entries(), &EntryModel::entriesChanged, this, [this] { showEntryDetails(m_presenter->currentEntry()); });
+    // Accepted entries that clash with each other show it before Apply.
+    connect(m_review, &ReviewController::clashesChanged, this, [this] {
+        showEntryDetails(m_presenter->currentEntry());
+        const QStringList clashing = m_review->clashingEntries();
+        if (!clashing.isEmpty())
+            statusBar()->showMessage(tr("Accepted entries clash with the others: %1 — see their details before Apply.")
+                                         .arg(clashing.join(QStringLiteral(", "))));
+    });
+}
+
+bool MainWindow::formalize()
+{
+    QString missing;
+    if (m_workspace.document.isEmpty())
+        missing = tr("Open a document to formalize first.");
+    else if (m_workspace.kbFolder.isEmpty())
+        missing = tr("Open a KB folder first.");
+    else if (!m_kbLoader->knowledgeBase())
+        missing = m_kbLoader->isLoading() ? tr("The KB is still loading; formalize once it is loaded.")
+                                          : tr("The KB did not load; fix the errors in its files first.");
+    else if (m_workspace.context.isEmpty())
+        missing = tr("Choose a target context first (--context or fanva.json).");
+    if (!missing.isEmpty()) {
+        reportError(missing);
+        return false;
+    }
+    if (m_sourceView->document()->isModified() && !saveDocument())
+        return false;
+    ReviewSetup setup;
+    setup.kbFolder = m_workspace.kbFolder;
+    setup.kb = m_kbLoader->knowledgeBase();
+    setup.documentPath = m_workspace.document;
+    setup.context = m_workspace.context;
+    setup.provider = m_providerSettings.resolve(provider(), QProcessEnvironment::systemEnvironment());
+    setup.settings = m_providerSettings.session;
+    // Keys: the environment (resolve()), a key typed in Settings, then the OS keyring.
+    const QString account = fanva::llm::keyringAccount(setup.provider.id, setup.provider.baseUrl);
+    if (setup.provider.apiKey.isEmpty() && !m_sessionKeys.value(account).isEmpty()) {
+        setup.provider.apiKey = m_sessionKeys.value(account);
+        setup.provider.keySource = QStringLiteral("settings");
+    } else if (setup.provider.apiKey.isEmpty() && !account.isEmpty() && fanva::llm::hasKeyring()) {
+        auto *reader = new fanva::llm::KeyringReader(this);
+        connect(reader, &fanva::llm::KeyringReader::finished, this, [this, reader, setup](const QString &key) mutable {
+            reader->deleteLater();
+            m_readingKey = false;
+            if (!key.isEmpty()) {
+                setup.provider.apiKey = key;
+                setup.provider.keySource = QStringLiteral("keyring");
+            }
+            startReview(setup);
+        });
+        m_readingKey = true;
+        updateReviewActions();
+        statusBar()->showMessage(tr("Reading the API key from the OS keyring…"));
+        reader->start(account);
+        return true;
+    }
+    return startReview(setup);
+}
+
+bool MainWindow::startReview(const ReviewSetup &setup)
+{
+    QString error;
+    const bool started = m_review->start(setup, &error);
+    updateReviewActions();
+    if (!started) {
+        reportError(error);
+        return false;
+    }
+    statusBar()->showMessage(tr("Formalizing %1 with %2…").arg(QFileInfo(m_workspace.document).fileName(), setup.provider.id));
+    return true;
+}
+
+void MainWindow::onFormalizeFinished(const QString &outcome)
+{
+    statusBar()->showMessage(tr("Formalization finished: %1").arg(outcome));
+    m_proposalFileLabel->setText(QFileInfo(m_review->targetPath()).fileName());
+    m_proposalFileLabel->setToolTip(QDir::toNativeSeparators(m_review->targetPath()));
+    updateReviewActions();
+    Q_EMIT formalizeFinished(outcome);
+}
+
+void MainWindow::updateReviewActions()
+{
+    const bool running = m_review->isRunning();
+    const bool ready = !m_workspace.document.isEmpty() && !m_workspace.kbFolder.isEmpty() && !m_workspace.context.isEmpty()
+        && m_kbLoader->knowledgeBase();
+    m_formalizeAction->setEnabled(ready && !running && !m_readingKey);
+    m_cancelAction->setEnabled(running);
+    m_cancelButton->setEnabled(running);
+    m_applyAction->setEnabled(!running && m_review->hasProposal() && !m_review->proposal().toWrite().empty());
+    m_undoApplyAction->setEnabled(!running && m_review->hasProposal() && !m_review->proposal().applies.empty());
+    m_saveSessionAction->setEnabled(!running && m_review->hasProposal());
+}
+
+void MainWindow::showEntryDetails(const QString &id)
+{
+    const fanva::proposal::Entry *entry = m_review->proposal().entry(id);
+    m_details->showEntry(entry, m_review->proposal(), m_review->clashes(id));
+    m_sourceView->setCurrentSegment(entry ? entry->segment : 0);
+    updateReviewActions();
+}
+
+void MainWindow::showCoverage()
+{
+    m_sourceView->setFormalization(m_review->proposal().segmentTexts, m_review->coverage());
+}
+
+bool MainWindow::saveDocument()
+{
+    // The run reads the document from its file, so edits made in the source pane go there first.
+    QSaveFile file(m_workspace.document);
+    if (!file.open(QIODevice::WriteOnly) || file.write(m_sourceView->toPlainText().toUtf8()) < 0 || !file.commit()) {
+        reportError(tr("Cannot save %1: %2").arg(QDir::toNativeSeparators(m_workspace.document), file.errorString()));
+        return false;
+    }
+    m_sourceView->document()->setModified(false);
+    return true;
+}
+
+bool MainWindow::applyProposal()
+{
+    if (!m_review->hasProposal() || m_review->isRunning())
+        return false;
+    const QString confirmation = ApplyTexts::confirmation(m_review->proposal());
+    if (m_review->proposal().toWrite().empty()) {
+        statusBar()->showMessage(confirmation);
+        return false;
+    }
+    if (m_interactive
+        && QMessageBox::question(this, tr("Apply"), confirmation, QMessageBox::Apply | QMessageBox::Cancel, QMessageBox::Cancel)
+            != QMessageBox::Apply)
+        return false;
+    const fanva::proposal::ApplyResult result = m_review->apply();
+    const QString text = ApplyTexts::result(result);
+    statusBar()->showMessage(text);
+    m_applyResult->showApplyResult(result);
+    updateReviewActions();
+    switch (result.status) {
+    case fanva::proposal::ApplyStatus::Applied:
+        return true;
+    case fanva::proposal::ApplyStatus::Conflict:
+    case fanva::proposal::ApplyStatus::VerifyFailed:
+    case fanva::proposal::ApplyStatus::Blocked:
+    case fanva::proposal::ApplyStatus::IoError:
+        Q_EMIT problemReported(text, true);
+        return false;
+    }
+    return false;
+}
+
+bool MainWindow::undoApply()
+{
+    const fanva::proposal::UndoResult result = m_review->undoApply();
+    const QString text = ApplyTexts::undoResult(result);
+    statusBar()->showMessage(text);
+    m_applyResult->showUndoResult(result);
+    updateReviewActions();
+    if (result.status == fanva::proposal::UndoResult::Status::Undone)
+        return true;
+    Q_EMIT problemReported(text, true);
+    return false;
+}
+
+bool MainWindow::rediff()
+{
+    QString error;
+    const QStringList changed = m_review->rediff(&error);
+    if (!error.isEmpty()) {
+        m_applyResult->showMessage(error, ApplyResultBar::Kind::Error);
+        reportError(error);
+        return false;
+    }
+    const QString text = ApplyTexts::rediffResult(changed);
+    m_applyResult->showMessage(text, ApplyResultBar::Kind::Information);
+    statusBar()->showMessage(text);
+    updateReviewActions();
+    return true;
+}
+
+bool MainWindow::openSession(const QString &path)
+{
+    QString error;
+    if (!m_review->openSession(path, &error)) {
+        reportError(tr("Cannot open the session %1: %2").arg(QDir::toNativeSeparators(path), error));
+        return false;
+    }
+    showSessionDocument();
+    updateReviewActions();
+    statusBar()->showMessage(tr("Opened the session %1.").arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
+}
+
+// A session carries the document it formalized: the source pane shows that text, so that
+// its sentence numbers, coverage marks and highlight match the entries, and the target
+// file's name heads the proposal.
+void MainWindow::showSessionDocument()
+{
+    m_proposalFileLabel->setText(QFileInfo(m_review->targetPath()).fileName());
+    m_proposalFileLabel->setToolTip(QDir::toNativeSeparators(m_review->targetPath()));
+    const QString path = m_review->documentPath();
+    if (!path.isEmpty()) {
+        m_workspace.document = path;
+        m_sourceFileLabel->setText(QFileInfo(path).fileName());
+        m_sourceFileLabel->setToolTip(QDir::toNativeSeparators(path));
+    }
+    m_sourceView->setDocumentText(m_review->documentText());
+    showCoverage();
+    updateTitle();
+}
+
+void MainWindow::chooseSession()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Session"), m_workspace.root, tr("Fanva sessions (*.fanva)"));
+    if (!path.isEmpty())
+        openSession(path);
+}
+
+void MainWindow::saveSession()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Session"), m_workspace.root, tr("Fanva sessions (*.fanva)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (m_review->saveSession(path, &error))
+        statusBar()->showMessage(tr("Saved the session to %1.").arg(QDir::toNativeSeparators(path)), 5000);
+    else
+        reportError(error);
+}
+
+bool MainWindow::confirmCloseReview()
+{
+    const auto answer = QMessageBox::warning(this, tr("Close Fanva"),
+        tr("The review and its decisions are not saved in a session file. Save them before closing?"),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        saveSession();
+    return answer == QMessageBox::Discard || (answer == QMessageBox::Save && !m_review->isModified());
+}
+
+bool MainWindow::offerRecovery()
+{
+    if (m_review->autosaveDirectory().isEmpty() || (!m_interactive && !m_recoveryChooser))
+        return false;
+    const QList<RecoverableReview> reviews = RecoveryDialog::find(m_review->autosaveDirectory());
+    if (reviews.isEmpty())
+        return false;
+    const RecoveryChoice choice = m_recoveryChooser ? m_recoveryChooser(reviews) : RecoveryDialog::choose(reviews, this);
+    switch (choice.action) {
+    case RecoveryChoice::Action::Later:
+        return false;
+    case RecoveryChoice::Action::Discard:
+        RecoveryDialog::discard(choice.path);
+        statusBar()->showMessage(tr("Discarded the autosaved review."), 5000);
+        return false;
+    case RecoveryChoice::Action::Recover:
+        break;
+    }
+    QString error;
+    if (!m_review->recoverSession(choice.path, &error)) {
+        reportError(tr("Cannot recover the review %1: %2").arg(QDir::toNativeSeparators(choice.path), error));
+        return false;
+    }
+    showSessionDocument();
+    updateReviewActions();
+    statusBar()->showMessage(tr("Recovered the review; save it to keep it."), 5000);
+    return true;
+}

@@ -1,0 +1,302 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+#include "window/workspace.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPromise>
+#include <QRegularExpression>
+#include <QStringDecoder>
+#include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace {
+
+const QString s_configFileName = QStringLiteral("fanva.json");
+constexpr qint64 s_maxConfigBytes = qint64(1024) * 1024;
+
+bool isContextName(const QString &name)
+{
+    static const QRegularExpression pattern(QStringLiteral("^Cx[A-Z][A-Za-z0-9]*$"));
+    return pattern.match(name).hasMatch();
+}
+
+} // namespace
+
+std::optional<QString> Workspace::contextFile(const QString &context) const
+{
+    for (const QString &file : contextFiles) {
+        if (QFileInfo(file).completeBaseName() == context)
+            return file;
+    }
+    return std::nullopt;
+}
+
+QStringList WorkspaceLoader::contextFilesIn(const QString &kbFolder)
+{
+    QStringList files;
+    QDirIterator it(kbFolder, { QStringLiteral("Cx*.txt") }, QDir::Files | QDir::NoSymLinks, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files.append(it.next());
+    files.sort();
+    return files;
+}
+
+TextFileResult WorkspaceLoader::readText(const QString &path, qint64 maxBytes)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return { std::nullopt, tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()) };
+    if (file.size() > maxBytes)
+        return { std::nullopt, tr("%1 is too large to show (%2 bytes).").arg(QDir::toNativeSeparators(path)).arg(file.size()) };
+    const QByteArray bytes = file.readAll();
+    QStringDecoder decoder(QStringDecoder::Utf8);
+    QString text = decoder(bytes);
+    if (decoder.hasError())
+        return { std::nullopt, tr("%1 is not valid UTF-8 text.").arg(QDir::toNativeSeparators(path)) };
+    return { std::move(text), {} };
+}
+
+WorkspaceLoadResult WorkspaceLoader::load(const QString &folder)
+{
+    WorkspaceLoadResult result;
+    const auto warn = [&result](const QString &message) { result.issues.append({ WorkspaceIssue::Severity::Warning, message }); };
+    const auto fail = [&result](const QString &message) {
+        result.issues.append({ WorkspaceIssue::Severity::Error, message });
+        return result;
+    };
+
+    const QFileInfo rootInfo(folder);
+    const QString shownRoot = QDir::toNativeSeparators(folder);
+    if (!rootInfo.exists())
+        return fail(tr("The workspace folder %1 does not exist.").arg(shownRoot));
+    if (!rootInfo.isDir())
+        return fail(tr("%1 is not a folder; a workspace is a folder with a kb/ folder and documents.").arg(shownRoot));
+    if (!rootInfo.isReadable())
+        return fail(tr("The workspace folder %1 cannot be read.").arg(shownRoot));
+
+    Workspace workspace;
+    const QDir root(rootInfo.absoluteFilePath());
+    workspace.root = root.absolutePath();
+
+    const QFileInfo kbInfo(root.filePath(QStringLiteral("kb")));
+    if (kbInfo.isDir()) {
+        workspace.kbFolder = kbInfo.absoluteFilePath();
+        workspace.contextFiles = contextFilesIn(workspace.kbFolder);
+        if (workspace.contextFiles.isEmpty())
+            warn(tr("The KB folder %1 holds no context files (Cx*.txt).").arg(QDir::toNativeSeparators(workspace.kbFolder)));
+    } else {
+        warn(tr("The workspace %1 has no kb folder.").arg(shownRoot));
+    }
+
+    const QStringList documentNames
+        = root.entryList({ QStringLiteral("*.txt"), QStringLiteral("*.md") }, QDir::Files | QDir::Readable, QDir::Name);
+    for (const QString &name : documentNames)
+        workspace.documents.append(root.filePath(name));
+
+    if (root.exists(s_configFileName)) {
+        const QString configPath = root.filePath(s_configFileName);
+        const TextFileResult config = readText(configPath, s_maxConfigBytes);
+        if (!config.text) {
+            warn(config.error);
+        } else {
+            QJsonParseError parseError;
+            const QJsonDocument json = QJsonDocument::fromJson(config.text->toUtf8(), &parseError);
+            if (parseError.error != QJsonParseError::NoError) {
+                warn(tr("%1 is not valid JSON (%2 at byte %3); its settings are ignored.")
+                         .arg(QDir::toNativeSeparators(configPath), parseError.errorString())
+                         .arg(parseError.offset));
+            } else if (!json.isObject()) {
+                warn(tr("%1 must hold a JSON object; its settings are ignored.").arg(QDir::toNativeSeparators(configPath)));
+            } else {
+                const QJsonObject object = json.object();
+                const auto stringField = [&](const QString &key) -> QString {
+                    const QJsonValue value = object.value(key);
+                    if (value.isUndefined())
+                        return {};
+                    if (!value.isString()) {
+                        warn(tr("The \"%1\" field of %2 must be a string; it is ignored.").arg(key, s_configFileName));
+                        return {};
+                    }
+                    return value.toString();
+                };
+                const QString document = stringField(QStringLiteral("document"));
+                if (!document.isEmpty()) {
+                    const QFileInfo documentInfo(root, document);
+                    if (documentInfo.isFile())
+                        workspace.document = documentInfo.absoluteFilePath();
+                    else
+                        warn(tr("%1 names the document %2, which does not exist.").arg(s_configFileName, document));
+                }
+                const QString context = stringField(QStringLiteral("context"));
+                if (!context.isEmpty()) {
+                    if (!isContextName(context))
+                        warn(tr("%1 names the context %2, which is not a context name (Cx followed by CapitalCamelCase).")
+                                 .arg(s_configFileName, context));
+                    workspace.context = context;
+                }
+                workspace.provider = stringField(QStringLiteral("provider"));
+            }
+        }
+    }
+
+    if (workspace.document.isEmpty() && !workspace.documents.isEmpty())
+        workspace.document = workspace.documents.constFirst();
+    if (workspace.context.isEmpty() && workspace.contextFiles.size() == 1)
+        workspace.context = QFileInfo(workspace.contextFiles.constFirst()).completeBaseName();
+    if (!workspace.context.isEmpty() && !workspace.kbFolder.isEmpty() && !workspace.contextFile(workspace.context))
+        warn(tr("The KB has no file for the target context %1 (expected %1.txt in %2).")
+                 .arg(workspace.context, QDir::toNativeSeparators(workspace.kbFolder)));
+
+    result.workspace = std::move(workspace);
+    return result;
+}
+
+KbLoader::KbLoader(QObject *parent)
+    : QObject(parent)
+    , m_watcher(makeWatcher())
+    , m_fileWatcher(new QFileSystemWatcher(this))
+    , m_reloadTimer(new QTimer(this))
+{
+    m_reloadTimer->setSingleShot(true);
+    m_reloadTimer->setInterval(std::chrono::milliseconds(400));
+    connect(m_reloadTimer, &QTimer::timeout, this, &KbLoader::reload);
+    connect(m_fileWatcher, &QFileSystemWatcher::fileChanged, m_reloadTimer, qOverload<>(&QTimer::start));
+    connect(m_fileWatcher, &QFileSystemWatcher::directoryChanged, m_reloadTimer, qOverload<>(&QTimer::start));
+}
+
+QFutureWatcher<fanva::kb::LoadResult> *KbLoader::makeWatcher()
+{
+    auto *watcher = new QFutureWatcher<fanva::kb::LoadResult>(this);
+    connect(watcher, &QFutureWatcherBase::progressValueChanged, this, &KbLoader::reportProgress);
+    connect(watcher, &QFutureWatcherBase::finished, this, &KbLoader::onFinished);
+    return watcher;
+}
+
+// A running load holds no pointer to the loader (its progress goes through the future), so
+// the loader may go away first; the thread pool finishes the orphaned load.
+KbLoader::~KbLoader() = default;
+
+void KbLoader::load(const QString &folder)
+{
+    m_folder = folder;
+    m_kb.reset();
+    m_diagnostics.clear();
+    m_reloadTimer->stop();
+    start(QtConcurrent::run(
+        [](QPromise<fanva::kb::LoadResult> &promise, const QString &root) {
+            promise.setProgressRange(0, progressMaximum);
+            promise.addResult(fanva::kb::loadKnowledgeBase(root, [&promise](qint64 done, qint64 total) {
+                if (total > 0)
+                    promise.setProgressValue(int(done * progressMaximum / total));
+            }));
+        },
+        folder));
+}
+
+void KbLoader::reload()
+{
+    m_reloadTimer->stop();
+    if (!m_kb) {
+        if (!m_folder.isEmpty())
+            load(m_folder);
+        return;
+    }
+    start(QtConcurrent::run(
+        [](QPromise<fanva::kb::LoadResult> &promise, std::shared_ptr<const fanva::kb::KnowledgeBase> previous) {
+            promise.setProgressRange(0, progressMaximum);
+            promise.addResult(fanva::kb::reloadKnowledgeBase(*previous, [&promise](qint64 done, qint64 total) {
+                if (total > 0)
+                    promise.setProgressValue(int(done * progressMaximum / total));
+            }));
+        },
+        m_kb));
+}
+
+void KbLoader::clear()
+{
+    m_folder.clear();
+    m_kb.reset();
+    m_diagnostics.clear();
+    m_reloadTimer->stop();
+    m_loading = false;
+    m_watcher->disconnect(this);
+    m_watcher->deleteLater();
+    m_watcher = makeWatcher();
+    watchFiles();
+}
+
+void KbLoader::setReloadDelay(std::chrono::milliseconds delay)
+{
+    m_reloadTimer->setInterval(delay);
+}
+
+void KbLoader::start(QFuture<fanva::kb::LoadResult> future)
+{
+    m_loading = true;
+    m_progress = -1;
+    m_watcher->setFuture(future);
+    Q_EMIT started();
+}
+
+void KbLoader::reportProgress(int value)
+{
+    if (value <= m_progress)
+        return;
+    m_progress = value;
+    Q_EMIT progressChanged(value);
+}
+
+void KbLoader::onFinished()
+{
+    m_loading = false;
+    const QFuture<fanva::kb::LoadResult> future = m_watcher->future();
+    if (future.resultCount() == 0)
+        return;
+    fanva::kb::LoadResult result = future.result();
+    m_diagnostics = std::move(result.diagnostics);
+    watchFiles();
+    if (!result.ok()) {
+        m_kb.reset();
+        QStringList errors;
+        for (const fanva::kb::Diagnostic &diagnostic : m_diagnostics) {
+            if (diagnostic.isError())
+                errors.append(diagnostic.toString());
+        }
+        Q_EMIT failed(tr("The KB in %1 does not load:\n%2").arg(QDir::toNativeSeparators(m_folder), errors.join(QLatin1Char('\n'))));
+        return;
+    }
+    m_kb = std::move(result.kb);
+    // The future throttles progress and may drop the last step; a finished load is complete.
+    reportProgress(progressMaximum);
+    Q_EMIT loaded();
+}
+
+void KbLoader::watchFiles()
+{
+    if (const QStringList watched = m_fileWatcher->files() + m_fileWatcher->directories(); !watched.isEmpty())
+        m_fileWatcher->removePaths(watched);
+    if (m_folder.isEmpty() || !QFileInfo(m_folder).isDir())
+        return;
+    // A folder reports files added, removed or renamed (editors often save by renaming);
+    // a file reports its own changes.
+    // The loader skips .-directories (kb-language.md §1), and so does the watch.
+    QStringList paths { m_folder };
+    const QDir root(m_folder);
+    QDirIterator it(m_folder, QDir::Dirs | QDir::Files | QDir::NoDotAndDotDot | QDir::NoSymLinks, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        const QFileInfo info = it.fileInfo();
+        const QString relative = root.relativeFilePath(path);
+        if (relative.startsWith(QLatin1Char('.')) || relative.contains(QLatin1String("/.")))
+            continue;
+        if (info.isDir() || info.suffix() == QLatin1String("txt"))
+            paths.append(path);
+    }
+    m_fileWatcher->addPaths(paths);
+}
