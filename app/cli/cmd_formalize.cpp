@@ -6,6 +6,8 @@
 #include "clicommand.h"
 #include "providerargs.h"
 
+#include "jsonutil.h"
+
 #include "formalize/replyparser.h"
 #include "formalize/session.h"
 #include "formalize/sessionsetup.h"
@@ -22,7 +24,9 @@
 #include <QFileInfo>
 #include <QUuid>
 
+#include <cstdint>
 #include <memory>
+#include <string_view>
 
 #ifdef Q_OS_UNIX
 #include <QSocketNotifier>
@@ -57,66 +61,100 @@ void cancelOnInterrupt(QObject *context, std::function<void()> cancel)
         [[maybe_unused]] const auto read = ::read(s_interruptPipe[0], &byte, 1);
         cancel();
     });
-    std::signal(SIGINT, onInterrupt);
+    // A terminal closed (SIGHUP) or a polite kill (SIGTERM) ends the run like Ctrl-C: the
+    // session is cancelled and --out still saves it.
+    for (const int stop : { SIGINT, SIGTERM, SIGHUP })
+        std::signal(stop, onInterrupt);
 }
 #else
 void cancelOnInterrupt(QObject *, std::function<void()>) { }
 #endif
 
-QString str(const json &j, const char *key)
+/// Text from the model (or a file) as it may reach a terminal: every control character but
+/// none of its meaning — ESC, CR, BEL, a newline, C1 controls — is shown escaped (\x1b, \u009b),
+/// so a reply cannot move the cursor, retitle the window or forge a line of the report.
+QString printable(const QString &text)
 {
-    return j.contains(key) && j[key].is_string() ? QString::fromStdString(j[key].get<std::string>()) : QString();
+    QString out;
+    out.reserve(text.size());
+    for (const QChar c : text) {
+        const char16_t u = c.unicode();
+        if (u < 0x20 || u == 0x7f)
+            out += QStringLiteral("\\x%1").arg(int(u), 2, 16, QLatin1Char('0'));
+        else if (u >= 0x80 && u <= 0x9f)
+            out += QStringLiteral("\\u%1").arg(int(u), 4, 16, QLatin1Char('0'));
+        else
+            out += c;
+    }
+    return out;
 }
 
-QString tokenCount(const json &value)
+/// A string member of a session event or outcome, made printable.
+QString str(const json &j, std::string_view key)
 {
-    return value.is_number_integer() ? llm::formatCount(value.get<int64_t>()) : QStringLiteral("?");
+    return printable(jsonutil::string(j, key));
+}
+
+int num(const json &j, std::string_view key)
+{
+    return int(jsonutil::integer(j, key));
+}
+
+QString tokenCount(const json &usage, std::string_view key)
+{
+    const std::optional<std::int64_t> count = jsonutil::optInteger(usage, key);
+    return count ? llm::formatCount(*count) : QStringLiteral("?");
 }
 
 /// "1,840→212 tok (1,602 cached)" from a usage event or total.
 QString tokensText(const json &usage)
 {
-    QString text = QStringLiteral("%1→%2 tok").arg(tokenCount(usage["input"]), tokenCount(usage["output"]));
-    if (usage["cacheRead"].is_number_integer() && usage["cacheRead"].get<int64_t>() > 0)
-        text += QStringLiteral(" (%1 cached)").arg(tokenCount(usage["cacheRead"]));
+    QString text = QStringLiteral("%1→%2 tok").arg(tokenCount(usage, "input"), tokenCount(usage, "output"));
+    if (jsonutil::integer(usage, "cacheRead") > 0)
+        text += QStringLiteral(" (%1 cached)").arg(tokenCount(usage, "cacheRead"));
     return text;
 }
 
 /// One line of the attempt log per event worth seeing; `usage` is the attempt's usage event.
 QString logLine(const json &event, const json &usage)
 {
-    const std::string type = event.value("type", std::string());
-    if (type == "attempt-started")
-        return QStringLiteral("#%1 %2 · %3 messages").arg(event["n"].get<int>()).arg(str(event, "kind")).arg(event["messages"].get<int>());
-    if (type == "attempt-finished") {
+    const QString type = jsonutil::string(event, "type");
+    static const json none = json::array();
+    auto items = [](const json &j, std::string_view key) -> const json & {
+        const json *a = jsonutil::array(j, key);
+        return a ? *a : none;
+    };
+    if (type == QLatin1StringView("attempt-started"))
+        return QStringLiteral("#%1 %2 · %3 messages").arg(num(event, "n")).arg(str(event, "kind")).arg(num(event, "messages"));
+    if (type == QLatin1StringView("attempt-finished")) {
         return QStringLiteral("#%1 %2 · %3 candidates · %4%5 ms")
-            .arg(event["n"].get<int>())
-            .arg(event["readable"].get<bool>() ? str(event, "stopReason") : QStringLiteral("unreadable"))
-            .arg(event["candidates"].get<int>())
+            .arg(num(event, "n"))
+            .arg(jsonutil::boolean(event, "readable") ? str(event, "stopReason") : QStringLiteral("unreadable"))
+            .arg(num(event, "candidates"))
             .arg(usage.is_object() ? tokensText(usage) + QStringLiteral(" · ") : QString())
-            .arg(event["ms"].get<qint64>());
+            .arg(jsonutil::integer(event, "ms"));
     }
-    if (type == "gate-result") {
+    if (type == QLatin1StringView("gate-result")) {
         QStringList problems;
-        for (const json &p : event["problems"])
+        for (const json &p : items(event, "problems"))
             problems.append(str(p, "type"));
-        const int segment = event["segment"].get<int>();
+        const int segment = num(event, "segment");
         return QStringLiteral("  %1 [%2] %3 %4%5")
             .arg(str(event, "candidate"), segment > 0 ? QString::number(segment) : QStringLiteral("?"), str(event, "state"),
-                event["ok"].get<bool>() ? QStringLiteral("✓") : QStringLiteral("✗ %1").arg(str(event, "gate")),
+                jsonutil::boolean(event, "ok") ? QStringLiteral("✓") : QStringLiteral("✗ %1").arg(str(event, "gate")),
                 problems.isEmpty() ? QString() : QLatin1Char(' ') + problems.join(QLatin1Char(' ')));
     }
-    if (type == "cycle-detected")
-        return QStringLiteral("#%1 repeats attempt %2: stopping").arg(event["n"].get<int>()).arg(event["repeats"].get<int>());
-    if (type == "judge-started")
-        return QStringLiteral("judge round %1 · %2 items").arg(event["round"].get<int>()).arg(event["items"].get<int>());
-    if (type == "judge-verdicts") {
+    if (type == QLatin1StringView("cycle-detected"))
+        return QStringLiteral("#%1 repeats attempt %2: stopping").arg(num(event, "n")).arg(num(event, "repeats"));
+    if (type == QLatin1StringView("judge-started"))
+        return QStringLiteral("judge round %1 · %2 items").arg(num(event, "round")).arg(num(event, "items"));
+    if (type == QLatin1StringView("judge-verdicts")) {
         QStringList verdicts;
-        for (const json &v : event["verdicts"])
+        for (const json &v : items(event, "verdicts"))
             verdicts.append(QStringLiteral("%1 %2").arg(str(v, "candidate"), str(v, "verdict")));
         return QStringLiteral("judge: %1").arg(verdicts.join(QStringLiteral(", ")));
     }
-    if (type == "judge-failed")
+    if (type == QLatin1StringView("judge-failed"))
         return QStringLiteral("judge failed (%1): %2").arg(str(event, "kind"), str(event, "detail"));
     return {};
 }
@@ -133,13 +171,13 @@ int exitCodeFor(const QString &outcome)
 QString coverageLine(const json &coverage)
 {
     QStringList parts;
-    if (coverage["untranslated"].get<int>() > 0)
-        parts.append(QStringLiteral("%1 untranslated").arg(coverage["untranslated"].get<int>()));
-    if (coverage["silent"].get<int>() > 0)
-        parts.append(QStringLiteral("%1 silent").arg(coverage["silent"].get<int>()));
-    if (coverage["refusedOnly"].get<int>() > 0)
-        parts.append(QStringLiteral("%1 refused only").arg(coverage["refusedOnly"].get<int>()));
-    const QString head = QStringLiteral("Coverage %1/%2").arg(coverage["covered"].get<int>()).arg(coverage["total"].get<int>());
+    if (num(coverage, "untranslated") > 0)
+        parts.append(QStringLiteral("%1 untranslated").arg(num(coverage, "untranslated")));
+    if (num(coverage, "silent") > 0)
+        parts.append(QStringLiteral("%1 silent").arg(num(coverage, "silent")));
+    if (num(coverage, "refusedOnly") > 0)
+        parts.append(QStringLiteral("%1 refused only").arg(num(coverage, "refusedOnly")));
+    const QString head = QStringLiteral("Coverage %1/%2").arg(num(coverage, "covered")).arg(num(coverage, "total"));
     return parts.isEmpty() ? head : head + QStringLiteral(" — ") + parts.join(QStringLiteral(", "));
 }
 
@@ -148,10 +186,11 @@ QString proposalText(const formalize::Session &session, const std::optional<llm:
 {
     const json &outcome = session.outcome();
     QString text = QStringLiteral("%1 ← %2: %3 (%4), %5 attempts\n")
-                       .arg(session.input().context, session.input().documentName, str(outcome, "outcome"), str(outcome, "stopReason"))
-                       .arg(outcome.value("attempts", 0));
-    if (outcome.contains("error"))
-        text += QStringLiteral("error: %1\n").arg(str(outcome["error"], "message"));
+                       .arg(printable(session.input().context), printable(session.input().documentName), str(outcome, "outcome"),
+                           str(outcome, "stopReason"))
+                       .arg(num(outcome, "attempts"));
+    if (const json *error = jsonutil::object(outcome, "error"))
+        text += QStringLiteral("error: %1\n").arg(str(*error, "message"));
     std::vector<const formalize::Entry *> entries;
     for (const formalize::Entry &e : session.entries()) {
         if (e.isReviewable())
@@ -165,36 +204,38 @@ QString proposalText(const formalize::Session &session, const std::optional<llm:
     for (const formalize::Entry *e : entries) {
         text += QStringLiteral("%1 [%2] %3 · %4\n")
                     .arg(e->id, e->segment > 0 ? QString::number(e->segment) : QStringLiteral("?"), formalize::rankName(e->rank()),
-                        e->sentence());
+                        printable(e->sentence()));
         for (const check::Problem &p : e->problems)
-            text += QStringLiteral("    %1: %2\n").arg(p.type, p.message);
+            text += QStringLiteral("    %1: %2\n").arg(p.type, printable(p.message));
         if (e->correction && !e->correction->isEmpty()) {
             // The entry line shows the selected shape; say what the model wrote and why it was reshaped.
             text += QStringLiteral("    correction (%1, %2 confidence) of %3\n")
                         .arg(e->correction->rules.join(QStringLiteral(", ")), QString(formalize::confidenceName(e->correction->confidence)),
-                            e->correction->from);
+                            printable(e->correction->from));
             if (!e->correction->why.isEmpty())
-                text += QStringLiteral("      why: %1\n").arg(e->correction->why);
+                text += QStringLiteral("      why: %1\n").arg(printable(e->correction->why));
             for (int i = 1; i < e->shapes.size(); ++i) {
                 if (i + 1 != e->selectedShape)
-                    text += QStringLiteral("      shape %1: %2\n").arg(i + 1).arg(e->shapes.at(i));
+                    text += QStringLiteral("      shape %1: %2\n").arg(i + 1).arg(printable(e->shapes.at(i)));
             }
         }
         for (const formalize::CoinedFunctor &c : e->coined)
-            text += QStringLiteral("    coins %1/%2 (%3)\n").arg(c.functor).arg(c.arity).arg(QString(formalize::coinedRoleName(c.role)));
+            text += QStringLiteral("    coins %1/%2 (%3)\n")
+                        .arg(printable(c.functor))
+                        .arg(c.arity)
+                        .arg(QString(formalize::coinedRoleName(c.role)));
         if (!e->gloss.text.isEmpty())
-            text += QStringLiteral("    reads: %1\n").arg(e->gloss.text);
+            text += QStringLiteral("    reads: %1\n").arg(printable(e->gloss.text));
         if (e->verdict != formalize::Verdict::None)
             text += QStringLiteral("    judge: %1%2\n")
                         .arg(formalize::verdictName(e->verdict),
-                            e->verdictNote.isEmpty() ? QString() : QStringLiteral(" — ") + e->verdictNote);
+                            e->verdictNote.isEmpty() ? QString() : QStringLiteral(" — ") + printable(e->verdictNote));
     }
-    if (outcome.contains("coverage"))
-        text += coverageLine(outcome["coverage"]) + QLatin1Char('\n');
-    if (outcome.contains("usage") && outcome["usage"]["input"].is_number_integer()) {
-        const json &usage = outcome["usage"];
+    if (const json *coverage = jsonutil::object(outcome, "coverage"))
+        text += coverageLine(*coverage) + QLatin1Char('\n');
+    if (const json *usage = jsonutil::object(outcome, "usage"); usage && jsonutil::optInteger(*usage, "input")) {
         text += QStringLiteral("Usage %1%2%3\n")
-                    .arg(usage.value("complete", true) ? QString() : QStringLiteral("≥ "), tokensText(usage),
+                    .arg(jsonutil::boolean(*usage, "complete", true) ? QString() : QStringLiteral("≥ "), tokensText(*usage),
                         cost ? QStringLiteral(" · ") + llm::formatCost(*cost) : QString());
     }
     return text;
@@ -241,13 +282,10 @@ void finishRun(FormalizeRun &run)
 {
     formalize::Session &session = *run.session;
     std::optional<llm::Cost> cost;
-    if (run.price && session.outcome().contains("usage")) {
-        const json &usage = session.outcome()["usage"];
-        const auto count = [&usage](const char *key) {
-            return usage[key].is_number_integer() ? std::optional<int64_t>(usage[key].get<int64_t>()) : std::nullopt;
-        };
+    if (const json *usage = jsonutil::object(session.outcome(), "usage"); run.price && usage) {
+        const auto count = [usage](std::string_view key) { return jsonutil::optInteger(*usage, key); };
         cost = llm::costOf(llm::Usage { count("input"), count("output"), count("cacheRead"), count("cacheWrite") },
-            usage.value("complete", true), *run.price);
+            jsonutil::boolean(*usage, "complete", true), *run.price);
     }
     if (run.json)
         cli::out(QString::fromStdString(proposalJson(session, run.price, cost).dump(2)) + QLatin1Char('\n'));
@@ -289,9 +327,10 @@ void startSession(FormalizeRun &run)
     run.input.providerId = run.options.id;
     run.session = std::make_unique<formalize::Session>(run.provider.get(), run.input, formalize::standardHooks());
     QObject::connect(run.session.get(), &formalize::Session::eventAdded, run.session.get(), [&run](const json &event) {
-        if (event.value("type", std::string()) == "usage")
+        const QString type = jsonutil::string(event, "type");
+        if (type == QLatin1StringView("usage"))
             run.attemptUsage = event;
-        else if (event.value("type", std::string()) == "attempt-started")
+        else if (type == QLatin1StringView("attempt-started"))
             run.attemptUsage = nullptr;
         const QString line = logLine(event, run.attemptUsage);
         if (!line.isEmpty())

@@ -8,14 +8,15 @@ namespace fanva::check {
 
 bool isBlocking(QStringView type)
 {
-    static constexpr std::array<QLatin1StringView, 7> notes {
+    static constexpr std::array notes {
         problem::alreadyStored,
-        QLatin1StringView("known"),
+        problem::known,
         problem::duplicateInBatch,
         problem::functionalCoreference,
         problem::isaMembership,
-        QLatin1StringView("no-segment"),
-        QLatin1StringView("withdrawn"),
+        problem::noSegment,
+        problem::withdrawn,
+        problem::untranslated,
     };
     for (const QLatin1StringView note : notes) {
         if (type == note)

@@ -53,6 +53,11 @@ inline constexpr QLatin1StringView isaMembership("isa-membership");
 inline constexpr QLatin1StringView functionalCoreference("functional-coreference");
 inline constexpr QLatin1StringView alreadyStored("already-stored");
 inline constexpr QLatin1StringView duplicateInBatch("duplicate-in-batch");
+// Notes a formalize session adds (formalize.md §5.2, §5.3, §9; never blocking).
+inline constexpr QLatin1StringView known("known");
+inline constexpr QLatin1StringView noSegment("no-segment");
+inline constexpr QLatin1StringView withdrawn("withdrawn");
+inline constexpr QLatin1StringView untranslated("untranslated");
 // Gates (formalize.md §5.1).
 inline constexpr QLatin1StringView unreadable("unreadable");
 inline constexpr QLatin1StringView severalSentences("several-sentences");
@@ -62,7 +67,8 @@ inline constexpr QLatin1StringView roundTrip("round-trip");
 
 /// False only for the non-blocking notes of architecture.md "Where the specs meet"
 /// (already-stored / known, duplicate-in-batch, functional-coreference, isa-membership,
-/// no-segment, withdrawn): the one place that decides whether a problem refuses an entry.
+/// no-segment, withdrawn) and the session's `untranslated` note on a dropped candidate: the
+/// one place that decides whether a problem refuses an entry.
 [[nodiscard]] bool isBlocking(QStringView type);
 
 /// True if any problem in `problems` is blocking.

@@ -2,15 +2,23 @@
 // SPDX-License-Identifier: MIT
 #include "formalize/coined.h"
 
+#include "enumnames.h"
 #include "kb/knowledgebase.h"
 #include "kb/roles.h"
 
+#include <array>
 #include <map>
 #include <set>
 
 namespace fanva::formalize {
 
 namespace {
+
+constexpr std::array s_roles {
+    EnumName { CoinedFunctor::Role::Type, QLatin1StringView("type") },
+    EnumName { CoinedFunctor::Role::Property, QLatin1StringView("property") },
+    EnumName { CoinedFunctor::Role::Relation, QLatin1StringView("relation") },
+};
 
 QString counted(int n, const char *singular, const char *plural)
 {
@@ -21,15 +29,12 @@ QString counted(int n, const char *singular, const char *plural)
 
 QLatin1StringView coinedRoleName(CoinedFunctor::Role role)
 {
-    switch (role) {
-    case CoinedFunctor::Role::Type:
-        return QLatin1StringView("type");
-    case CoinedFunctor::Role::Property:
-        return QLatin1StringView("property");
-    case CoinedFunctor::Role::Relation:
-        return QLatin1StringView("relation");
-    }
-    return {};
+    return enumName(s_roles, role);
+}
+
+std::optional<CoinedFunctor::Role> coinedRoleFromName(QStringView name)
+{
+    return enumFromName(s_roles, name);
 }
 
 QString CoinedReport::header() const

@@ -8,8 +8,10 @@
 #include <QLatin1StringView>
 #include <QString>
 #include <QStringList>
+#include <QStringView>
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace fanva::kb {
@@ -31,6 +33,8 @@ struct CoinedFunctor {
 };
 
 [[nodiscard]] QLatin1StringView coinedRoleName(CoinedFunctor::Role role);
+/// type | property | relation; anything else is nullopt.
+[[nodiscard]] std::optional<CoinedFunctor::Role> coinedRoleFromName(QStringView name);
 
 /// Counts over the non-frame literals of all entries; every count is a number of literals.
 struct CoinedReport {

@@ -2,70 +2,51 @@
 // SPDX-License-Identifier: MIT
 #include "formalize/entry.h"
 
+#include "enumnames.h"
+#include "formalize/fieldreader.h"
+#include "jsonutil.h"
+
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <limits>
 #include <utility>
 
 namespace fanva::formalize {
 
 namespace {
 
-template<typename Enum, std::size_t N> QString nameOf(const std::array<std::pair<Enum, QLatin1StringView>, N> &table, Enum value)
-{
-    for (const auto &[v, name] : table) {
-        if (v == value)
-            return name;
-    }
-    return {};
-}
-
-template<typename Enum, std::size_t N>
-std::optional<Enum> valueOf(const std::array<std::pair<Enum, QLatin1StringView>, N> &table, QStringView name)
-{
-    for (const auto &[v, n] : table) {
-        if (name == n)
-            return v;
-    }
-    return std::nullopt;
-}
-
 constexpr std::array s_states {
-    std::pair { EntryState::Admissible, QLatin1StringView("admissible") },
-    std::pair { EntryState::Known, QLatin1StringView("known") },
-    std::pair { EntryState::Refused, QLatin1StringView("refused") },
-    std::pair { EntryState::Superseded, QLatin1StringView("superseded") },
-    std::pair { EntryState::Dropped, QLatin1StringView("dropped") },
+    EnumName { EntryState::Admissible, QLatin1StringView("admissible") },
+    EnumName { EntryState::Known, QLatin1StringView("known") },
+    EnumName { EntryState::Refused, QLatin1StringView("refused") },
+    EnumName { EntryState::Superseded, QLatin1StringView("superseded") },
+    EnumName { EntryState::Dropped, QLatin1StringView("dropped") },
 };
 
 constexpr std::array s_verdicts {
-    std::pair { Verdict::None, QLatin1StringView("none") },
-    std::pair { Verdict::Agree, QLatin1StringView("agree") },
-    std::pair { Verdict::Disagree, QLatin1StringView("disagree") },
-    std::pair { Verdict::Unsure, QLatin1StringView("unsure") },
-};
-
-constexpr std::array s_confidences {
-    std::pair { Confidence::High, QLatin1StringView("high") },
-    std::pair { Confidence::Medium, QLatin1StringView("medium") },
-    std::pair { Confidence::Low, QLatin1StringView("low") },
+    EnumName { Verdict::None, QLatin1StringView("none") },
+    EnumName { Verdict::Agree, QLatin1StringView("agree") },
+    EnumName { Verdict::Disagree, QLatin1StringView("disagree") },
+    EnumName { Verdict::Unsure, QLatin1StringView("unsure") },
 };
 
 constexpr std::array s_decisions {
-    std::pair { Decision::Undecided, QLatin1StringView("undecided") },
-    std::pair { Decision::Accepted, QLatin1StringView("accepted") },
-    std::pair { Decision::Edited, QLatin1StringView("edited") },
-    std::pair { Decision::Forced, QLatin1StringView("forced") },
-    std::pair { Decision::Rejected, QLatin1StringView("rejected") },
-    std::pair { Decision::Applied, QLatin1StringView("applied") },
+    EnumName { Decision::Undecided, QLatin1StringView("undecided") },
+    EnumName { Decision::Accepted, QLatin1StringView("accepted") },
+    EnumName { Decision::Edited, QLatin1StringView("edited") },
+    EnumName { Decision::Forced, QLatin1StringView("forced") },
+    EnumName { Decision::Rejected, QLatin1StringView("rejected") },
+    EnumName { Decision::Applied, QLatin1StringView("applied") },
 };
 
 constexpr std::array s_ranks {
-    std::pair { Rank::Refused, QLatin1StringView("refused") },
-    std::pair { Rank::Correctable, QLatin1StringView("correctable") },
-    std::pair { Rank::Doubted, QLatin1StringView("doubted") },
-    std::pair { Rank::Coined, QLatin1StringView("coined") },
-    std::pair { Rank::Clean, QLatin1StringView("clean") },
-    std::pair { Rank::Known, QLatin1StringView("known") },
+    EnumName { Rank::Refused, QLatin1StringView("refused") },
+    EnumName { Rank::Correctable, QLatin1StringView("correctable") },
+    EnumName { Rank::Doubted, QLatin1StringView("doubted") },
+    EnumName { Rank::Coined, QLatin1StringView("coined") },
+    EnumName { Rank::Clean, QLatin1StringView("clean") },
+    EnumName { Rank::Known, QLatin1StringView("known") },
 };
 
 nlohmann::json stringList(const QStringList &list)
@@ -76,30 +57,42 @@ nlohmann::json stringList(const QStringList &list)
     return out;
 }
 
-QStringList stringListFrom(const nlohmann::json &json)
+/// The strings of the array member `key`; other items are skipped.
+QStringList stringListFrom(const FieldReader &r, std::string_view key)
 {
     QStringList out;
-    if (!json.is_array())
-        return out;
-    for (const auto &item : json) {
-        if (item.is_string())
-            out.append(fromUtf8(item.get<std::string>()));
+    if (const nlohmann::json *items = r.array(key)) {
+        for (const auto &item : *items) {
+            if (const std::optional<QString> s = jsonutil::asString(item))
+                out.append(*s);
+        }
     }
     return out;
 }
 
-QString stringFrom(const nlohmann::json &json, const char *key)
+/// The problems in the array member `key` of `owner` (or `owner` itself when it is that array
+/// and `r` reads nothing); items that are not objects are skipped.
+std::vector<check::Problem> problemsFrom(const FieldReader &r, const nlohmann::json &owner, std::string_view key)
 {
-    if (!json.contains(key) || !json[key].is_string())
-        return {};
-    return fromUtf8(json[key].get<std::string>());
-}
-
-int intFrom(const nlohmann::json &json, const char *key, int fallback = 0)
-{
-    if (!json.contains(key) || !json[key].is_number_integer())
-        return fallback;
-    return json[key].get<int>();
+    std::vector<check::Problem> out;
+    const nlohmann::json *items = owner.is_array() ? &owner : r.array(key);
+    if (!items)
+        return out;
+    for (std::size_t i = 0; i < items->size(); ++i) {
+        const nlohmann::json &item = (*items)[i];
+        if (!item.is_object())
+            continue;
+        const FieldReader pr = r.at(item, key, i);
+        check::Problem problem { pr.string("type"), pr.string("message"), std::nullopt };
+        const nlohmann::json *span = jsonutil::array(item, "span");
+        if (span && span->size() == 4 && std::all_of(span->begin(), span->end(), [](const nlohmann::json &n) {
+                return n.is_number_unsigned() && n.get<std::uint64_t>() <= std::numeric_limits<std::uint32_t>::max();
+            }))
+            problem.span = kb::Span { (*span)[0].get<std::uint32_t>(), (*span)[1].get<std::uint32_t>(), (*span)[2].get<std::uint32_t>(),
+                (*span)[3].get<std::uint32_t>() };
+        out.push_back(problem);
+    }
+    return out;
 }
 
 } // namespace
@@ -140,42 +133,37 @@ Rank Entry::rank() const
 
 QString entryStateName(EntryState state)
 {
-    return nameOf(s_states, state);
+    return enumName(s_states, state);
 }
 
 std::optional<EntryState> entryStateFromName(QStringView name)
 {
-    return valueOf(s_states, name);
+    return enumFromName(s_states, name);
 }
 
 QString verdictName(Verdict verdict)
 {
-    return nameOf(s_verdicts, verdict);
+    return enumName(s_verdicts, verdict);
 }
 
 std::optional<Verdict> verdictFromName(QStringView name)
 {
-    return valueOf(s_verdicts, name);
-}
-
-std::optional<Confidence> confidenceFromName(QStringView name)
-{
-    return valueOf(s_confidences, name);
+    return enumFromName(s_verdicts, name);
 }
 
 QString decisionName(Decision decision)
 {
-    return nameOf(s_decisions, decision);
+    return enumName(s_decisions, decision);
 }
 
 std::optional<Decision> decisionFromName(QStringView name)
 {
-    return valueOf(s_decisions, name);
+    return enumFromName(s_decisions, name);
 }
 
 QString rankName(Rank rank)
 {
-    return nameOf(s_ranks, rank);
+    return enumName(s_ranks, rank);
 }
 
 int entryNumber(const QString &id)
@@ -205,21 +193,7 @@ nlohmann::json problemsToJson(const std::vector<check::Problem> &problems)
 
 std::vector<check::Problem> problemsFromJson(const nlohmann::json &json)
 {
-    std::vector<check::Problem> out;
-    if (!json.is_array())
-        return out;
-    for (const auto &item : json) {
-        if (!item.is_object())
-            continue;
-        check::Problem problem { stringFrom(item, "type"), stringFrom(item, "message"), std::nullopt };
-        const auto span = item.find("span");
-        if (span != item.end() && span->is_array() && span->size() == 4
-            && std::all_of(span->begin(), span->end(), [](const nlohmann::json &n) { return n.is_number_unsigned(); }))
-            problem.span = kb::Span { (*span)[0].get<std::uint32_t>(), (*span)[1].get<std::uint32_t>(), (*span)[2].get<std::uint32_t>(),
-                (*span)[3].get<std::uint32_t>() };
-        out.push_back(problem);
-    }
-    return out;
+    return problemsFrom(FieldReader(nlohmann::json::object(), QString(), nullptr), json, "problems");
 }
 
 nlohmann::json entryToJson(const Entry &entry)
@@ -265,69 +239,82 @@ nlohmann::json entryToJson(const Entry &entry)
     return j;
 }
 
-std::optional<Entry> entryFromJson(const nlohmann::json &j)
+std::optional<Entry> entryFromJson(const nlohmann::json &j, QString *error, const QString &path)
 {
-    if (!j.is_object() || !j.contains("id") || !j["id"].is_string())
+    QString local;
+    QString *sink = error ? error : &local;
+    const FieldReader r(j, path, sink);
+    if (!j.is_object()) {
+        r.fail({}, QStringLiteral("expected an object, found %1").arg(jsonTypeName(j)));
         return std::nullopt;
+    }
     Entry e;
-    e.id = stringFrom(j, "id");
-    e.segment = intFrom(j, "segment");
-    const auto state = entryStateFromName(stringFrom(j, "state"));
-    const auto decision = decisionFromName(stringFrom(j, "decision"));
-    if (!state || !decision)
+    e.id = r.string("id");
+    if (e.id.isEmpty() && r.ok())
+        r.fail("id", QStringLiteral("missing"));
+    e.segment = r.integer("segment");
+    const QString state = r.string("state");
+    const QString decision = r.string("decision");
+    if (r.ok() && !entryStateFromName(state))
+        r.fail("state", QStringLiteral("\"%1\" is not an entry state").arg(state));
+    if (r.ok() && !decisionFromName(decision))
+        r.fail("decision", QStringLiteral("\"%1\" is not a decision").arg(decision));
+    if (!r.ok())
         return std::nullopt;
-    e.state = *state;
-    e.decision = *decision;
-    e.attempt = intFrom(j, "attempt");
-    e.candidate = stringFrom(j, "candidate");
-    e.shapes = stringListFrom(j.value("shapes", nlohmann::json()));
-    if (j.contains("selectedShape") && j["selectedShape"].is_string())
+    e.state = *entryStateFromName(state);
+    e.decision = *decisionFromName(decision);
+    e.attempt = r.integer("attempt");
+    e.candidate = r.string("candidate");
+    e.shapes = stringListFrom(r, "shapes");
+    if (const nlohmann::json *selected = jsonutil::member(j, "selectedShape"); selected && selected->is_string())
         e.selectedShape = 0;
     else
-        e.selectedShape = intFrom(j, "selectedShape", 1);
-    e.edit = stringFrom(j, "edit");
-    e.problems = problemsFromJson(j.value("problems", nlohmann::json()));
-    e.notes = problemsFromJson(j.value("notes", nlohmann::json()));
-    if (j.contains("correction") && j["correction"].is_object()) {
-        const auto &c = j["correction"];
+        e.selectedShape = r.integer("selectedShape", 1);
+    e.edit = r.string("edit");
+    e.problems = problemsFrom(r, j, "problems");
+    e.notes = problemsFrom(r, j, "notes");
+    if (const nlohmann::json *c = r.object("correction")) {
+        const FieldReader cr = r.at(*c, "correction");
         Correction correction;
-        correction.rules = stringListFrom(c.value("rules", nlohmann::json()));
-        correction.from = stringFrom(c, "from");
-        if (c.contains("to") && c["to"].is_string())
-            correction.to = stringFrom(c, "to");
-        correction.alternatives = stringListFrom(c.value("alternatives", nlohmann::json()));
-        correction.why = stringFrom(c, "why");
-        correction.confidence = confidenceFromName(stringFrom(c, "confidence")).value_or(Confidence::Medium);
+        correction.rules = stringListFrom(cr, "rules");
+        correction.from = cr.string("from");
+        correction.to = cr.optString("to");
+        correction.alternatives = stringListFrom(cr, "alternatives");
+        correction.why = cr.string("why");
+        correction.confidence = confidenceFromName(cr.string("confidence")).value_or(Confidence::Medium);
         e.correction = correction;
     }
-    if (j.contains("coined") && j["coined"].is_array()) {
-        for (const auto &c : j["coined"]) {
-            CoinedFunctor functor { stringFrom(c, "functor"), intFrom(c, "arity"), CoinedFunctor::Role::Relation, {} };
-            for (auto role : { CoinedFunctor::Role::Type, CoinedFunctor::Role::Property, CoinedFunctor::Role::Relation }) {
-                if (stringFrom(c, "role") == coinedRoleName(role))
-                    functor.role = role;
-            }
-            if (c.is_object() && c.contains("entries"))
-                functor.entries = stringListFrom(c["entries"]);
+    if (const nlohmann::json *coined = r.array("coined")) {
+        for (std::size_t i = 0; i < coined->size(); ++i) {
+            const FieldReader cr = r.at((*coined)[i], "coined", i);
+            CoinedFunctor functor { cr.string("functor"), cr.integer("arity"), CoinedFunctor::Role::Relation, {} };
+            functor.role = coinedRoleFromName(cr.string("role")).value_or(CoinedFunctor::Role::Relation);
+            functor.entries = stringListFrom(cr, "entries");
             e.coined.push_back(functor);
         }
     }
-    if (j.contains("gloss") && j["gloss"].is_object())
-        e.gloss = { stringFrom(j["gloss"], "text"), stringFrom(j["gloss"], "source") };
-    e.verdict = verdictFromName(stringFrom(j, "verdict")).value_or(Verdict::None);
-    e.verdictNote = stringFrom(j, "verdictNote");
-    e.confidence = confidenceFromName(stringFrom(j, "confidence")).value_or(Confidence::Medium);
-    e.strength = stringFrom(j, "strength");
-    if (j.contains("history") && j["history"].is_array()) {
-        for (const auto &h : j["history"]) {
+    if (const nlohmann::json *gloss = r.object("gloss")) {
+        const FieldReader gr = r.at(*gloss, "gloss");
+        e.gloss = { gr.string("text"), gr.string("source") };
+    }
+    e.verdict = verdictFromName(r.string("verdict")).value_or(Verdict::None);
+    e.verdictNote = r.string("verdictNote");
+    e.confidence = confidenceFromName(r.string("confidence")).value_or(Confidence::Medium);
+    e.strength = r.string("strength");
+    if (const nlohmann::json *history = r.array("history")) {
+        for (std::size_t i = 0; i < history->size(); ++i) {
+            const nlohmann::json &h = (*history)[i];
             if (!h.is_object())
                 continue;
-            e.history.push_back({ stringFrom(h, "id"), intFrom(h, "attempt"), stringFrom(h, "sentence"), stringFrom(h, "reason"),
-                problemsFromJson(h.value("problems", nlohmann::json())) });
+            const FieldReader hr = r.at(h, "history", i);
+            e.history.push_back(
+                { hr.string("id"), hr.integer("attempt"), hr.string("sentence"), hr.string("reason"), problemsFrom(hr, h, "problems") });
         }
     }
-    e.forced = stringListFrom(j.value("forced", nlohmann::json()));
-    e.applied = stringFrom(j, "applied");
+    e.forced = stringListFrom(r, "forced");
+    e.applied = r.string("applied");
+    if (!r.ok())
+        return std::nullopt;
     return e;
 }
 

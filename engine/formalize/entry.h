@@ -90,8 +90,6 @@ struct Entry {
 [[nodiscard]] std::optional<EntryState> entryStateFromName(QStringView name);
 [[nodiscard]] QString verdictName(Verdict verdict);
 [[nodiscard]] std::optional<Verdict> verdictFromName(QStringView name);
-/// high | medium | low (replyparser.h names them); anything else is nullopt.
-[[nodiscard]] std::optional<Confidence> confidenceFromName(QStringView name);
 [[nodiscard]] QString decisionName(Decision decision);
 [[nodiscard]] std::optional<Decision> decisionFromName(QStringView name);
 [[nodiscard]] QString rankName(Rank rank);
@@ -101,8 +99,10 @@ struct Entry {
 
 /// Fanva's JSON form of an entry (the session file's `entries` element).
 [[nodiscard]] nlohmann::json entryToJson(const Entry &entry);
-/// Reads entryToJson()'s form back; nullopt if a required key is missing or invalid.
-[[nodiscard]] std::optional<Entry> entryFromJson(const nlohmann::json &json);
+/// Reads entryToJson()'s form back; nullopt if a required key is missing or invalid or a
+/// member has the wrong type, with `*error` saying where and what ("entries[2].segment:
+/// expected an integer, found a string"; `path` names the entry in that message).
+[[nodiscard]] std::optional<Entry> entryFromJson(const nlohmann::json &json, QString *error = nullptr, const QString &path = {});
 
 [[nodiscard]] nlohmann::json problemsToJson(const std::vector<check::Problem> &problems);
 [[nodiscard]] std::vector<check::Problem> problemsFromJson(const nlohmann::json &json);

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "formalize/gloss.h"
 
+#include "enumnames.h"
 #include "kb/knowledgebase.h"
 #include "kb/roles.h"
 #include "kb/writer.h"
@@ -10,6 +11,7 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <map>
 
@@ -315,15 +317,12 @@ private:
 
 QLatin1StringView glossSourceName(Gloss::Source source)
 {
-    switch (source) {
-    case Gloss::Source::Composed:
-        return QLatin1StringView("composed");
-    case Gloss::Source::Partial:
-        return QLatin1StringView("partial");
-    case Gloss::Source::Named:
-        return QLatin1StringView("named");
-    }
-    return {};
+    static constexpr std::array names {
+        EnumName { Gloss::Source::Composed, QLatin1StringView("composed") },
+        EnumName { Gloss::Source::Partial, QLatin1StringView("partial") },
+        EnumName { Gloss::Source::Named, QLatin1StringView("named") },
+    };
+    return enumName(names, source);
 }
 
 GlossTemplate glossTemplate(const QString &comment, std::string_view functor)

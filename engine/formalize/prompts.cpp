@@ -3,8 +3,11 @@
 #include "formalize/prompts.h"
 
 #include "formalize/template_p.h"
+#include "jsonutil.h"
 
 #include <QStringList>
+
+#include <string_view>
 
 namespace fanva::formalize {
 
@@ -317,12 +320,12 @@ QString judgeTurn(const std::vector<PromptSegment> &segments, const std::vector<
 
 nlohmann::json outputSchema()
 {
-    return nlohmann::json::parse(s_outputSchema, nullptr, false);
+    return jsonutil::parse(std::string_view(s_outputSchema)).value_or(nlohmann::json());
 }
 
 nlohmann::json judgeSchema()
 {
-    return nlohmann::json::parse(s_judgeSchema, nullptr, false);
+    return jsonutil::parse(std::string_view(s_judgeSchema)).value_or(nlohmann::json());
 }
 
 QString flattened(const QString &text)

@@ -2,11 +2,17 @@
 // SPDX-License-Identifier: MIT
 #include "formalize/replyparser.h"
 
+#include "enumnames.h"
+#include "jsonutil.h"
+
 #include <QRegularExpression>
 #include <QStringList>
 
 #include <nlohmann/json.hpp>
 
+#include <array>
+#include <cstdint>
+#include <limits>
 #include <string>
 #include <string_view>
 
@@ -15,6 +21,17 @@ namespace fanva::formalize {
 namespace {
 
 using nlohmann::json;
+
+constexpr std::array s_confidences {
+    EnumName { Confidence::High, QLatin1StringView("high") },
+    EnumName { Confidence::Medium, QLatin1StringView("medium") },
+    EnumName { Confidence::Low, QLatin1StringView("low") },
+};
+
+constexpr std::array s_strengths {
+    EnumName { Strength::Default, QLatin1StringView("default") },
+    EnumName { Strength::Monotonic, QLatin1StringView("monotonic") },
+};
 
 std::string_view trimmed(std::string_view text)
 {
@@ -28,10 +45,7 @@ std::string_view trimmed(std::string_view text)
 
 std::optional<json> parseJson(std::string_view text)
 {
-    json value = json::parse(text.begin(), text.end(), nullptr, false);
-    if (value.is_discarded())
-        return std::nullopt;
-    return value;
+    return jsonutil::parse(text);
 }
 
 bool isEnvelope(const json &value)
@@ -178,16 +192,25 @@ std::optional<std::pair<json, ParsedReply::Method>> findEnvelope(std::string_vie
 
 std::optional<int> segmentOf(const json &value)
 {
-    if (value.is_number_integer())
-        return int(value.get<std::int64_t>());
+    // A number outside int's range names no segment (and must not wrap onto one).
+    constexpr double lowest = std::numeric_limits<int>::min();
+    constexpr double highest = std::numeric_limits<int>::max();
+    if (value.is_number_unsigned()) {
+        const auto n = value.get<std::uint64_t>();
+        return n <= std::uint64_t(highest) ? std::optional<int>(int(n)) : std::nullopt;
+    }
+    if (value.is_number_integer()) {
+        const auto n = value.get<std::int64_t>();
+        return n >= std::int64_t(lowest) && n <= std::int64_t(highest) ? std::optional<int>(int(n)) : std::nullopt;
+    }
     if (value.is_number_float()) {
         const double d = value.get<double>();
-        if (d == double(int(d)))
+        if (d >= lowest && d <= highest && d == double(int(d)))
             return int(d);
         return std::nullopt;
     }
-    if (value.is_string()) {
-        QString text = QString::fromStdString(value.get<std::string>()).trimmed();
+    if (const std::optional<QString> string = jsonutil::asString(value)) {
+        QString text = string->trimmed();
         if (text.startsWith(QLatin1Char('[')) && text.endsWith(QLatin1Char(']')))
             text = text.mid(1, text.size() - 2).trimmed();
         bool ok = false;
@@ -200,51 +223,42 @@ std::optional<int> segmentOf(const json &value)
 
 void addCandidate(ParsedReply &reply, const json &item)
 {
-    if (!item.is_object() || !item.contains("sentence") || !item["sentence"].is_string()) {
+    const std::optional<QString> sentence = jsonutil::optString(item, "sentence");
+    if (!sentence) {
         ++reply.malformedItems;
         return;
     }
     ReplyCandidate candidate;
-    candidate.sentence = QString::fromStdString(item["sentence"].get<std::string>()).trimmed();
+    candidate.sentence = sentence->trimmed();
     if (candidate.sentence.isEmpty()) {
         ++reply.malformedItems;
         return;
     }
-    if (item.contains("segment"))
-        candidate.segment = segmentOf(item["segment"]);
-    const std::string confidence
-        = item.contains("confidence") && item["confidence"].is_string() ? item["confidence"].get<std::string>() : std::string();
-    candidate.confidence = confidence == "high" ? Confidence::High : confidence == "low" ? Confidence::Low : Confidence::Medium;
-    const std::string strength
-        = item.contains("strength") && item["strength"].is_string() ? item["strength"].get<std::string>() : std::string();
-    candidate.strength = strength == "monotonic" ? Strength::Monotonic : Strength::Default;
+    if (const json *segment = jsonutil::member(item, "segment"))
+        candidate.segment = segmentOf(*segment);
+    candidate.confidence = confidenceFromName(jsonutil::string(item, "confidence")).value_or(Confidence::Medium);
+    candidate.strength = strengthFromName(jsonutil::string(item, "strength")).value_or(Strength::Default);
     reply.candidates.push_back(std::move(candidate));
 }
 
 void readEnvelope(ParsedReply &reply, const json &envelope, int segmentCount)
 {
-    if (envelope.contains("candidates")) {
-        const json &items = envelope["candidates"];
-        if (items.is_array()) {
-            for (const json &item : items)
-                addCandidate(reply, item);
-        }
+    if (const json *items = jsonutil::array(envelope, "candidates")) {
+        for (const json &item : *items)
+            addCandidate(reply, item);
     }
-    if (envelope.contains("untranslated") && envelope["untranslated"].is_array()) {
-        for (const json &item : envelope["untranslated"]) {
-            if (!item.is_object() || !item.contains("segment"))
+    if (const json *items = jsonutil::array(envelope, "untranslated")) {
+        for (const json &item : *items) {
+            const json *number = jsonutil::member(item, "segment");
+            if (!number)
                 continue;
-            const std::optional<int> segment = segmentOf(item["segment"]);
+            const std::optional<int> segment = segmentOf(*number);
             if (!segment || (segmentCount > 0 && (*segment < 1 || *segment > segmentCount)))
                 continue;
-            const QString reason = item.contains("reason") && item["reason"].is_string()
-                ? QString::fromStdString(item["reason"].get<std::string>())
-                : QString();
-            reply.untranslated.push_back(ReplyUntranslated { *segment, reason });
+            reply.untranslated.push_back(ReplyUntranslated { *segment, jsonutil::string(item, "reason") });
         }
     }
-    if (envelope.contains("notes") && envelope["notes"].is_string())
-        reply.notes = QString::fromStdString(envelope["notes"].get<std::string>());
+    reply.notes = jsonutil::string(envelope, "notes");
 }
 
 // Step 5: every complete balanced object with a "sentence" key.
@@ -355,20 +369,22 @@ void sExpressions(ParsedReply &reply, const QString &text)
 
 QLatin1StringView confidenceName(Confidence confidence)
 {
-    switch (confidence) {
-    case Confidence::High:
-        return QLatin1StringView("high");
-    case Confidence::Medium:
-        return QLatin1StringView("medium");
-    case Confidence::Low:
-        return QLatin1StringView("low");
-    }
-    return {};
+    return enumName(s_confidences, confidence);
+}
+
+std::optional<Confidence> confidenceFromName(QStringView name)
+{
+    return enumFromName(s_confidences, name);
 }
 
 QLatin1StringView strengthName(Strength strength)
 {
-    return strength == Strength::Monotonic ? QLatin1StringView("monotonic") : QLatin1StringView("default");
+    return enumName(s_strengths, strength);
+}
+
+std::optional<Strength> strengthFromName(QStringView name)
+{
+    return enumFromName(s_strengths, name);
 }
 
 QString ParsedReply::unreadableReason() const

@@ -4,6 +4,7 @@
 
 #include <QLatin1StringView>
 #include <QString>
+#include <QStringView>
 
 #include <cstdint>
 #include <optional>
@@ -15,7 +16,11 @@ enum class Confidence : std::uint8_t { High, Medium, Low };
 enum class Strength : std::uint8_t { Default, Monotonic };
 
 [[nodiscard]] QLatin1StringView confidenceName(Confidence confidence);
+/// high | medium | low; anything else is nullopt.
+[[nodiscard]] std::optional<Confidence> confidenceFromName(QStringView name);
 [[nodiscard]] QLatin1StringView strengthName(Strength strength);
+/// default | monotonic; anything else is nullopt.
+[[nodiscard]] std::optional<Strength> strengthFromName(QStringView name);
 
 /// One candidate as the model wrote it (formalize.md §4.1), normalised: `segment` from
 /// 3, "3" or "[3]", none if missing or unreadable; confidence defaults to medium,

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "formalize/segmenter.h"
 
+#include "enumnames.h"
 #include "kb/utf8_p.h"
 
 #include <QChar>
@@ -236,20 +237,21 @@ qsizetype headingMarker(const std::vector<Char> &chars, qsizetype i, qsizetype l
 
 QLatin1StringView segmentKindName(Segment::Kind kind)
 {
-    switch (kind) {
-    case Segment::Kind::Prose:
-        return QLatin1StringView("prose");
-    case Segment::Kind::Item:
-        return QLatin1StringView("item");
-    case Segment::Kind::Heading:
-        return QLatin1StringView("heading");
-    }
-    return {};
+    static constexpr std::array names {
+        EnumName { Segment::Kind::Prose, QLatin1StringView("prose") },
+        EnumName { Segment::Kind::Item, QLatin1StringView("item") },
+        EnumName { Segment::Kind::Heading, QLatin1StringView("heading") },
+    };
+    return enumName(names, kind);
 }
 
 QLatin1StringView SegmentationError::id() const
 {
-    return code == Code::DocumentEncoding ? QLatin1StringView("document-encoding") : QLatin1StringView("empty-document");
+    static constexpr std::array names {
+        EnumName { Code::DocumentEncoding, QLatin1StringView("document-encoding") },
+        EnumName { Code::EmptyDocument, QLatin1StringView("empty-document") },
+    };
+    return enumName(names, code);
 }
 
 Segmentation segment(const QByteArray &document)

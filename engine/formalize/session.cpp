@@ -1,6 +1,10 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
 #include "formalize/session.h"
+#include "formalize/session_p.h"
+
+#include "enumnames.h"
+#include "jsonutil.h"
 
 #include "check/critic.h"
 #include "check/gates.h"
@@ -11,11 +15,13 @@
 #include "llm/call.h"
 #include "llm/provider.h"
 
-#include <QCryptographicHash>
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 
 namespace fanva::formalize {
 
@@ -23,19 +29,11 @@ namespace {
 
 using nlohmann::json;
 
+using detail::sha256;
+
 constexpr int s_historyPairs = 3;
 constexpr int s_budgetSlack = 32;
 constexpr int s_minimumCard = 200;
-
-std::string u8(const QString &s)
-{
-    return s.toStdString();
-}
-
-QString sha256(const QByteArray &bytes)
-{
-    return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
-}
 
 qint64 estimate(const QString &text)
 {
@@ -76,26 +74,6 @@ QString errorKind(const llm::Failure &failure)
     return QStringLiteral("protocol");
 }
 
-/// Reads the judge's {"verdicts": [...]}: the whole reply, a fenced block or the first
-/// object amid prose.
-std::optional<json> parseVerdicts(const QString &text)
-{
-    const QByteArray bytes = text.trimmed().toUtf8();
-    auto attempt = [](const QByteArray &b) -> std::optional<json> {
-        json j = json::parse(b.constData(), b.constData() + b.size(), nullptr, false);
-        if (!j.is_discarded() && j.is_object() && j.contains("verdicts") && j["verdicts"].is_array())
-            return j;
-        return std::nullopt;
-    };
-    if (auto j = attempt(bytes))
-        return j;
-    const qsizetype open = bytes.indexOf('{');
-    const qsizetype close = bytes.lastIndexOf('}');
-    if (open >= 0 && close > open)
-        return attempt(bytes.mid(open, close - open + 1));
-    return std::nullopt;
-}
-
 } // namespace
 
 // --- settings ---------------------------------------------------------------------------
@@ -117,7 +95,7 @@ json SessionSettings::toJson() const
 {
     return { { "maxAttempts", maxAttempts }, { "judge", judge }, { "judgeRetries", judgeRetries }, { "judgeBatch", judgeBatch },
         { "maxCandidates", maxCandidates }, { "cardTokens", cardTokens }, { "maxOutputTokens", maxOutputTokens },
-        { "contextWindow", contextWindow }, { "model", u8(model) }, { "judgeModel", u8(judgeModel) } };
+        { "contextWindow", contextWindow }, { "model", utf8(model) }, { "judgeModel", utf8(judgeModel) } };
 }
 
 SessionSettings SessionSettings::fromJson(const json &j)
@@ -126,8 +104,9 @@ SessionSettings SessionSettings::fromJson(const json &j)
     if (!j.is_object())
         return s;
     auto integer = [&](const char *key, int &out) {
-        if (j.contains(key) && j[key].is_number_integer())
-            out = j[key].get<int>();
+        // Out-of-range values are clamped below, so they saturate rather than wrap.
+        if (const std::optional<std::int64_t> value = jsonutil::optInteger(j, key))
+            out = int(std::clamp<std::int64_t>(*value, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
     };
     integer("maxAttempts", s.maxAttempts);
     integer("judgeRetries", s.judgeRetries);
@@ -136,28 +115,10 @@ SessionSettings SessionSettings::fromJson(const json &j)
     integer("cardTokens", s.cardTokens);
     integer("maxOutputTokens", s.maxOutputTokens);
     integer("contextWindow", s.contextWindow);
-    if (j.contains("judge") && j["judge"].is_boolean())
-        s.judge = j["judge"].get<bool>();
-    if (j.contains("model") && j["model"].is_string())
-        s.model = fromUtf8(j["model"].get<std::string>());
-    if (j.contains("judgeModel") && j["judgeModel"].is_string())
-        s.judgeModel = fromUtf8(j["judgeModel"].get<std::string>());
+    s.judge = jsonutil::boolean(j, "judge", s.judge);
+    s.model = jsonutil::string(j, "model", s.model);
+    s.judgeModel = jsonutil::string(j, "judgeModel", s.judgeModel);
     return s.clamped();
-}
-
-QString coverageStateName(SegmentCoverage::State state)
-{
-    switch (state) {
-    case SegmentCoverage::State::Covered:
-        return QStringLiteral("covered");
-    case SegmentCoverage::State::RefusedOnly:
-        return QStringLiteral("refused-only");
-    case SegmentCoverage::State::Untranslated:
-        return QStringLiteral("untranslated");
-    case SegmentCoverage::State::Silent:
-        return QStringLiteral("silent");
-    }
-    return {};
 }
 
 // --- session ----------------------------------------------------------------------------
@@ -191,7 +152,7 @@ QString Session::segmentText(int number) const
 
 QString Session::outcomeName() const
 {
-    return m_outcome.is_object() && m_outcome.contains("outcome") ? fromUtf8(m_outcome["outcome"].get<std::string>()) : QString();
+    return jsonutil::string(m_outcome, "outcome");
 }
 
 qint64 Session::elapsedMs() const
@@ -203,7 +164,7 @@ void Session::emitEvent(const QString &type, json fields)
 {
     fields["seq"] = m_events.size() + 1;
     fields["t"] = elapsedMs();
-    fields["type"] = u8(type);
+    fields["type"] = utf8(type);
     m_events.push_back(fields);
     Q_EMIT eventAdded(fields);
 }
@@ -223,12 +184,12 @@ void Session::start()
     m_segmentationError = segmentation.error;
 
     emitEvent(QStringLiteral("session-started"),
-        { { "startedAt", u8(m_startedAt.toUTC().toString(Qt::ISODateWithMs)) }, { "documentSha256", u8(sha256(m_input.document)) },
-            { "kbSha256", u8(m_input.kbSha256) }, { "context", u8(m_input.context) }, { "provider", u8(m_input.providerId) },
-            { "model", u8(settings.model) }, { "settings", settings.toJson() } });
+        { { "startedAt", utf8(m_startedAt.toUTC().toString(Qt::ISODateWithMs)) }, { "documentSha256", utf8(sha256(m_input.document)) },
+            { "kbSha256", utf8(m_input.kbSha256) }, { "context", utf8(m_input.context) }, { "provider", utf8(m_input.providerId) },
+            { "model", utf8(settings.model) }, { "settings", settings.toJson() } });
     if (m_segmentationError) {
         finish(QStringLiteral("exhausted"),
-            { { "stopReason", u8(QString(m_segmentationError->id())) }, { "message", u8(m_segmentationError->message) } });
+            { { "stopReason", utf8(QString(m_segmentationError->id())) }, { "message", utf8(m_segmentationError->message) } });
         return;
     }
     if (!m_provider || !m_critic) {
@@ -250,7 +211,7 @@ void Session::start()
     const qint64 systemTokens = estimate(m_input.systemPrefix);
     const qint64 documentTokens = estimate(m_documentTurn);
     emitEvent(QStringLiteral("prompt-built"),
-        { { "systemSha256", u8(sha256(m_input.systemPrefix.toUtf8())) }, { "systemTokens", systemTokens },
+        { { "systemSha256", utf8(sha256(m_input.systemPrefix.toUtf8())) }, { "systemTokens", systemTokens },
             { "documentTokens", documentTokens }, { "cardTokens", estimate(m_input.card) }, { "cut", m_input.inventoryCut } });
 
     const qint64 prompt = systemTokens + documentTokens + s_budgetSlack;
@@ -264,7 +225,7 @@ void Session::start()
                         { "history", 0 } } } });
         return;
     }
-    m_history.push_back({ llm::Role::User, u8(m_documentTurn) });
+    m_history.push_back({ llm::Role::User, utf8(m_documentTurn) });
     m_callKind = CallKind::Draft;
     nextAttempt();
 }
@@ -327,9 +288,15 @@ void Session::nextAttempt()
                 { "tokens", { { "window", m_input.settings.contextWindow }, { "reserved", m_input.settings.maxOutputTokens } } } });
         return;
     }
-    static const char *const kinds[] = { "draft", "repair", "unreadable-repair", "judge-repair", "judge" };
-    emitEvent(
-        QStringLiteral("attempt-started"), { { "n", m_attempt }, { "kind", kinds[int(m_callKind)] }, { "messages", messages->size() } });
+    static constexpr std::array kinds {
+        EnumName { CallKind::Draft, QLatin1StringView("draft") },
+        EnumName { CallKind::Repair, QLatin1StringView("repair") },
+        EnumName { CallKind::UnreadableRepair, QLatin1StringView("unreadable-repair") },
+        EnumName { CallKind::JudgeRepair, QLatin1StringView("judge-repair") },
+        EnumName { CallKind::Judge, QLatin1StringView("judge") },
+    };
+    emitEvent(QStringLiteral("attempt-started"),
+        { { "n", m_attempt }, { "kind", utf8(enumName(kinds, m_callKind)) }, { "messages", messages->size() } });
     startCall(
         m_callKind == CallKind::Draft ? QStringLiteral("formalize") : QStringLiteral("repair"), *messages, false, m_input.settings.model);
 }
@@ -337,9 +304,9 @@ void Session::nextAttempt()
 void Session::startCall(const QString &purpose, std::vector<llm::Message> messages, bool judge, const QString &model)
 {
     llm::Request request;
-    request.purpose = u8(purpose);
-    request.model = u8(model);
-    request.system = { { u8(judge ? judgeSystem() : m_input.systemPrefix), !judge } };
+    request.purpose = utf8(purpose);
+    request.model = utf8(model);
+    request.system = { { utf8(judge ? judgeSystem() : m_input.systemPrefix), !judge } };
     request.messages = std::move(messages);
     request.maxTokens = m_input.settings.maxOutputTokens;
     request.outputSchema = judge ? judgeSchema() : outputSchema();
@@ -390,7 +357,7 @@ void Session::finishFromFailure(const llm::Failure &failure)
     }
     finish(QStringLiteral("chat-failed"),
         { { "attempt", m_attempt },
-            { "error", { { "kind", u8(errorKind(failure)) }, { "httpStatus", failure.httpStatus }, { "message", failure.message } } } });
+            { "error", { { "kind", utf8(errorKind(failure)) }, { "httpStatus", failure.httpStatus }, { "message", failure.message } } } });
 }
 
 void Session::onReply(const llm::Response &response)
@@ -406,7 +373,7 @@ void Session::onReply(const llm::Response &response)
         m_calibration = std::max(1.0, double(*u.input) / double(m_callEstimate));
     m_numCtx = std::max(m_numCtx, response.diag.numCtx);
     if (!m_callText.isEmpty())
-        emitEvent(QStringLiteral("text-delta"), { { "n", m_attempt }, { "text", u8(m_callText) } });
+        emitEvent(QStringLiteral("text-delta"), { { "n", m_attempt }, { "text", utf8(m_callText) } });
     const std::string thinking = response.thinking();
     if (!thinking.empty())
         emitEvent(QStringLiteral("thinking-delta"), { { "n", m_attempt }, { "text", thinking } });
@@ -431,7 +398,7 @@ QString Session::cycleKey(const QString &reply, const ParsedReply &parsed) const
     json c = json::array();
     for (const ReplyCandidate &candidate : parsed.candidates) {
         const kb::SentenceParse read = kb::parseSentence(candidate.sentence);
-        const json text = read.sentence ? json(m_input.kb->canonicalKey(read.sentence->term)) : json(u8(candidate.sentence));
+        const json text = read.sentence ? json(m_input.kb->canonicalKey(read.sentence->term)) : json(utf8(candidate.sentence));
         c.push_back({ candidate.segment.value_or(0), text });
     }
     std::set<int> untranslated;
@@ -461,7 +428,7 @@ void Session::handleFormalizeReply(const llm::Response &response)
     emitEvent(QStringLiteral("attempt-finished"),
         { { "n", m_attempt }, { "stopReason", std::string(llm::stopReasonName(response.stopReason)) }, { "readable", parsed.isReadable() },
             { "truncated", response.stopReason == llm::StopReason::MaxTokens }, { "candidates", parsed.candidates.size() },
-            { "malformedItems", parsed.malformedItems }, { "cleanedSha256", u8(keyHash) }, { "ms", ms } });
+            { "malformedItems", parsed.malformedItems }, { "cleanedSha256", utf8(keyHash) }, { "ms", ms } });
     if (const auto seen = m_seen.find(keyHash); seen != m_seen.end()) {
         emitEvent(QStringLiteral("cycle-detected"), { { "n", m_attempt }, { "repeats", seen->second } });
         m_cycleOf = seen->second;
@@ -474,10 +441,10 @@ void Session::handleFormalizeReply(const llm::Response &response)
     if (!parsed.isReadable()) {
         const QString reason = toolUse ? QStringLiteral("it held no JSON object and no s-expression") : parsed.unreadableReason();
         const QString turn = unreadableTurn(reason, pendingGroups());
-        m_history.push_back({ llm::Role::Assistant, u8(assistantText) });
-        m_history.push_back({ llm::Role::User, u8(turn) });
+        m_history.push_back({ llm::Role::Assistant, utf8(assistantText) });
+        m_history.push_back({ llm::Role::User, utf8(turn) });
         emitEvent(QStringLiteral("repair-sent"),
-            { { "n", m_attempt }, { "kind", "unreadable-repair" }, { "candidates", json::array() }, { "text", u8(turn) } });
+            { { "n", m_attempt }, { "kind", "unreadable-repair" }, { "candidates", json::array() }, { "text", utf8(turn) } });
         m_callKind = CallKind::UnreadableRepair;
         nextAttempt();
         return;
@@ -503,12 +470,12 @@ void Session::handleFormalizeReply(const llm::Response &response)
     for (const Entry &e : m_entries)
         kept += e.state == EntryState::Admissible || e.state == EntryState::Known;
     const QString turn = repairTurn(kept, pendingGroups());
-    m_history.push_back({ llm::Role::Assistant, u8(assistantText) });
-    m_history.push_back({ llm::Role::User, u8(turn) });
+    m_history.push_back({ llm::Role::Assistant, utf8(assistantText) });
+    m_history.push_back({ llm::Role::User, utf8(turn) });
     json ids = json::array();
     for (const QString &id : pending)
-        ids.push_back(u8(id));
-    emitEvent(QStringLiteral("repair-sent"), { { "n", m_attempt }, { "kind", "repair" }, { "candidates", ids }, { "text", u8(turn) } });
+        ids.push_back(utf8(id));
+    emitEvent(QStringLiteral("repair-sent"), { { "n", m_attempt }, { "kind", "repair" }, { "candidates", ids }, { "text", utf8(turn) } });
     m_callKind = CallKind::Repair;
     nextAttempt();
 }
@@ -529,8 +496,8 @@ void Session::gateInto(Entry &e, check::BatchOverlay &overlay)
         e.notes = report.notes;
     }
     if (e.segment == 0)
-        e.notes.push_back({ QStringLiteral("no-segment"), QStringLiteral("The model named no sentence of the document for this candidate."),
-            std::nullopt });
+        e.notes.push_back({ QString(check::problem::noSegment),
+            QStringLiteral("The model named no sentence of the document for this candidate."), std::nullopt });
     if (report.sentence.arena && m_hooks.annotate)
         m_hooks.annotate(*m_input.kb, m_input.context, e);
     if (e.selectedShape != 1 && e.state != EntryState::Dropped) {
@@ -544,10 +511,10 @@ void Session::gateInto(Entry &e, check::BatchOverlay &overlay)
         e.gloss = m_hooks.gloss(*m_input.kb, e.sentence(), m_input.context);
 
     json problems = problemsJson(e.problems);
-    const QString gate = report.failedGate ? check::gateId(*report.failedGate) : QStringLiteral("round-trip");
+    const QString gate = report.failedGate ? check::gateId(*report.failedGate) : check::gateId(check::Gate::RoundTrip);
     emitEvent(QStringLiteral("gate-result"),
-        { { "n", e.attempt }, { "candidate", u8(e.id) }, { "segment", e.segment }, { "gate", u8(gate) }, { "ok", report.isAdmissible() },
-            { "state", u8(entryStateName(e.state)) }, { "problems", problems } });
+        { { "n", e.attempt }, { "candidate", utf8(e.id) }, { "segment", e.segment }, { "gate", utf8(gate) },
+            { "ok", report.isAdmissible() }, { "state", utf8(entryStateName(e.state)) }, { "problems", problems } });
 }
 
 Session::Settled Session::settle(const ParsedReply &parsed, int attempt, const std::vector<QString> &pending, bool judgeRepair)
@@ -580,11 +547,11 @@ Session::Settled Session::settle(const ParsedReply &parsed, int attempt, const s
         m_untranslated[u.segment] = u.reason;
         for (Entry *e : pendingOf(u.segment)) {
             if (judgeRepair) {
-                e->notes.push_back(
-                    { QStringLiteral("withdrawn"), QStringLiteral("The model withdrew this candidate: %1").arg(u.reason), std::nullopt });
+                e->notes.push_back({ QString(check::problem::withdrawn),
+                    QStringLiteral("The model withdrew this candidate: %1").arg(u.reason), std::nullopt });
             } else {
                 e->state = EntryState::Dropped;
-                e->notes.push_back({ QStringLiteral("untranslated"), u.reason, std::nullopt });
+                e->notes.push_back({ QString(check::problem::untranslated), u.reason, std::nullopt });
             }
         }
     }
@@ -683,302 +650,13 @@ void Session::finishFormalize(const QString &stopReason, std::optional<int> cycl
     finish(QString());
 }
 
-// --- judge ------------------------------------------------------------------------------
-
-void Session::beginJudge()
-{
-    m_phase = Phase::Judge;
-    ++m_judgeRound;
-    m_judgeQueue.clear();
-    m_disagreed.clear();
-    m_judgeBatchNumber = 0;
-    for (Entry &e : m_entries) {
-        if (e.state != EntryState::Admissible)
-            continue;
-        if (m_judgeRound > 1 && e.verdict != Verdict::None)
-            continue;
-        if (m_judgeRound > 1 && e.attempt <= 0)
-            continue;
-        if (e.gloss.source == QLatin1StringView("composed") || e.gloss.source == QLatin1StringView("partial")) {
-            if (m_judgeRound == 1 || e.verdictNote.isEmpty())
-                m_judgeQueue.push_back(e.id);
-        } else if (m_judgeRound == 1) {
-            e.verdict = Verdict::None;
-            e.verdictNote = QStringLiteral("no gloss");
-        }
-    }
-    emitEvent(QStringLiteral("judge-started"), { { "round", m_judgeRound }, { "items", m_judgeQueue.size() } });
-    judgeNextBatch();
-}
-
-void Session::judgeNextBatch()
-{
-    if (m_cancelled) {
-        finish(QStringLiteral("cancelled"), { { "phase", "judge" }, { "attempt", m_attempt } });
-        return;
-    }
-    if (m_judgeQueue.empty()) {
-        finishJudgeRound();
-        return;
-    }
-    const int batchSize = m_input.settings.judgeBatch;
-    m_judgeBatchItems.assign(m_judgeQueue.begin(), m_judgeQueue.begin() + std::min<qsizetype>(batchSize, qsizetype(m_judgeQueue.size())));
-    m_judgeQueue.erase(m_judgeQueue.begin(), m_judgeQueue.begin() + qsizetype(m_judgeBatchItems.size()));
-    ++m_judgeBatchNumber;
-
-    std::vector<JudgeItem> items;
-    for (const QString &id : m_judgeBatchItems) {
-        const Entry *e = entry(id);
-        items.push_back({ e->segment, e->gloss.text });
-    }
-    auto segmentsFor = [&](bool all) {
-        std::vector<PromptSegment> out;
-        for (const Segment &s : m_segments) {
-            bool wanted = all;
-            for (const JudgeItem &item : items)
-                wanted = wanted || item.segment == s.number || item.segment == s.number + 1;
-            if (wanted)
-                out.push_back({ s.number, formalize::segmentText(m_input.document, s), s.kind == Segment::Kind::Heading });
-        }
-        return out;
-    };
-    QString turn = judgeTurn(segmentsFor(true), items);
-    std::vector<llm::Message> messages { { llm::Role::User, u8(turn) } };
-    if (!budgeted(messages, true)) {
-        turn = judgeTurn(segmentsFor(false), items);
-        messages = { { llm::Role::User, u8(turn) } };
-        if (!budgeted(messages, true)) {
-            failJudgeItems(QStringLiteral("budget"), QStringLiteral("the judge's prompt does not fit the context window"));
-            judgeNextBatch();
-            return;
-        }
-    }
-    m_callKind = CallKind::Judge;
-    const QString model = m_input.settings.judgeModel.isEmpty() ? m_input.settings.model : m_input.settings.judgeModel;
-    startCall(QStringLiteral("judge"), messages, true, model);
-}
-
-void Session::failJudgeItems(const QString &kind, const QString &detail)
-{
-    json items = json::array();
-    for (const QString &id : m_judgeBatchItems) {
-        if (Entry *e = entry(id)) {
-            e->verdict = Verdict::None;
-            e->verdictNote = QStringLiteral("judge failed (%1): %2").arg(kind, detail);
-            items.push_back(u8(id));
-        }
-    }
-    emitEvent(QStringLiteral("judge-failed"),
-        { { "round", m_judgeRound }, { "batch", m_judgeBatchNumber }, { "items", items }, { "kind", u8(kind) }, { "detail", u8(detail) } });
-    m_judgeBatchItems.clear();
-}
-
-void Session::handleJudgeReply(const llm::Response &response)
-{
-    if (response.stopReason == llm::StopReason::Refusal) {
-        failJudgeItems(QStringLiteral("refusal"), QStringLiteral("the judge declined"));
-        judgeNextBatch();
-        return;
-    }
-    if (response.stopReason == llm::StopReason::MaxTokens) {
-        failJudgeItems(QStringLiteral("truncated"), QStringLiteral("the judge's answer was cut off"));
-        judgeNextBatch();
-        return;
-    }
-    const std::optional<json> verdicts = parseVerdicts(QString::fromStdString(response.text()));
-    if (!verdicts) {
-        failJudgeItems(QStringLiteral("unreadable"), QStringLiteral("the judge's answer held no verdicts"));
-        judgeNextBatch();
-        return;
-    }
-    std::vector<bool> answered(m_judgeBatchItems.size(), false);
-    json recorded = json::array();
-    QStringList problems;
-    for (const json &v : (*verdicts)["verdicts"]) {
-        if (!v.is_object() || !v.contains("item") || !v["item"].is_number_integer())
-            continue;
-        const int item = v["item"].get<int>();
-        if (item < 1 || item > int(m_judgeBatchItems.size()) || answered[item - 1])
-            continue;
-        const QString name = v.contains("verdict") && v["verdict"].is_string() ? fromUtf8(v["verdict"].get<std::string>()) : QString();
-        const std::optional<Verdict> verdict = verdictFromName(name);
-        Entry *e = entry(m_judgeBatchItems[item - 1]);
-        answered[item - 1] = true;
-        if (!verdict || *verdict == Verdict::None) {
-            e->verdict = Verdict::None;
-            e->verdictNote = QStringLiteral("judge failed (unknown-verdict): %1").arg(name);
-            problems.append(e->id);
-            continue;
-        }
-        e->verdict = *verdict;
-        e->verdictNote = v.contains("note") && v["note"].is_string() ? fromUtf8(v["note"].get<std::string>()) : QString();
-        recorded.push_back({ { "item", item }, { "candidate", u8(e->id) }, { "verdict", u8(name) }, { "note", u8(e->verdictNote) } });
-        if (*verdict == Verdict::Disagree)
-            m_disagreed.push_back(e->id);
-    }
-    emitEvent(QStringLiteral("judge-verdicts"), { { "round", m_judgeRound }, { "batch", m_judgeBatchNumber }, { "verdicts", recorded } });
-    std::vector<QString> missing;
-    for (std::size_t i = 0; i < answered.size(); ++i) {
-        if (!answered[i])
-            missing.push_back(m_judgeBatchItems[i]);
-    }
-    if (!missing.empty() || !problems.isEmpty()) {
-        m_judgeBatchItems = missing;
-        for (const QString &id : problems)
-            m_judgeBatchItems.push_back(id);
-        if (!missing.empty())
-            failJudgeItems(QStringLiteral("missing-item"), QStringLiteral("the judge gave no verdict for these items"));
-        else
-            emitEvent(QStringLiteral("judge-failed"),
-                { { "round", m_judgeRound }, { "batch", m_judgeBatchNumber }, { "kind", "unknown-verdict" }, { "detail", "" } });
-    }
-    m_judgeBatchItems.clear();
-    judgeNextBatch();
-}
-
-void Session::finishJudgeRound()
-{
-    if (m_judgeStopped || m_disagreed.empty() || m_judgeRound > m_input.settings.judgeRetries || m_cancelled) {
-        finish(QString());
-        return;
-    }
-    // One judge repair turn in the formalize conversation for this round's disagreed items.
-    std::map<int, JudgeRepairGroup> groups;
-    for (const QString &id : m_disagreed) {
-        const Entry *e = entry(id);
-        JudgeRepairGroup &g = groups[e->segment];
-        g.segment = e->segment > 0 ? std::optional<int>(e->segment) : std::nullopt;
-        g.segmentText = e->segment > 0 ? segmentText(e->segment) : QString();
-        g.items.push_back({ e->sentence(), e->gloss.text, e->verdictNote });
-    }
-    std::vector<JudgeRepairGroup> ordered;
-    for (auto &[segment, g] : groups)
-        ordered.push_back(std::move(g));
-    const QString turn = judgeRepairTurn(ordered);
-    if (m_history.back().role == llm::Role::User)
-        m_history.push_back({ llm::Role::Assistant, u8(m_lastReadableReply) });
-    m_history.push_back({ llm::Role::User, u8(turn) });
-    json ids = json::array();
-    for (const QString &id : m_disagreed)
-        ids.push_back(u8(id));
-    ++m_attempt;
-    const std::optional<std::vector<llm::Message>> messages = budgeted(m_history, false);
-    if (!messages) {
-        m_judgeStopped = true;
-        m_judgeBatchItems = m_disagreed;
-        emitEvent(QStringLiteral("judge-failed"),
-            { { "round", m_judgeRound }, { "batch", 0 }, { "kind", "budget" }, { "detail", "the judge repair turn does not fit" } });
-        finish(QString());
-        return;
-    }
-    emitEvent(
-        QStringLiteral("repair-sent"), { { "n", m_attempt }, { "kind", "judge-repair" }, { "candidates", ids }, { "text", u8(turn) } });
-    emitEvent(QStringLiteral("attempt-started"), { { "n", m_attempt }, { "kind", "judge-repair" }, { "messages", messages->size() } });
-    m_callKind = CallKind::JudgeRepair;
-    startCall(QStringLiteral("repair"), *messages, false, m_input.settings.model);
-}
-
-void Session::handleJudgeRepairReply(const llm::Response &response)
-{
-    const QString text = QString::fromStdString(response.text());
-    const ParsedReply parsed = response.stopReason == llm::StopReason::Refusal ? ParsedReply {} : parseReply(text, int(m_segments.size()));
-    const QString keyHash = sha256(cycleKey(text, parsed).toUtf8());
-    emitEvent(QStringLiteral("attempt-finished"),
-        { { "n", m_attempt }, { "stopReason", std::string(llm::stopReasonName(response.stopReason)) }, { "readable", parsed.isReadable() },
-            { "truncated", response.stopReason == llm::StopReason::MaxTokens }, { "candidates", parsed.candidates.size() },
-            { "malformedItems", parsed.malformedItems }, { "cleanedSha256", u8(keyHash) }, { "ms", m_callStarted.msecsTo(m_env.now()) } });
-    m_history.push_back({ llm::Role::Assistant, u8(text.trimmed().isEmpty() ? QStringLiteral("(empty reply)") : text) });
-    QString failure;
-    if (response.stopReason == llm::StopReason::Refusal)
-        failure = QStringLiteral("refusal");
-    else if (m_seen.count(keyHash))
-        failure = QStringLiteral("cycle");
-    else if (!parsed.isReadable())
-        failure = QStringLiteral("unreadable");
-    if (!failure.isEmpty()) {
-        m_judgeStopped = true;
-        json items = json::array();
-        for (const QString &id : m_disagreed)
-            items.push_back(u8(id));
-        emitEvent(QStringLiteral("judge-failed"),
-            { { "round", m_judgeRound }, { "batch", 0 }, { "items", items }, { "kind", u8(failure) },
-                { "detail", "on the judge repair turn" } });
-        finish(QString());
-        return;
-    }
-    m_seen[keyHash] = m_attempt;
-    m_lastReadableReply = text;
-
-    // The disagreed entries are the pending set: mark them refused-like for settle().
-    std::vector<QString> pending = m_disagreed;
-    const std::size_t before = m_entries.size();
-    settle(parsed, m_attempt, pending, true);
-    // Replacements are judged in the next round.
-    bool replaced = false;
-    for (std::size_t i = before; i < m_entries.size(); ++i)
-        replaced = replaced || m_entries[i].state == EntryState::Admissible;
-    if (!replaced) {
-        finish(QString());
-        return;
-    }
-    beginJudge();
-}
-
 // --- finishing ---------------------------------------------------------------------------
-
-std::vector<SegmentCoverage> Session::coverage() const
-{
-    std::vector<SegmentCoverage> out;
-    for (const Segment &s : m_segments) {
-        if (s.kind == Segment::Kind::Heading)
-            continue;
-        SegmentCoverage c;
-        c.segment = s.number;
-        bool any = false;
-        bool admissible = false;
-        for (const Entry &e : m_entries) {
-            if (e.segment != s.number || !e.isReviewable())
-                continue;
-            any = true;
-            admissible = admissible || e.state == EntryState::Admissible || e.state == EntryState::Known;
-        }
-        const auto reason = m_untranslated.find(s.number);
-        if (reason != m_untranslated.end())
-            c.reason = reason->second;
-        if (admissible)
-            c.state = SegmentCoverage::State::Covered;
-        else if (any)
-            c.state = SegmentCoverage::State::RefusedOnly;
-        else if (reason != m_untranslated.end())
-            c.state = SegmentCoverage::State::Untranslated;
-        else
-            c.state = SegmentCoverage::State::Silent;
-        out.push_back(c);
-    }
-    return out;
-}
-
-json Session::coverageJson() const
-{
-    json segments = json::array();
-    int covered = 0, untranslated = 0, silent = 0, refusedOnly = 0;
-    const std::vector<SegmentCoverage> all = coverage();
-    for (const SegmentCoverage &c : all) {
-        segments.push_back({ { "segment", c.segment }, { "state", u8(coverageStateName(c.state)) }, { "reason", u8(c.reason) } });
-        covered += c.state == SegmentCoverage::State::Covered;
-        untranslated += c.state == SegmentCoverage::State::Untranslated;
-        silent += c.state == SegmentCoverage::State::Silent;
-        refusedOnly += c.state == SegmentCoverage::State::RefusedOnly;
-    }
-    return { { "covered", covered }, { "total", all.size() }, { "untranslated", untranslated }, { "silent", silent },
-        { "refusedOnly", refusedOnly }, { "segments", segments } };
-}
 
 json Session::counts() const
 {
     json c = { { "admissible", 0 }, { "known", 0 }, { "refused", 0 }, { "superseded", 0 }, { "dropped", 0 } };
     for (const Entry &e : m_entries)
-        c[u8(entryStateName(e.state))] = c[u8(entryStateName(e.state))].get<int>() + 1;
+        c[utf8(entryStateName(e.state))] = c[utf8(entryStateName(e.state))].get<int>() + 1;
     return c;
 }
 
@@ -997,7 +675,7 @@ void Session::finish(const QString &outcome, json extra)
     for (const Entry &e : m_entries) {
         kept = kept || e.state == EntryState::Admissible || e.state == EntryState::Known;
         if (e.state == EntryState::Refused)
-            refused.push_back(u8(e.id));
+            refused.push_back(utf8(e.id));
     }
     if (name.isEmpty()) {
         if (kept && refused.empty()) {
@@ -1005,7 +683,7 @@ void Session::finish(const QString &outcome, json extra)
             payload["stopReason"] = "converged";
         } else if (kept) {
             name = QStringLiteral("partial");
-            payload["stopReason"] = u8(m_formalizeStop);
+            payload["stopReason"] = utf8(m_formalizeStop);
             payload["refused"] = refused;
         } else {
             name = QStringLiteral("exhausted");
@@ -1013,19 +691,19 @@ void Session::finish(const QString &outcome, json extra)
             QString stop = m_formalizeStop;
             if (stop == QLatin1StringView("converged"))
                 stop = QStringLiteral("nothing-proposed");
-            payload["stopReason"] = u8(stop.isEmpty() ? QStringLiteral("cap") : stop);
+            payload["stopReason"] = utf8(stop.isEmpty() ? QStringLiteral("cap") : stop);
             if (m_cycleOf)
                 payload["cycleOf"] = *m_cycleOf;
             json last = json::array();
             for (const Entry &e : m_entries) {
                 if (e.state == EntryState::Refused)
-                    last.push_back({ { "id", u8(e.id) }, { "problems", problemsJson(e.problems) } });
+                    last.push_back({ { "id", utf8(e.id) }, { "problems", problemsJson(e.problems) } });
             }
             payload["problems"] = last;
         }
     }
     if (!payload.contains("stopReason"))
-        payload["stopReason"] = u8(name);
+        payload["stopReason"] = utf8(name);
     json judge = { { "agree", 0 }, { "disagree", 0 }, { "unsure", 0 }, { "skipped", 0 }, { "failed", 0 } };
     for (const Entry &e : m_entries) {
         if (e.state != EntryState::Admissible)
@@ -1044,9 +722,9 @@ void Session::finish(const QString &outcome, json extra)
     json entries = json::array();
     for (const Entry &e : m_entries) {
         if (e.isReviewable())
-            entries.push_back(u8(e.id));
+            entries.push_back(utf8(e.id));
     }
-    payload["outcome"] = u8(name);
+    payload["outcome"] = utf8(name);
     payload["attempts"] = m_attempt;
     payload["entries"] = entries;
     payload["coverage"] = coverageJson();
@@ -1064,7 +742,8 @@ void Session::finish(const QString &outcome, json extra)
     payload["vocabulary"] = vocabulary;
     m_outcome = payload;
     emitEvent(QStringLiteral("finished"),
-        { { "outcome", u8(name) }, { "stopReason", payload["stopReason"] }, { "counts", counts() }, { "coverage", payload["coverage"] } });
+        { { "outcome", utf8(name) }, { "stopReason", payload["stopReason"] }, { "counts", counts() },
+            { "coverage", payload["coverage"] } });
     Q_EMIT finished();
 }
 

@@ -2,12 +2,15 @@
 // SPDX-License-Identifier: MIT
 #include "proposal/autosave.h"
 
+#include "jsonutil.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QStandardPaths>
 
 #include <algorithm>
+#include <cstdint>
 
 #ifdef Q_OS_UNIX
 #include <cerrno>
@@ -119,19 +122,20 @@ std::vector<RecoverableSession> recoverableAutosaves(const QString &directory)
 
 bool markInterrupted(SessionFile &session)
 {
-    const bool finished = session.outcome.is_object() && session.outcome.contains("outcome");
+    const bool finished = jsonutil::member(session.outcome, "outcome") != nullptr;
     if (finished)
         return false;
-    // The last judge event says which phase the session was in when it stopped.
+    // The last judge event says which phase the session was in when it stopped. Events come
+    // from a file: anything not of the expected type is passed over, never thrown on.
     bool judging = false;
-    for (const nlohmann::json &event : session.events) {
-        const std::string type = event.value("type", std::string());
-        judging = judging || type == "judge-started";
-    }
-    int attempt = 0;
-    for (const nlohmann::json &event : session.events) {
-        if (event.value("type", std::string()) == "attempt-started" && event.contains("n") && event["n"].is_number_integer())
-            attempt = event["n"].get<int>();
+    std::int64_t attempt = 0;
+    if (session.events.is_array()) {
+        for (const nlohmann::json &event : session.events) {
+            const QString type = jsonutil::string(event, "type");
+            judging = judging || type == QLatin1StringView("judge-started");
+            if (type == QLatin1StringView("attempt-started"))
+                attempt = jsonutil::integer(event, "n", attempt);
+        }
     }
     session.outcome = { { "outcome", "cancelled" }, { "stopReason", "interrupted" }, { "phase", judging ? "judge" : "formalize" },
         { "attempt", attempt } };

@@ -2,7 +2,9 @@
 // SPDX-License-Identifier: MIT
 #include "proposal/sessionfile.h"
 
+#include "formalize/fieldreader.h"
 #include "formalize/session.h"
+#include "jsonutil.h"
 #include "kb/knowledgebase.h"
 #include "proposal/atomicwrite_p.h"
 
@@ -10,6 +12,9 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QUrl>
+
+#include <cstdint>
 
 namespace fanva::proposal {
 
@@ -20,19 +25,16 @@ using formalize::utf8;
 
 constexpr int s_version = 1;
 
-QString str(const nlohmann::json &j, const char *key)
+/// A URL as a session may store it: without user name or password (M5). Text that is no
+/// URL is kept only when it holds no '@', which could carry user information.
+QString withoutUserInfo(const QString &url)
 {
-    return j.is_object() && j.contains(key) && j[key].is_string() ? fromUtf8(j[key].get<std::string>()) : QString();
-}
-
-nlohmann::json sub(const nlohmann::json &j, const char *key, nlohmann::json fallback)
-{
-    return j.is_object() && j.contains(key) ? j[key] : fallback;
-}
-
-qint64 integer(const nlohmann::json &j, const char *key)
-{
-    return j.contains(key) && j[key].is_number_integer() ? j[key].get<qint64>() : -1;
+    if (url.isEmpty())
+        return url;
+    const QUrl parsed(url);
+    if (parsed.isValid() && !parsed.host().isEmpty())
+        return parsed.userInfo().isEmpty() ? url : parsed.adjusted(QUrl::RemoveUserInfo).toString();
+    return url.contains(QLatin1Char('@')) ? QString() : url;
 }
 
 QString isoTime(const QDateTime &time)
@@ -69,8 +71,8 @@ nlohmann::json SessionFile::toJson(const QString &baseDir) const
     j["context"] = utf8(proposal.context);
     j["target"] = { { "file", utf8(proposal.targetFile) },
         { "baseSha256", proposal.absent ? nlohmann::json() : nlohmann::json(utf8(proposal.baseSha256)) }, { "absent", proposal.absent } };
-    j["provider"]
-        = { { "id", utf8(providerId) }, { "model", utf8(model) }, { "baseUrl", utf8(baseUrl) }, { "credential", utf8(credential) } };
+    j["provider"] = { { "id", utf8(providerId) }, { "model", utf8(model) }, { "baseUrl", utf8(withoutUserInfo(baseUrl)) },
+        { "credential", utf8(credential) } };
     j["settings"] = settings;
     j["instruction"] = utf8(instruction);
     j["prompts"] = { { "systemSha256", utf8(systemSha256) }, { "documentTurn", utf8(documentTurn) } };
@@ -108,69 +110,119 @@ bool SessionFile::save(const QString &path, QString *error) const
 SessionLoad sessionFromJson(const nlohmann::json &j, const QString &baseDir)
 {
     SessionLoad result;
-    if (!j.is_object() || str(j, "format") != QLatin1StringView("fanva-session")) {
+    QString error;
+    const formalize::FieldReader r(j, QString(), &error);
+    if (!j.is_object() || jsonutil::string(j, "format") != QLatin1StringView("fanva-session")) {
         result.error = QStringLiteral("not a Fanva session file");
         return result;
     }
-    if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<int>() != s_version) {
+    if (jsonutil::optInteger(j, "version") != s_version) {
         result.error = QStringLiteral("unsupported session file version (this Fanva reads version %1)").arg(s_version);
         return result;
     }
+    auto failed = [&] {
+        result.error = QStringLiteral("the session file does not read: %1").arg(error);
+        return result;
+    };
+    static const nlohmann::json empty = nlohmann::json::object();
+    auto sub = [&](std::string_view key) {
+        const nlohmann::json *o = r.object(key);
+        return r.at(o ? *o : empty, key);
+    };
+    auto value = [&](std::string_view key, nlohmann::json::value_t type, nlohmann::json fallback) {
+        const nlohmann::json *m = type == nlohmann::json::value_t::array ? r.array(key) : r.object(key);
+        return m ? *m : fallback;
+    };
     SessionFile s;
-    s.id = str(j, "id");
-    s.created = QDateTime::fromString(str(j, "created"), Qt::ISODateWithMs);
-    s.modified = QDateTime::fromString(str(j, "modified"), Qt::ISODateWithMs);
-    const nlohmann::json document = sub(j, "document", nlohmann::json::object());
-    s.documentPath = absolute(baseDir, str(document, "path"));
-    s.proposal.documentName = str(document, "name");
-    s.documentSha256 = str(document, "sha256");
-    s.documentText = str(document, "text");
-    const nlohmann::json kb = sub(j, "kb", nlohmann::json::object());
-    s.proposal.kbDir = absolute(baseDir, str(kb, "dir"));
-    s.kbSha256 = str(kb, "sha256");
-    const nlohmann::json files = sub(kb, "files", nlohmann::json::object());
-    if (files.is_object()) {
-        for (auto it = files.begin(); it != files.end(); ++it) {
-            if (it.value().is_string())
-                s.kbFiles[fromUtf8(it.key())] = fromUtf8(it.value().get<std::string>());
+    s.id = r.string("id");
+    s.created = QDateTime::fromString(r.string("created"), Qt::ISODateWithMs);
+    s.modified = QDateTime::fromString(r.string("modified"), Qt::ISODateWithMs);
+    const formalize::FieldReader document = sub("document");
+    s.documentPath = absolute(baseDir, document.string("path"));
+    s.proposal.documentName = document.string("name");
+    s.documentSha256 = document.string("sha256");
+    s.documentText = document.string("text");
+    const formalize::FieldReader kb = sub("kb");
+    s.proposal.kbDir = absolute(baseDir, kb.string("dir"));
+    s.kbSha256 = kb.string("sha256");
+    if (const nlohmann::json *files = kb.object("files")) {
+        for (auto it = files->begin(); it != files->end(); ++it) {
+            if (const std::optional<QString> hash = jsonutil::asString(it.value()))
+                s.kbFiles[fromUtf8(it.key())] = *hash;
         }
     }
-    s.proposal.context = str(j, "context");
-    const nlohmann::json target = sub(j, "target", nlohmann::json::object());
-    s.proposal.targetFile = str(target, "file");
-    s.proposal.baseSha256 = str(target, "baseSha256");
-    s.proposal.absent = target.is_object() && target.contains("absent") && target["absent"].is_boolean() && target["absent"].get<bool>();
-    const nlohmann::json provider = sub(j, "provider", nlohmann::json::object());
-    s.providerId = str(provider, "id");
-    s.model = str(provider, "model");
-    s.baseUrl = str(provider, "baseUrl");
-    s.credential = str(provider, "credential");
-    s.settings = sub(j, "settings", nlohmann::json::object());
-    s.instruction = str(j, "instruction");
-    const nlohmann::json prompts = sub(j, "prompts", nlohmann::json::object());
-    s.systemSha256 = str(prompts, "systemSha256");
-    s.documentTurn = str(prompts, "documentTurn");
-    s.segments = sub(j, "segments", nlohmann::json::array());
-    s.resolutions = sub(j, "resolutions", nlohmann::json::array());
-    s.inventoryCut = sub(j, "inventoryCut", nlohmann::json::object());
-    s.events = sub(j, "events", nlohmann::json::array());
-    s.outcome = sub(j, "outcome", nlohmann::json::object());
-    const nlohmann::json entries = sub(j, "entries", nlohmann::json::array());
-    if (entries.is_array()) {
-        for (const auto &item : entries) {
-            std::optional<Entry> entry = formalize::entryFromJson(item);
-            if (!entry) {
-                result.error = QStringLiteral("the session file holds an entry that does not read");
-                return result;
+    s.proposal.context = r.string("context");
+    const formalize::FieldReader target = sub("target");
+    s.proposal.targetFile = target.string("file");
+    s.proposal.baseSha256 = target.string("baseSha256");
+    s.proposal.absent = target.boolean("absent");
+    const formalize::FieldReader provider = sub("provider");
+    s.providerId = provider.string("id");
+    s.model = provider.string("model");
+    s.baseUrl = withoutUserInfo(provider.string("baseUrl"));
+    s.credential = provider.string("credential");
+    s.settings = value("settings", nlohmann::json::value_t::object, nlohmann::json::object());
+    s.instruction = r.string("instruction");
+    const formalize::FieldReader prompts = sub("prompts");
+    s.systemSha256 = prompts.string("systemSha256");
+    s.documentTurn = prompts.string("documentTurn");
+    s.segments = value("segments", nlohmann::json::value_t::array, nlohmann::json::array());
+    s.resolutions = value("resolutions", nlohmann::json::value_t::array, nlohmann::json::array());
+    s.inventoryCut = value("inventoryCut", nlohmann::json::value_t::object, nlohmann::json::object());
+    s.events = value("events", nlohmann::json::value_t::array, nlohmann::json::array());
+    s.outcome = value("outcome", nlohmann::json::value_t::object, nlohmann::json::object());
+    if (!r.ok())
+        return failed();
+    const qsizetype documentBytes = s.documentText.toUtf8().size();
+    for (std::size_t i = 0; i < s.segments.size(); ++i) {
+        const formalize::FieldReader seg = r.at(s.segments[i], "segments", i);
+        if (!s.segments[i].is_object()) {
+            seg.fail({}, QStringLiteral("expected an object, found %1").arg(formalize::jsonTypeName(s.segments[i])));
+            return failed();
+        }
+        const std::optional<std::int64_t> number = seg.optInteger("number");
+        const std::optional<std::int64_t> start = seg.optInteger("start");
+        const std::optional<std::int64_t> end = seg.optInteger("end");
+        if (!seg.ok())
+            return failed();
+        if (!number || *number < 1 || *number > std::int64_t(s.segments.size()))
+            seg.fail("number",
+                QStringLiteral("%1 is not a sentence of the document, which has %2")
+                    .arg(number ? QString::number(*number) : QStringLiteral("none"))
+                    .arg(s.segments.size()));
+        else if (!start || !end || *start < 0 || *end < *start || *end > documentBytes)
+            seg.fail({},
+                QStringLiteral("the span %1–%2 is not inside the document's %3 bytes")
+                    .arg(start.value_or(-1))
+                    .arg(end.value_or(-1))
+                    .arg(documentBytes));
+        if (!seg.ok())
+            return failed();
+    }
+    if (const nlohmann::json *entries = r.array("entries")) {
+        for (std::size_t i = 0; i < entries->size(); ++i) {
+            const QString path = QStringLiteral("entries[%1]").arg(i);
+            std::optional<Entry> entry = formalize::entryFromJson((*entries)[i], &error, path);
+            if (!entry)
+                return failed();
+            if (entry->segment < 0 || entry->segment > int(s.segments.size())) {
+                error = QStringLiteral("%1.segment: %2 is not a sentence of the document, which has %3")
+                            .arg(path)
+                            .arg(entry->segment)
+                            .arg(s.segments.size());
+                return failed();
             }
             s.proposal.entries.push_back(std::move(*entry));
         }
     }
-    const nlohmann::json applies = sub(j, "applies", nlohmann::json::array());
-    if (applies.is_array()) {
-        for (const auto &a : applies)
-            s.proposal.applies.push_back({ str(a, "journalId"), str(a, "state") });
+    if (const nlohmann::json *applies = r.array("applies")) {
+        for (std::size_t i = 0; i < applies->size(); ++i) {
+            const formalize::FieldReader a = r.at((*applies)[i], "applies", i);
+            s.proposal.applies.push_back({ a.string("journalId"), a.string("state") });
+        }
     }
+    if (!r.ok())
+        return failed();
     s.proposal.segmentTexts = segmentTextsFrom(s.documentText, s.segments);
     result.session = std::move(s);
     return result;
@@ -181,11 +233,11 @@ SessionLoad loadSessionFile(const QString &path)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return { std::nullopt, QStringLiteral("cannot read %1: %2").arg(path, file.errorString()) };
-    const QByteArray bytes = file.readAll();
-    const nlohmann::json j = nlohmann::json::parse(bytes.constData(), bytes.constData() + bytes.size(), nullptr, false);
-    if (j.is_discarded())
-        return { std::nullopt, QStringLiteral("%1 is not JSON").arg(path) };
-    SessionLoad result = sessionFromJson(j, QFileInfo(path).absolutePath());
+    jsonutil::ParseError parseError;
+    const std::optional<nlohmann::json> j = jsonutil::parse(file.readAll(), &parseError);
+    if (!j)
+        return { std::nullopt, QStringLiteral("%1 is not JSON: %2").arg(path, parseError.message) };
+    SessionLoad result = sessionFromJson(*j, QFileInfo(path).absolutePath());
     if (!result.session)
         result.error = QStringLiteral("%1: %2").arg(path, result.error);
     return result;
@@ -206,7 +258,7 @@ SessionFile sessionFileFrom(const formalize::Session &session, const SessionOrig
     s.kbFiles = fingerprint.files;
     s.providerId = origin.providerId;
     s.model = origin.model;
-    s.baseUrl = origin.baseUrl;
+    s.baseUrl = withoutUserInfo(origin.baseUrl);
     s.credential = origin.credential;
     s.settings = input.settings.toJson();
     s.instruction = input.instruction;
@@ -268,10 +320,11 @@ QStringList segmentTextsFrom(const QString &documentText, const nlohmann::json &
     for (const auto &segment : segments) {
         if (!segment.is_object())
             continue;
-        const auto number = integer(segment, "number");
-        const auto start = integer(segment, "start");
-        const auto end = integer(segment, "end");
-        if (number < 1 || start < 0 || end < start || end > bytes.size())
+        const auto number = jsonutil::integer(segment, "number", -1);
+        const auto start = jsonutil::integer(segment, "start", -1);
+        const auto end = jsonutil::integer(segment, "end", -1);
+        // A number beyond the segment count names no segment (and must not grow the list).
+        if (number < 1 || number > std::int64_t(segments.size()) || start < 0 || end < start || end > bytes.size())
             continue;
         while (texts.size() < number)
             texts.append(QString());

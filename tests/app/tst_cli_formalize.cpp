@@ -11,6 +11,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <csignal>
+
+#include <sys/types.h>
+
 namespace {
 
 struct Run {
@@ -206,6 +210,70 @@ private Q_SLOTS:
         QVERIFY(run.out.contains("Coverage 12/13 — 1 untranslated"));
         QVERIFY(run.err.contains("refused ✗ critic not-range-restricted"));
         QVERIFY(run.err.contains("disagree"));
+    }
+
+    void signalsSaveTheSession_data()
+    {
+        QTest::addColumn<int>("signal");
+        QTest::addRow("SIGINT") << int(SIGINT);
+        QTest::addRow("SIGTERM") << int(SIGTERM);
+        QTest::addRow("SIGHUP") << int(SIGHUP);
+    }
+
+    void signalsSaveTheSession()
+    {
+        // The reply stalls mid-stream; the signal arrives while the call is in flight.
+        QFETCH(int, signal);
+        nlohmann::json turn = nlohmann::json::object();
+        turn["chunks"] = nlohmann::json::array({ "{\"cand", nlohmann::json { { "delay_ms", 60000 } }, "idates\": []}" });
+        const QString script = writeScript({ turn });
+        const QString session = m_dir.filePath(QStringLiteral("signalled-%1.fanva").arg(signal));
+        QProcess process;
+        process.start(QStringLiteral(FANVA_CLI_PATH), formalize(script, { QStringLiteral("--out"), session }));
+        QVERIFY(process.waitForStarted());
+        QByteArray err;
+        QTRY_VERIFY_WITH_TIMEOUT((err += process.readAllStandardError()).contains("#1 draft"), 30000);
+        QCOMPARE(::kill(pid_t(process.processId()), signal), 0);
+        QVERIFY(process.waitForFinished(30000));
+        err += process.readAllStandardError();
+        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(process.exitCode(), 2); // cancelled
+        QVERIFY2(err.contains("session saved to"), err.constData());
+        const nlohmann::json saved = nlohmann::json::parse(readAll(session).constData(), nullptr, false);
+        QVERIFY(saved.is_object());
+        QVERIFY(saved["outcome"]["outcome"] == "cancelled");
+    }
+
+    void controlCharactersAreEscaped_data()
+    {
+        QTest::addColumn<QByteArray>("raw");
+        QTest::addColumn<QByteArray>("shown");
+        QTest::addRow("clear screen") << QByteArray("\x1b[2J") << QByteArray("\\x1b[2J");
+        QTest::addRow("window title") << QByteArray("\x1b]0;owned\x07") << QByteArray("\\x1b]0;owned\\x07");
+        QTest::addRow("forged line") << QByteArray("\r\nc9 [1] clean \xc2\xb7 (ok)") << QByteArray("\\x0d\\x0ac9 [1] clean");
+        QTest::addRow("C1 CSI") << QByteArray("\xc2\x9b"
+                                              "31m")
+                                << QByteArray("\\u009b31m");
+    }
+
+    void controlCharactersAreEscaped()
+    {
+        QFETCH(QByteArray, raw);
+        QFETCH(QByteArray, shown);
+        const std::string sentence = "(penguin " + raw.toStdString() + "Pingu)";
+        const QString script = writeScript({ { { "text", reply({ { sentence, 1 } }) } } });
+        const Run run = runCli(formalize(script, { QStringLiteral("--max-attempts"), QStringLiteral("1") }));
+        QVERIFY2(run.out.contains(shown), run.out.constData());
+        const QByteArray all = run.out + run.err;
+        for (const char c : all)
+            QVERIFY2(uchar(c) >= 0x20 || c == '\n', run.out.constData());
+        QVERIFY(!run.out.contains("\xc2\x9b"));
+
+        // JSON output stays JSON: the sentence is there as the model wrote it.
+        const Run json = runCli(formalize(script, { QStringLiteral("--max-attempts"), QStringLiteral("1"), QStringLiteral("--json") }));
+        const nlohmann::json proposal = nlohmann::json::parse(json.out.constData(), nullptr, false);
+        QVERIFY(proposal.is_object());
+        QVERIFY(proposal["entries"][0]["candidate"] == sentence);
     }
 
     void exitCodes_data()

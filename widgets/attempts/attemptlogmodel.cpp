@@ -2,20 +2,21 @@
 // SPDX-License-Identifier: MIT
 #include "attempts/attemptlogmodel.h"
 
+#include "jsonutil.h"
+
 using nlohmann::json;
 
 namespace {
 
-QString str(const json &j, const char *key)
+// Events may come from a session file: every member is read through jsonutil, which never throws.
+QString str(const json &j, std::string_view key)
 {
-    return j.contains(key) && j[key].is_string() ? QString::fromStdString(j[key].get<std::string>()) : QString();
+    return fanva::jsonutil::string(j, key);
 }
 
-std::optional<qint64> number(const json &j, const char *key)
+std::optional<qint64> number(const json &j, std::string_view key)
 {
-    if (j.contains(key) && j[key].is_number_integer())
-        return j[key].get<qint64>();
-    return std::nullopt;
+    return fanva::jsonutil::optInteger(j, key);
 }
 
 // The gates of formalize.md §5.1 in the order they run; the first failure stops.
@@ -28,8 +29,8 @@ const QStringList &gateNames()
 QString problemsText(const json &event)
 {
     QStringList lines;
-    if (event.contains("problems") && event["problems"].is_array()) {
-        for (const json &p : event["problems"]) {
+    if (const json *items = fanva::jsonutil::array(event, "problems")) {
+        for (const json &p : *items) {
             if (p.is_object())
                 lines.append(AttemptLogModel::tr("%1 — %2").arg(str(p, "type"), str(p, "message")));
         }
@@ -39,8 +40,8 @@ QString problemsText(const json &event)
 
 QString firstProblemType(const json &event)
 {
-    if (event.contains("problems") && event["problems"].is_array() && !event["problems"].empty())
-        return str(event["problems"][0], "type");
+    if (const json *items = fanva::jsonutil::array(event, "problems"); items && !items->empty())
+        return str(items->front(), "type");
     return {};
 }
 
@@ -148,7 +149,7 @@ void AttemptLogModel::addEvent(const json &event)
 {
     if (!event.is_object())
         return;
-    const std::string type = event.value("type", std::string());
+    const std::string type = str(event, "type").toStdString();
     if (type == "attempt-started") {
         Row r;
         r.attempt = int(number(event, "n").value_or(int(m_rows.size()) + 1));
@@ -205,9 +206,9 @@ void AttemptLogModel::addEvent(const json &event)
         r.inFlight = false;
         if (str(event, "stopReason") == QLatin1StringView("refusal"))
             r.status = tr("refused by the model");
-        else if (!event.value("readable", true))
+        else if (!fanva::jsonutil::boolean(event, "readable", true))
             r.status = tr("unreadable");
-        else if (event.value("truncated", false))
+        else if (fanva::jsonutil::boolean(event, "truncated", false))
             r.status = tr("truncated");
     } else if (type == "cycle-detected") {
         r.status = tr("repeats attempt %1").arg(number(event, "repeats").value_or(0));
@@ -276,7 +277,7 @@ void AttemptLogModel::addGateResult(const json &event)
     const int row = rowOfAttempt(int(number(event, "n").value_or(0)));
     if (row < 0)
         return;
-    const bool ok = event.value("ok", false);
+    const bool ok = fanva::jsonutil::boolean(event, "ok", false);
     const QString failedGate = ok ? QString() : str(event, "gate");
     const QString problems = problemsText(event);
     Child c;
@@ -329,8 +330,8 @@ void AttemptLogModel::addVerdicts(const json &event)
     const int row = m_judgeCallOpen ? int(m_rows.size()) - 1 : openJudgeRow();
     finishJudgeCall(row, event);
     Row &r = m_rows[size_t(row)];
-    if (event.contains("verdicts") && event["verdicts"].is_array()) {
-        for (const json &v : event["verdicts"]) {
+    if (const json *verdicts = fanva::jsonutil::array(event, "verdicts")) {
+        for (const json &v : *verdicts) {
             const QString verdict = str(v, "verdict");
             const QString note = str(v, "note");
             m_agree += verdict == QLatin1StringView("agree");
@@ -368,13 +369,14 @@ void AttemptLogModel::addJudgeFailure(const json &event)
     if (row < 0)
         return;
     m_rows[size_t(row)].status = status;
-    if (event.contains("items") && event["items"].is_array()) {
-        for (const json &item : event["items"]) {
-            if (!item.is_string())
+    if (const json *items = fanva::jsonutil::array(event, "items")) {
+        for (const json &item : *items) {
+            const std::optional<QString> candidate = fanva::jsonutil::asString(item);
+            if (!candidate)
                 continue;
             ++m_judgeFailed;
             const AttemptChip chip { QStringLiteral("judge"), AttemptChip::State::NotRun, status };
-            Child c { RowType::Verdict, QString::fromStdString(item.get<std::string>()), 0, QStringLiteral("none"), status, { chip } };
+            Child c { RowType::Verdict, *candidate, 0, QStringLiteral("none"), status, { chip } };
             setJudgeChip(c.candidate, chip);
             appendChild(row, std::move(c));
         }
@@ -397,8 +399,8 @@ void AttemptLogModel::finish(const json &event)
     if (const QString meaning = outcomeMeaning(m_outcomeName); !meaning.isEmpty())
         text = tr("%1: %2").arg(text, meaning);
     QStringList facts;
-    if (event.contains("counts") && event["counts"].is_object()) {
-        const json &c = event["counts"];
+    if (const json *countsJson = fanva::jsonutil::object(event, "counts")) {
+        const json &c = *countsJson;
         QStringList counts;
         for (const char *state : { "admissible", "known", "refused", "superseded", "dropped" }) {
             if (const qint64 n = number(c, state).value_or(0); n > 0)
@@ -407,8 +409,8 @@ void AttemptLogModel::finish(const json &event)
         if (!counts.isEmpty())
             facts.append(counts.join(QStringLiteral(", ")));
     }
-    if (event.contains("coverage") && event["coverage"].is_object()) {
-        const json &c = event["coverage"];
+    if (const json *coverage = fanva::jsonutil::object(event, "coverage")) {
+        const json &c = *coverage;
         facts.append(tr("coverage %1/%2").arg(number(c, "covered").value_or(0)).arg(number(c, "total").value_or(0)));
     }
     QStringList judge;

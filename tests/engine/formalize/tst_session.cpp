@@ -217,6 +217,24 @@ private Q_SLOTS:
             QCOMPARE(e.decision, formalize::Decision::Undecided);
     }
 
+    void sessionNotesNeverBlock()
+    {
+        // c1 names no sentence (no-segment); c2 is refused, then its sentence is reported
+        // untranslated, which drops it with that note. No note a session adds refuses an entry.
+        const Run r = run({ text(J({ { "(penguin Pingu)", 9 }, { "(lives_in Pingu HarbourZoo)", 1 } })), text(J({}, { 1 })) }, judgeOff());
+        QStringList types;
+        for (const formalize::Entry &e : r.entries) {
+            for (const check::Problem &note : e.notes) {
+                types.append(note.type);
+                QVERIFY2(!check::isBlocking(note.type), qPrintable(note.type));
+            }
+        }
+        QVERIFY(types.contains(QString(check::problem::noSegment)));
+        QVERIFY(types.contains(QString(check::problem::untranslated)));
+        for (const QLatin1StringView id : { check::problem::known, check::problem::withdrawn })
+            QVERIFY(!check::isBlocking(QString(id)));
+    }
+
     void scenario2_exhaust()
     {
         const Run r = run({ text(J({ { "(lives_in Pingu HarbourZoo)", 1 } })), text(J({ { "(livesIn Pingu ?z)", 1 } })),
