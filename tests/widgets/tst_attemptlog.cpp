@@ -17,14 +17,12 @@
 #include <QAction>
 #include <QApplication>
 #include <QDir>
-#include <QFile>
 #include <QHeaderView>
 #include <QHelpEvent>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
-#include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
 #include <QToolButton>
@@ -36,8 +34,7 @@ using nlohmann::json;
 
 namespace {
 
-using fanva::testing::copyTree;
-using fanva::testing::writeScript;
+using fanva::testing::ScriptedDemo;
 
 std::string reply(const std::vector<std::pair<std::string, int>> &candidates)
 {
@@ -327,23 +324,16 @@ private Q_SLOTS:
 
     void cancelWhileStreaming()
     {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString workspace = dir.filePath(QStringLiteral("demo"));
-        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo"), workspace));
         // A slow draft: 8 characters every 20 ms, thinking first.
         const json script = { { "format", "fanva-script/1" }, { "model", "scripted" },
             { "turns",
                 { { { "thinking", "Mango gets a weight; Biscuit is a seal already." },
                     { "text", reply({ { "(weightInKg Mango 1)", 6 }, { "(penguin Biscuit)", 4 } }) }, { "chunk_chars", 8 },
                     { "delay_ms", 20 }, { "stop_reason", "end_turn" } } } } };
-        const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
-        QVERIFY(writeScript(scriptPath, script));
-        qputenv("FANVA_SCRIPT", QFile::encodeName(scriptPath));
+        ScriptedDemo demo(script);
+        QVERIFY(demo.isValid());
         MainWindow window;
-        window.setInteractive(false);
-        QVERIFY(window.openWorkspace(workspace));
-        window.setProvider(QStringLiteral("scripted"));
+        QVERIFY(demo.open(window));
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         auto *pane = window.findChild<AttemptsPane *>();
@@ -362,7 +352,6 @@ private Q_SLOTS:
         QVERIFY(!pane->replyView()->isThinkingExpanded());
         QTRY_VERIFY(pane->replyView()->replyEdit()->toPlainText().contains(QStringLiteral("candidates")));
         QCOMPARE(pane->replyView()->thinkingText(), QStringLiteral("Mango gets a weight; Biscuit is a seal already."));
-        qunsetenv("FANVA_SCRIPT");
         QCOMPARE(finished.count(), 0);
         QVERIFY(pane->cancelButton()->isEnabled());
         QVERIFY(pane->cancelButton()->isVisibleTo(&window));
@@ -406,25 +395,19 @@ private Q_SLOTS:
 
     void scriptedRun()
     {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString workspace = dir.filePath(QStringLiteral("demo"));
-        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo"), workspace));
         // Mango's weight is admissible, a penguin seal is refused by the critic; the repair
         // repeats Mango (dropped) and leaves the seal pending; the judge is unsure of Mango.
-        const json script = { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" },
-            { "turns",
-                { { { "text", reply({ { "(weightInKg Mango 1)", 6 }, { "(penguin Biscuit)", 4 } }) },
-                      { "thinking", s_thinking.toStdString() }, { "stop_reason", "end_turn" }, { "chunk_chars", 3 } },
-                    { { "text", reply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
-                    { { "when", { { "purpose", "judge" } } },
-                        { "text", "{\"verdicts\":[{\"item\":1,\"verdict\":\"unsure\",\"note\":\"the document gives no weight\"}]}" },
-                        { "stop_reason", "end_turn" } } } } };
-        const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
-        QVERIFY(writeScript(scriptPath, script));
+        ScriptedDemo demo(
+            ScriptedDemo::script({ { { "text", reply({ { "(weightInKg Mango 1)", 6 }, { "(penguin Biscuit)", 4 } }) },
+                                       { "thinking", s_thinking.toStdString() }, { "stop_reason", "end_turn" }, { "chunk_chars", 3 } },
+                { { "text", reply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
+                { { "when", { { "purpose", "judge" } } },
+                    { "text", "{\"verdicts\":[{\"item\":1,\"verdict\":\"unsure\",\"note\":\"the document gives no weight\"}]}" },
+                    { "stop_reason", "end_turn" } } }));
+        QVERIFY(demo.isValid());
 
         ReviewController review;
-        review.setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
+        review.setJournalPath(demo.journalPath());
         AttemptsPane pane;
         pane.setModel(review.attempts());
         connect(&review, &ReviewController::textDelta, &pane, [&pane](int, const QString &text) { pane.appendReplyText(text); });
@@ -433,15 +416,8 @@ private Q_SLOTS:
         pane.show();
         QVERIFY(QTest::qWaitForWindowExposed(&pane));
 
-        ReviewSetup setup;
-        setup.kbFolder = QDir(workspace).filePath(QStringLiteral("kb"));
-        setup.documentPath = QDir(workspace).filePath(QStringLiteral("animals.md"));
-        setup.context = QStringLiteral("CxAnimals");
-        setup.provider.id = QStringLiteral("scripted");
-        setup.provider.model = QStringLiteral("scripted");
-        setup.provider.scriptPath = scriptPath;
+        ReviewSetup setup = demo.setup();
         setup.settings.judge = true;
-        setup.settings.maxAttempts = 2;
         QSignalSpy finished(&review, &ReviewController::finished);
         QString error;
         QVERIFY2(review.start(setup, &error), qPrintable(error));

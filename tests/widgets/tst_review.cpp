@@ -29,7 +29,6 @@
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
-#include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
 #include <QTimeZone>
@@ -43,11 +42,25 @@ using nlohmann::json;
 
 namespace {
 
-using fanva::testing::copyTree;
-using fanva::testing::readAll;
-using fanva::testing::writeScript;
-
 using fanva::testing::candidatesReply;
+using fanva::testing::readAll;
+using fanva::testing::ScriptedDemo;
+
+// Mango's weight is new to the KB; a penguin seal is refused (disjoint kinds). The repair
+// proposes Mango's weight alone.
+json penguinSealScript()
+{
+    return ScriptedDemo::script(
+        { { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 }, { "(penguin Biscuit)", 4 } }) }, { "stop_reason", "end_turn" } },
+            { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } } });
+}
+
+// Mango's weight, and a judge that agrees.
+json mangoScript()
+{
+    return ScriptedDemo::script({ { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
+        { { "when", { { "purpose", "judge" } } }, { "text", "{\"verdicts\":[{\"item\":1,\"verdict\":\"agree\"}]}" } } });
+}
 
 proposal::Entry makeEntry(const QString &id, int segment, formalize::EntryState state, const QString &sentence)
 {
@@ -83,73 +96,6 @@ class TestReview : public QObject
     Q_OBJECT
 
 private:
-    /// Runs the scripted formalization on a copy of the demo workspace in @p dir.
-    void runScripted(const QTemporaryDir &dir, ReviewController &review, QByteArray *before)
-    {
-        const QString workspace = dir.filePath(QStringLiteral("demo"));
-        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo"), workspace));
-        const QString kbDir = QDir(workspace).filePath(QStringLiteral("kb"));
-        *before = readAll(QDir(kbDir).filePath(QStringLiteral("CxAnimals.txt")));
-        QVERIFY(!before->isEmpty());
-
-        // Mango's weight is new to the KB; a penguin seal is refused (disjoint kinds).
-        const json script = { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" },
-            { "turns",
-                { { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 }, { "(penguin Biscuit)", 4 } }) },
-                      { "stop_reason", "end_turn" } },
-                    { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } } } } };
-        const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
-        QVERIFY(writeScript(scriptPath, script));
-
-        review.setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
-        ReviewSetup setup;
-        setup.kbFolder = kbDir;
-        setup.documentPath = QDir(workspace).filePath(QStringLiteral("animals.md"));
-        setup.context = QStringLiteral("CxAnimals");
-        setup.provider.id = QStringLiteral("scripted");
-        setup.provider.model = QStringLiteral("scripted");
-        setup.provider.scriptPath = scriptPath;
-        setup.settings.judge = false;
-        setup.settings.maxAttempts = 2;
-        QSignalSpy finished(&review, &ReviewController::finished);
-        QString error;
-        QVERIFY2(review.start(setup, &error), qPrintable(error));
-        QVERIFY(review.isRunning());
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
-        QVERIFY(review.hasProposal());
-        QVERIFY(review.attempts()->rowCount() >= 1);
-    }
-
-    /// Opens a copy of the demo workspace in @p window and formalizes it with a script that
-    /// proposes Mango's weight; returns the target file's path.
-    QString formalizeInWindow(const QTemporaryDir &dir, MainWindow &window)
-    {
-        const QString workspace = dir.filePath(QStringLiteral("demo"));
-        if (!copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo"), workspace))
-            return {};
-        const json script = { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" },
-            { "turns",
-                { { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
-                    { { "when", { { "purpose", "judge" } } }, { "text", "{\"verdicts\":[{\"item\":1,\"verdict\":\"agree\"}]}" } } } } };
-        const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
-        if (!writeScript(scriptPath, script))
-            return {};
-        qputenv("FANVA_SCRIPT", QFile::encodeName(scriptPath));
-        window.setInteractive(false);
-        QSignalSpy kbLoaded(&window, &MainWindow::kbLoaded);
-        if (!window.openWorkspace(workspace))
-            return {};
-        window.setProvider(QStringLiteral("scripted"));
-        if (!kbLoaded.wait())
-            return {};
-        window.review()->setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
-        QSignalSpy finished(&window, &MainWindow::formalizeFinished);
-        if (!window.formalize() || !finished.wait(20000))
-            return {};
-        qunsetenv("FANVA_SCRIPT");
-        return QDir(workspace).filePath(QStringLiteral("kb/CxAnimals.txt"));
-    }
-
     static void showAndActivate(QWidget &widget)
     {
         widget.show();
@@ -183,13 +129,10 @@ private Q_SLOTS:
     // that clash show it before Apply — here two weights of Mango, a functional relation.
     void acceptedEntriesClash()
     {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
+        ScriptedDemo demo(penguinSealScript());
+        QVERIFY(demo.isValid());
         ReviewController review;
-        QByteArray before;
-        runScripted(dir, review, &before);
-        if (QTest::currentTestFailed())
-            return;
+        QCOMPARE(demo.run(review), QString());
         const QString mango = entryWith(review, QStringLiteral("Mango"));
         const QString biscuit = entryWith(review, QStringLiteral("Biscuit"));
         QVERIFY(!mango.isEmpty() && !biscuit.isEmpty());
@@ -286,14 +229,12 @@ private Q_SLOTS:
 
     void formalizeAcceptApplyUndo()
     {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString target = dir.filePath(QStringLiteral("demo/kb/CxAnimals.txt"));
+        ScriptedDemo demo(penguinSealScript());
+        QVERIFY(demo.isValid());
+        const QString target = demo.targetPath();
+        const QByteArray before = demo.originalTarget();
         ReviewController review;
-        QByteArray before;
-        runScripted(dir, review, &before);
-        if (QTest::currentTestFailed())
-            return;
+        QCOMPARE(demo.run(review), QString());
 
         EntryModel *entries = review.entries();
         QAbstractItemModelTester tester(entries, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -346,7 +287,7 @@ private Q_SLOTS:
         QCOMPARE(review.undoStack()->count(), 0);
 
         // Saved and reopened, the session keeps the decisions.
-        const QString sessionPath = dir.filePath(QStringLiteral("animals.fanva"));
+        const QString sessionPath = demo.filePath(QStringLiteral("animals.fanva"));
         QString error;
         QVERIFY2(review.saveSession(sessionPath, &error), qPrintable(error));
         ReviewController reopened;
@@ -363,13 +304,10 @@ private Q_SLOTS:
 
     void presenterGutterAndKeys()
     {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
+        ScriptedDemo demo(penguinSealScript());
+        QVERIFY(demo.isValid());
         ReviewController review;
-        QByteArray before;
-        runScripted(dir, review, &before);
-        if (QTest::currentTestFailed())
-            return;
+        QCOMPARE(demo.run(review), QString());
         ProposalView view;
         view.resize(700, 500);
         ReviewPresenter presenter(&review, &view);
@@ -508,13 +446,10 @@ private Q_SLOTS:
 
     void editAndApplyTexts()
     {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
+        ScriptedDemo demo(penguinSealScript());
+        QVERIFY(demo.isValid());
         ReviewController review;
-        QByteArray before;
-        runScripted(dir, review, &before);
-        if (QTest::currentTestFailed())
-            return;
+        QCOMPARE(demo.run(review), QString());
         const QString mango = entryWith(review, QStringLiteral("Mango"));
         const QString biscuit = entryWith(review, QStringLiteral("Biscuit"));
         QCOMPARE(ApplyTexts::confirmation(review.proposal()), ApplyTexts::tr("No entry is accepted; Apply has nothing to write."));
@@ -550,27 +485,13 @@ private Q_SLOTS:
 
     void windowFormalizeReviewApplyUndo()
     {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString workspace = dir.filePath(QStringLiteral("demo"));
-        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo"), workspace));
-        const QString target = QDir(workspace).filePath(QStringLiteral("kb/CxAnimals.txt"));
-        const QByteArray before = readAll(target);
-        const json script = { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" },
-            { "turns",
-                { { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
-                    { { "when", { { "purpose", "judge" } } }, { "text", "{\"verdicts\":[{\"item\":1,\"verdict\":\"agree\"}]}" } } } } };
-        const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
-        QVERIFY(writeScript(scriptPath, script));
-        qputenv("FANVA_SCRIPT", QFile::encodeName(scriptPath));
+        ScriptedDemo demo(mangoScript());
+        QVERIFY(demo.isValid());
+        const QString target = demo.targetPath();
+        const QByteArray before = demo.originalTarget();
 
         MainWindow window;
-        window.setInteractive(false);
-        QSignalSpy kbLoaded(&window, &MainWindow::kbLoaded);
-        QVERIFY(window.openWorkspace(workspace));
-        window.setProvider(QStringLiteral("scripted"));
-        QVERIFY(kbLoaded.wait());
-        window.review()->setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
+        QVERIFY(demo.open(window));
         const auto action = [&window](const char *name) { return window.findChild<QAction *>(QLatin1String(name)); };
         QVERIFY(action("actionFormalize")->isEnabled());
         QVERIFY(!action("actionApply")->isEnabled());
@@ -583,7 +504,6 @@ private Q_SLOTS:
         QVERIFY(window.review()->isRunning());
         QVERIFY(action("actionCancelFormalize")->isEnabled());
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
-        qunsetenv("FANVA_SCRIPT");
         QVERIFY(!action("actionCancelFormalize")->isEnabled());
         auto *log = window.findChild<AttemptLogView *>(QStringLiteral("attemptLog"));
         QVERIFY(log && !log->isEmpty());
@@ -625,13 +545,10 @@ private Q_SLOTS:
 
     void presenterEditsInPlace()
     {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
+        ScriptedDemo demo(penguinSealScript());
+        QVERIFY(demo.isValid());
         ReviewController review;
-        QByteArray before;
-        runScripted(dir, review, &before);
-        if (QTest::currentTestFailed())
-            return;
+        QCOMPARE(demo.run(review), QString());
         ProposalView view;
         view.resize(700, 500);
         ReviewPresenter presenter(&review, &view);
@@ -699,9 +616,9 @@ private Q_SLOTS:
 
     void autosaveAndRecovery()
     {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString autosaveDir = dir.filePath(QStringLiteral("autosave"));
+        ScriptedDemo demo(penguinSealScript());
+        QVERIFY(demo.isValid());
+        const QString autosaveDir = demo.filePath(QStringLiteral("autosave"));
         QString mango;
         QString biscuit;
         QString autosavePath;
@@ -711,10 +628,7 @@ private Q_SLOTS:
             review->setAutosaveDirectory(autosaveDir);
             review->setAutosaveIntervals(50, 60000);
             QSignalSpy autosaved(review.get(), &ReviewController::autosaved);
-            QByteArray before;
-            runScripted(dir, *review, &before);
-            if (QTest::currentTestFailed())
-                return;
+            QCOMPARE(demo.run(*review), QString());
             // The finished run is saved at once; it is unsaved work.
             QCOMPARE(autosaved.count(), 1);
             QVERIFY(review->isModified());
@@ -818,31 +732,18 @@ private Q_SLOTS:
 
     void autosaveOfAnInterruptedRunIsRecoveredCancelled()
     {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString workspace = dir.filePath(QStringLiteral("demo"));
-        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo"), workspace));
         // The model takes its time; the run is caught mid-way.
-        const json script = { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" },
-            { "turns", { { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "delay_ms", 60000 } } } } };
-        const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
-        QVERIFY(writeScript(scriptPath, script));
-        const QString autosaveDir = dir.filePath(QStringLiteral("autosave"));
+        ScriptedDemo demo(
+            ScriptedDemo::script({ { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "delay_ms", 60000 } } }));
+        QVERIFY(demo.isValid());
+        const QString autosaveDir = demo.filePath(QStringLiteral("autosave"));
         {
             ReviewController review;
             review.setAutosaveDirectory(autosaveDir);
             review.setAutosaveIntervals(50, 50);
             QSignalSpy autosaved(&review, &ReviewController::autosaved);
-            ReviewSetup setup;
-            setup.kbFolder = QDir(workspace).filePath(QStringLiteral("kb"));
-            setup.documentPath = QDir(workspace).filePath(QStringLiteral("animals.md"));
-            setup.context = QStringLiteral("CxAnimals");
-            setup.provider.id = QStringLiteral("scripted");
-            setup.provider.model = QStringLiteral("scripted");
-            setup.provider.scriptPath = scriptPath;
-            setup.settings.judge = false;
             QString error;
-            QVERIFY2(review.start(setup, &error), qPrintable(error));
+            QVERIFY2(review.start(demo.setup(), &error), qPrintable(error));
             QTRY_VERIFY(autosaved.count() >= 1 && review.attempts()->rowCount() >= 1);
             QVERIFY(review.isRunning());
         }
@@ -863,11 +764,11 @@ private Q_SLOTS:
 
     void windowConflictRediffThenApply()
     {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
+        ScriptedDemo demo(mangoScript());
+        QVERIFY(demo.isValid());
+        const QString target = demo.targetPath();
         MainWindow window;
-        const QString target = formalizeInWindow(dir, window);
-        QVERIFY(!target.isEmpty());
+        QVERIFY(demo.formalize(window));
         const QString mango = entryWith(*window.review(), QStringLiteral("Mango"));
         QVERIFY(window.review()->accept(mango));
         auto *bar = window.findChild<ApplyResultBar *>(QStringLiteral("applyResultBar"));
@@ -906,11 +807,11 @@ private Q_SLOTS:
 
     void windowEditForceVerifyFailedOffersUndo()
     {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
+        ScriptedDemo demo(mangoScript());
+        QVERIFY(demo.isValid());
+        const QString target = demo.targetPath();
         MainWindow window;
-        const QString target = formalizeInWindow(dir, window);
-        QVERIFY(!target.isEmpty());
+        QVERIFY(demo.formalize(window));
         const QByteArray before = readAll(target);
         showAndActivate(window);
         const QString mango = entryWith(*window.review(), QStringLiteral("Mango"));

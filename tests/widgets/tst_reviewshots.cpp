@@ -24,20 +24,15 @@
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
-#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 
-#include <nlohmann/json.hpp>
-
 using namespace fanva;
-using nlohmann::json;
 
 namespace {
 
 using fanva::testing::candidatesReply;
-using fanva::testing::copyTree;
-using fanva::testing::writeScript;
+using fanva::testing::ScriptedDemo;
 
 } // namespace
 
@@ -67,32 +62,19 @@ private Q_SLOTS:
 
     void mainStates()
     {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString workspace = dir.filePath(QStringLiteral("demo"));
-        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo"), workspace));
-        const QString target = QDir(workspace).filePath(QStringLiteral("kb/CxAnimals.txt"));
-
         // The draft streams slowly, so the window can be caught mid-run; a penguin seal is refused.
         const std::string draft = candidatesReply({ { "(weightInKg Mango 1)", 6 }, { "(penguin Biscuit)", 4 } });
         const std::size_t half = draft.size() / 2;
-        const json script = { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" },
-            { "turns",
-                { { { "chunks", { draft.substr(0, half), { { "delay_ms", 1500 } }, draft.substr(half) } }, { "stop_reason", "end_turn" } },
-                    { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
-                    { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
-                    { { "when", { { "purpose", "judge" } } }, { "text", "{\"verdicts\":[{\"item\":1,\"verdict\":\"agree\"}]}" } } } } };
-        const QString scriptPath = dir.filePath(QStringLiteral("script.json"));
-        QVERIFY(writeScript(scriptPath, script));
-        qputenv("FANVA_SCRIPT", QFile::encodeName(scriptPath));
+        ScriptedDemo demo(ScriptedDemo::script(
+            { { { "chunks", { draft.substr(0, half), { { "delay_ms", 1500 } }, draft.substr(half) } }, { "stop_reason", "end_turn" } },
+                { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
+                { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
+                { { "when", { { "purpose", "judge" } } }, { "text", "{\"verdicts\":[{\"item\":1,\"verdict\":\"agree\"}]}" } } }));
+        QVERIFY(demo.isValid());
+        const QString target = demo.targetPath();
 
         MainWindow window;
-        window.setInteractive(false);
-        QSignalSpy kbLoaded(&window, &MainWindow::kbLoaded);
-        QVERIFY(window.openWorkspace(workspace));
-        window.setProvider(QStringLiteral("scripted"));
-        QVERIFY(kbLoaded.wait());
-        window.review()->setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
+        QVERIFY(demo.open(window));
         window.resize(1400, 860);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -110,7 +92,6 @@ private Q_SLOTS:
 
         // Finished: the proposal with its gutter, the details dock on the right.
         QVERIFY(finished.wait(20000));
-        qunsetenv("FANVA_SCRIPT");
         auto *dock = window.findChild<QDockWidget *>(QStringLiteral("entryDetailsDock"));
         QCOMPARE(window.dockWidgetArea(dock), Qt::RightDockWidgetArea);
         dock->hide();

@@ -17,7 +17,6 @@
 #include <QFile>
 #include <QHelpEvent>
 #include <QSignalSpy>
-#include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
 #include <QTextLayout>
@@ -30,8 +29,7 @@ using State = fanva::formalize::SegmentCoverage::State;
 
 namespace {
 
-using fanva::testing::copyTree;
-using fanva::testing::writeScript;
+using fanva::testing::ScriptedDemo;
 
 QString readText(const QString &path)
 {
@@ -75,21 +73,9 @@ json demoScript()
             { "untranslated", json::array({ { { "segment", 14 }, { "reason", "an opinion about the zoo; no claim" } } }) }
         }.dump();
     };
-    return { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" },
-        { "turns",
-            { { { "when", { { "purpose", "judge" } } }, { "text", R"({"verdicts":[{"item":1,"verdict":"agree"}]})" } },
-                { { "text", reply() }, { "stop_reason", "end_turn" } }, { { "text", reply() }, { "stop_reason", "end_turn" } },
-                { { "text", reply() }, { "stop_reason", "end_turn" } } } } };
-}
-
-// A copy of the demo workspace with the script above, in @p dir; returns the workspace folder.
-QString prepareDemo(const QTemporaryDir &dir, QString *scriptPath)
-{
-    const QString workspace = dir.filePath(QStringLiteral("demo"));
-    if (!copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo"), workspace))
-        return {};
-    *scriptPath = dir.filePath(QStringLiteral("script.json"));
-    return writeScript(*scriptPath, demoScript()) ? workspace : QString();
+    return ScriptedDemo::script({ { { "when", { { "purpose", "judge" } } }, { "text", R"({"verdicts":[{"item":1,"verdict":"agree"}]})" } },
+        { { "text", reply() }, { "stop_reason", "end_turn" } }, { { "text", reply() }, { "stop_reason", "end_turn" } },
+        { { "text", reply() }, { "stop_reason", "end_turn" } } });
 }
 
 } // namespace
@@ -97,30 +83,6 @@ QString prepareDemo(const QTemporaryDir &dir, QString *scriptPath)
 class TstSourceView final : public QObject
 {
     Q_OBJECT
-
-private:
-    // Runs the scripted formalization of the demo document through @p review.
-    void formalizeDemo(const QTemporaryDir &dir, ReviewController &review, QString *documentPath)
-    {
-        QString scriptPath;
-        const QString workspace = prepareDemo(dir, &scriptPath);
-        QVERIFY(!workspace.isEmpty());
-        *documentPath = QDir(workspace).filePath(QStringLiteral("animals.md"));
-        ReviewSetup setup;
-        setup.kbFolder = QDir(workspace).filePath(QStringLiteral("kb"));
-        setup.documentPath = *documentPath;
-        setup.context = QStringLiteral("CxAnimals");
-        setup.provider.id = QStringLiteral("scripted");
-        setup.provider.model = QStringLiteral("scripted");
-        setup.provider.scriptPath = scriptPath;
-        setup.settings.judge = false;
-        setup.settings.maxAttempts = 2;
-        QSignalSpy finished(&review, &ReviewController::finished);
-        QString error;
-        QVERIFY2(review.start(setup, &error), qPrintable(error));
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
-        QVERIFY(review.hasProposal());
-    }
 
 private Q_SLOTS:
     void gutterLabelsSitOnTheirLines_data();
@@ -318,13 +280,11 @@ void TstSourceView::coloursFollowPalette()
 
 void TstSourceView::coverageOfAFormalization()
 {
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
+    ScriptedDemo demo(demoScript());
+    QVERIFY(demo.isValid());
     ReviewController review;
-    QString documentPath;
-    formalizeDemo(dir, review, &documentPath);
-    if (QTest::currentTestFailed())
-        return;
+    QCOMPARE(demo.run(review), QString());
+    const QString documentPath = demo.documentPath();
 
     SourceView view;
     view.resize(520, 420);
@@ -422,17 +382,10 @@ void TstSourceView::coverageOfAFormalization()
 
 void TstSourceView::windowHighlightsAndFilters()
 {
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    QString scriptPath;
-    const QString workspace = prepareDemo(dir, &scriptPath);
-    QVERIFY(!workspace.isEmpty());
-    qputenv("FANVA_SCRIPT", QFile::encodeName(scriptPath));
-
+    ScriptedDemo demo(demoScript());
+    QVERIFY(demo.isValid());
     MainWindow window;
-    window.setInteractive(false);
-    QVERIFY(window.openWorkspace(workspace));
-    window.setProvider(QStringLiteral("scripted"));
+    QVERIFY(demo.open(window));
     window.resize(1400, 800);
     window.show();
     window.activateWindow();
@@ -459,9 +412,8 @@ void TstSourceView::windowHighlightsAndFilters()
     QVERIFY(window.formalize());
     QVERIFY(source->isReadOnly());
     QVERIFY(!source->document()->isModified());
-    QVERIFY(readText(QDir(workspace).filePath(QStringLiteral("animals.md"))).endsWith(QStringLiteral("zoo.\nTweety is a canary.\n")));
+    QVERIFY(readText(demo.documentPath()).endsWith(QStringLiteral("zoo.\nTweety is a canary.\n")));
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
-    qunsetenv("FANVA_SCRIPT");
     QVERIFY(!source->isReadOnly());
     QVERIFY(source->showsFormalization());
     QCOMPARE(source->coverage(4)->state, State::RefusedOnly);

@@ -3,13 +3,20 @@
 #pragma once
 
 // Helpers shared by the widget tests that run a scripted formalization on a copy of the
-// demo workspace.
+// demo workspace (ScriptedDemo).
+
+#include "attempts/attemptlogmodel.h"
+#include "review/reviewcontroller.h"
+#include "window/mainwindow.h"
 
 #include <QByteArray>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QSignalSpy>
 #include <QString>
+#include <QTemporaryDir>
+#include <QTest>
 
 #include <nlohmann/json.hpp>
 
@@ -61,5 +68,116 @@ inline std::string candidatesReply(const std::vector<std::pair<std::string, int>
         list.push_back({ { "sentence", sentence }, { "segment", segment }, { "confidence", "high" } });
     return nlohmann::json { { "candidates", list } }.dump(indent);
 }
+
+/// The scripted-demo set-up the widget tests share: a copy of the demo workspace in a
+/// temporary folder with a scripted-provider script beside it, and an offline run of its
+/// document (animals.md) into CxAnimals, through a ReviewController (run()) or a MainWindow
+/// (open(), formalize()).
+class ScriptedDemo final
+{
+public:
+    /// Copies the demo workspace and writes @p script (see script()); check isValid().
+    explicit ScriptedDemo(const nlohmann::json &script)
+    {
+        m_valid = m_dir.isValid() && copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo"), workspace())
+            && writeScript(scriptPath(), script);
+        m_originalTarget = readAll(targetPath());
+        m_valid = m_valid && !m_originalTarget.isEmpty();
+    }
+    ~ScriptedDemo()
+    {
+        if (m_scriptInEnvironment)
+            qunsetenv("FANVA_SCRIPT");
+    }
+    Q_DISABLE_COPY_MOVE(ScriptedDemo)
+
+    /// A "fanva-script/1" script that replays @p turns and fails once they are used up.
+    [[nodiscard]] static nlohmann::json script(nlohmann::json turns)
+    {
+        return { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" }, { "turns", std::move(turns) } };
+    }
+
+    /// Whether the workspace was copied and the script written.
+    [[nodiscard]] bool isValid() const { return m_valid; }
+    /// @p name in the temporary folder, beside the workspace.
+    [[nodiscard]] QString filePath(const QString &name) const { return m_dir.filePath(name); }
+    [[nodiscard]] QString workspace() const { return filePath(QStringLiteral("demo")); }
+    [[nodiscard]] QString kbFolder() const { return QDir(workspace()).filePath(QStringLiteral("kb")); }
+    [[nodiscard]] QString documentPath() const { return QDir(workspace()).filePath(QStringLiteral("animals.md")); }
+    /// The target context's file, kb/CxAnimals.txt.
+    [[nodiscard]] QString targetPath() const { return QDir(kbFolder()).filePath(QStringLiteral("CxAnimals.txt")); }
+    [[nodiscard]] QString scriptPath() const { return filePath(QStringLiteral("script.json")); }
+    [[nodiscard]] QString journalPath() const { return filePath(QStringLiteral("journal.jsonl")); }
+    /// The target file as the demo has it, before any run.
+    [[nodiscard]] const QByteArray &originalTarget() const { return m_originalTarget; }
+
+    /// A run of the document into CxAnimals with the script: no judge, at most two attempts.
+    [[nodiscard]] ReviewSetup setup() const
+    {
+        ReviewSetup setup;
+        setup.kbFolder = kbFolder();
+        setup.documentPath = documentPath();
+        setup.context = QStringLiteral("CxAnimals");
+        setup.provider.id = QStringLiteral("scripted");
+        setup.provider.model = QStringLiteral("scripted");
+        setup.provider.scriptPath = scriptPath();
+        setup.settings.judge = false;
+        setup.settings.maxAttempts = 2;
+        return setup;
+    }
+
+    /// Runs @p setup through @p review, with the journal in the temporary folder, and waits
+    /// (20 s at most) for it to finish with a proposal and a logged attempt. Returns why it
+    /// did not, empty when it did: `QCOMPARE(demo.run(review), QString())`.
+    [[nodiscard]] QString run(ReviewController &review, const ReviewSetup &setup) const
+    {
+        review.setJournalPath(journalPath());
+        QSignalSpy finished(&review, &ReviewController::finished);
+        QString error;
+        if (!review.start(setup, &error))
+            return error.isEmpty() ? QStringLiteral("start() failed") : error;
+        if (!review.isRunning())
+            return QStringLiteral("the run is not running after start()");
+        if (!QTest::qWaitFor([&finished] { return finished.count() == 1; }, 20000))
+            return QStringLiteral("the run did not finish within 20 s");
+        if (!review.hasProposal())
+            return QStringLiteral("the run left no proposal");
+        if (review.attempts()->rowCount() < 1)
+            return QStringLiteral("the run logged no attempt");
+        return {};
+    }
+    [[nodiscard]] QString run(ReviewController &review) const { return run(review, setup()); }
+
+    /// Opens the workspace in @p window, not interactive, on the scripted provider (FANVA_SCRIPT
+    /// names the script while this fixture lives), with the journal in the temporary folder,
+    /// and waits for its KB to load. False when the workspace did not open or the KB not load.
+    [[nodiscard]] bool open(MainWindow &window)
+    {
+        qputenv("FANVA_SCRIPT", QFile::encodeName(scriptPath()));
+        m_scriptInEnvironment = true;
+        window.setInteractive(false);
+        QSignalSpy kbLoaded(&window, &MainWindow::kbLoaded);
+        if (!window.openWorkspace(workspace()))
+            return false;
+        window.setProvider(QStringLiteral("scripted"));
+        window.review()->setJournalPath(journalPath());
+        return kbLoaded.wait();
+    }
+
+    /// open(), then Formalize, waiting (20 s at most) for it to finish.
+    [[nodiscard]] bool formalize(MainWindow &window)
+    {
+        if (!open(window))
+            return false;
+        QSignalSpy finished(&window, &MainWindow::formalizeFinished);
+        return window.formalize() && finished.wait(20000);
+    }
+
+private:
+    QTemporaryDir m_dir;
+    QByteArray m_originalTarget;
+    bool m_valid = false;
+    bool m_scriptInEnvironment = false;
+};
 
 } // namespace fanva::testing
