@@ -190,7 +190,8 @@ int main(int argc, char *argv[])
             return;
         }
         if (formalizing)
-            QObject::connect(&window, &MainWindow::formalizeFinished, &window, [takeScreenshot] { QTimer::singleShot(0, takeScreenshot); });
+            QObject::connect(&window, &MainWindow::formalizeFinished, &window,
+                [&window, takeScreenshot] { QTimer::singleShot(0, &window, takeScreenshot); });
         else
             QTimer::singleShot(0, &window, takeScreenshot);
     });

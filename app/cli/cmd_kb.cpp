@@ -138,17 +138,16 @@ int runTerm(const kb::KnowledgeBase &kb, const QString &termName, const QString 
     text += QStringLiteral("  memberships:  %1\n").arg(joined(document["memberships"]));
     if (!arity.is_null()) {
         text += QStringLiteral("  arity:        %1%2%3\n")
-                    .arg(arity["count"].get<int>())
-                    .arg(arity["variableArity"].get<bool>() ? QStringLiteral(" or more") : QString())
-                    .arg(arity.contains("via") ? QStringLiteral(" (via %1)").arg(QString::fromStdString(arity["via"].get<std::string>()))
-                                               : QString());
+                    .arg(QString::number(arity["count"].get<int>()),
+                        arity["variableArity"].get<bool>() ? QStringLiteral(" or more") : QString(),
+                        arity.contains("via") ? QStringLiteral(" (via %1)").arg(QString::fromStdString(arity["via"].get<std::string>()))
+                                              : QString());
     }
     for (const auto &c : constraints) {
         text += QStringLiteral("  %1 %2: %3%4\n")
-                    .arg(QString::fromStdString(c["kind"].get<std::string>()).leftJustified(7))
-                    .arg(c["position"].get<int>())
-                    .arg(QString::fromStdString(c["type"].get<std::string>()))
-                    .arg(c["of"].get<std::string>() == utf8.toStdString()
+                    .arg(QString::fromStdString(c["kind"].get<std::string>()).leftJustified(7), QString::number(c["position"].get<int>()),
+                        QString::fromStdString(c["type"].get<std::string>()),
+                        c["of"].get<std::string>() == utf8.toStdString()
                             ? QString()
                             : QStringLiteral(" (declared of %1)").arg(QString::fromStdString(c["of"].get<std::string>())));
     }

@@ -94,7 +94,7 @@ void withKeyring(fanva::llm::ProviderOptions &options, std::function<void()> nex
 {
     const QString account = fanva::llm::keyringAccount(options.id, options.baseUrl);
     if (!options.apiKey.isEmpty() || account.isEmpty() || !fanva::llm::hasKeyring()) {
-        QTimer::singleShot(0, next);
+        QTimer::singleShot(0, next); // clazy:exclude=connect-3arg-lambda (next owns what it uses)
         return;
     }
     auto *reader = new fanva::llm::KeyringReader;

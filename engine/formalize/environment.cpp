@@ -26,7 +26,7 @@ Environment Environment::deterministic(const QDateTime &start, int stepMs, const
             *clock = clock->addMSecs(stepMs);
             return now;
         },
-        [counter, prefix] { return prefix + QString::number(++*counter); },
+        [counter, prefix]() -> QString { return prefix + QString::number(++*counter); },
     };
 }
 

@@ -9,6 +9,7 @@
 #include <array>
 #include <optional>
 #include <unordered_map>
+#include <utility>
 
 namespace fanva::formalize {
 
@@ -70,7 +71,7 @@ std::vector<Word> words(const QByteArray &document, const Segment &segment)
         w.start = byte;
         w.end = byte + word.toUtf8().size();
         w.text = word;
-        for (QChar c : word)
+        for (QChar c : std::as_const(word))
             w.ascii = w.ascii && c.unicode() < 0x80;
         out.push_back(w);
         advance(j);
