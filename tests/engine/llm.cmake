@@ -7,3 +7,4 @@ fanva_add_test(tst_llm_providers SOURCES llm/tst_llm_providers.cpp llm/llmtestin
 fanva_add_test(tst_llm_config SOURCES llm/tst_llm_config.cpp LIBS fanva_engine_llm fanva_engine_core)
 fanva_add_test(tst_llm_scripted SOURCES llm/tst_llm_scripted.cpp llm/llmtesting.h LIBS fanva_engine_llm fanva_engine_core fanva_fakes)
 fanva_add_test(tst_llm_accounting SOURCES llm/tst_llm_accounting.cpp LIBS fanva_engine_llm fanva_engine_core)
+fanva_add_test(tst_llm_malformed SOURCES llm/tst_llm_malformed.cpp llm/llmtesting.h LIBS fanva_engine_llm fanva_engine_core fanva_fakes)
