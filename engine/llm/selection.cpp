@@ -79,6 +79,12 @@ QUrl parseOllamaHost(const QString &value)
     }
     while (path.endsWith(QLatin1Char('/')))
         path.chop(1);
+    // user:password@host is kept for the connection (and never shown: see HttpCall::baseUrlText).
+    QString userInfo;
+    if (const qsizetype at = hostPort.lastIndexOf(QLatin1Char('@')); at >= 0) {
+        userInfo = hostPort.left(at);
+        hostPort = hostPort.mid(at + 1);
+    }
 
     QString host = hostPort;
     int port = defaultPort;
@@ -104,6 +110,7 @@ QUrl parseOllamaHost(const QString &value)
 
     QUrl url;
     url.setScheme(scheme);
+    url.setUserInfo(userInfo);
     url.setHost(host);
     url.setPort(port);
     url.setPath(path);

@@ -71,6 +71,10 @@ void TstLlmConfig::ollamaHost_data()
                              << "http://[fe80::1]:11434";
     QTest::addRow("bad port") << "h:99999"
                               << "http://127.0.0.1:11434";
+    QTest::addRow("user info") << "http://alice:pw@h:1234/x"
+                               << "http://alice:pw@h:1234/x";
+    QTest::addRow("user info, no scheme") << "alice:pw@10.0.0.5"
+                                          << "http://alice:pw@10.0.0.5:11434";
 }
 
 void TstLlmConfig::ollamaHost()

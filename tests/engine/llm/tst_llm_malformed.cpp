@@ -299,10 +299,12 @@ void TstLlmMalformed::userInfoNeverShown()
     auto server = makeServer(provider);
     QVERIFY(server->listen());
     llm::ProviderOptions options = optionsFor(provider, *server);
-    QUrl withUser = options.baseUrl;
-    withUser.setUserName(QStringLiteral("fanva-user"));
-    withUser.setPassword(password);
-    options.baseUrl = withUser;
+    // As --base-url gives it, through the selection.
+    llm::SelectionInput input;
+    input.environment = QProcessEnvironment();
+    input.baseUrl = baseUrl(provider, *server).replace(QStringLiteral("http://"), QStringLiteral("http://fanva-user:%1@").arg(password));
+    options.baseUrl = llm::resolveOptions(provider, input).baseUrl;
+    QCOMPARE(options.baseUrl.password(), password);
     options.retry.maxRetries = 0;
     if (fault == QLatin1String("refused"))
         server->close();
@@ -321,7 +323,7 @@ void TstLlmMalformed::userInfoNeverShown()
         shown += QString::fromStdString(record.response.failure->message + record.response.failure->detail);
     QVERIFY2(!shown.contains(password), qPrintable(shown));
     QVERIFY2(!shown.contains(QStringLiteral("fanva-user")), qPrintable(shown));
-    QVERIFY(QString::fromStdString(record.response.diag.baseUrl).startsWith(QStringLiteral("http://127.0.0.1:")));
+    QCOMPARE(QString::fromStdString(record.response.diag.baseUrl), baseUrl(provider, *server));
 
     // The probe (`fanva-cli providers --probe`) shows the URL the same way.
     llm::ProviderProbe probe(options, true);
