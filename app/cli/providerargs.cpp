@@ -10,6 +10,12 @@
 
 namespace cli {
 
+namespace {
+
+constexpr qint64 kMaxReplyMib = 1024;
+
+} // namespace
+
 void addProviderOptions(QCommandLineParser &parser)
 {
     parser.addOptions({
@@ -27,6 +33,8 @@ void addProviderOptions(QCommandLineParser &parser)
             QStringLiteral("S") },
         { QStringLiteral("total-timeout"), QStringLiteral("Seconds for the whole call, 0 = no limit (default 1800)."),
             QStringLiteral("S") },
+        { QStringLiteral("max-reply"), QStringLiteral("MiB of text one answer may bring before the call is stopped (default 8)."),
+            QStringLiteral("MIB") },
     });
 }
 
@@ -76,16 +84,24 @@ bool applyProviderOptions(const QCommandLineParser &parser, fanva::llm::Provider
         const QString option = QString::fromLatin1(name);
         if (!parser.isSet(option))
             return true;
-        bool ok = false;
-        const double value = parser.value(option).toDouble(&ok);
-        if (!ok || value < 0) {
-            *error = QStringLiteral("--%1 needs a number of seconds").arg(option);
+        const auto value = fanva::llm::parseTimeoutSeconds(parser.value(option));
+        if (!value) {
+            *error = QStringLiteral("--%1 needs a number of seconds from 0 to %2").arg(option).arg(fanva::llm::kMaxTimeout.count() / 1000);
             return false;
         }
-        target = std::chrono::milliseconds(qint64(value * 1000));
+        target = *value;
         return true;
     };
     options.scriptRecordPath = parser.value(QStringLiteral("script-record"));
+    if (parser.isSet(QStringLiteral("max-reply"))) {
+        bool ok = false;
+        const qint64 mib = parser.value(QStringLiteral("max-reply")).toLongLong(&ok);
+        if (!ok || mib < 1 || mib > kMaxReplyMib) {
+            *error = QStringLiteral("--max-reply needs a number of MiB from 1 to %1").arg(kMaxReplyMib);
+            return false;
+        }
+        options.maxReplyBytes = qsizetype(mib) * 1024 * 1024;
+    }
     return seconds("connect-timeout", options.timeouts.connect) && seconds("idle-timeout", options.timeouts.idle)
         && seconds("total-timeout", options.timeouts.total);
 }

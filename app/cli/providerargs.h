@@ -14,14 +14,14 @@
 
 namespace cli {
 
-/// --provider, --model, --base-url, --script, --script-record and the three timeouts.
+/// --provider, --model, --base-url, --script, --script-record, the three timeouts and --max-reply.
 void addProviderOptions(QCommandLineParser &parser);
 
 /// The command line's part of a selection; the environment is the process's.
 [[nodiscard]] fanva::llm::SelectionInput selectionInput(const QCommandLineParser &parser);
 
-/// Applies --connect-timeout/--idle-timeout/--total-timeout (seconds) and --script-record;
-/// false with `error` set when a value is not a number.
+/// Applies --connect-timeout/--idle-timeout/--total-timeout (seconds), --max-reply (MiB) and
+/// --script-record; false with `error` set when a value is not a number in range.
 [[nodiscard]] bool applyProviderOptions(const QCommandLineParser &parser, fanva::llm::ProviderOptions &options, QString *error);
 
 /// --prices FILE: prices per million tokens, so that a run can say what it cost.

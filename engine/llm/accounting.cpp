@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "llm/accounting.h"
 
+#include "jsonutil.h"
+
 #include <QString>
 
 #include <cmath>
@@ -44,22 +46,25 @@ namespace {
 
 std::optional<double> priceField(const nlohmann::json &entry, const char *key, QString *error, const std::string &name)
 {
-    if (!entry.contains(key) || entry[key].is_null())
+    const nlohmann::json *value = jsonutil::member(entry, key);
+    if (!value || value->is_null())
         return std::nullopt;
-    if (!entry[key].is_number() || entry[key].get<double>() < 0) {
+    const std::optional<double> number = jsonutil::optNumber(entry, key);
+    if (!number || *number < 0) {
         *error = QStringLiteral("price file: \"%1\".%2 must be a number of currency units per million tokens, not negative")
                      .arg(QString::fromStdString(name), QLatin1String(key));
         return std::nullopt;
     }
-    return entry[key].get<double>();
+    return number;
 }
 
 } // namespace
 
 std::variant<PriceTable, PriceTable::ParseError> PriceTable::parse(const QByteArray &text)
 {
-    const nlohmann::json doc = nlohmann::json::parse(text.constData(), text.constData() + text.size(), nullptr, false);
-    if (doc.is_discarded() || !doc.is_object())
+    const std::optional<nlohmann::json> parsed = jsonutil::parse(text);
+    const nlohmann::json doc = parsed.value_or(nlohmann::json());
+    if (!doc.is_object())
         return ParseError { QStringLiteral(
             "price file: expected a JSON object such as {\"anthropic/MODEL\": {\"input\": 3, \"output\": 15}}") };
     PriceTable table;
@@ -76,12 +81,13 @@ std::variant<PriceTable, PriceTable::ParseError> PriceTable::parse(const QByteAr
         price.cacheWrite = priceField(entry, "cache_write", &error, name);
         if (!error.isEmpty())
             return ParseError { error };
-        if (entry.contains("currency")) {
-            if (!entry["currency"].is_string())
+        if (jsonutil::member(entry, "currency")) {
+            const std::optional<QString> currency = jsonutil::optString(entry, "currency");
+            if (!currency)
                 return ParseError {
                     QStringLiteral("price file: \"%1\".currency must be a string such as \"USD\"").arg(QString::fromStdString(name))
                 };
-            price.currency = entry["currency"].get<std::string>();
+            price.currency = currency->toStdString();
         }
         table.m_prices[name] = price;
     }

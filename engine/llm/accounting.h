@@ -74,7 +74,6 @@ public:
     /// Reads a price file's JSON text; a malformed file or entry is an error naming the key.
     [[nodiscard]] static std::variant<PriceTable, ParseError> parse(const QByteArray &text);
 
-    void setPrice(const std::string &providerModel, const Price &price) { m_prices[providerModel] = price; }
     [[nodiscard]] std::optional<Price> price(const std::string &provider, const std::string &model) const;
     [[nodiscard]] bool isEmpty() const { return m_prices.empty(); }
 

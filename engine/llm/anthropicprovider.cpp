@@ -4,9 +4,9 @@
 
 #include "llm/budget.h"
 #include "llm/format.h"
-#include "llm/httpcall.h"
 #include "llm/logging.h"
-#include "llm/sseparser.h"
+#include "llm/replyfields.h"
+#include "llm/ssecall.h"
 
 #include <QRegularExpression>
 #include <QTimer>
@@ -17,11 +17,11 @@ using nlohmann::json;
 
 namespace {
 
-class AnthropicCall final : public HttpCall
+class AnthropicCall final : public SseCall
 {
 public:
     AnthropicCall(QNetworkAccessManager *network, const ProviderOptions &options, Request request, QObject *parent)
-        : HttpCall(network, options, parent)
+        : SseCall(network, options, parent)
         , m_request(std::move(request))
     {
         QTimer::singleShot(0, this, &AnthropicCall::begin);
@@ -31,41 +31,16 @@ protected:
     QString name(bool) const override { return QStringLiteral("Anthropic"); }
     QString nameAt() const override { return QStringLiteral("Anthropic at %1").arg(baseUrlText()); }
 
-    void streamData(QByteArrayView data) override
-    {
-        for (const SseEvent &event : m_parser.feed(data)) {
-            handleEvent(event);
-            if (isFinished())
-                return;
-        }
-        if (m_parser.overflowed())
-            unreadable(QStringLiteral("a line is longer than 8 MiB"));
-    }
-
-    void streamEnded(bool cut) override
-    {
-        if (!cut) {
-            for (const SseEvent &event : m_parser.finish()) {
-                handleEvent(event);
-                if (isFinished())
-                    return;
-            }
-        }
-        if (!isFinished())
-            fail(makeFailure(Failure::Kind::StreamCut,
-                "The connection to Anthropic closed in the middle of the answer; nothing from it is used.", detail(200, {}, {}), 200));
-    }
-
     HttpError httpError(int status, const QByteArray &body, int tries) override
     {
-        const json parsed = json::parse(body.constData(), body.constData() + body.size(), nullptr, false);
         std::string type, text, errorCode;
-        if (parsed.is_object() && parsed.contains("error") && parsed["error"].is_object()) {
-            const json &error = parsed["error"];
-            type = error.value("type", std::string());
-            text = error.value("message", std::string());
-            if (error.contains("details") && error["details"].is_object())
-                errorCode = error["details"].value("error_code", std::string());
+        const std::optional<json> parsed = jsonutil::parse(body);
+        if (const json *error = parsed ? jsonutil::object(*parsed, "error") : nullptr) {
+            ReplyFields fields;
+            type = fields.string(*error, "type").value_or(std::string());
+            text = fields.string(*error, "message").value_or(std::string());
+            if (const json *details = jsonutil::object(*error, "details"))
+                errorCode = fields.string(*details, "error_code").value_or(std::string());
         } else {
             text = body.left(200).toStdString();
         }
@@ -185,75 +160,88 @@ private:
         send(std::move(exchange));
     }
 
-    void unreadable(const QString &what)
+    static void readUsage(ReplyFields &fields, const json *usage, Usage &merged)
     {
-        fail(makeFailure(Failure::Kind::Protocol, QStringLiteral("Anthropic sent a reply Fanva cannot read (%1).").arg(what).toStdString(),
-            detail(200, {}, {}), 200));
-    }
-
-    void readUsage(const json &usage)
-    {
-        if (!usage.is_object())
+        if (!usage)
             return;
-        Usage merged = response().usage;
         const auto take = [&](const char *key, std::optional<int64_t> &field) {
-            if (const auto it = usage.find(key); it != usage.end() && it->is_number_integer())
-                field = it->get<int64_t>();
+            if (const auto value = fields.integer(*usage, key, ReplyFields::Null::Absent))
+                field = value;
         };
         take("input_tokens", merged.input);
         take("output_tokens", merged.output);
         take("cache_read_input_tokens", merged.cacheRead);
         take("cache_creation_input_tokens", merged.cacheWrite);
-        updateUsage(merged);
     }
 
-    void handleEvent(const SseEvent &event)
+    void handleEvent(const SseEvent &event) override
     {
-        ++m_eventNumber;
-        const json data = json::parse(event.data.constData(), event.data.constData() + event.data.size(), nullptr, false);
-        if (data.is_discarded() || !data.is_object()) {
-            unreadable(QStringLiteral("invalid JSON in event %1").arg(m_eventNumber));
+        const std::optional<json> data = parseEvent(event);
+        if (!data)
             return;
-        }
-        const std::string type = data.value("type", std::string(event.event.constData(), size_t(event.event.size())));
+        ReplyFields fields;
+        const std::string type = fields.string(*data, "type").value_or(std::string(event.event.constData(), size_t(event.event.size())));
         if (event.event == "error" || type == "error") {
-            const json error = data.value("error", json::object());
-            const std::string text = error.is_object() ? error.value("message", error.value("type", std::string())) : std::string();
+            // Whatever its shape, an error event ends the answer as one.
+            const json *error = jsonutil::object(*data, "error");
+            const std::string errorType = error ? jsonutil::string(*error, "type").toStdString() : std::string();
+            const std::string text
+                = error ? jsonutil::string(*error, "message", QString::fromStdString(errorType)).toStdString() : std::string();
             fail(makeFailure(Failure::Kind::MidStreamError,
                 QStringLiteral("Anthropic reported an error in the middle of the answer: %1")
                     .arg(serverText(QString::fromStdString(text)))
                     .toStdString(),
-                detail(200, QString::fromStdString(error.is_object() ? error.value("type", std::string()) : std::string()), event.data),
-                200));
+                detail(200, QString::fromStdString(errorType), event.data), 200));
             return;
         }
+        // Every field is read before anything is acted upon: a reply with a field of the wrong
+        // type is one Fanva cannot read, whatever it carried.
+        Usage usage = response().usage;
+        std::optional<std::string> model, text, thinking, stopReason;
+        std::optional<Refusal> stopDetails;
+        bool stop = false;
         if (type == "message_start") {
-            const json message = data.value("message", json::object());
-            if (message.is_object()) {
-                response().model = message.value("model", std::string());
-                readUsage(message.value("usage", json::object()));
+            if (const json *message = fields.object(*data, "message")) {
+                model = fields.string(*message, "model");
+                readUsage(fields, fields.object(*message, "usage", ReplyFields::Null::Absent), usage);
             }
         } else if (type == "content_block_delta") {
-            const json delta = data.value("delta", json::object());
-            if (!delta.is_object())
-                return;
-            const std::string deltaType = delta.value("type", std::string());
-            if (deltaType == "text_delta")
-                appendText(delta.value("text", std::string()));
-            else if (deltaType == "thinking_delta")
-                appendThinking(delta.value("thinking", std::string()));
-        } else if (type == "message_delta") {
-            const json delta = data.value("delta", json::object());
-            if (delta.is_object()) {
-                if (delta.contains("stop_reason") && delta["stop_reason"].is_string())
-                    m_stopReason = delta["stop_reason"].get<std::string>();
-                if (delta.contains("stop_details") && delta["stop_details"].is_object())
-                    m_stopDetails = delta["stop_details"];
+            if (const json *delta = fields.object(*data, "delta")) {
+                const std::string deltaType = fields.string(*delta, "type").value_or(std::string());
+                if (deltaType == "text_delta")
+                    text = fields.string(*delta, "text");
+                else if (deltaType == "thinking_delta")
+                    thinking = fields.string(*delta, "thinking");
             }
-            readUsage(data.value("usage", json::object()));
+        } else if (type == "message_delta") {
+            if (const json *delta = fields.object(*data, "delta")) {
+                stopReason = fields.string(*delta, "stop_reason", ReplyFields::Null::Absent);
+                if (const json *details = fields.object(*delta, "stop_details", ReplyFields::Null::Absent)) {
+                    stopDetails = Refusal { fields.string(*details, "category", ReplyFields::Null::Absent).value_or(std::string()),
+                        fields.string(*details, "explanation", ReplyFields::Null::Absent).value_or(std::string()) };
+                }
+            }
+            readUsage(fields, fields.object(*data, "usage", ReplyFields::Null::Absent), usage);
         } else if (type == "message_stop") {
-            finish();
+            stop = true;
         }
+        if (!fields.ok()) {
+            unreadable(QStringLiteral("%1 in event %2").arg(fields.problem()).arg(eventNumber()));
+            return;
+        }
+        if (model)
+            response().model = *model;
+        if (text)
+            appendText(*text);
+        if (thinking)
+            appendThinking(*thinking);
+        if (stopReason)
+            m_stopReason = *stopReason;
+        if (stopDetails)
+            m_stopDetails = std::move(*stopDetails);
+        updateUsage(usage);
+        if (stop && !isFinished())
+            finish();
     }
 
     void finish()
@@ -273,14 +261,7 @@ private:
         } else if (m_stopReason == "tool_use") {
             succeed(StopReason::ToolUse);
         } else if (m_stopReason == "refusal") {
-            Refusal refusal;
-            if (m_stopDetails.is_object()) {
-                if (m_stopDetails.contains("category") && m_stopDetails["category"].is_string())
-                    refusal.category = m_stopDetails["category"].get<std::string>();
-                if (m_stopDetails.contains("explanation") && m_stopDetails["explanation"].is_string())
-                    refusal.explanation = m_stopDetails["explanation"].get<std::string>();
-            }
-            succeed(StopReason::Refusal, refusal);
+            succeed(StopReason::Refusal, m_stopDetails);
         } else {
             fail(makeFailure(Failure::Kind::Protocol,
                 QStringLiteral("Anthropic ended the answer for an unexpected reason (%1).")
@@ -291,10 +272,8 @@ private:
     }
 
     Request m_request;
-    SseParser m_parser;
-    int m_eventNumber = 0;
     std::string m_stopReason;
-    json m_stopDetails;
+    Refusal m_stopDetails;
     bool m_breakpointSent = false;
     int64_t m_prefixEstimate = 0;
 };

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "llm/call.h"
 
+#include "llm/format.h"
 #include "llm/redactor.h"
 
 #include <QMetaObject>
@@ -23,9 +24,21 @@ void Call::cancel()
     fail(makeFailure(Failure::Kind::Cancelled, "The request was cancelled."));
 }
 
+bool Call::withinReplyLimit(std::size_t more)
+{
+    if (m_replyLimit <= 0 || m_text.size() + m_thinking.size() + more <= std::size_t(m_replyLimit))
+        return true;
+    fail(makeFailure(Failure::Kind::Protocol,
+        QStringLiteral("%1 sent more than %2 of text in one answer (the reply limit); nothing from it is used.")
+            .arg(providerName(), formatBytes(m_replyLimit))
+            .toStdString(),
+        QStringLiteral("reply limit %1 bytes").arg(m_replyLimit).toStdString()));
+    return false;
+}
+
 void Call::appendText(std::string_view utf8)
 {
-    if (m_finished || utf8.empty())
+    if (m_finished || utf8.empty() || !withinReplyLimit(utf8.size()))
         return;
     m_text += utf8;
     Q_EMIT textDelta(QString::fromUtf8(utf8.data(), qsizetype(utf8.size())));
@@ -33,7 +46,7 @@ void Call::appendText(std::string_view utf8)
 
 void Call::appendThinking(std::string_view utf8)
 {
-    if (m_finished || utf8.empty())
+    if (m_finished || utf8.empty() || !withinReplyLimit(utf8.size()))
         return;
     m_thinking += utf8;
     Q_EMIT thinkingDelta(QString::fromUtf8(utf8.data(), qsizetype(utf8.size())));

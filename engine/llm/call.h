@@ -44,6 +44,11 @@ protected:
     /// Drops every network object and timer so that nothing more reaches this call.
     virtual void abortTransport() = 0;
 
+    /// Text and thinking of one answer beyond `bytes` end the call (0 = no limit).
+    void setReplyLimit(qsizetype bytes) { m_replyLimit = bytes; }
+    /// "Ollama", "Anthropic", "The server at URL": names the sender in messages.
+    [[nodiscard]] virtual QString providerName() const { return QStringLiteral("The provider"); }
+
     void appendText(std::string_view utf8);
     void appendThinking(std::string_view utf8);
     void updateUsage(const Usage &usage);
@@ -61,9 +66,12 @@ protected:
 private:
     void deliver(bool ok);
     [[nodiscard]] std::vector<Block> receivedBlocks() const;
+    /// False (and the call failed) when `more` bytes would pass the reply limit.
+    [[nodiscard]] bool withinReplyLimit(std::size_t more);
 
     Response m_response;
     std::string m_text, m_thinking;
+    qsizetype m_replyLimit = 0;
     bool m_finished = false;
 };
 

@@ -39,4 +39,14 @@ QString formatLimit(std::chrono::milliseconds limit)
     return seconds(limit);
 }
 
+QString formatBytes(int64_t bytes)
+{
+    constexpr int64_t kKiB = 1024;
+    if (bytes > 0 && bytes % (kKiB * kKiB) == 0)
+        return QStringLiteral("%1 MiB").arg(formatCount(bytes / (kKiB * kKiB)));
+    if (bytes > 0 && bytes % kKiB == 0)
+        return QStringLiteral("%1 KiB").arg(formatCount(bytes / kKiB));
+    return QStringLiteral("%1 bytes").arg(formatCount(bytes));
+}
+
 } // namespace fanva::llm

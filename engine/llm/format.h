@@ -18,4 +18,7 @@ namespace fanva::llm {
 /// A configured limit in seconds: "0.3 s", "300 s"; whole minutes from 10 min up ("30 min").
 [[nodiscard]] QString formatLimit(std::chrono::milliseconds limit);
 
+/// A size: whole MiB as "8 MiB", whole KiB as "64 KiB", else bytes ("1,000 bytes").
+[[nodiscard]] QString formatBytes(int64_t bytes);
+
 } // namespace fanva::llm

@@ -57,6 +57,7 @@ HttpCall::HttpCall(QNetworkAccessManager *network, const ProviderOptions &option
     });
     connect(&m_retryTimer, &QTimer::timeout, this, &HttpCall::startAttempt);
     response().diag.baseUrl = baseUrlText().toStdString();
+    setReplyLimit(m_options.maxReplyBytes);
 }
 
 HttpCall::~HttpCall()
@@ -108,6 +109,19 @@ std::string HttpCall::detail(int status, const QString &errorType, const QByteAr
     if (!body.isEmpty())
         parts << QStringLiteral("server: %1").arg(serverText(QString::fromUtf8(body)));
     return parts.join(QStringLiteral("; ")).toStdString();
+}
+
+void HttpCall::unreadable(const QString &what)
+{
+    fail(makeFailure(Failure::Kind::Protocol, QStringLiteral("%1 sent a reply Fanva cannot read (%2).").arg(name(true), what).toStdString(),
+        detail(200, {}, {}), 200));
+}
+
+void HttpCall::streamCut()
+{
+    fail(makeFailure(Failure::Kind::StreamCut,
+        QStringLiteral("The connection to %1 closed in the middle of the answer; nothing from it is used.").arg(name(false)).toStdString(),
+        detail(200, {}, {}), 200));
 }
 
 void HttpCall::send(Exchange exchange)

@@ -87,6 +87,13 @@ protected:
     /// The `detail` string: status, error type, request id, tries and the server text.
     [[nodiscard]] std::string detail(int status, const QString &errorType, const QByteArray &body) const;
 
+    /// Ends the call: "P sent a reply Fanva cannot read (`what`)." (Protocol).
+    void unreadable(const QString &what);
+    /// Ends the call: "The connection to P closed in the middle of the answer; …" (StreamCut).
+    void streamCut();
+
+    [[nodiscard]] QString providerName() const override { return name(true); }
+
     void abortTransport() override;
 
 private:

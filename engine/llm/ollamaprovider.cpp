@@ -7,6 +7,7 @@
 #include "llm/httpcall.h"
 #include "llm/logging.h"
 #include "llm/ndjsonparser.h"
+#include "llm/replyfields.h"
 
 #include <QTimer>
 
@@ -24,29 +25,27 @@ bool OllamaModelInfo::canThink() const
 
 OllamaModelInfo OllamaModelInfo::fromShow(const json &show)
 {
+    // Whatever /api/show sends, a field missing or of another type only means "unknown".
     OllamaModelInfo info;
-    if (!show.is_object())
-        return info;
-    if (const auto details = show.find("details"); details != show.end() && details->is_object())
-        info.family = details->value("family", std::string());
-    if (const auto caps = show.find("capabilities"); caps != show.end() && caps->is_array()) {
+    if (const json *details = jsonutil::object(show, "details"))
+        info.family = jsonutil::string(*details, "family").toStdString();
+    if (const json *caps = jsonutil::array(show, "capabilities")) {
         for (const json &cap : *caps) {
-            if (cap.is_string())
-                info.capabilities.push_back(cap.get<std::string>());
+            if (const auto name = jsonutil::asString(cap))
+                info.capabilities.push_back(name->toStdString());
         }
     }
-    const auto modelInfo = show.find("model_info");
-    if (modelInfo == show.end() || !modelInfo->is_object())
+    const json *modelInfo = jsonutil::object(show, "model_info");
+    if (!modelInfo)
         return info;
-    const std::string architecture = modelInfo->value("general.architecture", std::string());
-    if (const auto it = modelInfo->find(architecture + ".context_length");
-        !architecture.empty() && it != modelInfo->end() && it->is_number_integer()) {
-        info.contextLength = it->get<int64_t>();
+    const std::string architecture = jsonutil::string(*modelInfo, "general.architecture").toStdString();
+    if (const auto length = jsonutil::optInteger(*modelInfo, architecture + ".context_length"); !architecture.empty() && length) {
+        info.contextLength = *length;
         return info;
     }
     for (const auto &[key, value] : modelInfo->items()) {
-        if (key.ends_with(".context_length") && value.is_number_integer()) {
-            info.contextLength = value.get<int64_t>();
+        if (const auto length = jsonutil::optInteger(*modelInfo, key); key.ends_with(".context_length") && length) {
+            info.contextLength = *length;
             break;
         }
     }
@@ -57,9 +56,9 @@ namespace {
 
 std::string errorText(const QByteArray &body)
 {
-    const json parsed = json::parse(body.constData(), body.constData() + body.size(), nullptr, false);
-    if (parsed.is_object() && parsed.contains("error") && parsed["error"].is_string())
-        return parsed["error"].get<std::string>();
+    const std::optional<json> parsed = jsonutil::parse(body);
+    if (const auto error = parsed ? jsonutil::optString(*parsed, "error") : std::nullopt)
+        return error->toStdString();
     return body.left(200).toStdString();
 }
 
@@ -84,23 +83,22 @@ protected:
     void streamData(QByteArrayView data) override
     {
         for (const QByteArray &line : m_parser.feed(data)) {
-            handleLine(line);
+            handleLine(line, false);
             if (isFinished())
                 return;
         }
         if (m_parser.overflowed())
-            unreadable(QStringLiteral("line %1 is longer than 8 MiB").arg(m_lineNumber + 1));
+            unreadable(QStringLiteral("line %1 is longer than %2").arg(m_lineNumber + 1).arg(formatBytes(NdjsonParser::kMaxLineBytes)));
     }
 
     void streamEnded(bool cut) override
     {
         if (!cut) {
             if (const auto rest = m_parser.finish())
-                handleLine(*rest);
+                handleLine(*rest, true);
         }
         if (!isFinished())
-            fail(makeFailure(Failure::Kind::StreamCut,
-                "The connection to Ollama closed in the middle of the answer; nothing from it is used.", detail(200, {}, {}), 200));
+            streamCut();
     }
 
     void bufferedReply(int status, const QByteArray &body) override
@@ -113,7 +111,7 @@ protected:
         }
         OllamaModelInfo info;
         if (status >= 200 && status < 300)
-            info = OllamaModelInfo::fromShow(json::parse(body.constData(), body.constData() + body.size(), nullptr, false));
+            info = OllamaModelInfo::fromShow(jsonutil::parse(body).value_or(json()));
         else
             response().diag.notes.push_back("model details unavailable (/api/show answered " + std::to_string(status) + ")");
         m_models->insert(key, info);
@@ -258,22 +256,20 @@ private:
         send(std::move(chat));
     }
 
-    void unreadable(const QString &what)
-    {
-        fail(makeFailure(Failure::Kind::Protocol, QStringLiteral("Ollama sent a reply Fanva cannot read (%1).").arg(what).toStdString(),
-            detail(200, {}, {}), 200));
-    }
-
-    void handleLine(const QByteArray &line)
+    /// One line of the body; `last` when the body ended without its newline (it may be cut).
+    void handleLine(const QByteArray &line, bool last)
     {
         ++m_lineNumber;
-        const json object = json::parse(line.constData(), line.constData() + line.size(), nullptr, false);
-        if (line.trimmed().isEmpty() || object.is_discarded() || !object.is_object()) {
-            unreadable(QStringLiteral("invalid JSON in line %1").arg(m_lineNumber));
+        const std::optional<json> object = jsonutil::parse(line);
+        if (line.trimmed().isEmpty() || !object || !object->is_object()) {
+            if (last && !line.trimmed().isEmpty())
+                streamCut();
+            else
+                unreadable(QStringLiteral("invalid JSON in line %1").arg(m_lineNumber));
             return;
         }
-        if (object.contains("error")) {
-            const std::string text = object["error"].is_string() ? object["error"].get<std::string>() : object["error"].dump();
+        if (const json *error = jsonutil::member(*object, "error")) {
+            const std::string text = jsonutil::asString(*error).value_or(QString::fromStdString(error->dump())).toStdString();
             fail(makeFailure(Failure::Kind::MidStreamError,
                 QStringLiteral("Ollama reported an error in the middle of the answer: %1")
                     .arg(serverText(QString::fromStdString(text)))
@@ -281,34 +277,46 @@ private:
                 detail(200, {}, line), 200));
             return;
         }
-        if (object.contains("model") && object["model"].is_string())
-            response().model = object["model"].get<std::string>();
-        if (const auto message = object.find("message"); message != object.end() && message->is_object()) {
-            if (const auto thinking = message->find("thinking"); thinking != message->end() && thinking->is_string())
-                appendThinking(thinking->get_ref<const std::string &>());
-            if (const auto content = message->find("content"); content != message->end() && content->is_string())
-                appendText(content->get_ref<const std::string &>());
+        // Every field is read before anything is acted upon: a line with a field of the wrong
+        // type is one Fanva cannot read, whatever it carried.
+        ReplyFields fields;
+        const auto model = fields.string(*object, "model");
+        std::optional<std::string> thinking, content;
+        if (const json *message = fields.object(*object, "message")) {
+            thinking = fields.string(*message, "thinking");
+            content = fields.string(*message, "content");
         }
-        if (object.value("done", false))
-            finishWith(object);
+        const bool done = fields.boolean(*object, "done").value_or(false);
+        Usage usage;
+        std::optional<int64_t> promptEvalCount;
+        std::string reason;
+        if (done) {
+            const auto promptEval = fields.integer(*object, "prompt_eval_count");
+            const auto cached = fields.integer(*object, "prompt_eval_cached_count");
+            usage.output = fields.integer(*object, "eval_count");
+            if (promptEval)
+                usage.input = *promptEval - cached.value_or(0);
+            usage.cacheRead = cached;
+            reason = fields.string(*object, "done_reason").value_or(std::string());
+            promptEvalCount = promptEval;
+        }
+        if (!fields.ok()) {
+            unreadable(QStringLiteral("%1 in line %2").arg(fields.problem()).arg(m_lineNumber));
+            return;
+        }
+        if (model)
+            response().model = *model;
+        if (thinking)
+            appendThinking(*thinking);
+        if (content)
+            appendText(*content);
+        if (done && !isFinished())
+            finishWith(usage, promptEvalCount, reason);
     }
 
-    void finishWith(const json &object)
+    void finishWith(const Usage &usage, std::optional<int64_t> promptEval, const std::string &reason)
     {
-        Usage usage;
-        const auto count = [&](const char *key) -> std::optional<int64_t> {
-            const auto it = object.find(key);
-            return it != object.end() && it->is_number_integer() ? std::optional(it->get<int64_t>()) : std::nullopt;
-        };
-        const auto promptEval = count("prompt_eval_count");
-        const auto cached = count("prompt_eval_cached_count");
-        usage.output = count("eval_count");
-        if (promptEval)
-            usage.input = *promptEval - cached.value_or(0);
-        usage.cacheRead = cached;
         updateUsage(usage);
-
-        const std::string reason = object.value("done_reason", std::string());
         response().diag.rawStopReason = reason;
         if (!promptEval) {
             response().diag.notes.push_back("truncation check skipped");

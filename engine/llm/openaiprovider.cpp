@@ -4,9 +4,9 @@
 
 #include "llm/budget.h"
 #include "llm/format.h"
-#include "llm/httpcall.h"
 #include "llm/logging.h"
-#include "llm/sseparser.h"
+#include "llm/replyfields.h"
+#include "llm/ssecall.h"
 
 #include <QTimer>
 
@@ -55,26 +55,27 @@ bool OpenAiProvider::isStrictCompatible(const json &schema)
 
 namespace {
 
-std::string errorMessage(const json &object, const QByteArray &raw)
+/// The server's text: error.message, else an error string, else message, else the raw start.
+std::string errorMessage(const json *object, const QByteArray &raw)
 {
-    if (object.is_object()) {
-        if (const auto error = object.find("error"); error != object.end()) {
-            if (error->is_object() && error->contains("message") && (*error)["message"].is_string())
-                return (*error)["message"].get<std::string>();
-            if (error->is_string())
-                return error->get<std::string>();
+    if (object) {
+        if (const json *error = jsonutil::object(*object, "error")) {
+            if (const auto message = jsonutil::optString(*error, "message"))
+                return message->toStdString();
         }
-        if (object.contains("message") && object["message"].is_string())
-            return object["message"].get<std::string>();
+        if (const auto error = jsonutil::optString(*object, "error"))
+            return error->toStdString();
+        if (const auto message = jsonutil::optString(*object, "message"))
+            return message->toStdString();
     }
     return raw.left(200).toStdString();
 }
 
-class OpenAiCall final : public HttpCall
+class OpenAiCall final : public SseCall
 {
 public:
     OpenAiCall(QNetworkAccessManager *network, const ProviderOptions &options, Request request, QObject *parent)
-        : HttpCall(network, options, parent)
+        : SseCall(network, options, parent)
         , m_request(std::move(request))
     {
         QTimer::singleShot(0, this, &OpenAiCall::begin);
@@ -87,48 +88,22 @@ protected:
     }
     QString nameAt() const override { return name(false); }
 
-    void streamData(QByteArrayView data) override
+    void bodyEnded() override
     {
-        for (const SseEvent &event : m_parser.feed(data)) {
-            handleEvent(event);
-            if (isFinished())
-                return;
-        }
-        if (m_parser.overflowed())
-            unreadable(QStringLiteral("a line is longer than 8 MiB"));
-    }
-
-    void streamEnded(bool cut) override
-    {
-        if (!cut) {
-            for (const SseEvent &event : m_parser.finish()) {
-                handleEvent(event);
-                if (isFinished())
-                    return;
-            }
-            // Forks omit [DONE]: a finish_reason is enough.
-            if (!m_finishReason.empty()) {
-                finish();
-                return;
-            }
-        }
-        if (!isFinished())
-            fail(makeFailure(Failure::Kind::StreamCut,
-                QStringLiteral("The connection to %1 closed in the middle of the answer; nothing from it is used.")
-                    .arg(name(false))
-                    .toStdString(),
-                detail(200, {}, {}), 200));
+        // Forks omit [DONE]: a finish_reason is enough.
+        if (!m_finishReason.empty())
+            finish();
     }
 
     void bufferedReply(int status, const QByteArray &body) override
     {
         // Only GET /models is buffered: it follows a 404 to name what the server offers.
         QStringList ids;
-        const json parsed = json::parse(body.constData(), body.constData() + body.size(), nullptr, false);
-        if (status == 200 && parsed.is_object() && parsed.contains("data") && parsed["data"].is_array()) {
-            for (const json &model : parsed["data"]) {
-                if (model.is_object() && model.contains("id") && model["id"].is_string())
-                    ids << QString::fromStdString(model["id"].get<std::string>());
+        const std::optional<json> parsed = jsonutil::parse(body);
+        if (const json *data = status == 200 && parsed ? jsonutil::array(*parsed, "data") : nullptr) {
+            for (const json &model : *data) {
+                if (const auto id = jsonutil::optString(model, "id"))
+                    ids << *id;
             }
         }
         const QString lists
@@ -142,16 +117,15 @@ protected:
 
     HttpError httpError(int status, const QByteArray &body, int tries) override
     {
-        const json parsed = json::parse(body.constData(), body.constData() + body.size(), nullptr, false);
-        const QString server = serverText(QString::fromStdString(errorMessage(parsed, body)));
-        std::string type;
-        if (parsed.is_object() && parsed.contains("error") && parsed["error"].is_object())
-            type = parsed["error"].value("type", std::string());
+        const std::optional<json> parsed = jsonutil::parse(body);
+        const QString server = serverText(QString::fromStdString(errorMessage(parsed ? &*parsed : nullptr, body)));
+        const json *error = parsed ? jsonutil::object(*parsed, "error") : nullptr;
+        const std::string type = error ? jsonutil::string(*error, "type").toStdString() : std::string();
         const auto failure = [&](Failure::Kind kind, const QString &message) {
             return makeFailure(kind, message.toStdString(), detail(status, QString::fromStdString(type), body), status);
         };
         if (type == "exceed_context_size_error")
-            return { false, contextExceeded(parsed["error"], status, body) };
+            return { false, contextExceeded(*error, status, body) };
         if (status == 401)
             return { false, failure(Failure::Kind::Credential, QStringLiteral("%1 rejected the API key (401).").arg(name(true))) };
         if (status == 404) {
@@ -253,9 +227,7 @@ private:
 
     Failure contextExceeded(const json &error, int status, const QByteArray &body) const
     {
-        const auto number = [&](const char *key) -> int64_t {
-            return error.is_object() && error.contains(key) && error[key].is_number_integer() ? error[key].get<int64_t>() : 0;
-        };
+        const auto number = [&](const char *key) -> int64_t { return jsonutil::integer(error, key); };
         const int64_t prompt = number("n_prompt_tokens");
         const int64_t context = number("n_ctx");
         QString message = prompt > 0 && context > 0 ? QStringLiteral("The prompt (%1 tokens) exceeds the server's context (%2 tokens).")
@@ -265,71 +237,80 @@ private:
             Failure::Kind::TooLarge, message.toStdString(), detail(status, QStringLiteral("exceed_context_size_error"), body), status);
     }
 
-    void unreadable(const QString &what)
+    void handleEvent(const SseEvent &event) override
     {
-        fail(makeFailure(Failure::Kind::Protocol,
-            QStringLiteral("%1 sent a reply Fanva cannot read (%2).").arg(name(true), what).toStdString(), detail(200, {}, {}), 200));
-    }
-
-    void handleEvent(const SseEvent &event)
-    {
-        ++m_eventNumber;
         if (event.data.trimmed() == "[DONE]") {
             finish();
             return;
         }
-        const json chunk = json::parse(event.data.constData(), event.data.constData() + event.data.size(), nullptr, false);
-        if (chunk.is_discarded() || !chunk.is_object()) {
-            unreadable(QStringLiteral("invalid JSON in event %1").arg(m_eventNumber));
+        const std::optional<json> chunk = parseEvent(event);
+        if (!chunk)
             return;
-        }
-        if (chunk.contains("error") || chunk.value("object", std::string()) == "error") {
-            if (chunk.contains("error") && chunk["error"].is_object()
-                && chunk["error"].value("type", std::string()) == "exceed_context_size_error") {
-                fail(contextExceeded(chunk["error"], 200, event.data));
+        ReplyFields fields;
+        using Null = ReplyFields::Null;
+        const json *error = jsonutil::member(*chunk, "error");
+        if ((error && !error->is_null()) || fields.string(*chunk, "object") == "error") {
+            if (const json *object = jsonutil::object(*chunk, "error");
+                object && jsonutil::string(*object, "type") == QLatin1String("exceed_context_size_error")) {
+                fail(contextExceeded(*object, 200, event.data));
                 return;
             }
             fail(makeFailure(Failure::Kind::MidStreamError,
                 QStringLiteral("%1 reported an error in the middle of the answer: %2")
-                    .arg(name(true), serverText(QString::fromStdString(errorMessage(chunk, event.data))))
+                    .arg(name(true), serverText(QString::fromStdString(errorMessage(&*chunk, event.data))))
                     .toStdString(),
                 detail(200, {}, event.data), 200));
             return;
         }
-        if (chunk.contains("model") && chunk["model"].is_string())
-            response().model = chunk["model"].get<std::string>();
-        if (const auto choices = chunk.find("choices"); choices != chunk.end() && choices->is_array() && !choices->empty()) {
+        // Every field is read before anything is acted upon: a chunk with a field of the wrong
+        // type is one Fanva cannot read, whatever it carried. OpenAI-compatible servers send
+        // null for whatever a chunk lacks.
+        const auto model = fields.string(*chunk, "model", Null::Absent);
+        std::optional<std::string> thinking, content, refusal, finishReason;
+        if (const json *choices = fields.array(*chunk, "choices", Null::Absent); choices && !choices->empty()) {
             const json &choice = choices->front();
-            if (const auto delta = choice.find("delta"); delta != choice.end() && delta->is_object()) {
+            if (!choice.is_object())
+                fields.wrong("choices", "an array of objects");
+            if (const json *delta = fields.object(choice, "delta", Null::Absent)) {
                 for (const char *key : { "reasoning_content", "reasoning" }) {
-                    if (delta->contains(key) && (*delta)[key].is_string())
-                        appendThinking((*delta)[key].get_ref<const std::string &>());
+                    if (const auto text = fields.string(*delta, key, Null::Absent))
+                        thinking = thinking.value_or(std::string()) + *text;
                 }
-                if (delta->contains("content") && (*delta)["content"].is_string())
-                    appendText((*delta)["content"].get_ref<const std::string &>());
-                if (delta->contains("refusal") && (*delta)["refusal"].is_string()) {
-                    m_refused = true;
-                    m_refusalText += (*delta)["refusal"].get<std::string>();
-                }
+                content = fields.string(*delta, "content", Null::Absent);
+                refusal = fields.string(*delta, "refusal", Null::Absent);
             }
-            if (choice.contains("finish_reason") && choice["finish_reason"].is_string())
-                m_finishReason = choice["finish_reason"].get<std::string>();
+            finishReason = fields.string(choice, "finish_reason", Null::Absent);
         }
-        if (const auto usage = chunk.find("usage"); usage != chunk.end() && usage->is_object()) {
-            Usage counted;
-            const auto count = [&](const json &object, const char *key) -> std::optional<int64_t> {
-                return object.contains(key) && object[key].is_number_integer() ? std::optional(object[key].get<int64_t>()) : std::nullopt;
-            };
-            const auto prompt = count(*usage, "prompt_tokens");
+        std::optional<Usage> counted;
+        if (const json *usage = fields.object(*chunk, "usage", Null::Absent)) {
+            counted.emplace();
+            const auto prompt = fields.integer(*usage, "prompt_tokens", Null::Absent);
             std::optional<int64_t> cached;
-            if (usage->contains("prompt_tokens_details") && (*usage)["prompt_tokens_details"].is_object())
-                cached = count((*usage)["prompt_tokens_details"], "cached_tokens");
+            if (const json *details = fields.object(*usage, "prompt_tokens_details", Null::Absent))
+                cached = fields.integer(*details, "cached_tokens", Null::Absent);
             if (prompt)
-                counted.input = *prompt - cached.value_or(0);
-            counted.cacheRead = cached;
-            counted.output = count(*usage, "completion_tokens");
-            updateUsage(counted);
+                counted->input = *prompt - cached.value_or(0);
+            counted->cacheRead = cached;
+            counted->output = fields.integer(*usage, "completion_tokens", Null::Absent);
         }
+        if (!fields.ok()) {
+            unreadable(QStringLiteral("%1 in event %2").arg(fields.problem()).arg(eventNumber()));
+            return;
+        }
+        if (model)
+            response().model = *model;
+        if (thinking)
+            appendThinking(*thinking);
+        if (content)
+            appendText(*content);
+        if (refusal) {
+            m_refused = true;
+            m_refusalText += *refusal;
+        }
+        if (finishReason)
+            m_finishReason = *finishReason;
+        if (counted)
+            updateUsage(*counted);
     }
 
     void finish()
@@ -353,8 +334,6 @@ private:
     }
 
     Request m_request;
-    SseParser m_parser;
-    int m_eventNumber = 0;
     std::string m_finishReason;
     bool m_refused = false;
     std::string m_refusalText;

@@ -6,6 +6,7 @@
 #include <QUrl>
 
 #include <chrono>
+#include <limits>
 #include <optional>
 
 namespace fanva::llm {
@@ -26,6 +27,16 @@ struct Timeouts {
     std::chrono::milliseconds total { 30 * 60'000 };
 };
 
+/// The longest limit a timer can hold: QTimer counts milliseconds in an int.
+inline constexpr std::chrono::milliseconds kMaxTimeout { std::numeric_limits<int>::max() };
+
+/// Parses a limit given in seconds ("1.5", "300"); nullopt for anything but a finite number
+/// from 0 up to kMaxTimeout ("nan", "inf", "-1" and "1e12" are refused).
+[[nodiscard]] std::optional<std::chrono::milliseconds> parseTimeoutSeconds(const QString &text);
+
+/// The most text (and thinking) one answer may bring, by default.
+inline constexpr qsizetype kDefaultMaxReplyBytes = 8 * 1024 * 1024;
+
 /// Everything a provider needs besides the request. The API key lives here in memory only.
 struct ProviderOptions {
     QString id; ///< scripted | demo | ollama | anthropic | openai
@@ -40,6 +51,7 @@ struct ProviderOptions {
     bool includeUsage = true; ///< OpenAI: stream_options.include_usage
     bool sendTemperature = true; ///< OpenAI: temperature 0
     bool anthropicThinking = false; ///< Anthropic: thinking {type: adaptive}
+    qsizetype maxReplyBytes = kDefaultMaxReplyBytes; ///< text of one answer; beyond it the call fails
     QString scriptPath; ///< scripted, demo
     QString scriptRecordPath; ///< scripted: received requests appended as JSON lines
 };

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "llm/probe.h"
 
+#include "jsonutil.h"
+
 #include "llm/httpcall.h"
 #include "llm/logging.h"
 #include "llm/ollamaprovider.h"
@@ -32,9 +34,10 @@ json stringOrNull(const QString &value)
     return value.isEmpty() ? json(nullptr) : json(value.toStdString());
 }
 
+/// The body as JSON; null when it is not JSON (every reader below then finds nothing).
 json parse(const QByteArray &body)
 {
-    return json::parse(body.constData(), body.constData() + body.size(), nullptr, false);
+    return jsonutil::parse(body).value_or(json());
 }
 
 } // namespace
@@ -160,18 +163,18 @@ void ProviderProbe::track(QNetworkReply *reply, void (ProviderProbe::*handler)(i
 void ProviderProbe::ollamaVersion(int status, const QByteArray &body)
 {
     const json parsed = parse(body);
-    if (status == 200 && parsed.is_object())
-        m_result.version = QString::fromStdString(parsed.value("version", std::string()));
+    if (status == 200)
+        m_result.version = jsonutil::string(parsed, "version");
     get(QStringLiteral("/api/tags"), &ProviderProbe::ollamaTags);
 }
 
 void ProviderProbe::ollamaTags(int status, const QByteArray &body)
 {
     const json parsed = parse(body);
-    if (status == 200 && parsed.is_object() && parsed.contains("models") && parsed["models"].is_array()) {
-        for (const json &model : parsed["models"]) {
-            if (model.is_object())
-                m_result.models << QString::fromStdString(model.value("name", std::string()));
+    if (const json *models = status == 200 ? jsonutil::array(parsed, "models") : nullptr) {
+        for (const json &model : *models) {
+            if (const auto name = jsonutil::optString(model, "name"))
+                m_result.models << *name;
         }
     }
     if (m_options.model.isEmpty()) {
@@ -205,10 +208,10 @@ void ProviderProbe::openAiModels(int status, const QByteArray &body)
         m_result.error = QStringLiteral("The server at %1 rejected the API key (401).").arg(m_result.baseUrl);
     } else if (status == 200) {
         const json parsed = parse(body);
-        if (parsed.is_object() && parsed.contains("data") && parsed["data"].is_array()) {
-            for (const json &model : parsed["data"]) {
-                if (model.is_object() && model.contains("id") && model["id"].is_string())
-                    m_result.models << QString::fromStdString(model["id"].get<std::string>());
+        if (const json *data = jsonutil::array(parsed, "data")) {
+            for (const json &model : *data) {
+                if (const auto id = jsonutil::optString(model, "id"))
+                    m_result.models << *id;
             }
         }
         if (!m_options.model.isEmpty())

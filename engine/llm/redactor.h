@@ -11,11 +11,14 @@
 namespace fanva::llm {
 
 /// The process-wide list of loaded secrets. Every text that is logged or shown passes
-/// through redact(): each known secret becomes "[redacted]" and URL user info is dropped.
-/// Thread-safe.
+/// through redact(): each known secret, and any run of text made of kPieceChars-long pieces
+/// of one (a partly echoed key), becomes "[redacted]"; URL user info is dropped. Thread-safe.
 class Redactor final
 {
 public:
+    /// The shortest piece of a secret that is redacted on its own.
+    static constexpr qsizetype kPieceChars = 12;
+
     [[nodiscard]] static Redactor &instance();
 
     /// Registers a secret (an API key); empty or very short strings are ignored.

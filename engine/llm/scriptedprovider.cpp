@@ -4,11 +4,13 @@
 
 #include "llm/budget.h"
 #include "llm/logging.h"
+#include "llm/replyfields.h"
 
 #include <QFile>
 #include <QTimer>
 
 #include <cmath>
+#include <limits>
 
 namespace fanva::llm {
 
@@ -28,11 +30,6 @@ struct ScriptedFailure {
     std::string message;
     int afterChunks = 0;
 };
-
-std::optional<int64_t> optionalCount(const json &object, const char *key)
-{
-    return object.contains(key) && object[key].is_number_integer() ? std::optional(object[key].get<int64_t>()) : std::nullopt;
-}
 
 /// Splits UTF-8 text into pieces of `chars` code points (0 = one piece).
 std::vector<std::string> splitChars(const std::string &text, int chars)
@@ -104,29 +101,33 @@ struct ScriptedProvider::Turn {
             return std::nullopt;
         }
         Turn turn;
-        if (const auto when = object.find("when"); when != object.end() && when->is_object()) {
-            const auto text = [&](const char *key) -> std::optional<std::string> {
-                return when->contains(key) && (*when)[key].is_string() ? std::optional((*when)[key].get<std::string>()) : std::nullopt;
-            };
-            turn.purpose = text("purpose");
-            turn.lastUserContains = text("last_user_contains");
-            turn.systemContains = text("system_contains");
+        ReplyFields fields;
+        const auto small = [&](const json &j, const char *key) -> std::optional<int> {
+            const auto value = fields.integer(j, key);
+            if (value && (*value < 0 || *value > std::numeric_limits<int>::max())) {
+                fields.wrong(key, "an integer from 0 to 2147483647");
+                return std::nullopt;
+            }
+            return value ? std::optional(int(*value)) : std::nullopt;
+        };
+        if (const json *when = fields.object(object, "when")) {
+            turn.purpose = fields.string(*when, "purpose");
+            turn.lastUserContains = fields.string(*when, "last_user_contains");
+            turn.systemContains = fields.string(*when, "system_contains");
         }
-        turn.thinking = object.value("thinking", std::string());
-        turn.text = object.value("text", std::string());
-        if (object.contains("chunk_chars") && object["chunk_chars"].is_number_integer())
-            turn.chunkChars = object["chunk_chars"].get<int>();
-        if (object.contains("delay_ms") && object["delay_ms"].is_number_integer())
-            turn.delayMs = object["delay_ms"].get<int>();
-        if (const auto chunks = object.find("chunks"); chunks != object.end() && chunks->is_array()) {
+        turn.thinking = fields.string(object, "thinking").value_or(std::string());
+        turn.text = fields.string(object, "text").value_or(std::string());
+        turn.chunkChars = small(object, "chunk_chars");
+        turn.delayMs = small(object, "delay_ms");
+        if (const json *chunks = fields.array(object, "chunks")) {
             std::vector<Step> steps;
             for (const json &chunk : *chunks) {
-                if (chunk.is_string())
-                    steps.push_back({ Step::Kind::Text, chunk.get<std::string>(), 0 });
-                else if (chunk.is_object() && chunk.contains("thinking") && chunk["thinking"].is_string())
-                    steps.push_back({ Step::Kind::Thinking, chunk["thinking"].get<std::string>(), 0 });
-                else if (chunk.is_object() && chunk.contains("delay_ms") && chunk["delay_ms"].is_number_integer())
-                    steps.push_back({ Step::Kind::Pause, {}, chunk["delay_ms"].get<int>() });
+                if (const auto text = jsonutil::asString(chunk))
+                    steps.push_back({ Step::Kind::Text, text->toStdString(), 0 });
+                else if (const auto thinking = jsonutil::optString(chunk, "thinking"))
+                    steps.push_back({ Step::Kind::Thinking, thinking->toStdString(), 0 });
+                else if (const auto delay = jsonutil::member(chunk, "delay_ms") ? small(chunk, "delay_ms") : std::nullopt)
+                    steps.push_back({ Step::Kind::Pause, {}, *delay });
                 else {
                     *error = "a chunk is neither text, {\"thinking\"} nor {\"delay_ms\"}";
                     return std::nullopt;
@@ -134,21 +135,27 @@ struct ScriptedProvider::Turn {
             }
             turn.chunks = std::move(steps);
         }
-        turn.stopReason = object.value("stop_reason", std::string("end_turn"));
-        if (const auto refusal = object.find("refusal"); refusal != object.end() && refusal->is_object())
-            turn.refusal = Refusal { refusal->value("category", std::string()), refusal->value("explanation", std::string()) };
-        if (const auto usage = object.find("usage"); usage != object.end() && usage->is_object()) {
-            turn.usage = Usage { optionalCount(*usage, "input"), optionalCount(*usage, "output"), optionalCount(*usage, "cache_read"),
-                optionalCount(*usage, "cache_write") };
+        turn.stopReason = fields.string(object, "stop_reason").value_or("end_turn");
+        if (const json *refusal = fields.object(object, "refusal"))
+            turn.refusal = Refusal { fields.string(*refusal, "category").value_or(std::string()),
+                fields.string(*refusal, "explanation").value_or(std::string()) };
+        if (const json *usage = fields.object(object, "usage")) {
+            turn.usage = Usage { fields.integer(*usage, "input"), fields.integer(*usage, "output"), fields.integer(*usage, "cache_read"),
+                fields.integer(*usage, "cache_write") };
         }
-        if (const auto fail = object.find("fail"); fail != object.end() && fail->is_object()) {
-            const auto kind = failureKindFromName(fail->value("kind", std::string("protocol")));
+        if (const json *fail = fields.object(object, "fail")) {
+            const std::string kindName = fields.string(*fail, "kind").value_or("protocol");
+            const auto kind = failureKindFromName(kindName);
             if (!kind) {
-                *error = "unknown fail kind \"" + fail->value("kind", std::string()) + "\"";
+                *error = "unknown fail kind \"" + kindName + "\"";
                 return std::nullopt;
             }
-            turn.failure = ScriptedFailure { *kind, fail->value("status", 0), fail->value("message", std::string()),
-                fail->value("after_chunks", 0) };
+            turn.failure = ScriptedFailure { *kind, small(*fail, "status").value_or(0),
+                fields.string(*fail, "message").value_or(std::string()), small(*fail, "after_chunks").value_or(0) };
+        }
+        if (!fields.ok()) {
+            *error = "a turn's " + fields.problem().toStdString();
+            return std::nullopt;
         }
         return turn;
     }
@@ -284,12 +291,12 @@ std::unique_ptr<ScriptedProvider> ScriptedProvider::fromFile(const QString &path
         return nullptr;
     }
     const QByteArray bytes = file.readAll();
-    const json script = json::parse(bytes.constData(), bytes.constData() + bytes.size(), nullptr, false);
-    if (script.is_discarded()) {
+    const std::optional<json> script = jsonutil::parse(bytes);
+    if (!script) {
         *error = makeFailure(Failure::Kind::Config, QStringLiteral("The script %1 is not valid JSON.").arg(path).toStdString());
         return nullptr;
     }
-    auto provider = fromJson(script, mode, error, parent);
+    auto provider = fromJson(*script, mode, error, parent);
     if (!provider)
         error->message = QStringLiteral("%1: %2").arg(path, QString::fromStdString(error->message)).toStdString();
     return provider;
@@ -301,18 +308,28 @@ std::unique_ptr<ScriptedProvider> ScriptedProvider::fromJson(const json &script,
         *error = makeFailure(Failure::Kind::Config, "not a fanva-script/1 document: " + why);
         return nullptr;
     };
-    if (!script.is_object() || script.value("format", std::string()) != "fanva-script/1")
+    if (jsonutil::string(script, "format") != QLatin1String("fanva-script/1"))
         return invalid("\"format\" must be \"fanva-script/1\"");
-    if (!script.contains("turns") || !script["turns"].is_array())
+    const json *turns = jsonutil::array(script, "turns");
+    if (!turns)
         return invalid("\"turns\" must be an array");
     std::unique_ptr<ScriptedProvider> provider(new ScriptedProvider(mode, parent));
     const bool demo = mode == Mode::Demo;
-    provider->m_model = script.value("model", std::string(demo ? "demo" : "scripted"));
-    provider->m_reuse = script.value("reuse", demo);
-    provider->m_chunkChars = script.value("chunk_chars", demo ? 24 : 16);
-    provider->m_delayMs = script.value("delay_ms", demo ? 15 : 0);
-    provider->m_repeatLast = script.value("on_exhausted", std::string("error")) == "repeat-last";
-    for (const json &object : script["turns"]) {
+    ReplyFields fields;
+    const auto count = [&](const char *key, int fallback) {
+        const auto value = fields.integer(script, key);
+        if (value && (*value < 0 || *value > std::numeric_limits<int>::max()))
+            fields.wrong(key, "an integer from 0 to 2147483647");
+        return value && *value >= 0 && *value <= std::numeric_limits<int>::max() ? int(*value) : fallback;
+    };
+    provider->m_model = fields.string(script, "model").value_or(demo ? "demo" : "scripted");
+    provider->m_reuse = fields.boolean(script, "reuse").value_or(demo);
+    provider->m_chunkChars = count("chunk_chars", demo ? 24 : 16);
+    provider->m_delayMs = count("delay_ms", demo ? 15 : 0);
+    provider->m_repeatLast = fields.string(script, "on_exhausted").value_or("error") == "repeat-last";
+    if (!fields.ok())
+        return invalid(fields.problem().toStdString());
+    for (const json &object : *turns) {
         std::string why;
         auto turn = Turn::fromJson(object, &why);
         if (!turn)

@@ -11,6 +11,8 @@
 
 #include <QHostAddress>
 
+#include <cmath>
+
 namespace fanva::llm {
 
 namespace {
@@ -34,6 +36,16 @@ QUrl plainUrl(const QString &text)
 }
 
 } // namespace
+
+std::optional<std::chrono::milliseconds> parseTimeoutSeconds(const QString &text)
+{
+    bool ok = false;
+    const double seconds = text.trimmed().toDouble(&ok);
+    // NaN fails every comparison: the range test is written so that it refuses NaN too.
+    if (!ok || !(seconds >= 0.0) || !(seconds * 1000.0 <= double(kMaxTimeout.count())))
+        return std::nullopt;
+    return std::chrono::milliseconds(std::llround(seconds * 1000.0));
+}
 
 QStringList providerIds()
 {
@@ -67,6 +79,12 @@ QUrl parseOllamaHost(const QString &value)
     }
     while (path.endsWith(QLatin1Char('/')))
         path.chop(1);
+    // user:password@host is kept for the connection (and never shown: see HttpCall::baseUrlText).
+    QString userInfo;
+    if (const qsizetype at = hostPort.lastIndexOf(QLatin1Char('@')); at >= 0) {
+        userInfo = hostPort.left(at);
+        hostPort = hostPort.mid(at + 1);
+    }
 
     QString host = hostPort;
     int port = defaultPort;
@@ -92,6 +110,7 @@ QUrl parseOllamaHost(const QString &value)
 
     QUrl url;
     url.setScheme(scheme);
+    url.setUserInfo(userInfo);
     url.setHost(host);
     url.setPort(port);
     url.setPath(path);
@@ -151,10 +170,8 @@ ProviderOptions resolveOptions(const QString &id, const SelectionInput &input)
     if (id == QLatin1String("demo") && options.scriptPath.isEmpty())
         options.scriptPath = QString::fromLatin1(kDemoReplayResource);
 
-    bool ok = false;
-    const double idle = firstSet(env, { "FANVA_IDLE_TIMEOUT" }).toDouble(&ok);
-    if (ok && idle > 0)
-        options.timeouts.idle = std::chrono::milliseconds(qint64(idle * 1000));
+    if (const auto idle = parseTimeoutSeconds(firstSet(env, { "FANVA_IDLE_TIMEOUT" })); idle && idle->count() > 0)
+        options.timeouts.idle = *idle;
     return options;
 }
 

@@ -28,8 +28,8 @@ struct SelectionInput {
 [[nodiscard]] QStringList providerIds();
 
 /// Reads OLLAMA_HOST as Ollama does: spaces and quotes trimmed; no scheme → http and port
-/// 11434; `http://h` → 80, `https://h` → 443; the path kept without a trailing "/";
-/// an empty host, 0.0.0.0 and :: become the loopback address.
+/// 11434; `http://h` → 80, `https://h` → 443; user info kept; the path kept without a
+/// trailing "/"; an empty host, 0.0.0.0 and :: become the loopback address.
 [[nodiscard]] QUrl parseOllamaHost(const QString &value);
 
 /// The provider the user chose (--provider, FANVA_PROVIDER, settings); empty when none.

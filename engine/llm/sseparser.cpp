@@ -22,6 +22,10 @@ std::vector<SseEvent> SseParser::feed(QByteArrayView data)
         if (c == '\r' && pos + 1 == size)
             break; // "\r" or "\r\n"? The next byte decides.
         processLine(QByteArrayView(m_buffer).sliced(start, pos - start), events);
+        if (m_overflowed) {
+            m_buffer.clear();
+            return events;
+        }
         pos += (c == '\r' && m_buffer.at(pos + 1) == '\n') ? 2 : 1;
         start = pos;
     }
@@ -43,6 +47,7 @@ std::vector<SseEvent> SseParser::finish()
         rest.chop(1);
     if (!rest.isEmpty())
         processLine(rest, events);
+    m_endedMidEvent = m_hasData;
     dispatch(events);
     return events;
 }
@@ -61,6 +66,11 @@ void SseParser::processLine(QByteArrayView line, std::vector<SseEvent> &events)
     if (value.startsWith(' '))
         value = value.sliced(1);
     if (field == "data") {
+        if (m_data.size() + value.size() + 1 > kMaxLineBytes) {
+            // An event that never ends would grow without bound.
+            m_overflowed = true;
+            return;
+        }
         if (m_hasData)
             m_data.append('\n');
         m_data.append(value);

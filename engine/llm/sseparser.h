@@ -20,7 +20,7 @@ struct SseEvent {
 /// An incremental parser for text/event-stream bodies. Lines end at "\n", "\r\n" or "\r" (a
 /// "\r" at the end of a feed waits for the next byte); ":" starts a comment; `data` values
 /// (less one leading space) join with "\n"; a blank line or the end of the body dispatches.
-/// A line longer than kMaxLineBytes stops the parser.
+/// A line, or the data of one event, longer than kMaxLineBytes stops the parser.
 class SseParser final
 {
 public:
@@ -30,6 +30,9 @@ public:
     /// Ends the body: a last unterminated line is read and a pending event dispatched.
     [[nodiscard]] std::vector<SseEvent> finish();
     [[nodiscard]] bool overflowed() const { return m_overflowed; }
+    /// After finish(): the body stopped inside an event (no blank line after its data), so its
+    /// last event may be cut short.
+    [[nodiscard]] bool endedMidEvent() const { return m_endedMidEvent; }
 
 private:
     void processLine(QByteArrayView line, std::vector<SseEvent> &events);
@@ -40,6 +43,7 @@ private:
     QByteArray m_data;
     bool m_hasData = false;
     bool m_overflowed = false;
+    bool m_endedMidEvent = false;
 };
 
 } // namespace fanva::llm

@@ -35,6 +35,9 @@ private Q_SLOTS:
     void sseFields();
     void sseLineEnds_data();
     void sseLineEnds();
+    void sseEndlessEvent();
+    void sseEndedMidEvent_data();
+    void sseEndedMidEvent();
     void rendered_data();
     void rendered();
 };
@@ -177,6 +180,45 @@ void TstLlmParsers::sseLineEnds()
 {
     QFETCH(QByteArray, body);
     QCOMPARE(sse(bytes(body)), (std::vector<SseEvent> { { "e", "{}" } }));
+}
+
+void TstLlmParsers::sseEndlessEvent()
+{
+    // Short data lines with no blank line between them: one event that never ends must not
+    // grow without bound (issue 14 M9); it stops the parser past the line limit.
+    SseParser parser;
+    const QByteArray lines = QByteArray("data: ").append(QByteArray(1000, 'x')).append('\n').repeated(1024);
+    qsizetype fed = 0;
+    while (!parser.overflowed() && fed <= 2 * SseParser::kMaxLineBytes) {
+        QVERIFY(parser.feed(lines).empty());
+        fed += lines.size();
+    }
+    QVERIFY(parser.overflowed());
+    QVERIFY(fed <= SseParser::kMaxLineBytes + lines.size());
+    QVERIFY(parser.finish().empty());
+}
+
+void TstLlmParsers::sseEndedMidEvent_data()
+{
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<bool>("midEvent");
+    QTest::addRow("blank line") << QByteArray("data: 1\n\n") << false;
+    QTest::addRow("no blank line") << QByteArray("data: 1\n") << true;
+    QTest::addRow("no line end") << QByteArray("data: {\"a\":") << true;
+    QTest::addRow("event type only") << QByteArray("data: 1\n\nevent: e\n") << false;
+    QTest::addRow("empty") << QByteArray() << false;
+}
+
+void TstLlmParsers::sseEndedMidEvent()
+{
+    QFETCH(QByteArray, body);
+    QFETCH(bool, midEvent);
+    SseParser parser;
+    const auto events = parser.feed(body);
+    Q_UNUSED(events)
+    const auto rest = parser.finish();
+    Q_UNUSED(rest)
+    QCOMPARE(parser.endedMidEvent(), midEvent);
 }
 
 void TstLlmParsers::rendered_data()

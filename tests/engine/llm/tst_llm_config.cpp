@@ -34,6 +34,12 @@ private Q_SLOTS:
     void serverDelay();
     void formatting();
     void redactor();
+    void redactPieces_data();
+    void redactPieces();
+    void timeoutSeconds_data();
+    void timeoutSeconds();
+    void idleTimeoutFromEnvironment_data();
+    void idleTimeoutFromEnvironment();
     void keyringNeverHangs();
 };
 
@@ -65,6 +71,10 @@ void TstLlmConfig::ollamaHost_data()
                              << "http://[fe80::1]:11434";
     QTest::addRow("bad port") << "h:99999"
                               << "http://127.0.0.1:11434";
+    QTest::addRow("user info") << "http://alice:pw@h:1234/x"
+                               << "http://alice:pw@h:1234/x";
+    QTest::addRow("user info, no scheme") << "alice:pw@10.0.0.5"
+                                          << "http://alice:pw@10.0.0.5:11434";
 }
 
 void TstLlmConfig::ollamaHost()
@@ -265,6 +275,85 @@ void TstLlmConfig::redactor()
     QVERIFY(Redactor::isLoggableHeader("anthropic-ratelimit-requests-remaining"));
     QVERIFY(!Redactor::isLoggableHeader("x-api-key"));
     QVERIFY(!Redactor::isLoggableHeader("authorization"));
+}
+
+void TstLlmConfig::redactPieces_data()
+{
+    // A server may echo part of a key ("sk-ant-api03-abcd…wxyz"): any 12 characters of a known
+    // secret are redacted, shorter pieces are not (they would hit ordinary words).
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("redacted");
+    QTest::addRow("whole key") << "key sk-fanva-piece-0123456789abcdefXYZ end"
+                               << "key [redacted] end";
+    QTest::addRow("prefix 12") << "key sk-fanva-piec*** end"
+                               << "key [redacted]*** end";
+    QTest::addRow("middle 20") << "got 'piece-0123456789abcd' back"
+                               << "got '[redacted]' back";
+    QTest::addRow("suffix 13") << "…6789abcdefXYZ"
+                               << "…[redacted]";
+    QTest::addRow("two pieces") << "sk-fanva-piece… …6789abcdefXYZ"
+                                << "[redacted]… …[redacted]";
+    QTest::addRow("11 characters") << "sk-fanva-pi"
+                                   << "sk-fanva-pi";
+    QTest::addRow("unrelated") << "ordinary text 0123456789"
+                               << "ordinary text 0123456789";
+}
+
+void TstLlmConfig::redactPieces()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, redacted);
+    Redactor::instance().addSecret(QStringLiteral("sk-fanva-piece-0123456789abcdefXYZ"));
+    QCOMPARE(Redactor::instance().redact(text), redacted);
+}
+
+void TstLlmConfig::timeoutSeconds_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<qint64>("ms"); // -1: refused
+    QTest::addRow("zero") << "0" << qint64(0);
+    QTest::addRow("fraction") << "1.5" << qint64(1500);
+    QTest::addRow("spaces") << " 300 " << qint64(300000);
+    QTest::addRow("largest") << "2147483" << qint64(2147483000);
+    QTest::addRow("above INT_MAX ms") << "2147484" << qint64(-1);
+    QTest::addRow("huge") << "1e12" << qint64(-1);
+    QTest::addRow("nan") << "nan" << qint64(-1);
+    QTest::addRow("NaN") << "NaN" << qint64(-1);
+    QTest::addRow("inf") << "inf" << qint64(-1);
+    QTest::addRow("negative") << "-1" << qint64(-1);
+    QTest::addRow("word") << "soon" << qint64(-1);
+    QTest::addRow("empty") << "" << qint64(-1);
+}
+
+void TstLlmConfig::timeoutSeconds()
+{
+    QFETCH(QString, text);
+    QFETCH(qint64, ms);
+    const auto parsed = parseTimeoutSeconds(text);
+    QCOMPARE(parsed.has_value(), ms >= 0);
+    if (parsed)
+        QCOMPARE(qint64(parsed->count()), ms);
+}
+
+void TstLlmConfig::idleTimeoutFromEnvironment_data()
+{
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<qint64>("ms");
+    QTest::addRow("seconds") << "12" << qint64(12000);
+    QTest::addRow("zero keeps the default") << "0" << qint64(300000);
+    QTest::addRow("nan keeps the default") << "nan" << qint64(300000);
+    QTest::addRow("inf keeps the default") << "inf" << qint64(300000);
+    QTest::addRow("above INT_MAX ms keeps the default") << "3000000" << qint64(300000);
+}
+
+void TstLlmConfig::idleTimeoutFromEnvironment()
+{
+    QFETCH(QString, value);
+    QFETCH(qint64, ms);
+    SelectionInput input;
+    input.environment = QProcessEnvironment();
+    input.environment.insert(QStringLiteral("FANVA_IDLE_TIMEOUT"), value);
+    QCOMPARE(qint64(resolveOptions(QStringLiteral("ollama"), input).timeouts.idle.count()), ms);
 }
 
 void TstLlmConfig::keyringNeverHangs()

@@ -182,19 +182,44 @@ void TstLlmScripted::cancelStopsTheReplay()
 void TstLlmScripted::invalidScripts_data()
 {
     QTest::addColumn<QByteArray>("script");
-    QTest::addRow("format") << QByteArray(R"({"format":"other","turns":[]})");
-    QTest::addRow("turns") << QByteArray(R"({"format":"fanva-script/1"})");
-    QTest::addRow("fail kind") << QByteArray(R"({"format":"fanva-script/1","turns":[{"fail":{"kind":"melted"}}]})");
-    QTest::addRow("chunk") << QByteArray(R"({"format":"fanva-script/1","turns":[{"chunks":[3]}]})");
+    QTest::addColumn<QString>("mentions");
+    QTest::addRow("format") << QByteArray(R"({"format":"other","turns":[]})") << "\"format\"";
+    QTest::addRow("turns") << QByteArray(R"({"format":"fanva-script/1"})") << "\"turns\"";
+    QTest::addRow("fail kind") << QByteArray(R"({"format":"fanva-script/1","turns":[{"fail":{"kind":"melted"}}]})") << "melted";
+    QTest::addRow("chunk") << QByteArray(R"({"format":"fanva-script/1","turns":[{"chunks":[3]}]})") << "chunk";
+    // A value of the wrong type is a clear load error, never an exception (issue 14 H3).
+    const auto typed = [](const char *name, const QByteArray &script, const char *mentions) {
+        QTest::addRow("%s", name) << script << QString::fromUtf8(mentions);
+    };
+    typed("format number", R"({"format":5,"turns":[]})", "\"format\"");
+    typed("turns object", R"({"format":"fanva-script/1","turns":{}})", "\"turns\"");
+    typed("model number", R"({"format":"fanva-script/1","model":1,"turns":[]})", "\"model\" is not a string");
+    typed("reuse string", R"({"format":"fanva-script/1","reuse":"yes","turns":[]})", "\"reuse\" is not a boolean");
+    typed("chunk_chars string", R"({"format":"fanva-script/1","chunk_chars":"4","turns":[]})", "\"chunk_chars\" is not an integer");
+    typed("delay_ms negative", R"({"format":"fanva-script/1","delay_ms":-1,"turns":[]})", "\"delay_ms\" is not an integer from 0");
+    typed("on_exhausted number", R"({"format":"fanva-script/1","on_exhausted":1,"turns":[]})", "\"on_exhausted\" is not a string");
+    typed("text number", R"({"format":"fanva-script/1","turns":[{"text":1}]})", "\"text\" is not a string");
+    typed("when string", R"({"format":"fanva-script/1","turns":[{"when":"formalize"}]})", "\"when\" is not an object");
+    typed("purpose number", R"({"format":"fanva-script/1","turns":[{"when":{"purpose":2}}]})", "\"purpose\" is not a string");
+    typed("turn chunk_chars huge", R"({"format":"fanva-script/1","turns":[{"chunk_chars":1e300}]})", "\"chunk_chars\" is not an integer");
+    typed("stop_reason null", R"({"format":"fanva-script/1","turns":[{"stop_reason":null}]})", "\"stop_reason\" is not a string");
+    typed("refusal category number", R"({"format":"fanva-script/1","turns":[{"refusal":{"category":1}}]})", "\"category\" is not a string");
+    typed("usage input string", R"({"format":"fanva-script/1","turns":[{"usage":{"input":"1"}}]})", "\"input\" is not an integer");
+    typed("fail kind number", R"({"format":"fanva-script/1","turns":[{"fail":{"kind":5}}]})", "\"kind\" is not a string");
+    typed("fail message number", R"({"format":"fanva-script/1","turns":[{"fail":{"message":5}}]})", "\"message\" is not a string");
+    typed("fail status string", R"({"format":"fanva-script/1","turns":[{"fail":{"status":"529"}}]})", "\"status\" is not an integer");
 }
 
 void TstLlmScripted::invalidScripts()
 {
     QFETCH(QByteArray, script);
+    QFETCH(QString, mentions);
     Failure failure;
     QVERIFY(!ScriptedProvider::fromJson(json::parse(script.toStdString()), ScriptedProvider::Mode::Scripted, &failure));
     QCOMPARE(failure.kind, Failure::Kind::Config);
-    QVERIFY(QString::fromStdString(failure.message).startsWith(QStringLiteral("not a fanva-script/1 document")));
+    const QString message = QString::fromStdString(failure.message);
+    QVERIFY2(message.startsWith(QStringLiteral("not a fanva-script/1 document")), qPrintable(message));
+    QVERIFY2(message.contains(mentions), qPrintable(message));
 }
 
 void TstLlmScripted::demoReplay()
