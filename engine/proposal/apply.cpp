@@ -113,77 +113,92 @@ QString applyStatusName(ApplyStatus status)
     return {};
 }
 
-ApplyResult apply(Proposal &proposal, const ApplyOptions &options)
+namespace {
+
+/// One Apply in progress: what its phases read and fill in.
+struct ApplyRun {
+    Proposal &proposal;
+    const ApplyOptions &options;
+    ApplyResult &result;
+    QString path; ///< absolute path of the target file
+    QString name; ///< the target as the proposal names it
+    std::vector<const Entry *> accepted;
+    FileState current; ///< the target's bytes as the conflict check read them
+    Transaction transaction;
+};
+
+/// 1. Re-gate: reloads the KB from disk and gates the accepted entries as one batch.
+/// False (result Blocked or IoError, nothing written) when the KB does not load or refuses one.
+bool regate(ApplyRun &run)
 {
-    ApplyResult result;
-    const QString path = QFileInfo(proposal.targetPath()).absoluteFilePath();
-    const QString name = proposal.targetFile;
-    result.file = path;
-
-    const std::vector<const Entry *> accepted = proposal.toWrite();
-    if (accepted.empty()) {
-        result.status = ApplyStatus::Blocked;
-        result.message = QStringLiteral("No entry is accepted. Nothing was written.");
-        return result;
-    }
-
-    // 1. Re-gate against the KB as it is on disk now, each entry after the accepted ones before it.
-    const kb::LoadResult loaded = kb::loadKnowledgeBase(proposal.kbDir);
+    ApplyResult &result = run.result;
+    const kb::LoadResult loaded = kb::loadKnowledgeBase(run.proposal.kbDir);
     if (!loaded.ok()) {
         result.status = ApplyStatus::IoError;
         const QString first = loaded.diagnostics.empty() ? QString() : loaded.diagnostics.front().toString();
-        result.message = QStringLiteral("The knowledge base in %1 does not load: %2. Nothing was written.").arg(proposal.kbDir, first);
-        return result;
+        result.message = QStringLiteral("The knowledge base in %1 does not load: %2. Nothing was written.").arg(run.proposal.kbDir, first);
+        return false;
     }
     QStringList sentences;
-    for (const Entry *e : accepted)
+    for (const Entry *e : run.accepted)
         sentences.append(e->sentence());
-    const std::vector<std::vector<check::Problem>> problems = options.gate(*loaded.kb, proposal.context, sentences);
-    for (std::size_t i = 0; i < accepted.size(); ++i) {
+    const std::vector<std::vector<check::Problem>> problems = run.options.gate(*loaded.kb, run.proposal.context, sentences);
+    for (std::size_t i = 0; i < run.accepted.size(); ++i) {
         const std::vector<check::Problem> blocking = i < problems.size() ? blockingOf(problems[i]) : std::vector<check::Problem>();
-        if (!blocking.empty() && !forcedPast(*accepted[i], blocking))
-            result.blocked.push_back({ accepted[i]->id, blocking });
+        if (!blocking.empty() && !forcedPast(*run.accepted[i], blocking))
+            result.blocked.push_back({ run.accepted[i]->id, blocking });
     }
-    if (!result.blocked.empty()) {
-        result.status = ApplyStatus::Blocked;
-        QStringList ids;
-        for (const BlockedEntry &b : result.blocked)
-            ids.append(b.id);
-        result.message = QStringLiteral("The knowledge base refuses %1. Nothing was written.").arg(ids.join(QStringLiteral(", ")));
-        return result;
-    }
+    if (result.blocked.empty())
+        return true;
+    result.status = ApplyStatus::Blocked;
+    QStringList ids;
+    for (const BlockedEntry &b : result.blocked)
+        ids.append(b.id);
+    result.message = QStringLiteral("The knowledge base refuses %1. Nothing was written.").arg(ids.join(QStringLiteral(", ")));
+    return false;
+}
 
-    // 2. Conflict: the file must be as the proposal saw it.
-    const FileState current = readFile(path);
-    if (current.exists && !current.readable) {
+/// 2. Conflict: reads the target into run.current; its hash must be the proposal's base.
+/// False (result Conflict or IoError, nothing written) when the file changed or cannot be read.
+bool checkConflict(ApplyRun &run)
+{
+    ApplyResult &result = run.result;
+    run.current = readFile(run.path);
+    if (run.current.exists && !run.current.readable) {
         result.status = ApplyStatus::IoError;
-        result.message = QStringLiteral("Cannot read %1. Nothing was written.").arg(path);
-        return result;
+        result.message = QStringLiteral("Cannot read %1. Nothing was written.").arg(run.path);
+        return false;
     }
-    const QString found = current.exists ? sha256Hex(current.bytes) : QString();
-    const QString expected = proposal.absent ? QString() : proposal.baseSha256;
-    if (found != expected) {
-        result.status = ApplyStatus::Conflict;
-        result.expectedSha256 = expected.isEmpty() ? QStringLiteral("absent") : expected;
-        result.foundSha256 = found.isEmpty() ? QStringLiteral("absent") : found;
-        result.message = QStringLiteral("%1 changed on disk since this proposal was made (expected %2, found %3). Nothing was written. "
-                                        "Re-diff to review the entries against the new file.")
-                             .arg(name, shortHash(expected), shortHash(found));
-        return result;
-    }
+    const QString found = run.current.exists ? sha256Hex(run.current.bytes) : QString();
+    const QString expected = run.proposal.absent ? QString() : run.proposal.baseSha256;
+    if (found == expected)
+        return true;
+    result.status = ApplyStatus::Conflict;
+    result.expectedSha256 = expected.isEmpty() ? QStringLiteral("absent") : expected;
+    result.foundSha256 = found.isEmpty() ? QStringLiteral("absent") : found;
+    result.message = QStringLiteral("%1 changed on disk since this proposal was made (expected %2, found %3). Nothing was written. "
+                                    "Re-diff to review the entries against the new file.")
+                         .arg(run.name, shortHash(expected), shortHash(found));
+    return false;
+}
 
-    // 3–4. Journaled atomic write.
+/// 3–4. Journaled write: pending line, atomic replace, committed line; then the entries
+/// become applied. False (result IoError, file untouched, journal aborted) when the write fails.
+bool journaledWrite(ApplyRun &run)
+{
+    ApplyResult &result = run.result;
+    const ApplyOptions &options = run.options;
     const QDateTime now = options.now ? options.now() : QDateTime::currentDateTimeUtc();
-    result.block = proposal.renderBlock(accepted, now);
-    const QByteArray newBytes = Proposal::appendBlock(current.bytes, result.block);
-    Transaction t;
+    result.block = run.proposal.renderBlock(run.accepted, now);
+    const QByteArray newBytes = Proposal::appendBlock(run.current.bytes, result.block);
+    Transaction &t = run.transaction;
     t.id = options.newId ? options.newId() : QString();
-    t.file = path;
-    t.baseSha256 = found;
+    t.file = run.path;
+    t.baseSha256 = run.current.exists ? sha256Hex(run.current.bytes) : QString();
     t.newSha256 = sha256Hex(newBytes);
-    t.offset = current.bytes.size();
+    t.offset = run.current.bytes.size();
     t.session = options.sessionPath;
-    for (const Entry *e : accepted) {
+    for (const Entry *e : run.accepted) {
         t.entries.push_back({ e->id, e->segment, renderSentence(e->sentence()) });
         result.written.append(e->id);
     }
@@ -192,7 +207,7 @@ ApplyResult apply(Proposal &proposal, const ApplyOptions &options)
     Journal journal(options.journalPath.isEmpty() ? Journal::defaultPath() : options.journalPath);
     QString error;
     const bool written = detail::writeAtomically(
-        path, newBytes,
+        run.path, newBytes,
         [&] {
             if (!journal.appendPending(t, &error))
                 return false;
@@ -207,7 +222,7 @@ ApplyResult apply(Proposal &proposal, const ApplyOptions &options)
         QString ignored;
         if (journal.transaction(t.id))
             (void)journal.appendState(t.id, Transaction::State::Aborted, &ignored);
-        return result;
+        return false;
     }
     if (options.probe)
         options.probe(ApplyStage::Renamed);
@@ -216,6 +231,7 @@ ApplyResult apply(Proposal &proposal, const ApplyOptions &options)
         result.message = error;
     }
 
+    Proposal &proposal = run.proposal;
     for (Entry &e : proposal.entries) {
         if (result.written.contains(e.id)) {
             e.decision = Decision::Applied;
@@ -225,24 +241,48 @@ ApplyResult apply(Proposal &proposal, const ApplyOptions &options)
     proposal.baseSha256 = t.newSha256;
     proposal.absent = false;
     proposal.applies.push_back({ t.id, transactionStateName(Transaction::State::Committed) });
+    return true;
+}
 
-    // 5. Verify after a reload.
-    const kb::LoadResult reloaded = kb::loadKnowledgeBase(proposal.kbDir);
+/// 5. Verify: reloads the KB; it must load and store every written entry in the context.
+/// Sets the final status: Applied, or VerifyFailed with the missing ids (Undo restores).
+void verify(ApplyRun &run)
+{
+    ApplyResult &result = run.result;
+    const kb::LoadResult reloaded = kb::loadKnowledgeBase(run.proposal.kbDir);
     if (!reloaded.ok()) {
         result.status = ApplyStatus::VerifyFailed;
         result.missing = result.written;
-        result.message = QStringLiteral("%1 was written but the knowledge base no longer loads; Undo restores it.").arg(name);
-        return result;
+        result.message = QStringLiteral("%1 was written but the knowledge base no longer loads; Undo restores it.").arg(run.name);
+        return;
     }
-    result.missing = missingAfterReload(*reloaded.kb, proposal.context, accepted);
+    result.missing = missingAfterReload(*reloaded.kb, run.proposal.context, run.accepted);
     if (!result.missing.isEmpty()) {
         result.status = ApplyStatus::VerifyFailed;
         result.message = QStringLiteral("%1 was written but %2 are not stored in %3 after the reload; Undo restores the file.")
-                             .arg(name, result.missing.join(QStringLiteral(", ")), proposal.context);
-        return result;
+                             .arg(run.name, result.missing.join(QStringLiteral(", ")), run.proposal.context);
+        return;
     }
     result.status = ApplyStatus::Applied;
-    result.message = QStringLiteral("Wrote %1 to %2.").arg(entryCount(accepted.size()), name);
+    result.message = QStringLiteral("Wrote %1 to %2.").arg(entryCount(run.accepted.size()), run.name);
+}
+
+} // namespace
+
+ApplyResult apply(Proposal &proposal, const ApplyOptions &options)
+{
+    ApplyResult result;
+    ApplyRun run { proposal, options, result, QFileInfo(proposal.targetPath()).absoluteFilePath(), proposal.targetFile, proposal.toWrite(),
+        {}, {} };
+    result.file = run.path;
+    if (run.accepted.empty()) {
+        result.status = ApplyStatus::Blocked;
+        result.message = QStringLiteral("No entry is accepted. Nothing was written.");
+        return result;
+    }
+    if (!regate(run) || !checkConflict(run) || !journaledWrite(run))
+        return result;
+    verify(run);
     return result;
 }
 
