@@ -52,7 +52,7 @@ private Q_SLOTS:
         QVERIFY(process.waitForFinished(60000));
         const QByteArray err = process.readAllStandardError();
         QVERIFY2(process.exitCode() == 0, err.constData());
-        QVERIFY2(err.contains("An interrupted Apply to " + target.toUtf8() + " was committed."), err.constData());
+        QVERIFY2(err.contains(QByteArray("An interrupted Apply to " + target.toUtf8() + " was committed.")), err.constData());
 
         QVERIFY(lines.open(QIODevice::ReadOnly));
         const QByteArray committed = "{\"id\":\"crashed\",\"state\":\"committed\"}";
