@@ -5,6 +5,7 @@
 #include "window/mainwindow.h"
 
 #include "proposal/autosave.h"
+#include "proposal/journal.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -13,6 +14,7 @@
 #include <QImageWriter>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QMessageBox>
 #include <QTextStream>
 #include <QTimer>
 #include <QTranslator>
@@ -129,6 +131,14 @@ int main(int argc, char *argv[])
         window.review()->setAutosaveDirectory(fanva::proposal::Autosave::defaultDirectory());
     }
 
+    // Applies a crash interrupted are settled before anything else writes (formalize.md §11),
+    // as fanva-cli apply does: by the file's hash, under the file's lock.
+    const QStringList recovered = fanva::proposal::recoverJournal(window.review()->journalPath());
+    if (screenshot) {
+        for (const QString &message : recovered)
+            printError(QApplication::translate("main", "warning: %1").arg(message));
+    }
+
     if (parser.isSet(workspaceOption))
         window.openWorkspace(parser.value(workspaceOption));
     if (parser.isSet(kbOption))
@@ -163,7 +173,12 @@ int main(int argc, char *argv[])
             afterKbLoad([&window] { window.formalize(); });
         window.show();
         // Reviews a crash left behind are offered once the window is up.
-        QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
+        QTimer::singleShot(0, &window, [&window, recovered] {
+            if (!recovered.isEmpty())
+                QMessageBox::information(
+                    &window, QApplication::translate("main", "Interrupted Apply"), recovered.join(QStringLiteral("\n\n")));
+            window.offerRecovery();
+        });
         return QApplication::exec();
     }
 

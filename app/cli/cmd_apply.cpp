@@ -14,26 +14,30 @@
 #include <QFileInfo>
 #include <QUuid>
 
+#include <algorithm>
+
 using namespace fanva;
 
 namespace {
 
-/// Start-up recovery: a dangling pending Apply is settled by its file's hash.
-void recoverJournal(const QString &journalPath)
+/// Start-up recovery (the engine's, as the window runs it): a dangling pending Apply is
+/// settled by its file's hash, under the file's lock.
+void reportRecovery(const QString &journalPath)
+{
+    for (const QString &message : proposal::recoverJournal(journalPath))
+        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(message));
+}
+
+int runDismiss(const QString &journalPath, const QString &id)
 {
     proposal::Journal journal(journalPath);
     QString error;
-    for (const proposal::Recovery &r : journal.recover(&error)) {
-        if (r.settledAs == proposal::Transaction::State::Pending)
-            cli::err(QStringLiteral(
-                "fanva-cli apply: an interrupted Apply to %1 left the file in neither its old nor its new state; check it by hand\n")
-                         .arg(r.file));
-        else
-            cli::err(QStringLiteral("fanva-cli apply: an interrupted Apply to %1 was %2\n")
-                         .arg(r.file, proposal::transactionStateName(r.settledAs)));
-    }
-    if (!error.isEmpty())
+    if (!journal.dismiss(id, &error)) {
         cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(error));
+        return cli::ExitProblems;
+    }
+    cli::out(QStringLiteral("Dismissed the interrupted Apply %1.\n").arg(id));
+    return cli::ExitOk;
 }
 
 int runUndo(const QString &journalPath)
@@ -75,6 +79,7 @@ int runApply(const QStringList &args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Apply the accepted entries of a session to its KB file, or undo the last Apply.\n"
+                                                    "Every run first settles Applies a crash interrupted (by the file's hash).\n"
                                                     "Exit 0 applied, 1 blocked/conflict/verify-failed, 2 I/O error."));
     parser.addHelpOption();
     parser.addOptions({
@@ -83,6 +88,9 @@ int runApply(const QStringList &args)
         { QStringLiteral("reject"), QStringLiteral("Entries to reject."), QStringLiteral("IDS") },
         { QStringLiteral("force"), QStringLiteral("Refused entries to accept past their problems."), QStringLiteral("IDS") },
         { QStringLiteral("undo"), QStringLiteral("Undo the last Apply instead.") },
+        { QStringLiteral("dismiss"),
+            QStringLiteral("Forget an interrupted Apply that recovery reports as neither old nor new (after checking the file by hand)."),
+            QStringLiteral("ID") },
         { QStringLiteral("journal"), QStringLiteral("The journal (default: the application's data folder)."), QStringLiteral("FILE") },
     });
     parser.addPositionalArgument(QStringLiteral("SESSION"), QStringLiteral("The .fanva session file."));
@@ -94,7 +102,12 @@ int runApply(const QStringList &args)
     }
     const QString journalPath
         = parser.isSet(QStringLiteral("journal")) ? parser.value(QStringLiteral("journal")) : proposal::Journal::defaultPath();
-    recoverJournal(journalPath);
+    reportRecovery(journalPath);
+    if (parser.isSet(QStringLiteral("dismiss"))) {
+        if (!parser.positionalArguments().isEmpty() || parser.isSet(QStringLiteral("undo")))
+            return cli::usageError(QStringLiteral("apply"), QStringLiteral("--dismiss takes no SESSION and no --undo"));
+        return runDismiss(journalPath, parser.value(QStringLiteral("dismiss")));
+    }
     if (parser.isSet(QStringLiteral("undo"))) {
         if (!parser.positionalArguments().isEmpty())
             return cli::usageError(QStringLiteral("apply"), QStringLiteral("--undo takes no SESSION"));
@@ -130,7 +143,14 @@ int runApply(const QStringList &args)
 
     for (const QString &id : forced) {
         if (!p.force(id)) {
-            cli::err(QStringLiteral("fanva-cli apply: %1 is not refused; accept it with --accept\n").arg(id));
+            const formalize::Entry *e = p.entry(id);
+            const auto unforceable = std::find_if(e->problems.begin(), e->problems.end(),
+                [](const check::Problem &problem) { return proposal::isUnforceable(problem.type); });
+            if (e->rank() == formalize::Rank::Refused && unforceable != e->problems.end())
+                cli::err(QStringLiteral("fanva-cli apply: %1 cannot be forced: %2 (its text is not one sentence; edit it in the window)\n")
+                             .arg(id, unforceable->type));
+            else
+                cli::err(QStringLiteral("fanva-cli apply: %1 is not refused; accept it with --accept\n").arg(id));
             return cli::ExitProblems;
         }
     }
@@ -187,8 +207,8 @@ int runApply(const QStringList &args)
     session.kbFiles = fingerprint.files;
     session.modified = QDateTime::currentDateTimeUtc();
     if (!session.save(sessionPath, &error)) {
-        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(error));
-        return cli::ExitError;
+        // The KB file is written and the journal knows it: only the session lags behind.
+        cli::err(QStringLiteral("fanva-cli apply: warning: the KB file was written, but the session could not be saved: %1\n").arg(error));
     }
     return result.status == proposal::ApplyStatus::Applied ? cli::ExitOk : cli::ExitProblems;
 }

@@ -6,10 +6,10 @@
 
 #include "kb/reader.h"
 #include "kb/writer.h"
+#include "proposal/apply.h"
 
 #include <QCommandLineParser>
 #include <QFile>
-#include <QSaveFile>
 
 using namespace fanva;
 
@@ -38,7 +38,8 @@ int runFmt(const QStringList &args)
             cli::err(QStringLiteral("fanva-cli fmt: cannot read %1: %2\n").arg(path, file.errorString()));
             return cli::ExitError;
         }
-        const kb::Document document = kb::parseDocument(file.readAll(), path);
+        const QByteArray original = file.readAll();
+        const kb::Document document = kb::parseDocument(original, path);
         file.close();
         if (document.hasErrors()) {
             // A file that does not read cannot be laid out; leave it untouched.
@@ -55,9 +56,10 @@ int runFmt(const QStringList &args)
             problems = true;
             continue;
         }
-        QSaveFile out(path);
-        if (!out.open(QIODevice::WriteOnly) || out.write(formatted) != formatted.size() || !out.commit()) {
-            cli::err(QStringLiteral("fanva-cli fmt: cannot write %1: %2\n").arg(path, out.errorString()));
+        // Under the file's lock, like Apply and Undo: an Apply made meanwhile is not lost.
+        QString error;
+        if (!proposal::rewriteKbFile(path, original, formatted, {}, &error)) {
+            cli::err(QStringLiteral("fanva-cli fmt: %1\n").arg(error));
             return cli::ExitError;
         }
     }

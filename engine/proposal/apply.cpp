@@ -4,8 +4,11 @@
 
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
+#include "kb/writer.h"
 #include "proposal/atomicwrite_p.h"
+#include "proposal/filelock_p.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 
@@ -30,6 +33,11 @@ FileState readFile(const QString &path)
     if (!file.exists())
         return state;
     state.exists = true;
+    // Never open what is not a regular file (a FIFO would block the read).
+    if (!detail::isRegularFile(path)) {
+        state.readable = false;
+        return state;
+    }
     if (!file.open(QIODevice::ReadOnly)) {
         state.readable = false;
         return state;
@@ -56,12 +64,14 @@ std::vector<check::Problem> blockingOf(const std::vector<check::Problem> &proble
     return out;
 }
 
-/// True if every blocking problem is one the reviewer forced past.
+/// True if every blocking problem is one the reviewer forced past. A problem of the reader
+/// (the text is not one sentence) cannot be forced: the KB would no longer load.
 bool forcedPast(const Entry &entry, const std::vector<check::Problem> &blocking)
 {
     if (entry.decision != Decision::Forced)
         return false;
-    return std::all_of(blocking.begin(), blocking.end(), [&](const check::Problem &p) { return entry.forced.contains(p.type); });
+    return std::all_of(
+        blocking.begin(), blocking.end(), [&](const check::Problem &p) { return !isUnforceable(p.type) && entry.forced.contains(p.type); });
 }
 
 Decision acceptedDecision(const Entry &entry)
@@ -113,101 +123,160 @@ QString applyStatusName(ApplyStatus status)
     return {};
 }
 
-ApplyResult apply(Proposal &proposal, const ApplyOptions &options)
+namespace {
+
+/// One Apply in progress: what its phases read and fill in.
+struct ApplyRun {
+    Proposal &proposal;
+    const ApplyOptions &options;
+    ApplyResult &result;
+    QString path; ///< absolute path of the target file
+    QString name; ///< the target as the proposal names it
+    std::vector<const Entry *> accepted;
+    FileState current; ///< the target's bytes as the conflict check read them
+    Transaction transaction;
+    QString journalPath;
+    QByteArray newBytes;
+};
+
+/// 0. Target: must resolve (folder links resolved) inside the KB folder to a regular file or none,
+/// itself no link, with no other hard link. Sets run.path; false (IoError, nothing written) otherwise.
+bool resolveTarget(ApplyRun &run)
 {
-    ApplyResult result;
-    const QString path = QFileInfo(proposal.targetPath()).absoluteFilePath();
-    const QString name = proposal.targetFile;
-    result.file = path;
+    ApplyResult &result = run.result;
+    const QString kbDir = QFileInfo(run.proposal.kbDir).canonicalFilePath();
+    const QString target = run.proposal.targetFile;
+    const auto refuse = [&](const QString &why) {
+        result.status = ApplyStatus::IoError;
+        result.message = QStringLiteral("%1 Nothing was written.").arg(why);
+        return false;
+    };
+    if (kbDir.isEmpty())
+        return refuse(QStringLiteral("The knowledge base folder %1 does not exist.").arg(run.proposal.kbDir));
+    const QFileInfo info(QDir::cleanPath(QDir(kbDir).filePath(target)));
+    const QString parent = QFileInfo(info.absolutePath()).canonicalFilePath();
+    if (target.isEmpty() || QDir::isAbsolutePath(target) || parent.isEmpty()
+        || (parent != kbDir && !parent.startsWith(kbDir + QLatin1Char('/'))) || info.fileName().isEmpty()
+        || info.fileName() == QLatin1StringView(".."))
+        return refuse(QStringLiteral("The target %1 is not a file inside the knowledge base %2.").arg(target, kbDir));
+    run.path = QDir(parent).filePath(info.fileName());
+    result.file = run.path;
+    const QString unsafe = detail::unsafeTarget(run.path);
+    if (!unsafe.isEmpty())
+        return refuse(unsafe);
+    return true;
+}
 
-    const std::vector<const Entry *> accepted = proposal.toWrite();
-    if (accepted.empty()) {
-        result.status = ApplyStatus::Blocked;
-        result.message = QStringLiteral("No entry is accepted. Nothing was written.");
-        return result;
-    }
-
-    // 1. Re-gate against the KB as it is on disk now, each entry after the accepted ones before it.
-    const kb::LoadResult loaded = kb::loadKnowledgeBase(proposal.kbDir);
+/// 1. Re-gate: reloads the KB from disk and gates the accepted entries as one batch.
+/// False (result Blocked or IoError, nothing written) when the KB does not load or refuses one.
+bool regate(ApplyRun &run)
+{
+    ApplyResult &result = run.result;
+    const kb::LoadResult loaded = kb::loadKnowledgeBase(run.proposal.kbDir);
     if (!loaded.ok()) {
         result.status = ApplyStatus::IoError;
         const QString first = loaded.diagnostics.empty() ? QString() : loaded.diagnostics.front().toString();
-        result.message = QStringLiteral("The knowledge base in %1 does not load: %2. Nothing was written.").arg(proposal.kbDir, first);
-        return result;
+        result.message = QStringLiteral("The knowledge base in %1 does not load: %2. Nothing was written.").arg(run.proposal.kbDir, first);
+        return false;
     }
     QStringList sentences;
-    for (const Entry *e : accepted)
+    for (const Entry *e : run.accepted)
         sentences.append(e->sentence());
-    const std::vector<std::vector<check::Problem>> problems = options.gate(*loaded.kb, proposal.context, sentences);
-    for (std::size_t i = 0; i < accepted.size(); ++i) {
+    const std::vector<std::vector<check::Problem>> problems = run.options.gate(*loaded.kb, run.proposal.context, sentences);
+    for (std::size_t i = 0; i < run.accepted.size(); ++i) {
         const std::vector<check::Problem> blocking = i < problems.size() ? blockingOf(problems[i]) : std::vector<check::Problem>();
-        if (!blocking.empty() && !forcedPast(*accepted[i], blocking))
-            result.blocked.push_back({ accepted[i]->id, blocking });
+        if (!blocking.empty() && !forcedPast(*run.accepted[i], blocking))
+            result.blocked.push_back({ run.accepted[i]->id, blocking });
     }
-    if (!result.blocked.empty()) {
-        result.status = ApplyStatus::Blocked;
-        QStringList ids;
-        for (const BlockedEntry &b : result.blocked)
-            ids.append(b.id);
-        result.message = QStringLiteral("The knowledge base refuses %1. Nothing was written.").arg(ids.join(QStringLiteral(", ")));
-        return result;
-    }
+    if (result.blocked.empty())
+        return true;
+    result.status = ApplyStatus::Blocked;
+    QStringList ids;
+    for (const BlockedEntry &b : result.blocked)
+        ids.append(b.id);
+    result.message = QStringLiteral("The knowledge base refuses %1. Nothing was written.").arg(ids.join(QStringLiteral(", ")));
+    return false;
+}
 
-    // 2. Conflict: the file must be as the proposal saw it.
-    const FileState current = readFile(path);
-    if (current.exists && !current.readable) {
+/// 2. Conflict: reads the target into run.current; its hash must be the proposal's base.
+/// False (result Conflict or IoError, nothing written) when the file changed or cannot be read.
+bool checkConflict(ApplyRun &run)
+{
+    ApplyResult &result = run.result;
+    run.current = readFile(run.path);
+    if (run.current.exists && !run.current.readable) {
         result.status = ApplyStatus::IoError;
-        result.message = QStringLiteral("Cannot read %1. Nothing was written.").arg(path);
-        return result;
+        result.message = QStringLiteral("Cannot read %1. Nothing was written.").arg(run.path);
+        return false;
     }
-    const QString found = current.exists ? sha256Hex(current.bytes) : QString();
-    const QString expected = proposal.absent ? QString() : proposal.baseSha256;
-    if (found != expected) {
-        result.status = ApplyStatus::Conflict;
-        result.expectedSha256 = expected.isEmpty() ? QStringLiteral("absent") : expected;
-        result.foundSha256 = found.isEmpty() ? QStringLiteral("absent") : found;
-        result.message = QStringLiteral("%1 changed on disk since this proposal was made (expected %2, found %3). Nothing was written. "
-                                        "Re-diff to review the entries against the new file.")
-                             .arg(name, shortHash(expected), shortHash(found));
-        return result;
-    }
+    const QString found = run.current.exists ? sha256Hex(run.current.bytes) : QString();
+    const QString expected = run.proposal.absent ? QString() : run.proposal.baseSha256;
+    if (found == expected)
+        return true;
+    result.status = ApplyStatus::Conflict;
+    result.expectedSha256 = expected.isEmpty() ? QStringLiteral("absent") : expected;
+    result.foundSha256 = found.isEmpty() ? QStringLiteral("absent") : found;
+    result.message = QStringLiteral("%1 changed on disk since this proposal was made (expected %2, found %3). Nothing was written. "
+                                    "Re-diff to review the entries against the new file.")
+                         .arg(run.name, shortHash(expected), shortHash(found));
+    return false;
+}
 
-    // 3–4. Journaled atomic write.
+/// 3–4. Journaled write: pending line, atomic replace (bytes checked again just before the rename),
+/// committed line; entries become applied. False, file untouched, on IoError or Conflict.
+bool journaledWrite(ApplyRun &run)
+{
+    ApplyResult &result = run.result;
+    const ApplyOptions &options = run.options;
     const QDateTime now = options.now ? options.now() : QDateTime::currentDateTimeUtc();
-    result.block = proposal.renderBlock(accepted, now);
-    const QByteArray newBytes = Proposal::appendBlock(current.bytes, result.block);
-    Transaction t;
+    result.block = run.proposal.renderBlock(run.accepted, now);
+    run.newBytes = Proposal::appendBlock(run.current.bytes, result.block);
+    const QByteArray &newBytes = run.newBytes;
+    Transaction &t = run.transaction;
     t.id = options.newId ? options.newId() : QString();
-    t.file = path;
-    t.baseSha256 = found;
+    t.file = run.path;
+    t.baseSha256 = run.current.exists ? sha256Hex(run.current.bytes) : QString();
     t.newSha256 = sha256Hex(newBytes);
-    t.offset = current.bytes.size();
+    t.offset = run.current.bytes.size();
     t.session = options.sessionPath;
-    for (const Entry *e : accepted) {
+    for (const Entry *e : run.accepted) {
         t.entries.push_back({ e->id, e->segment, renderSentence(e->sentence()) });
         result.written.append(e->id);
     }
     result.journalId = t.id;
 
-    Journal journal(options.journalPath.isEmpty() ? Journal::defaultPath() : options.journalPath);
+    Journal journal(run.journalPath);
     QString error;
+    bool changed = false;
     const bool written = detail::writeAtomically(
-        path, newBytes,
+        run.path, newBytes,
         [&] {
             if (!journal.appendPending(t, &error))
                 return false;
             if (options.probe)
                 options.probe(ApplyStage::TempWritten);
+            // Under the lock, just before the rename: an edit made meanwhile is not overwritten.
+            const FileState again = readFile(run.path);
+            if (again.exists != run.current.exists || again.bytes != run.current.bytes) {
+                changed = true;
+                error = QStringLiteral("%1 changed on disk while Apply ran.").arg(run.name);
+                return false;
+            }
             return true;
         },
         &error);
     if (!written) {
-        result.status = ApplyStatus::IoError;
+        result.status = changed ? ApplyStatus::Conflict : ApplyStatus::IoError;
+        if (changed) {
+            const FileState found = readFile(run.path);
+            result.expectedSha256 = t.baseSha256.isEmpty() ? QStringLiteral("absent") : t.baseSha256;
+            result.foundSha256 = found.exists ? sha256Hex(found.bytes) : QStringLiteral("absent");
+        }
         result.message = QStringLiteral("%1 Nothing was written.").arg(error);
         QString ignored;
         if (journal.transaction(t.id))
             (void)journal.appendState(t.id, Transaction::State::Aborted, &ignored);
-        return result;
+        return false;
     }
     if (options.probe)
         options.probe(ApplyStage::Renamed);
@@ -216,6 +285,7 @@ ApplyResult apply(Proposal &proposal, const ApplyOptions &options)
         result.message = error;
     }
 
+    Proposal &proposal = run.proposal;
     for (Entry &e : proposal.entries) {
         if (result.written.contains(e.id)) {
             e.decision = Decision::Applied;
@@ -225,32 +295,102 @@ ApplyResult apply(Proposal &proposal, const ApplyOptions &options)
     proposal.baseSha256 = t.newSha256;
     proposal.absent = false;
     proposal.applies.push_back({ t.id, transactionStateName(Transaction::State::Committed) });
+    return true;
+}
 
-    // 5. Verify after a reload.
-    const kb::LoadResult reloaded = kb::loadKnowledgeBase(proposal.kbDir);
+/// True if the file is its old bytes plus the block, and the block reads as exactly the
+/// reviewed entries' sentences (a name or quote cannot smuggle in a sentence of its own).
+bool holdsOnlyTheReviewedBlock(const ApplyRun &run)
+{
+    if (readFile(run.path).bytes != run.newBytes)
+        return false;
+    const kb::Document block = kb::parseDocument(run.result.block);
+    if (block.hasErrors() || block.sentences.size() != run.accepted.size())
+        return false;
+    for (std::size_t i = 0; i < run.accepted.size(); ++i) {
+        if (kb::render(block.sentences[i]) != renderSentence(run.accepted[i]->sentence()))
+            return false;
+    }
+    return true;
+}
+
+/// 5. Verify: reloads the KB; it must load and store every written entry in the context.
+/// Sets the final status: Applied, or VerifyFailed with the missing ids (Undo restores).
+void verify(ApplyRun &run)
+{
+    ApplyResult &result = run.result;
+    const kb::LoadResult reloaded = kb::loadKnowledgeBase(run.proposal.kbDir);
     if (!reloaded.ok()) {
         result.status = ApplyStatus::VerifyFailed;
         result.missing = result.written;
-        result.message = QStringLiteral("%1 was written but the knowledge base no longer loads; Undo restores it.").arg(name);
-        return result;
+        result.message = QStringLiteral("%1 was written but the knowledge base no longer loads; Undo restores it.").arg(run.name);
+        return;
     }
-    result.missing = missingAfterReload(*reloaded.kb, proposal.context, accepted);
+    if (!holdsOnlyTheReviewedBlock(run)) {
+        result.status = ApplyStatus::VerifyFailed;
+        result.missing = result.written;
+        result.message
+            = QStringLiteral("%1 was written but holds more than its old text and the reviewed entries; Undo restores it.").arg(run.name);
+        return;
+    }
+    result.missing = missingAfterReload(*reloaded.kb, run.proposal.context, run.accepted);
     if (!result.missing.isEmpty()) {
         result.status = ApplyStatus::VerifyFailed;
         result.message = QStringLiteral("%1 was written but %2 are not stored in %3 after the reload; Undo restores the file.")
-                             .arg(name, result.missing.join(QStringLiteral(", ")), proposal.context);
-        return result;
+                             .arg(run.name, result.missing.join(QStringLiteral(", ")), run.proposal.context);
+        return;
     }
     result.status = ApplyStatus::Applied;
-    result.message = QStringLiteral("Wrote %1 to %2.").arg(entryCount(accepted.size()), name);
+    result.message = QStringLiteral("Wrote %1 to %2.").arg(entryCount(run.accepted.size()), run.name);
+}
+
+} // namespace
+
+ApplyResult apply(Proposal &proposal, const ApplyOptions &options)
+{
+    ApplyResult result;
+    ApplyRun run { proposal, options, result, QFileInfo(proposal.targetPath()).absoluteFilePath(), proposal.targetFile, proposal.toWrite(),
+        {}, {}, options.journalPath.isEmpty() ? Journal::defaultPath() : options.journalPath, {} };
+    result.file = run.path;
+    if (run.accepted.empty()) {
+        result.status = ApplyStatus::Blocked;
+        result.message = QStringLiteral("No entry is accepted. Nothing was written.");
+        return result;
+    }
+    if (!resolveTarget(run))
+        return result;
+    // One writer per KB file: another Apply, an Undo, recovery or fmt waits here.
+    const detail::FileLock lock(detail::kbFileLockPath(run.journalPath, run.path));
+    if (!lock.isLocked()) {
+        result.status = ApplyStatus::IoError;
+        result.message = QStringLiteral("%1 Nothing was written.").arg(lock.error());
+        return result;
+    }
+    if (!regate(run) || !checkConflict(run) || !journaledWrite(run))
+        return result;
+    verify(run);
     return result;
 }
 
 UndoResult undoLast(const QString &journalPath, const QString &file)
 {
     UndoResult result;
-    Journal journal(journalPath.isEmpty() ? Journal::defaultPath() : journalPath);
-    const std::optional<Transaction> last = journal.lastCommitted(file);
+    const QString path = journalPath.isEmpty() ? Journal::defaultPath() : journalPath;
+    Journal journal(path);
+    std::optional<Transaction> last = journal.lastCommitted(file);
+    if (!last) {
+        result.status = UndoResult::Status::NothingToUndo;
+        result.message = QStringLiteral("Nothing to undo");
+        return result;
+    }
+    // The file's lock, then the journal again: another process may have undone it meanwhile.
+    const detail::FileLock lock(detail::kbFileLockPath(path, last->file));
+    if (!lock.isLocked()) {
+        result.status = UndoResult::Status::IoError;
+        result.message = QStringLiteral("%1 Nothing was written.").arg(lock.error());
+        return result;
+    }
+    last = journal.lastCommitted(last->file);
     if (!last) {
         result.status = UndoResult::Status::NothingToUndo;
         result.message = QStringLiteral("Nothing to undo");
@@ -258,19 +398,37 @@ UndoResult undoLast(const QString &journalPath, const QString &file)
     }
     result.transaction = *last;
     const QString name = QFileInfo(last->file).fileName();
+    const QString unsafe = detail::unsafeTarget(last->file);
+    if (!unsafe.isEmpty()) {
+        result.status = UndoResult::Status::IoError;
+        result.message = QStringLiteral("%1 Nothing was written.").arg(unsafe);
+        return result;
+    }
     const FileState current = readFile(last->file);
-    if (!current.exists || sha256Hex(current.bytes) != last->newSha256 || current.bytes.size() < last->offset
-        || (last->baseSha256.isEmpty() ? last->offset != 0 : sha256Hex(current.bytes.left(last->offset)) != last->baseSha256)) {
+    const auto matches = [&](const FileState &state) {
+        return state.exists && sha256Hex(state.bytes) == last->newSha256 && state.bytes.size() >= last->offset
+            && (last->baseSha256.isEmpty() ? last->offset == 0 : sha256Hex(state.bytes.left(last->offset)) == last->baseSha256);
+    };
+    if (!matches(current)) {
         result.status = UndoResult::Status::Changed;
         result.message = QStringLiteral("%1 changed since the Apply; undo would lose those edits. Nothing was written.").arg(name);
         return result;
     }
     QString error;
+    bool changed = false;
     const bool ok = last->baseSha256.isEmpty() ? detail::removeDurably(last->file, &error)
-                                               : detail::writeAtomically(last->file, current.bytes.left(last->offset), {}, &error);
+                                               : detail::writeAtomically(
+                                                   last->file, current.bytes.left(last->offset),
+                                                   [&] {
+                                                       // Just before the rename: a hand edit made meanwhile is not lost.
+                                                       changed = readFile(last->file).bytes != current.bytes;
+                                                       return !changed;
+                                                   },
+                                                   &error);
     if (!ok) {
-        result.status = UndoResult::Status::IoError;
-        result.message = error;
+        result.status = changed ? UndoResult::Status::Changed : UndoResult::Status::IoError;
+        result.message = changed ? QStringLiteral("%1 changed since the Apply; undo would lose those edits. Nothing was written.").arg(name)
+                                 : QStringLiteral("%1 Nothing was written.").arg(error);
         return result;
     }
     if (!journal.appendState(last->id, Transaction::State::Undone, &error)) {
@@ -282,6 +440,29 @@ UndoResult undoLast(const QString &journalPath, const QString &file)
     result.status = UndoResult::Status::Undone;
     result.message = QStringLiteral("Restored %1 as it was before the Apply (%2 removed).").arg(name, entryCount(last->entries.size()));
     return result;
+}
+
+bool rewriteKbFile(const QString &path, const QByteArray &expected, const QByteArray &bytes, const QString &journalPath, QString *error)
+{
+    const QString journal = journalPath.isEmpty() ? Journal::defaultPath() : journalPath;
+    const detail::FileLock lock(detail::kbFileLockPath(journal, QFileInfo(path).absoluteFilePath()));
+    if (!lock.isLocked()) {
+        *error = lock.error();
+        return false;
+    }
+    *error = detail::unsafeTarget(path);
+    if (!error->isEmpty())
+        return false;
+    return detail::writeAtomically(
+        path, bytes,
+        [&] {
+            const FileState now = readFile(path);
+            if (now.exists && now.bytes == expected)
+                return true;
+            *error = QStringLiteral("%1 changed on disk meanwhile; it was left as it is.").arg(path);
+            return false;
+        },
+        error);
 }
 
 UndoResult undo(Proposal &proposal, const QString &journalPath)

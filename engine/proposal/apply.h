@@ -74,6 +74,13 @@ struct UndoResult {
 /// bytes are written back atomically and the journal says undone.
 [[nodiscard]] UndoResult undoLast(const QString &journalPath, const QString &file = {});
 
+/// Replaces a KB file's bytes outside Apply (`fanva-cli fmt`): under the file's lock (the
+/// lock file beside `journalPath`'s journal, empty: the default), only while the file still
+/// holds `expected`, atomically, keeping mode, owner and group; a symbolic link, a
+/// hard-linked or a non-regular file is refused. False with `*error` (a sentence) otherwise.
+[[nodiscard]] bool rewriteKbFile(
+    const QString &path, const QByteArray &expected, const QByteArray &bytes, const QString &journalPath, QString *error);
+
 /// Undoes the proposal's last Apply (its target file) and turns its entries back to accepted.
 [[nodiscard]] UndoResult undo(Proposal &proposal, const QString &journalPath);
 

@@ -2,18 +2,45 @@
 // SPDX-License-Identifier: MIT
 #include "proposal/atomicwrite_p.h"
 
+#include "proposal/filelock_p.h"
 #include "proposal/logging_p.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRandomGenerator>
 #include <QSaveFile>
+
+#include <cerrno>
 
 #ifdef Q_OS_UNIX
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #endif
 
 namespace fanva::proposal::detail {
+
+namespace {
+
+/// Temporary files are hidden (the loader skips dot files) and say who made them:
+/// ".CxAnimals.txt.fanva-XXXXXX".
+QString temporaryPrefix(const QString &path)
+{
+    const QFileInfo info(path);
+    return QLatin1Char('.') + info.fileName() + QStringLiteral(".fanva-");
+}
+
+QString randomSuffix()
+{
+    static constexpr char s_letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    QString out;
+    for (int i = 0; i < 6; ++i)
+        out.append(QLatin1Char(s_letters[QRandomGenerator::global()->bounded(int(sizeof s_letters) - 1)]));
+    return out;
+}
+
+} // namespace
 
 bool syncDirectory(const QString &dir)
 {
@@ -30,59 +57,176 @@ bool syncDirectory(const QString &dir)
 #endif
 }
 
+QString unsafeTarget(const QString &path)
+{
+#ifdef Q_OS_UNIX
+    struct stat st {
+    };
+    if (::lstat(QFile::encodeName(path).constData(), &st) != 0)
+        return {};
+    if (S_ISLNK(st.st_mode))
+        return QStringLiteral("%1 is a symbolic link; Fanva writes only regular files, not through links.").arg(path);
+    if (!S_ISREG(st.st_mode))
+        return QStringLiteral("%1 is not a regular file.").arg(path);
+    if (st.st_nlink > 1)
+        return QStringLiteral("%1 has %2 hard links; replacing it would split them. Remove the other links first.")
+            .arg(path)
+            .arg(qulonglong(st.st_nlink));
+#else
+    const QFileInfo info(path);
+    if (info.isSymLink())
+        return QStringLiteral("%1 is a symbolic link; Fanva writes only regular files, not through links.").arg(path);
+    if (info.exists() && !info.isFile())
+        return QStringLiteral("%1 is not a regular file.").arg(path);
+#endif
+    return {};
+}
+
+bool isRegularFile(const QString &path)
+{
+#ifdef Q_OS_UNIX
+    struct stat st {
+    };
+    return ::stat(QFile::encodeName(path).constData(), &st) == 0 && S_ISREG(st.st_mode);
+#else
+    return QFileInfo(path).isFile();
+#endif
+}
+
+#ifdef Q_OS_UNIX
+bool writeAtomically(const QString &linkOrPath, const QByteArray &bytes, const std::function<bool()> &beforeRename, QString *error)
+{
+    // A link is written through, as QSaveFile does (KB writers refuse links before this).
+    const QFileInfo linkInfo(linkOrPath);
+    const QString path = linkInfo.isSymLink() && !linkInfo.canonicalFilePath().isEmpty() ? linkInfo.canonicalFilePath() : linkOrPath;
+    const QByteArray target = QFile::encodeName(path);
+    struct stat st {
+    };
+    const bool existed = ::stat(target.constData(), &st) == 0;
+    if (existed && !S_ISREG(st.st_mode)) {
+        *error = QStringLiteral("%1 is not a regular file.").arg(path);
+        return false;
+    }
+
+    const QString dir = QFileInfo(path).absolutePath();
+    QString temporary;
+    int fd = -1;
+    for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+        temporary = QDir(dir).filePath(temporaryPrefix(path) + randomSuffix());
+        fd = ::open(QFile::encodeName(temporary).constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existed ? 0600 : 0666);
+        if (fd < 0 && errno != EEXIST)
+            break;
+    }
+    if (fd < 0) {
+        *error = QStringLiteral("Cannot write %1: %2.").arg(path, errnoText(errno));
+        return false;
+    }
+    const QByteArray temporaryName = QFile::encodeName(temporary);
+    const auto fail = [&](const QString &message) {
+        ::close(fd);
+        ::unlink(temporaryName.constData());
+        *error = message;
+        return false;
+    };
+    if (existed) {
+        // Owner and group first (a chown may clear set-id bits), then the mode. Only root
+        // may give a file away; a group the user belongs to is kept either way.
+        if (::fchown(fd, st.st_uid, st.st_gid) != 0)
+            (void)!::fchown(fd, static_cast<uid_t>(-1), st.st_gid);
+        if (::fchmod(fd, st.st_mode & 07777) != 0)
+            return fail(QStringLiteral("Cannot keep the permissions of %1: %2.").arg(path, errnoText(errno)));
+    }
+    qsizetype done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.constData() + done, size_t(bytes.size() - done));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return fail(QStringLiteral("Cannot write %1: %2.").arg(path, errnoText(n < 0 ? errno : EIO)));
+        done += n;
+    }
+    if (::fsync(fd) != 0)
+        return fail(QStringLiteral("Cannot flush %1 to disk: %2.").arg(path, errnoText(errno)));
+    if (beforeRename && !beforeRename()) {
+        const QString reason = error->isEmpty() ? QStringLiteral("The write of %1 was abandoned.").arg(path) : *error;
+        return fail(reason);
+    }
+    if (::close(fd) != 0) {
+        ::unlink(temporaryName.constData());
+        *error = QStringLiteral("Cannot write %1: %2.").arg(path, errnoText(errno));
+        return false;
+    }
+    if (::rename(temporaryName.constData(), target.constData()) != 0) {
+        const int e = errno;
+        ::unlink(temporaryName.constData());
+        *error = QStringLiteral("Cannot replace %1: %2.").arg(path, errnoText(e));
+        return false;
+    }
+    // The rename has happened: a directory that cannot be synced is worth a warning, but
+    // reporting a failure now would make the caller believe nothing was written.
+    if (!syncDirectory(dir))
+        qCWarning(lcProposal, "cannot flush the directory of %ls to disk", qUtf16Printable(path));
+    return true;
+}
+#else
 bool writeAtomically(const QString &path, const QByteArray &bytes, const std::function<bool()> &beforeRename, QString *error)
 {
     const QFileInfo info(path);
+    if (info.exists() && !info.isFile()) {
+        *error = QStringLiteral("%1 is not a regular file.").arg(path);
+        return false;
+    }
     const bool existed = info.exists();
     const QFileDevice::Permissions permissions = existed ? info.permissions() : QFileDevice::Permissions();
-
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    if (file.write(bytes) != bytes.size() || !file.flush()) {
-        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.flush()) {
+        *error = QStringLiteral("Cannot write %1: %2.").arg(path, file.errorString());
         file.cancelWriting();
         return false;
     }
-#ifdef Q_OS_UNIX
-    if (::fsync(file.handle()) != 0) {
-        *error = QStringLiteral("cannot flush %1 to disk").arg(path);
-        file.cancelWriting();
-        return false;
-    }
-#endif
     if (beforeRename && !beforeRename()) {
         file.cancelWriting();
         if (error->isEmpty())
-            *error = QStringLiteral("the write of %1 was abandoned").arg(path);
+            *error = QStringLiteral("The write of %1 was abandoned.").arg(path);
         return false;
     }
     if (!file.commit()) {
-        *error = QStringLiteral("cannot replace %1: %2").arg(path, file.errorString());
+        *error = QStringLiteral("Cannot replace %1: %2.").arg(path, file.errorString());
         return false;
     }
     if (existed && QFileInfo(path).permissions() != permissions)
         QFile::setPermissions(path, permissions);
-    // The rename has happened: a directory that cannot be synced is worth a warning, but
-    // reporting a failure now would make the caller believe nothing was written.
-    if (!syncDirectory(info.absolutePath()))
-        qCWarning(lcProposal, "cannot flush the directory of %ls to disk", qUtf16Printable(path));
     return true;
 }
+#endif
 
 bool removeDurably(const QString &path, QString *error)
 {
     if (!QFile::remove(path)) {
-        *error = QStringLiteral("cannot remove %1").arg(path);
+        *error = QStringLiteral("Cannot remove %1.").arg(path);
         return false;
     }
     if (!syncDirectory(QFileInfo(path).absolutePath())) {
-        *error = QStringLiteral("cannot flush the directory of %1 to disk").arg(path);
+        *error = QStringLiteral("Cannot flush the directory of %1 to disk.").arg(path);
         return false;
     }
     return true;
+}
+
+int removeLeftoverTemporaries(const QString &path)
+{
+    const QFileInfo info(path);
+    const QString prefix = temporaryPrefix(path);
+    QDir dir(info.absolutePath());
+    int removed = 0;
+    const QStringList names = dir.entryList({ prefix + QStringLiteral("??????") }, QDir::Files | QDir::Hidden | QDir::System);
+    for (const QString &name : names) {
+        if (name.size() == prefix.size() + 6 && dir.remove(name))
+            ++removed;
+    }
+    if (removed > 0)
+        (void)syncDirectory(dir.absolutePath());
+    return removed;
 }
 
 } // namespace fanva::proposal::detail

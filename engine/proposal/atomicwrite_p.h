@@ -9,11 +9,22 @@
 
 namespace fanva::proposal::detail {
 
-/// Replaces `path` with `bytes`: a temporary file in the same directory (QSaveFile),
-/// fsync'ed, renamed over the target, then the directory fsync'ed, so that after a crash
-/// the file holds either the old or the new bytes. The file's permissions are kept.
-/// `beforeRename` runs once the temporary file is durable and may veto the rename by
-/// returning false (the journal writes its pending line there).
+/// Why `path` may not be replaced, as a sentence; empty when it may. A target must be
+/// absent or a regular file that is not a symbolic link and has no other hard link (a
+/// rename would split the links; a FIFO would block the read).
+[[nodiscard]] QString unsafeTarget(const QString &path);
+
+/// True if `path` (its symbolic links followed) is a regular file: safe to open and read.
+[[nodiscard]] bool isRegularFile(const QString &path);
+
+/// Replaces `path` with `bytes`: a temporary file in the same directory, fsync'ed, renamed
+/// over the target, then the directory fsync'ed, so that after a crash the file holds
+/// either the old or the new bytes. Mode, owner and group are kept (owner and group where
+/// the process may); a symbolic link is followed, anything but a regular file refused. KB
+/// writers check unsafeTarget() first (no links at all). `beforeRename` runs once the
+/// temporary file is durable and may veto the rename by returning false (the journal writes
+/// its pending line there, and the caller checks the target's hash again). `*error` is a
+/// sentence ending with a period.
 [[nodiscard]] bool writeAtomically(const QString &path, const QByteArray &bytes, const std::function<bool()> &beforeRename, QString *error);
 
 /// Removes `path` and fsyncs its directory.
@@ -21,5 +32,9 @@ namespace fanva::proposal::detail {
 
 /// fsync of a directory, so a rename or removal inside it survives a crash.
 [[nodiscard]] bool syncDirectory(const QString &dir);
+
+/// Removes the temporary files writeAtomically left beside `path` when a crash came between
+/// the temporary write and the rename; returns how many. Call it holding the file's lock.
+int removeLeftoverTemporaries(const QString &path);
 
 } // namespace fanva::proposal::detail

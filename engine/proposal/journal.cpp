@@ -2,15 +2,23 @@
 // SPDX-License-Identifier: MIT
 #include "proposal/journal.h"
 
+#include "jsonutil.h"
 #include "proposal/atomicwrite_p.h"
+#include "proposal/filelock_p.h"
 #include "proposal/proposal.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QSet>
 #include <QStandardPaths>
 
+#include <algorithm>
+#include <cerrno>
+#include <map>
+
 #ifdef Q_OS_UNIX
+#include <fcntl.h>
 #include <unistd.h>
 #endif
 
@@ -25,7 +33,29 @@ std::string u8(const QString &s)
 
 QString str(const nlohmann::json &j, const char *key)
 {
-    return j.contains(key) && j[key].is_string() ? QString::fromStdString(j[key].get<std::string>()) : QString();
+    return jsonutil::string(j, key);
+}
+
+nlohmann::json pendingLine(const Transaction &t)
+{
+    nlohmann::json entries = nlohmann::json::array();
+    for (const JournalEntry &e : t.entries)
+        entries.push_back({ { "id", u8(e.id) }, { "segment", e.segment }, { "text", u8(e.text) } });
+    return {
+        { "id", u8(t.id) },
+        { "state", "pending" },
+        { "file", u8(t.file) },
+        { "baseSha256", t.baseSha256.isEmpty() ? nlohmann::json("absent") : nlohmann::json(u8(t.baseSha256)) },
+        { "newSha256", u8(t.newSha256) },
+        { "offset", t.offset },
+        { "entries", entries },
+        { "session", u8(t.session) },
+    };
+}
+
+QByteArray lineBytes(const nlohmann::json &line)
+{
+    return QByteArray::fromStdString(line.dump()) + '\n';
 }
 
 std::optional<Transaction::State> stateFromName(const QString &name)
@@ -65,25 +95,63 @@ QString Journal::defaultPath()
 
 bool Journal::append(const nlohmann::json &line, QString *error)
 {
+    const detail::FileLock lock(detail::journalLockPath(m_path));
+    if (!lock.isLocked()) {
+        *error = lock.error();
+        return false;
+    }
+    return appendLocked(lineBytes(line), error);
+}
+
+bool Journal::appendLocked(const QByteArray &line, QString *error)
+{
     const QFileInfo info(m_path);
     if (!QDir().mkpath(info.absolutePath())) {
-        *error = QStringLiteral("cannot create %1").arg(info.absolutePath());
+        *error = QStringLiteral("Cannot create %1.").arg(info.absolutePath());
         return false;
     }
     const bool created = !info.exists();
-    QFile file(m_path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Append)) {
-        *error = QStringLiteral("cannot open the journal %1: %2").arg(m_path, file.errorString());
-        return false;
-    }
-    const QByteArray bytes = QByteArray::fromStdString(line.dump()) + '\n';
-    if (file.write(bytes) != bytes.size() || !file.flush()) {
-        *error = QStringLiteral("cannot write the journal %1: %2").arg(m_path, file.errorString());
-        return false;
+    QByteArray bytes = line;
+    {
+        // A last line without its newline was torn (a crash or a full disk mid-append):
+        // end it, so that it stays one unreadable line instead of swallowing this one.
+        QFile existing(m_path);
+        if (!created && detail::isRegularFile(m_path) && existing.open(QIODevice::ReadOnly) && existing.size() > 0
+            && existing.seek(existing.size() - 1)) {
+            char last = '\n';
+            if (existing.getChar(&last) && last != '\n')
+                bytes.prepend('\n');
+        }
     }
 #ifdef Q_OS_UNIX
-    if (::fsync(file.handle()) != 0) {
-        *error = QStringLiteral("cannot flush the journal %1 to disk").arg(m_path);
+    // Written by hand so that the system's reason (a full disk above all) reaches the message.
+    const int fd = ::open(QFile::encodeName(m_path).constData(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        *error = QStringLiteral("Cannot open the journal %1: %2.").arg(m_path, detail::errnoText(errno));
+        return false;
+    }
+    for (qsizetype done = 0; done < bytes.size();) {
+        const ssize_t n = ::write(fd, bytes.constData() + done, size_t(bytes.size() - done));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            *error = QStringLiteral("Cannot write the journal %1: %2.").arg(m_path, detail::errnoText(n < 0 ? errno : EIO));
+            ::close(fd);
+            return false;
+        }
+        done += n;
+    }
+    const bool synced = ::fsync(fd) == 0;
+    const int syncError = errno;
+    ::close(fd);
+    if (!synced) {
+        *error = QStringLiteral("Cannot flush the journal %1 to disk: %2.").arg(m_path, detail::errnoText(syncError));
+        return false;
+    }
+#else
+    QFile file(m_path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Append) || file.write(bytes) != bytes.size() || !file.flush()) {
+        *error = QStringLiteral("Cannot write the journal %1: %2.").arg(m_path, file.errorString());
         return false;
     }
 #endif
@@ -94,20 +162,7 @@ bool Journal::append(const nlohmann::json &line, QString *error)
 
 bool Journal::appendPending(const Transaction &t, QString *error)
 {
-    nlohmann::json entries = nlohmann::json::array();
-    for (const JournalEntry &e : t.entries)
-        entries.push_back({ { "id", u8(e.id) }, { "segment", e.segment }, { "text", u8(e.text) } });
-    const nlohmann::json line = {
-        { "id", u8(t.id) },
-        { "state", "pending" },
-        { "file", u8(t.file) },
-        { "baseSha256", t.baseSha256.isEmpty() ? nlohmann::json("absent") : nlohmann::json(u8(t.baseSha256)) },
-        { "newSha256", u8(t.newSha256) },
-        { "offset", t.offset },
-        { "entries", entries },
-        { "session", u8(t.session) },
-    };
-    return append(line, error);
+    return append(pendingLine(t), error);
 }
 
 bool Journal::appendState(const QString &id, Transaction::State state, QString *error)
@@ -119,15 +174,16 @@ std::vector<Transaction> Journal::transactions() const
 {
     std::vector<Transaction> out;
     QFile file(m_path);
-    if (!file.open(QIODevice::ReadOnly))
-        return out;
+    if (!detail::isRegularFile(m_path) || !file.open(QIODevice::ReadOnly))
+        return out; // never read a device or a FIFO: it may not end
     while (!file.atEnd()) {
         const QByteArray line = file.readLine().trimmed();
         if (line.isEmpty())
             continue;
-        const nlohmann::json j = nlohmann::json::parse(line.constData(), line.constData() + line.size(), nullptr, false);
-        if (j.is_discarded() || !j.is_object())
+        const std::optional<nlohmann::json> parsed = jsonutil::parse(line);
+        if (!parsed || !parsed->is_object())
             continue;
+        const nlohmann::json &j = *parsed;
         const QString id = str(j, "id");
         const auto state = stateFromName(str(j, "state"));
         if (id.isEmpty() || !state)
@@ -140,12 +196,11 @@ std::vector<Transaction> Journal::transactions() const
             if (t.baseSha256 == QLatin1StringView("absent"))
                 t.baseSha256.clear();
             t.newSha256 = str(j, "newSha256");
-            t.offset = j.contains("offset") && j["offset"].is_number_integer() ? j["offset"].get<qint64>() : 0;
-            if (j.contains("entries") && j["entries"].is_array()) {
-                for (const auto &e : j["entries"]) {
+            t.offset = jsonutil::integer(j, "offset");
+            if (const nlohmann::json *entries = jsonutil::array(j, "entries")) {
+                for (const auto &e : *entries) {
                     if (e.is_object())
-                        t.entries.push_back({ str(e, "id"),
-                            e.contains("segment") && e["segment"].is_number_integer() ? e["segment"].get<int>() : 0, str(e, "text") });
+                        t.entries.push_back({ str(e, "id"), int(jsonutil::integer(e, "segment")), str(e, "text") });
                 }
             }
             t.session = str(j, "session");
@@ -184,27 +239,129 @@ std::optional<Transaction> Journal::lastCommitted(const QString &file) const
 std::vector<Recovery> Journal::recover(QString *error)
 {
     std::vector<Recovery> out;
-    for (const Transaction &t : transactions()) {
-        if (t.state != Transaction::State::Pending)
+    const std::vector<Transaction> all = transactions();
+    QSet<QString> files;
+    for (const Transaction &t : all) {
+        if (t.file.isEmpty() || files.contains(t.file))
             continue;
-        Recovery r { t.id, t.file, Transaction::State::Pending, {} };
-        const std::optional<QString> found = fileSha256(t.file);
-        r.foundSha256 = found.value_or(QString());
-        if (found && *found == t.newSha256)
-            r.settledAs = Transaction::State::Committed;
-        else if ((found && !t.baseSha256.isEmpty() && *found == t.baseSha256) || (!found && t.baseSha256.isEmpty()))
-            r.settledAs = Transaction::State::Aborted;
-        if (r.settledAs != Transaction::State::Pending) {
-            QString appendError;
-            if (!appendState(t.id, r.settledAs, &appendError)) {
-                if (error)
-                    *error = appendError;
-                r.settledAs = Transaction::State::Pending;
-            }
+        files.insert(t.file);
+        // Under the file's lock a live Apply has finished: its own committed line settles it.
+        const detail::FileLock lock(detail::kbFileLockPath(m_path, t.file));
+        if (!lock.isLocked()) {
+            if (error)
+                *error = lock.error();
+            continue;
         }
-        out.push_back(r);
+        (void)detail::removeLeftoverTemporaries(t.file);
+        for (const Transaction &now : transactions()) {
+            if (now.file != t.file || now.state != Transaction::State::Pending)
+                continue;
+            Recovery r { now.id, now.file, Transaction::State::Pending, {} };
+            const std::optional<QString> found = fileSha256(now.file);
+            r.foundSha256 = found.value_or(QString());
+            if (found && *found == now.newSha256)
+                r.settledAs = Transaction::State::Committed;
+            else if ((found && !now.baseSha256.isEmpty() && *found == now.baseSha256) || (!found && now.baseSha256.isEmpty()))
+                r.settledAs = Transaction::State::Aborted;
+            if (r.settledAs != Transaction::State::Pending) {
+                QString appendError;
+                if (!appendState(now.id, r.settledAs, &appendError)) {
+                    if (error)
+                        *error = appendError;
+                    r.settledAs = Transaction::State::Pending;
+                }
+            }
+            out.push_back(r);
+        }
     }
+    QString compactError;
+    (void)compact(&compactError);
+    if (error && error->isEmpty() && !compactError.isEmpty())
+        *error = compactError;
     return out;
+}
+
+bool Journal::dismiss(const QString &id, QString *error)
+{
+    const std::optional<Transaction> t = transaction(id);
+    if (!t || t->state != Transaction::State::Pending) {
+        *error = QStringLiteral("No interrupted Apply %1 is waiting in the journal.").arg(id);
+        return false;
+    }
+    return append({ { "id", u8(id) }, { "state", u8(transactionStateName(Transaction::State::Aborted)) }, { "dismissed", true } }, error);
+}
+
+int Journal::compact(QString *error)
+{
+    const detail::FileLock lock(detail::journalLockPath(m_path));
+    if (!lock.isLocked()) {
+        if (error)
+            *error = lock.error();
+        return 0;
+    }
+    const std::vector<Transaction> all = transactions();
+    std::map<QString, std::vector<const Transaction *>> byFile;
+    for (const Transaction &t : all)
+        byFile[t.file].push_back(&t);
+    QSet<QString> keep;
+    for (const auto &[file, list] : byFile) {
+        const bool pending
+            = std::any_of(list.begin(), list.end(), [](const Transaction *t) { return t->state == Transaction::State::Pending; });
+        if (pending) {
+            for (const Transaction *t : list)
+                keep.insert(t->id);
+            continue;
+        }
+        // Undo walks back from the newest committed Apply while the file matches.
+        std::optional<QString> current = fileSha256(file);
+        for (auto it = list.rbegin(); it != list.rend(); ++it) {
+            const Transaction *t = *it;
+            if (t->state != Transaction::State::Committed)
+                continue;
+            if (!current || *current != t->newSha256)
+                break;
+            keep.insert(t->id);
+            current = t->baseSha256.isEmpty() ? std::nullopt : std::optional<QString>(t->baseSha256);
+        }
+    }
+    const int dropped = int(all.size()) - int(keep.size());
+    if (dropped <= 0)
+        return 0;
+    QByteArray bytes;
+    for (const Transaction &t : all) {
+        if (!keep.contains(t.id))
+            continue;
+        bytes += lineBytes(pendingLine(t));
+        if (t.state != Transaction::State::Pending)
+            bytes += lineBytes({ { "id", u8(t.id) }, { "state", u8(transactionStateName(t.state)) } });
+    }
+    QString writeError;
+    if (!detail::writeAtomically(m_path, bytes, {}, &writeError)) {
+        if (error)
+            *error = writeError;
+        return 0;
+    }
+    return dropped;
+}
+
+QStringList recoverJournal(const QString &journalPath)
+{
+    QStringList messages;
+    Journal journal(journalPath.isEmpty() ? Journal::defaultPath() : journalPath);
+    if (!QFileInfo::exists(journal.path()))
+        return messages;
+    QString error;
+    for (const Recovery &r : journal.recover(&error)) {
+        if (r.settledAs == Transaction::State::Pending)
+            messages.append(QStringLiteral("An interrupted Apply to %1 left the file in neither its old nor its new state; check it by "
+                                           "hand, then forget the record with: fanva-cli apply --dismiss %2")
+                                .arg(r.file, r.id));
+        else
+            messages.append(QStringLiteral("An interrupted Apply to %1 was %2.").arg(r.file, transactionStateName(r.settledAs)));
+    }
+    if (!error.isEmpty())
+        messages.append(error);
+    return messages;
 }
 
 } // namespace fanva::proposal

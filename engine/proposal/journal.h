@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 #include <nlohmann/json.hpp>
 
@@ -58,7 +59,8 @@ public:
     [[nodiscard]] static QString defaultPath();
     [[nodiscard]] QString path() const { return m_path; }
 
-    /// Appends one line and fsyncs it.
+    /// Appends one line and fsyncs it, holding the journal's lock. A torn last line (a crash
+    /// or a full disk mid-append) is ended first, so it cannot swallow this record.
     [[nodiscard]] bool append(const nlohmann::json &line, QString *error);
     [[nodiscard]] bool appendPending(const Transaction &transaction, QString *error);
     [[nodiscard]] bool appendState(const QString &id, Transaction::State state, QString *error);
@@ -71,11 +73,28 @@ public:
     [[nodiscard]] std::optional<Transaction> lastCommitted(const QString &file = {}) const;
 
     /// Start-up recovery: settles every dangling pending Apply by its file's hash (new →
-    /// committed, base → aborted, else reported and left pending).
+    /// committed, base → aborted, else reported and left pending), each under its file's
+    /// lock so that a live Apply in another process finishes first; removes the temporary
+    /// files a crash left beside the file; then compacts the journal.
     [[nodiscard]] std::vector<Recovery> recover(QString *error = nullptr);
 
+    /// Forgets a pending Apply the user has settled by hand (recovery reports it no more):
+    /// records it aborted and dismissed. False when `id` is not a pending Apply.
+    [[nodiscard]] bool dismiss(const QString &id, QString *error);
+
+    /// Rewrites the journal keeping only what recovery and Undo need: every Apply of a file
+    /// that still has a pending one, else the committed Applies Undo can still reach (the
+    /// newest whose result the file holds, then back while each one's base is the previous
+    /// one's result). Aborted, undone and dismissed Applies go. Returns how many were dropped.
+    int compact(QString *error = nullptr);
+
 private:
+    [[nodiscard]] bool appendLocked(const QByteArray &bytes, QString *error);
     QString m_path;
 };
+
+/// Start-up recovery as the CLI and the window run it: Journal::recover(), then one
+/// sentence per thing the user should know (an Apply settled, one left for them to check).
+[[nodiscard]] QStringList recoverJournal(const QString &journalPath);
 
 } // namespace fanva::proposal

@@ -4,6 +4,7 @@
 
 #include "kb/reader.h"
 #include "kb/writer.h"
+#include "proposal/atomicwrite_p.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -137,6 +138,8 @@ bool Proposal::force(const QString &id)
     Entry *e = entry(id);
     if (!e || !e->isReviewable() || e->decision == Decision::Applied || e->rank() != Rank::Refused)
         return false;
+    if (std::any_of(e->problems.begin(), e->problems.end(), [](const check::Problem &p) { return isUnforceable(p.type); }))
+        return false;
     e->decision = Decision::Forced;
     e->forced = blockingTypes(e->problems);
     return true;
@@ -196,6 +199,25 @@ QStringList Proposal::resolveIds(const QString &spec, QString *error) const
     return ids;
 }
 
+bool isUnforceable(QStringView type)
+{
+    return type == check::problem::unreadable || type == check::problem::severalSentences || type == check::problem::emptySentence;
+}
+
+QString oneLine(const QString &text)
+{
+    QString out;
+    out.reserve(text.size());
+    for (const QChar c : text) {
+        const QChar::Category category = c.category();
+        if (category == QChar::Other_Control || category == QChar::Separator_Line || category == QChar::Separator_Paragraph)
+            out += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
+        else
+            out += c;
+    }
+    return out;
+}
+
 QString renderSentence(const QString &sentence)
 {
     const kb::SentenceParse parsed = kb::parseSentence(sentence);
@@ -210,15 +232,16 @@ QString provenanceComment(const Entry &entry, const QString &documentName, const
     if (entry.segment >= 1 && entry.segment <= segmentTexts.size())
         quote = QStringLiteral(" \"%1\"").arg(clipUtf8(segmentTexts.at(entry.segment - 1).simplified(), s_quoteBytes));
     const QString number = entry.segment >= 1 ? QString::number(entry.segment) : QStringLiteral("?");
-    return QStringLiteral(";; %1 [%2]%3%4").arg(documentName, number, quote, markers(entry));
+    return oneLine(QStringLiteral(";; %1 [%2]%3%4").arg(documentName, number, quote, markers(entry)));
 }
 
 QByteArray Proposal::renderBlock(const std::vector<const Entry *> &toRender, const QDateTime &appliedAt) const
 {
     if (toRender.empty())
         return {};
-    QString block = QStringLiteral(";; ---- fanva %1 from %2 ----\n")
-                        .arg(appliedAt.toUTC().toString(QStringLiteral("yyyy-MM-ddTHH:mm")) + QLatin1Char('Z'), documentName);
+    QString block = oneLine(QStringLiteral(";; ---- fanva %1 from %2 ----")
+                                .arg(appliedAt.toUTC().toString(QStringLiteral("yyyy-MM-ddTHH:mm")) + QLatin1Char('Z'), documentName))
+        + QLatin1Char('\n');
     for (const Entry *e : toRender) {
         block += provenanceComment(*e, documentName, segmentTexts) + QLatin1Char('\n');
         block += renderSentence(e->sentence()) + QLatin1Char('\n');
@@ -300,6 +323,8 @@ QString sha256Hex(const QByteArray &bytes)
 
 std::optional<QString> fileSha256(const QString &path)
 {
+    if (!detail::isRegularFile(path))
+        return std::nullopt; // never open a FIFO or a device: the read could block
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return std::nullopt;

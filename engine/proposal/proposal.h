@@ -81,7 +81,8 @@ public:
     [[nodiscard]] bool accept(const QString &id);
     [[nodiscard]] bool reject(const QString &id);
     [[nodiscard]] bool setUndecided(const QString &id);
-    /// Force-accepts a refused entry past its current blocking problems (recorded by type).
+    /// Force-accepts a refused entry past its current blocking problems (recorded by type);
+    /// refused when one of them is the reader's (isUnforceable).
     [[nodiscard]] bool force(const QString &id);
     /// Commits an edit: shape E, decision edited, verdict none (stale). `problems` are the
     /// live gates' findings for the edited text.
@@ -93,7 +94,7 @@ public:
     [[nodiscard]] QStringList resolveIds(const QString &spec, QString *error = nullptr) const;
 
     /// The provenance block Apply appends for `entries`, dated `appliedAt` (UTC), ending
-    /// with a newline; empty when there is nothing to write.
+    /// with a newline; empty when there is nothing to write. Every comment is one line.
     [[nodiscard]] QByteArray renderBlock(const std::vector<const Entry *> &entries, const QDateTime &appliedAt) const;
     /// `old` with the block appended after a blank line (a missing final newline added).
     [[nodiscard]] static QByteArray appendBlock(const QByteArray &old, const QByteArray &block);
@@ -106,15 +107,23 @@ public:
     friend bool operator==(const Proposal &, const Proposal &) = default;
 };
 
+/// True for a problem of the reader (unreadable, several-sentences, empty-sentence): the
+/// text is not one sentence, so no force can let it into a KB file that must still load.
+[[nodiscard]] bool isUnforceable(QStringView type);
+
+/// `text` as one line: every control character (line breaks included) escaped as \uXXXX.
+[[nodiscard]] QString oneLine(const QString &text);
+
 /// The writer's rendering of a candidate sentence, or the trimmed text if it does not read.
 [[nodiscard]] QString renderSentence(const QString &sentence);
 
-/// The provenance comment line of one entry (without the trailing newline).
+/// The provenance comment line of one entry (without the trailing newline), always one
+/// line: control characters in the name, quote or markers are escaped (oneLine).
 [[nodiscard]] QString provenanceComment(const Entry &entry, const QString &documentName, const QStringList &segmentTexts);
 
 /// SHA-256 of bytes as lower-case hex.
 [[nodiscard]] QString sha256Hex(const QByteArray &bytes);
-/// SHA-256 of a file's bytes; nullopt if it cannot be read (absent included).
+/// SHA-256 of a file's bytes; nullopt if it cannot be read (absent or not a regular file included).
 [[nodiscard]] std::optional<QString> fileSha256(const QString &path);
 
 } // namespace fanva::proposal

@@ -5,9 +5,12 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -291,10 +294,94 @@ private Q_SLOTS:
         QCOMPARE(runCli(formalize(writeScript({ nlohmann::json::parse(turn.constData()) }))).exitCode, exitCode);
     }
 
+    // A dangling Apply whose file matches neither hash is reported at every start until the
+    // user dismisses it.
+    void danglingApplyIsReportedUntilDismissed()
+    {
+        const QString journal = m_dir.filePath(QStringLiteral("dangling.jsonl"));
+        QFile file(journal);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        const nlohmann::json pending = { { "id", "lost" }, { "state", "pending" },
+            { "file", m_dir.filePath(QStringLiteral("kb/CxGone.txt")).toStdString() }, { "baseSha256", std::string(64, 'a') },
+            { "newSha256", std::string(64, 'b') }, { "offset", 0 }, { "entries", nlohmann::json::array() }, { "session", "" } };
+        file.write(QByteArray::fromStdString(pending.dump()) + '\n');
+        file.close();
+        const QStringList undo { QStringLiteral("apply"), QStringLiteral("--undo"), QStringLiteral("--journal"), journal };
+        const QStringList dismiss { QStringLiteral("apply"), QStringLiteral("--dismiss"), QStringLiteral("lost"),
+            QStringLiteral("--journal"), journal };
+        for (int run = 0; run < 2; ++run) {
+            const Run first = runCli(undo);
+            QCOMPARE(first.exitCode, 1); // nothing to undo
+            QVERIFY2(first.err.contains("then forget the record with: fanva-cli apply --dismiss lost"), first.err.constData());
+        }
+        const Run dismissed = runCli(dismiss);
+        QCOMPARE(dismissed.exitCode, 0);
+        QCOMPARE(dismissed.out, QByteArray("Dismissed the interrupted Apply lost.\n"));
+        QVERIFY(!runCli(undo).err.contains("interrupted"));
+        const Run again = runCli(dismiss);
+        QCOMPARE(again.exitCode, 1);
+        QVERIFY(again.err.contains("No interrupted Apply lost is waiting in the journal."));
+    }
+
+    // The KB file is written and journaled; a session that cannot be saved is only a warning.
+    void sessionSaveFailureIsAWarning()
+    {
+        if (::geteuid() == 0)
+            QSKIP("root writes into a read-only folder: run as an unprivileged user");
+        const QString script = writeScript({ { { "text", reply({ { "(penguin Pingu)", 1 } }) } } });
+        const QString folder = m_dir.filePath(QStringLiteral("readonly"));
+        QVERIFY(QDir().mkpath(folder));
+        const QString session = folder + QStringLiteral("/s.fanva");
+        QCOMPARE(runCli(formalize(script, { QStringLiteral("--out"), session })).exitCode, 0);
+        const QByteArray before = readAll(m_target);
+        QVERIFY(QFile::setPermissions(folder, QFile::ReadOwner | QFile::ExeOwner));
+        const Run applied = runCli({ QStringLiteral("apply"), session, QStringLiteral("--accept"), QStringLiteral("all"),
+            QStringLiteral("--journal"), m_dir.filePath(QStringLiteral("readonly.jsonl")) });
+        QFile::setPermissions(folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        QCOMPARE(applied.exitCode, 0);
+        QVERIFY(applied.err.contains("warning: the KB file was written, but the session could not be saved"));
+        QVERIFY(readAll(m_target).size() > before.size());
+        QVERIFY(QFile::resize(m_target, before.size()));
+    }
+
+    // fmt writes like Apply: under the file's lock, never splitting a hard link.
+    void fmtRefusesAHardLinkedFile()
+    {
+        const QString file = m_dir.filePath(QStringLiteral("fmt/CxFmt.txt"));
+        QVERIFY(QDir().mkpath(QFileInfo(file).absolutePath()));
+        const QByteArray messy = "(isa   Pingu    penguin)\n";
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(messy);
+        out.close();
+        const QString link = m_dir.filePath(QStringLiteral("fmt/other-name.txt"));
+        QCOMPARE(::link(QFile::encodeName(file).constData(), QFile::encodeName(link).constData()), 0);
+
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("fmt-data")));
+        process.setProcessEnvironment(environment);
+        process.start(QStringLiteral(FANVA_CLI_PATH), { QStringLiteral("fmt"), file });
+        QVERIFY(process.waitForFinished(60000));
+        const QByteArray err = process.readAllStandardError();
+        QCOMPARE(process.exitCode(), 2);
+        QVERIFY2(err.contains("has 2 hard links; replacing it would split them"), err.constData());
+        QCOMPARE(readAll(file), messy);
+
+        QVERIFY(QFile::remove(link));
+        process.start(QStringLiteral(FANVA_CLI_PATH), { QStringLiteral("fmt"), file });
+        QVERIFY(process.waitForFinished(60000));
+        QCOMPARE(process.exitCode(), 0);
+        QCOMPARE(readAll(file), QByteArray("(isa Pingu penguin)\n"));
+        QVERIFY(QDir(m_dir.filePath(QStringLiteral("fmt-data/fanva/locks"))).exists());
+    }
+
     void usage()
     {
         QCOMPARE(runCli({ QStringLiteral("formalize"), QStringLiteral("--help") }).exitCode, 0);
-        QCOMPARE(runCli({ QStringLiteral("apply"), QStringLiteral("--help") }).exitCode, 0);
+        const Run help = runCli({ QStringLiteral("apply"), QStringLiteral("--help") });
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY(help.out.contains("--dismiss <ID>"));
         QCOMPARE(runCli({ QStringLiteral("formalize"), m_doc }).exitCode, 2);
         const Run noProvider = runCli(
             { QStringLiteral("formalize"), QStringLiteral("--kb"), m_kb, QStringLiteral("--context"), QStringLiteral("CxAnimals"), m_doc });

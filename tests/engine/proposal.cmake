@@ -11,3 +11,4 @@ add_dependencies(tst_apply applycrashhelper)
 
 fanva_add_test(tst_sessionfile SOURCES proposal/tst_sessionfile.cpp LIBS fanva_engine)
 fanva_add_test(tst_autosave SOURCES proposal/tst_autosave.cpp LIBS fanva_engine)
+fanva_add_test(tst_journal SOURCES proposal/tst_journal.cpp LIBS fanva_engine)

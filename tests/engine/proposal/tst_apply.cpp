@@ -6,9 +6,18 @@
 #include "proposal/journal.h"
 #include "proposalfixture.h"
 
+#include <QDeadlineTimer>
 #include <QProcess>
+#include <QSemaphore>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
+
+#include <functional>
+#include <memory>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace fanva;
 using formalize::Decision;
@@ -40,6 +49,23 @@ std::vector<nlohmann::json> journalLines(const QString &path)
             lines.push_back(nlohmann::json::parse(line.constData(), line.constData() + line.size(), nullptr, false));
     }
     return lines;
+}
+
+/// A gate that lets every sentence through, so a test reaches the write whatever the KB says.
+std::vector<std::vector<check::Problem>> letEverythingThrough(const kb::KnowledgeBase &, const QString &, const QStringList &sentences)
+{
+    return std::vector<std::vector<check::Problem>>(sentences.size());
+}
+
+/// Runs `work` on a thread and waits for it at most `ms`: true if it finished by then. A
+/// piece of work that waits for a lock the caller holds is still running when this returns
+/// false; the caller joins it later (the returned thread).
+std::unique_ptr<QThread> startAndWait(const std::function<void()> &work, int ms, bool *finished)
+{
+    std::unique_ptr<QThread> thread(QThread::create(work));
+    thread->start();
+    *finished = thread->wait(QDeadlineTimer(ms));
+    return thread;
 }
 
 } // namespace
@@ -344,6 +370,258 @@ private Q_SLOTS:
         QVERIFY(p.absent);
     }
 
+    // H1: a session's target must be a file inside its KB folder.
+    void targetOutsideTheKbIsRefused_data()
+    {
+        QTest::addColumn<QString>("target");
+        QTest::addColumn<QString>("written"); // relative to the test folder
+        QTest::addRow("parent folder") << QStringLiteral("../CxOutside.txt") << QStringLiteral("CxOutside.txt");
+        QTest::addRow("down and out") << QStringLiteral("sub/../../CxOutside.txt") << QStringLiteral("CxOutside.txt");
+        QTest::addRow("absolute") << QStringLiteral("@/CxAbsolute.txt") << QStringLiteral("CxAbsolute.txt");
+        QTest::addRow("through a folder link") << QStringLiteral("linked/CxOutside.txt") << QStringLiteral("outside/CxOutside.txt");
+    }
+
+    void targetOutsideTheKbIsRefused()
+    {
+        QFETCH(QString, target);
+        QFETCH(QString, written);
+        const QDir testDir(QFileInfo(m_kb).absolutePath());
+        QVERIFY(testDir.mkpath(QStringLiteral("outside")));
+        QVERIFY(QFile::link(testDir.filePath(QStringLiteral("outside")), QDir(m_kb).filePath(QStringLiteral("linked"))));
+        proposal::Proposal p = acceptedScenarioOne();
+        p.targetFile = target.replace(QLatin1Char('@'), testDir.absolutePath());
+        p.absent = true;
+        p.baseSha256.clear();
+        proposal::ApplyOptions o = options();
+        o.gate = letEverythingThrough;
+        const proposal::ApplyResult result = proposal::apply(p, o);
+        QCOMPARE(result.status, ApplyStatus::IoError);
+        QVERIFY2(result.message.contains(QLatin1StringView("is not a file inside the knowledge base")), qPrintable(result.message));
+        QVERIFY(result.message.endsWith(QLatin1StringView(". Nothing was written.")));
+        QVERIFY(!QFile::exists(testDir.filePath(written)));
+        QVERIFY(!QFile::exists(m_journal));
+    }
+
+    // M8, M6 and the FIFO: only a regular file with one link is replaced.
+    void unsafeTargetIsRefused_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("symbolic link") << QStringLiteral("symlink") << QStringLiteral("is a symbolic link");
+        QTest::addRow("hard link") << QStringLiteral("hardlink") << QStringLiteral("has 2 hard links; replacing it would split them");
+        QTest::addRow("fifo") << QStringLiteral("fifo") << QStringLiteral("is not a regular file");
+    }
+
+    void unsafeTargetIsRefused()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, message);
+        const QString other = QDir(QFileInfo(m_kb).absolutePath()).filePath(QStringLiteral("elsewhere.txt"));
+        proposal::Proposal p = acceptedScenarioOne();
+        const QByteArray target = QFile::encodeName(m_target);
+        if (kind == QLatin1StringView("symlink")) {
+            QVERIFY(QFile::rename(m_target, other));
+            QVERIFY(QFile::link(other, m_target));
+        } else if (kind == QLatin1StringView("hardlink")) {
+            QCOMPARE(::link(target.constData(), QFile::encodeName(other).constData()), 0);
+        } else {
+            QVERIFY(QFile::remove(m_target));
+            QCOMPARE(::mkfifo(target.constData(), 0644), 0);
+        }
+        proposal::ApplyOptions o = options();
+        o.gate = letEverythingThrough;
+        const proposal::ApplyResult result = proposal::apply(p, o);
+        QCOMPARE(result.status, ApplyStatus::IoError);
+        QVERIFY2(result.message.contains(message), qPrintable(result.message));
+        QVERIFY(result.message.endsWith(QLatin1StringView(". Nothing was written.")));
+        if (kind != QLatin1StringView("fifo"))
+            QCOMPARE(fixture::readAll(other), m_original);
+        QVERIFY(!QFile::exists(m_journal));
+    }
+
+    // M6: Apply and Undo keep the file's owner and group (the test gives the file away: root only).
+    void ownerAndGroupAreKept()
+    {
+        if (::geteuid() != 0)
+            QSKIP("giving a file to another owner needs root");
+        const QByteArray target = QFile::encodeName(m_target);
+        QCOMPARE(::chown(target.constData(), 4242, 4343), 0);
+        proposal::Proposal p = acceptedScenarioOne();
+        QCOMPARE(proposal::apply(p, options()).status, ApplyStatus::Applied);
+        struct stat st {
+        };
+        QCOMPARE(::stat(target.constData(), &st), 0);
+        QCOMPARE(st.st_uid, uid_t(4242));
+        QCOMPARE(st.st_gid, gid_t(4343));
+        QCOMPARE(st.st_mode & 0777, mode_t(0640));
+        QCOMPARE(proposal::undo(p, m_journal).status, UndoResult::Status::Undone);
+        QCOMPARE(::stat(target.constData(), &st), 0);
+        QCOMPARE(st.st_uid, uid_t(4242));
+        QCOMPARE(st.st_gid, gid_t(4343));
+    }
+
+    // H2: an edit made while Apply runs is not overwritten.
+    void editDuringApplyIsNotOverwritten()
+    {
+        proposal::Proposal p = acceptedScenarioOne();
+        const QByteArray edited = m_original + ";; edited while Apply ran\n";
+        proposal::ApplyOptions o = options();
+        o.probe = [&](proposal::ApplyStage stage) {
+            if (stage == proposal::ApplyStage::TempWritten)
+                QVERIFY(fixture::writeAll(m_target, edited));
+        };
+        const proposal::ApplyResult result = proposal::apply(p, o);
+        QCOMPARE(result.status, ApplyStatus::Conflict);
+        QVERIFY2(result.message.contains(QLatin1StringView("changed on disk")), qPrintable(result.message));
+        QCOMPARE(fixture::readAll(m_target), edited);
+        QCOMPARE(proposal::Journal(m_journal).transactions().front().state, Transaction::State::Aborted);
+        QCOMPARE(p.entry(QStringLiteral("c1"))->decision, Decision::Accepted);
+    }
+
+    // H2: two Applies from the same base: one writes, the other finds a conflict; no entry is lost.
+    void concurrentAppliesLoseNothing()
+    {
+        proposal::Proposal first = fixture::scenarioOne(m_kb);
+        QVERIFY(first.accept(QStringLiteral("c1")));
+        proposal::Proposal second = fixture::scenarioOne(m_kb);
+        QVERIFY(second.accept(QStringLiteral("c3")));
+        proposal::ApplyResult secondResult;
+        std::unique_ptr<QThread> other;
+        bool secondFinishedFirst = false;
+        proposal::ApplyOptions o = options();
+        o.probe = [&](proposal::ApplyStage stage) {
+            if (stage != proposal::ApplyStage::TempWritten || other)
+                return;
+            // The second Apply starts while the first holds its temporary file.
+            proposal::ApplyOptions o2 = options();
+            o2.newId = [] { return QStringLiteral("second"); };
+            other = startAndWait([&, o2] { secondResult = proposal::apply(second, o2); }, 1500, &secondFinishedFirst);
+        };
+        const proposal::ApplyResult firstResult = proposal::apply(first, o);
+        QVERIFY(other);
+        QVERIFY(other->wait(QDeadlineTimer(60000)));
+        QVERIFY(!secondFinishedFirst); // it waited for the first one's lock
+        QCOMPARE(firstResult.status, ApplyStatus::Applied);
+        QCOMPARE(secondResult.status, ApplyStatus::Conflict);
+        const QByteArray after = fixture::readAll(m_target);
+        QVERIFY(after.contains("\n(penguin Pingu)\n"));
+        QVERIFY(!after.contains("(livesIn Pingu HarbourZoo)"));
+    }
+
+    // M2: recovery in another process waits for a live Apply instead of calling it aborted.
+    void recoveryWaitsForALiveApply()
+    {
+        proposal::Proposal p = acceptedScenarioOne();
+        std::vector<proposal::Recovery> recovered;
+        std::unique_ptr<QThread> other;
+        bool recoveryFinishedFirst = false;
+        proposal::ApplyOptions o = options();
+        o.probe = [&](proposal::ApplyStage stage) {
+            if (stage == proposal::ApplyStage::TempWritten && !other)
+                other = startAndWait([&] { recovered = proposal::Journal(m_journal).recover(); }, 1500, &recoveryFinishedFirst);
+        };
+        QCOMPARE(proposal::apply(p, o).status, ApplyStatus::Applied);
+        QVERIFY(other && other->wait(QDeadlineTimer(60000)));
+        QVERIFY(!recoveryFinishedFirst);
+        QVERIFY(recovered.empty());
+        for (const nlohmann::json &line : journalLines(m_journal))
+            QVERIFY(line["state"] != "aborted");
+        QCOMPARE(proposal::Journal(m_journal).transactions().front().state, Transaction::State::Committed);
+    }
+
+    // M1: a torn last line does not swallow the next Apply's pending record.
+    void tornJournalLineSwallowsNothing()
+    {
+        QVERIFY(QDir().mkpath(QFileInfo(m_journal).absolutePath()));
+        const QByteArray torn = "{\"id\":\"old\",\"state\":\"committed\"}\n{\"id\":\"torn\",\"state\":\"pen";
+        QVERIFY(fixture::writeAll(m_journal, torn));
+        proposal::Proposal p = acceptedScenarioOne();
+        QCOMPARE(proposal::apply(p, options()).status, ApplyStatus::Applied);
+        const std::vector<Transaction> all = proposal::Journal(m_journal).transactions();
+        QCOMPARE(all.size(), std::size_t(1));
+        QCOMPARE(all.front().id, QStringLiteral("apply-1"));
+        QCOMPARE(all.front().state, Transaction::State::Committed);
+        QCOMPARE(proposal::undo(p, m_journal).status, UndoResult::Status::Undone);
+        QCOMPARE(fixture::readAll(m_target), m_original);
+    }
+
+    // M4: the document's name cannot inject a sentence; every provenance line stays one line.
+    void documentNameCannotInjectSentences_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("shown");
+        QTest::addRow("newline") << QStringLiteral("evil\n(penguin Mallory)\n.md")
+                                 << QStringLiteral("evil\\u000a(penguin Mallory)\\u000a.md");
+        QTest::addRow("carriage return") << QStringLiteral("evil\r(penguin Mallory).md")
+                                         << QStringLiteral("evil\\u000d(penguin Mallory).md");
+        QTest::addRow("line separator") << QStringLiteral("evil\u2028(penguin Mallory).md")
+                                        << QStringLiteral("evil\\u2028(penguin Mallory).md");
+    }
+
+    void documentNameCannotInjectSentences()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, shown);
+        proposal::Proposal p = acceptedScenarioOne();
+        p.documentName = name;
+        const proposal::ApplyResult result = proposal::apply(p, options());
+        QCOMPARE(result.status, ApplyStatus::Applied);
+        const QByteArray after = fixture::readAll(m_target);
+        QCOMPARE(after.count('\n'), m_original.count('\n') + 7);
+        QVERIFY(after.contains(shown.toUtf8()));
+        const kb::LoadResult loaded = kb::loadKnowledgeBase(m_kb);
+        QVERIFY(loaded.ok());
+        QVERIFY(!after.contains("\n(penguin Mallory)"));
+    }
+
+    // M7: a text that is not one sentence cannot be forced into the KB.
+    void readerProblemsCannotBeForced_data()
+    {
+        QTest::addColumn<QString>("type");
+        QTest::addColumn<bool>("forceable");
+        QTest::addRow("unreadable") << QStringLiteral("unreadable") << false;
+        QTest::addRow("several sentences") << QStringLiteral("several-sentences") << false;
+        QTest::addRow("empty") << QStringLiteral("empty-sentence") << false;
+        QTest::addRow("arity") << QStringLiteral("arity") << true;
+    }
+
+    void readerProblemsCannotBeForced()
+    {
+        QFETCH(QString, type);
+        QFETCH(bool, forceable);
+        proposal::Proposal p = fixture::scenarioOne(m_kb);
+        formalize::Entry e = fixture::entry(QStringLiteral("c4"), 2, QStringLiteral("(eats Pingu"), formalize::EntryState::Refused);
+        e.problems = { { type, QStringLiteral("test"), std::nullopt } };
+        p.entries.push_back(e);
+        QCOMPARE(p.force(QStringLiteral("c4")), forceable);
+
+        // A session saved with such a force is still refused by Apply's re-gate.
+        formalize::Entry *entry = p.entry(QStringLiteral("c4"));
+        entry->decision = Decision::Forced;
+        entry->forced = QStringList { type };
+        proposal::ApplyOptions o = options();
+        o.gate = [type](const kb::KnowledgeBase &, const QString &, const QStringList &sentences) {
+            return std::vector<std::vector<check::Problem>>(sentences.size(), { { type, QStringLiteral("test"), std::nullopt } });
+        };
+        QCOMPARE(proposal::apply(p, o).status, forceable ? ApplyStatus::VerifyFailed : ApplyStatus::Blocked);
+        if (!forceable)
+            QCOMPARE(fixture::readAll(m_target), m_original);
+    }
+
+    // Low: a full disk under the journal says so, as a sentence.
+    void fullDiskIsNamed()
+    {
+        if (!QFileInfo::exists(QStringLiteral("/dev/full")))
+            QSKIP("needs /dev/full");
+        QVERIFY(QDir().mkpath(QFileInfo(m_journal).absolutePath()));
+        QVERIFY(QFile::link(QStringLiteral("/dev/full"), m_journal));
+        proposal::Proposal p = acceptedScenarioOne();
+        const proposal::ApplyResult result = proposal::apply(p, options());
+        QCOMPARE(result.status, ApplyStatus::IoError);
+        QVERIFY2(result.message.contains(QLatin1StringView("the disk is full. Nothing was written.")), qPrintable(result.message));
+        QCOMPARE(fixture::readAll(m_target), m_original);
+    }
+
     void crashLeavesOldOrNewBytes_data()
     {
         QTest::addColumn<QString>("stage");
@@ -371,9 +649,15 @@ private Q_SLOTS:
         QCOMPARE(recovered.size(), std::size_t(1));
         const Transaction::State settled = renamed ? Transaction::State::Committed : Transaction::State::Aborted;
         QCOMPARE(recovered.front().settledAs, settled);
-        QCOMPARE(journal.transactions().front().state, settled);
+        // Recovery compacts: an aborted Apply has nothing left to undo, a committed one stays.
+        const std::vector<Transaction> kept = journal.transactions();
+        QCOMPARE(kept.size(), std::size_t(renamed ? 1 : 0));
+        if (renamed)
+            QCOMPARE(kept.front().state, settled);
         QVERIFY(journal.recover().empty()); // settled once
         QCOMPARE(fixture::readAll(m_target), expected);
+        // The temporary file the crash left behind is gone.
+        QCOMPARE(QDir(m_kb).entryList(QDir::Files | QDir::Hidden | QDir::System), QStringList { QStringLiteral("CxAnimals.txt") });
         if (renamed) {
             QCOMPARE(proposal::undoLast(m_journal).status, UndoResult::Status::Undone);
             QCOMPARE(fixture::readAll(m_target), m_original);

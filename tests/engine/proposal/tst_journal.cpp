@@ -1,0 +1,139 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+// The Apply journal's upkeep: recovery's report, dismissing a record the user settled by
+// hand, and compaction that keeps exactly what Undo can still use.
+#include "proposal/apply.h"
+#include "proposal/gate.h"
+#include "proposal/journal.h"
+#include "proposalfixture.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace fanva;
+using proposal::ApplyStatus;
+using proposal::Transaction;
+using proposal::UndoResult;
+
+class TstJournal : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_kb;
+    QString m_target;
+    QString m_journal;
+    QByteArray m_original;
+    int m_ids = 0;
+
+    proposal::ApplyOptions options()
+    {
+        proposal::ApplyOptions o;
+        o.gate = proposal::criticGate();
+        o.journalPath = m_journal;
+        o.now = [] { return QDateTime::fromString(QStringLiteral("2026-11-29T14:03:00Z"), Qt::ISODate); };
+        o.newId = [this] { return QStringLiteral("apply-%1").arg(++m_ids); };
+        return o;
+    }
+
+    /// Applies one entry of scenario 1 against the file as it is now.
+    ApplyStatus applyOne(const QString &id)
+    {
+        proposal::Proposal p = fixture::scenarioOne(m_kb);
+        if (!p.accept(id))
+            return ApplyStatus::Blocked;
+        return proposal::apply(p, options()).status;
+    }
+
+    /// A pending record for a file that is gone (its base existed): neither old nor new.
+    void writeDangling(const QString &id)
+    {
+        QVERIFY(QDir().mkpath(QFileInfo(m_journal).absolutePath()));
+        proposal::Journal journal(m_journal);
+        Transaction t;
+        t.id = id;
+        t.file = QDir(m_kb).filePath(QStringLiteral("CxGone.txt"));
+        t.baseSha256 = QString(64, QLatin1Char('a'));
+        t.newSha256 = QString(64, QLatin1Char('b'));
+        QString error;
+        QVERIFY2(journal.appendPending(t, &error), qPrintable(error));
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        QVERIFY(m_dir.isValid());
+        const QString dir = m_dir.filePath(QString::fromLatin1(QTest::currentTestFunction()));
+        QDir().mkpath(dir);
+        m_kb = fixture::copyKb(dir);
+        m_target = QDir(m_kb).filePath(QStringLiteral("CxAnimals.txt"));
+        m_journal = QDir(dir).filePath(QStringLiteral("appdata/journal.jsonl"));
+        m_original = fixture::readAll(m_target);
+        m_ids = 0;
+    }
+
+    void compactionKeepsWhatUndoNeeds()
+    {
+        QCOMPARE(applyOne(QStringLiteral("c1")), ApplyStatus::Applied);
+        const QByteArray afterFirst = fixture::readAll(m_target);
+        QCOMPARE(applyOne(QStringLiteral("c3")), ApplyStatus::Applied);
+        QCOMPARE(proposal::undoLast(m_journal).status, UndoResult::Status::Undone); // apply-2 undone
+        QCOMPARE(fixture::readAll(m_target), afterFirst);
+        proposal::Journal journal(m_journal);
+        QCOMPARE(journal.transactions().size(), std::size_t(2));
+
+        QCOMPARE(journal.compact(), 1); // the undone apply-2 goes
+        const std::vector<Transaction> kept = journal.transactions();
+        QCOMPARE(kept.size(), std::size_t(1));
+        QCOMPARE(kept.front().id, QStringLiteral("apply-1"));
+        QCOMPARE(kept.front().state, Transaction::State::Committed);
+        QCOMPARE(journal.compact(), 0);
+        QCOMPARE(proposal::undoLast(m_journal).status, UndoResult::Status::Undone);
+        QCOMPARE(fixture::readAll(m_target), m_original);
+
+        // A committed Apply whose result the file no longer holds cannot be undone: it goes.
+        QCOMPARE(applyOne(QStringLiteral("c1")), ApplyStatus::Applied);
+        QVERIFY(fixture::writeAll(m_target, fixture::readAll(m_target) + ";; a hand edit\n"));
+        QCOMPARE(journal.compact(), 2); // apply-1 (undone) and apply-3 (edited over)
+        QVERIFY(journal.transactions().empty());
+    }
+
+    void danglingRecordCanBeDismissed()
+    {
+        writeDangling(QStringLiteral("lost"));
+        proposal::Journal journal(m_journal);
+        for (int run = 0; run < 2; ++run) { // reported at every start, until dismissed
+            const std::vector<proposal::Recovery> recovered = journal.recover();
+            QCOMPARE(recovered.size(), std::size_t(1));
+            QCOMPARE(recovered.front().settledAs, Transaction::State::Pending);
+        }
+        const QStringList messages = proposal::recoverJournal(m_journal);
+        QCOMPARE(messages.size(), 1);
+        QVERIFY2(messages.front().endsWith(QLatin1StringView("fanva-cli apply --dismiss lost")), qPrintable(messages.front()));
+
+        QString error;
+        QVERIFY(!journal.dismiss(QStringLiteral("nope"), &error));
+        QCOMPARE(error, QStringLiteral("No interrupted Apply nope is waiting in the journal."));
+        QVERIFY2(journal.dismiss(QStringLiteral("lost"), &error), qPrintable(error));
+        QVERIFY(journal.recover().empty());
+        QVERIFY(proposal::recoverJournal(m_journal).isEmpty());
+        QVERIFY(!fixture::readAll(m_journal).contains("lost")); // compacted away
+    }
+
+    void recoveryMessagesSaySettled()
+    {
+        QCOMPARE(applyOne(QStringLiteral("c1")), ApplyStatus::Applied);
+        // Drop the committed line, as a crash after the rename would have.
+        QByteArray lines = fixture::readAll(m_journal);
+        lines.truncate(lines.indexOf('\n') + 1);
+        QVERIFY(fixture::writeAll(m_journal, lines));
+        const QStringList messages = proposal::recoverJournal(m_journal);
+        QCOMPARE(messages, QStringList { QStringLiteral("An interrupted Apply to %1 was committed.").arg(m_target) });
+        QVERIFY(proposal::recoverJournal(m_journal).isEmpty());
+        QVERIFY(proposal::recoverJournal(QDir(m_kb).filePath(QStringLiteral("no-journal.jsonl"))).isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TstJournal)
+#include "tst_journal.moc"
