@@ -16,8 +16,7 @@ std::optional<Json> parse(std::string_view text, ParseError *error)
     if (!j.is_discarded())
         return j;
     if (error) {
-        struct Locator : nlohmann::json_sax<Json>
-        {
+        struct Locator : nlohmann::json_sax<Json> {
             std::size_t offset = 0;
             std::string what;
             bool null() override { return true; }

@@ -21,8 +21,7 @@ namespace fanva::jsonutil {
 using Json = nlohmann::json;
 
 /// Why a text is not JSON: nlohmann's message and the byte offset it stopped at.
-struct ParseError
-{
+struct ParseError {
     QString message;
     std::size_t offset = 0;
 
