@@ -2,8 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "kb/reader.h"
 
-#include "kb/hash_p.h"
-#include "kb/hugepages_p.h"
+#include "kb/nameinterner_p.h"
 #include "kb/utf8_p.h"
 
 #include <QLoggingCategory>
@@ -106,7 +105,7 @@ public:
                 break;
             readTopLevel();
         }
-        flushNames();
+        m_names.flush();
     }
 
 private:
@@ -622,7 +621,7 @@ private:
                 }
             }
             result = m_arena.addVariable(noSymbol, span());
-            queueName(token, result);
+            m_names.queue(token, result);
             return true;
         }
         if (token == "_") {
@@ -676,7 +675,7 @@ private:
                 return fail(begin, namespaceMessage(token), end);
         }
         result = m_arena.addSymbol(noSymbol, span());
-        queueName(token, result);
+        m_names.queue(token, result);
         return true;
     }
 
@@ -753,161 +752,6 @@ private:
         return true;
     }
 
-    // --- interning -----------------------------------------------------------------------
-    //
-    // Names are interned through a table local to this reader: each distinct name of the
-    // document goes to the process-wide table (shared lock, a large and cold hash table)
-    // once, and every later occurrence is answered here without a lock, comparing against
-    // the name kept in the entry (short names) or in the document's own bytes. The local
-    // table never evicts, so its size tracks the document's vocabulary, not its length.
-    //
-    // Both tables are far bigger than the caches on a large file, so a name is not looked up
-    // when it is read. Its node is added without an id and the name queued, with the local
-    // slot it hashes to prefetched; a few names later, when the slot has (likely) arrived,
-    // the name is resolved and the node patched. A name new to the document passes through a
-    // second queue the same way for the process-wide table. Nothing in the reader reads a
-    // symbol's id, and run() resolves every queued name before it returns.
-
-    static constexpr std::size_t s_queueDepth = 8; // names in flight per queue
-
-    // The local table's hash: the name's, with the low bit set, since 0 marks an empty slot.
-    static std::uint64_t localHash(std::uint64_t h) { return h | 1; }
-
-    struct QueuedName {
-        std::uint64_t hash = 0; // hashBytes of the name
-        const char *data = nullptr;
-        std::uint32_t size = 0;
-        std::uint32_t node = 0;
-        std::uint32_t slot = 0; // the global queue: the local entry waiting for the id
-    };
-
-    struct NameQueue {
-        std::array<QueuedName, s_queueDepth> items {};
-        std::size_t head = 0;
-        std::size_t count = 0;
-        [[nodiscard]] bool full() const { return count == s_queueDepth; }
-        void push(const QueuedName &name)
-        {
-            items[(head + count) % s_queueDepth] = name;
-            ++count;
-        }
-        QueuedName pop()
-        {
-            const QueuedName name = items[head];
-            head = (head + 1) % s_queueDepth;
-            --count;
-            return name;
-        }
-    };
-
-    void queueName(std::string_view token, std::uint32_t node)
-    {
-        const std::uint64_t h = detail::hashBytes(token);
-        __builtin_prefetch(&m_local[localHash(h) & (m_local.size() - 1)]);
-        if (m_localQueue.full())
-            resolveLocal(m_localQueue.pop());
-        m_localQueue.push({ h, token.data(), std::uint32_t(token.size()), node, 0 });
-    }
-
-    void resolveLocal(const QueuedName &name)
-    {
-        const std::string_view token(name.data, name.size);
-        const std::uint64_t h = localHash(name.hash);
-        for (;;) {
-            const std::size_t mask = m_local.size() - 1;
-            for (std::size_t i = h & mask;; i = (i + 1) & mask) {
-                LocalName &entry = m_local[i];
-                if (entry.hash == 0) {
-                    if ((m_localNames + 1) * 2 > m_local.size()) {
-                        flushGlobal(); // its entries name local slots, which growing moves
-                        growLocal();
-                        break; // probe the grown table
-                    }
-                    entry.hash = h;
-                    entry.id = noSymbol; // until the global queue resolves it
-                    entry.size = name.size;
-                    if (token.size() <= sizeof(entry.name.inlined))
-                        std::memcpy(entry.name.inlined, token.data(), token.size());
-                    else
-                        entry.name.text = token.data();
-                    ++m_localNames;
-                    m_symbols.prefetch(name.hash);
-                    if (m_globalQueue.full())
-                        resolveGlobal(m_globalQueue.pop());
-                    QueuedName global = name;
-                    global.slot = std::uint32_t(i);
-                    m_globalQueue.push(global);
-                    return;
-                }
-                if (entry.hash == h && entry.size == name.size && entry.matches(token)) {
-                    if (entry.id == noSymbol)
-                        flushGlobal();
-                    m_arena.setSymbol(name.node, entry.id);
-                    return;
-                }
-            }
-        }
-    }
-
-    void resolveGlobal(const QueuedName &name)
-    {
-        const SymbolId id = m_symbols.intern(std::string_view(name.data, name.size), name.hash);
-        m_local[name.slot].id = id;
-        m_arena.setSymbol(name.node, id);
-    }
-
-    void flushGlobal()
-    {
-        while (m_globalQueue.count > 0)
-            resolveGlobal(m_globalQueue.pop());
-    }
-
-    void flushNames()
-    {
-        while (m_localQueue.count > 0)
-            resolveLocal(m_localQueue.pop());
-        flushGlobal();
-    }
-
-    void growLocal()
-    {
-        std::vector<LocalName> old = detail::hugePageVector<LocalName>(m_local.size() * 2);
-        old.swap(m_local);
-        const std::size_t mask = m_local.size() - 1;
-        for (const LocalName &entry : old) {
-            if (entry.hash == 0)
-                continue;
-            std::size_t i = entry.hash & mask;
-            while (m_local[i].hash != 0)
-                i = (i + 1) & mask;
-            m_local[i] = entry;
-        }
-    }
-
-    // A power of two near one slot per 64 bytes of text, at least 64 and at most 64k to
-    // begin with: a one-line candidate should not pay for a file-sized table.
-    static std::size_t localSize(std::size_t textSize)
-    {
-        std::size_t size = 64;
-        while (size < 65536 && size * 64 < textSize)
-            size *= 2;
-        return size;
-    }
-
-    struct LocalName {
-        std::uint64_t hash = 0; // 0: empty
-        SymbolId id = noSymbol;
-        std::uint32_t size = 0;
-        union {
-            char inlined[16];
-            const char *text; // into the document, for longer names
-        } name {};
-        [[nodiscard]] bool matches(std::string_view token) const
-        {
-            const char *stored = size <= sizeof(name.inlined) ? name.inlined : name.text;
-            return std::memcmp(stored, token.data(), size) == 0;
-        }
-    };
     struct ColumnCache {
         std::size_t lineStart = SIZE_MAX;
         std::size_t offset = 0;
@@ -923,11 +767,7 @@ private:
     std::vector<Frame> m_stack;
     std::vector<std::uint32_t> m_pendingChildren;
     std::string m_text;
-    std::vector<LocalName> m_local = detail::hugePageVector<LocalName>(localSize(m_size));
-    std::size_t m_localNames = 0;
-    NameQueue m_localQueue;
-    NameQueue m_globalQueue;
-    SymbolTable &m_symbols = SymbolTable::instance();
+    detail::NameInterner m_names { m_arena, m_size };
     PendingError m_pending;
     Cursor m_formStart;
     unsigned char m_formOpen = '(';
