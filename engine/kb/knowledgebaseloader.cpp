@@ -88,6 +88,7 @@ struct KnowledgeBaseLoader {
                 continue;
             if (entry.isSymLink()) {
                 Diagnostic warning;
+                warning.code = codes::symlinkSkipped;
                 warning.file = entry.filePath();
                 warning.severity = Diagnostic::Severity::Warning;
                 warning.message = QStringLiteral("symbolic link skipped — the loader does not follow links");
@@ -107,9 +108,10 @@ struct KnowledgeBaseLoader {
         }
     }
 
-    static Diagnostic error(const QString &file, const QString &message, Term at = {})
+    static Diagnostic error(QLatin1StringView code, const QString &file, const QString &message, Term at = {})
     {
         Diagnostic diagnostic;
+        diagnostic.code = code;
         diagnostic.file = file;
         diagnostic.message = message;
         if (!at.isNull()) {
@@ -128,15 +130,15 @@ struct KnowledgeBaseLoader {
             const QString stem = QFileInfo(file.relativePath).completeBaseName();
             const QByteArray stemUtf8 = stem.toUtf8();
             if (!isContextName(std::string_view(stemUtf8.constData(), std::size_t(stemUtf8.size()))) || stem.contains(QLatin1Char('/'))) {
-                diagnostics.push_back(error(file.path,
+                diagnostics.push_back(error(codes::fileName, file.path,
                     QStringLiteral("file name %1 does not name a context: a KB file is Cx followed by CapitalCamelCase, e.g. CxBirds.txt")
                         .arg(QFileInfo(file.relativePath).fileName())));
             } else {
                 file.context = intern(std::string_view(stemUtf8.constData(), std::size_t(stemUtf8.size())));
             }
             if (file.size > s_maxFileSize)
-                diagnostics.push_back(
-                    error(file.path, QStringLiteral("file is larger than 64 MiB — split the context's content across smaller contexts")));
+                diagnostics.push_back(error(codes::fileTooLarge, file.path,
+                    QStringLiteral("file is larger than 64 MiB — split the context's content across smaller contexts")));
             totalBytes += std::max<qint64>(file.size, 0);
         }
         std::sort(files.begin(), files.end(),
@@ -144,7 +146,7 @@ struct KnowledgeBaseLoader {
         for (std::size_t i = 1; i < files.size(); ++i) {
             for (std::size_t j = 0; j < i; ++j) {
                 if (files[i].context != noSymbol && files[i].context == files[j].context) {
-                    diagnostics.push_back(error(files[i].path,
+                    diagnostics.push_back(error(codes::duplicateContext, files[i].path,
                         QStringLiteral("context %1 is already defined by %2 — one file per context")
                             .arg(symbolString(files[i].context), files[j].path)));
                 }
@@ -180,16 +182,17 @@ struct KnowledgeBaseLoader {
         });
         for (std::size_t i = 0; i < files.size(); ++i) {
             if (!readErrors[i].isEmpty())
-                diagnostics.push_back(error(files[i].path, QStringLiteral("cannot read the file: %1").arg(readErrors[i])));
+                diagnostics.push_back(
+                    error(codes::unreadableFile, files[i].path, QStringLiteral("cannot read the file: %1").arg(readErrors[i])));
             for (const Diagnostic &d : files[i].document.diagnostics)
                 diagnostics.push_back(d);
             for (const Term sentence : files[i].document.sentences) {
                 if (!sentence.isList()) {
-                    diagnostics.push_back(error(files[i].path,
+                    diagnostics.push_back(error(codes::notAList, files[i].path,
                         QStringLiteral("a sentence must be a list, not %1 — write (predicate argument …)").arg(renderFlat(sentence)),
                         sentence));
                 } else if (sentence.isForm(sym::ist)) {
-                    diagnostics.push_back(error(files[i].path,
+                    diagnostics.push_back(error(codes::topLevelIst, files[i].path,
                         QStringLiteral(
                             "a file states its own context: write the sentence without ist, in the file of the context it belongs to"),
                         sentence));
@@ -337,7 +340,7 @@ struct KnowledgeBaseLoader {
                 }
                 if (keyContext[keyId] == cx + 1) {
                     const Term previous = p.sentences[keyFirst[keyId]].term;
-                    Diagnostic warning = error(file.path,
+                    Diagnostic warning = error(codes::duplicate, file.path,
                         QStringLiteral("duplicate: the same sentence as line %1 (same canonical key)").arg(previous.span().line), term);
                     warning.severity = Diagnostic::Severity::Warning;
                     diagnostics.push_back(warning);
@@ -609,6 +612,7 @@ LoadResult loadKnowledgeBase(const QString &root, const LoadProgress &progress)
     const QFileInfo info(root);
     if (!info.isDir() || !info.isReadable()) {
         Diagnostic diagnostic;
+        diagnostic.code = codes::unreadableDirectory;
         diagnostic.file = root;
         diagnostic.message = QStringLiteral("cannot read the KB directory");
         return { nullptr, { diagnostic } };

@@ -115,9 +115,15 @@ private:
         std::size_t childBase;
     };
 
+    // An error's code (a diagnostic:: constant) and message.
+    struct Message {
+        QLatin1StringView code;
+        QString text;
+    };
+
     struct PendingError {
         Cursor at;
-        QString message;
+        Message message;
         Cursor resyncBase; // recovery resumes after this line
         std::size_t resumeOffset = 0; // outside a form: where reading goes on
     };
@@ -169,13 +175,19 @@ private:
 
     // --- errors ------------------------------------------------------------------------
 
-    bool fail(const Cursor &at, QString message, std::size_t resumeOffset = 0)
+    bool fail(const Cursor &at, QLatin1StringView code, QString message, std::size_t resumeOffset = 0)
+    {
+        m_pending = PendingError { at, { code, std::move(message) }, at, resumeOffset };
+        return false;
+    }
+
+    bool fail(const Cursor &at, Message message, std::size_t resumeOffset = 0)
     {
         m_pending = PendingError { at, std::move(message), at, resumeOffset };
         return false;
     }
 
-    void report(const Cursor &at, const QString &message)
+    void report(const Cursor &at, const Message &message)
     {
         if (m_stopped)
             return;
@@ -185,10 +197,12 @@ private:
         diagnostic.column = int(columnOf(at));
         diagnostic.byteOffset = qint64(at.offset);
         if (++m_errorCount > s_maxErrors) {
+            diagnostic.code = codes::tooManyErrors;
             diagnostic.message = QStringLiteral("too many errors (more than %1); reading stopped").arg(s_maxErrors);
             m_stopped = true;
         } else {
-            diagnostic.message = message;
+            diagnostic.code = message.code;
+            diagnostic.message = message.text;
         }
         m_document.diagnostics.push_back(std::move(diagnostic));
     }
@@ -231,32 +245,40 @@ private:
         }
     }
 
-    static QString unclosedMessage(unsigned char open)
+    static Message unclosedMessage(unsigned char open)
     {
         if (open == '"')
-            return QStringLiteral("unterminated string — expected a closing \"");
+            return { codes::unterminatedString, QStringLiteral("unterminated string — expected a closing \"") };
         const unsigned char close = open == '(' ? ')' : open == '[' ? ']' : '}';
-        return QStringLiteral("unclosed %1 — expected a %2 to close it").arg(charText(open), charText(close));
+        return { codes::unclosedList, QStringLiteral("unclosed %1 — expected a %2 to close it").arg(charText(open), charText(close)) };
     }
 
-    QString badByteMessage(std::size_t offset, bool inString)
+    static Message utf8Message(detail::Utf8Step::Error error, unsigned char lead)
+    {
+        return { codes::invalidUtf8, detail::utf8ErrorMessage(error, lead) };
+    }
+
+    Message badByteMessage(std::size_t offset, bool inString)
     {
         const unsigned char c = m_data[offset];
         if (c == 0)
-            return QStringLiteral("NUL byte (U+0000) — KB text cannot hold one; remove it");
+            return { codes::nulByte, QStringLiteral("NUL byte (U+0000) — KB text cannot hold one; remove it") };
         if (c < 0x80) {
-            return inString ? QStringLiteral("control character %1 in a string — write it as an escape such as \\n or \\u%2")
-                                  .arg(detail::codePointName(c), QString::number(c, 16).toUpper().rightJustified(4, QLatin1Char('0')))
-                            : QStringLiteral("control character %1 outside a string — remove it").arg(detail::codePointName(c));
+            return { codes::controlCharacter,
+                inString ? QStringLiteral("control character %1 in a string — write it as an escape such as \\n or \\u%2")
+                               .arg(detail::codePointName(c), QString::number(c, 16).toUpper().rightJustified(4, QLatin1Char('0')))
+                         : QStringLiteral("control character %1 outside a string — remove it").arg(detail::codePointName(c)) };
         }
         const detail::Utf8Step step = detail::decodeUtf8(m_data + offset, m_data + m_size);
         if (step.error != detail::Utf8Step::Error::None)
-            return detail::utf8ErrorMessage(step.error, c);
+            return utf8Message(step.error, c);
         if (step.codePoint >= 0x80 && step.codePoint <= 0x9F) {
-            return QStringLiteral("control character %1 %2 — remove it")
-                .arg(detail::codePointName(step.codePoint), inString ? QStringLiteral("in a string") : QStringLiteral("outside a string"));
+            return { codes::controlCharacter,
+                QStringLiteral("control character %1 %2 — remove it")
+                    .arg(detail::codePointName(step.codePoint),
+                        inString ? QStringLiteral("in a string") : QStringLiteral("outside a string")) };
         }
-        return QStringLiteral("non-ASCII character %1 outside a string").arg(detail::codePointName(step.codePoint));
+        return { codes::nonAscii, QStringLiteral("non-ASCII character %1 outside a string").arg(detail::codePointName(step.codePoint)) };
     }
 
     // --- trivia ------------------------------------------------------------------------
@@ -298,9 +320,9 @@ private:
             if (step.error != detail::Utf8Step::Error::None) {
                 const std::size_t after = m_cur.offset + std::size_t(step.length);
                 if (inForm)
-                    return fail(m_cur, detail::utf8ErrorMessage(step.error, c), after);
+                    return fail(m_cur, utf8Message(step.error, c), after);
                 // Outside a form: report and read on in the same comment.
-                m_pending = PendingError { m_cur, detail::utf8ErrorMessage(step.error, c), m_cur, after };
+                m_pending = PendingError { m_cur, utf8Message(step.error, c), m_cur, after };
                 report(m_pending.at, m_pending.message);
                 m_cur.offset = after;
                 if (m_stopped)
@@ -322,11 +344,12 @@ private:
         m_col1Paren.reset();
         if (c == ')' || c == ']' || c == '}') {
             report(m_cur,
-                QStringLiteral("unmatched %1 — no %2 is open")
-                    .arg(charText(c),
-                        c == ')'       ? QStringLiteral("list")
-                            : c == ']' ? QStringLiteral("vector")
-                                       : QStringLiteral("map")));
+                { codes::unmatchedClose,
+                    QStringLiteral("unmatched %1 — no %2 is open")
+                        .arg(charText(c),
+                            c == ')'       ? QStringLiteral("list")
+                                : c == ']' ? QStringLiteral("vector")
+                                           : QStringLiteral("map")) });
             ++m_cur.offset;
             return;
         }
@@ -367,24 +390,25 @@ private:
             case '(':
             case '[':
                 if (m_stack.size() >= std::size_t(maxDepth))
-                    return fail(m_cur, QStringLiteral("nesting deeper than %1 levels — write a flatter term").arg(maxDepth));
+                    return fail(
+                        m_cur, codes::tooDeep, QStringLiteral("nesting deeper than %1 levels — write a flatter term").arg(maxDepth));
                 m_stack.push_back({ c, m_cur, m_pendingChildren.size() });
                 ++m_cur.offset;
                 continue;
             case '{':
-                return fail(m_cur, QStringLiteral("maps { … } are not part of the KB language — write a list ( … )"));
+                return fail(m_cur, codes::map, QStringLiteral("maps { … } are not part of the KB language — write a list ( … )"));
             case ')':
             case ']':
             case '}': {
                 if (m_stack.empty() || c == '}') {
-                    return fail(m_cur,
+                    return fail(m_cur, codes::unmatchedClose,
                         QStringLiteral("unmatched %1 — no %2 is open")
                             .arg(charText(c), c == '}' ? QStringLiteral("map") : QStringLiteral("list")));
                 }
                 const Frame frame = m_stack.back();
                 const unsigned char expected = frame.open == '(' ? ')' : ']';
                 if (c != expected) {
-                    return fail(m_cur,
+                    return fail(m_cur, codes::mismatchedClose,
                         QStringLiteral("%1 closes the %2 opened at %3:%4; expected %5")
                             .arg(charText(c), charText(frame.open))
                             .arg(frame.at.line)
@@ -553,16 +577,18 @@ private:
             break;
         default: {
             const QString shown = e >= 0x21 && e < 0x7F ? QString(QLatin1Char(char(e))) : detail::codePointName(e);
-            return fail(at, QStringLiteral("unknown escape \\%1 in a string — use \\\", \\\\, \\n, \\t, \\r or \\uXXXX").arg(shown));
+            return fail(at, codes::badEscape,
+                QStringLiteral("unknown escape \\%1 in a string — use \\\", \\\\, \\n, \\t, \\r or \\uXXXX").arg(shown));
         }
         }
         const int unit = readHex4(m_cur.offset);
         if (unit < 0)
-            return fail(at, QStringLiteral("malformed escape in a string — \\u is followed by four hex digits, as in \\u00E9"));
+            return fail(at, codes::badUnicodeEscape,
+                QStringLiteral("malformed escape in a string — \\u is followed by four hex digits, as in \\u00E9"));
         char32_t cp = char32_t(unit);
         std::size_t length = 6;
         if (unit >= 0xDC00 && unit <= 0xDFFF) {
-            return fail(at,
+            return fail(at, codes::loneSurrogate,
                 QStringLiteral("lone surrogate \\u%1 in a string — a character above U+FFFF is a pair of escapes, \\uD83D\\uDE00")
                     .arg(QString::number(unit, 16).toUpper()));
         }
@@ -570,7 +596,7 @@ private:
             const std::size_t next = m_cur.offset + 6;
             const int low = next < m_size && m_data[next] == '\\' ? readHex4(next) : -1;
             if (low < 0xDC00 || low > 0xDFFF) {
-                return fail(at,
+                return fail(at, codes::loneSurrogate,
                     QStringLiteral("lone surrogate \\u%1 in a string — a character above U+FFFF is a pair of escapes, \\uD83D\\uDE00")
                         .arg(QString::number(unit, 16).toUpper()));
             }
@@ -578,7 +604,7 @@ private:
             length = 12;
         }
         if (cp == 0)
-            return fail(at, QStringLiteral("\\u0000 in a string — KB text cannot hold U+0000"));
+            return fail(at, codes::nulEscape, QStringLiteral("\\u0000 in a string — KB text cannot hold U+0000"));
         appendUtf8(m_text, cp);
         m_cur.offset += length;
         return true;
@@ -611,11 +637,11 @@ private:
             return readNumber(token, begin, end, result);
         if (first == '?') {
             if (token.size() == 1)
-                return fail(begin, QStringLiteral("? alone is not a variable — write ?name"), end);
+                return fail(begin, codes::loneQuestionMark, QStringLiteral("? alone is not a variable — write ?name"), end);
             for (std::size_t i = 1; i < token.size(); ++i) {
                 const unsigned char c = token[i];
                 if (!isAlpha(c) && !isDigit(c) && c != '_' && c != '-') {
-                    return fail(cursorAt(begin.offset + i),
+                    return fail(cursorAt(begin.offset + i), codes::malformedVariable,
                         QStringLiteral("malformed variable %1 — a variable is ? followed by letters, digits, _ or -").arg(latin1(token)),
                         end);
                 }
@@ -633,26 +659,27 @@ private:
             return true;
         }
         if (first == ':') {
-            return fail(begin,
+            return fail(begin, codes::keyword,
                 QStringLiteral("keyword %1 is not part of the KB language — write a symbol such as %2")
                     .arg(latin1(token), token.size() > 1 ? latin1(token.substr(1)) : QStringLiteral("name")),
                 end);
         }
         if (first == '#')
-            return fail(begin, QStringLiteral("# forms (#{…}, #_, ##Inf, tagged literals) are not part of the KB language"), end);
+            return fail(
+                begin, codes::hashForm, QStringLiteral("# forms (#{…}, #_, ##Inf, tagged literals) are not part of the KB language"), end);
         if (first == '\\') {
-            return fail(begin,
+            return fail(begin, codes::characterLiteral,
                 QStringLiteral("character literal %1 is not part of the KB language — write a string instead").arg(latin1(token)), end);
         }
         if (first == '\'' || first == '`' || first == '~' || first == '@' || first == '^') {
-            return fail(
-                begin, QStringLiteral("reader macro %1 is not part of the KB language — write the term itself").arg(charText(first)), end);
+            return fail(begin, codes::readerMacro,
+                QStringLiteral("reader macro %1 is not part of the KB language — write the term itself").arg(charText(first)), end);
         }
         std::size_t slash = std::string_view::npos;
         for (std::size_t i = 0; i < token.size(); ++i) {
             const unsigned char c = token[i];
             if (!(s_classes[c] & SymbolChar)) {
-                return fail(cursorAt(begin.offset + i),
+                return fail(cursorAt(begin.offset + i), codes::symbolCharacter,
                     QStringLiteral(
                         "character %1 is not allowed in a symbol — symbols use letters, digits and . _ - ' + = & : * < > ! ? # $ % /")
                         .arg(charText(c)),
@@ -660,7 +687,7 @@ private:
             }
             if (c == '/' && token.size() > 1) {
                 if (slash != std::string_view::npos)
-                    return fail(begin, namespaceMessage(token), end);
+                    return fail(begin, codes::malformedSymbol, namespaceMessage(token), end);
                 slash = i;
             }
         }
@@ -672,7 +699,7 @@ private:
                 nsOk = nsOk && (isLower(c) || isDigit(c));
             const bool nameOk = !name.empty() && !isDigit(name[0]);
             if (!nsOk || !nameOk)
-                return fail(begin, namespaceMessage(token), end);
+                return fail(begin, codes::malformedSymbol, namespaceMessage(token), end);
         }
         result = m_arena.addSymbol(noSymbol, span());
         m_names.queue(token, result);
@@ -715,10 +742,10 @@ private:
             for (unsigned char c : token)
                 hasLetter = hasLetter || isAlpha(c);
             if (isDigit(token[0]) && hasLetter) {
-                return fail(
-                    begin, QStringLiteral("malformed number — a name cannot start with a digit; escape it as _%1").arg(latin1(token)), end);
+                return fail(begin, codes::nameStartsWithDigit,
+                    QStringLiteral("malformed number — a name cannot start with a digit; escape it as _%1").arg(latin1(token)), end);
             }
-            return fail(begin,
+            return fail(begin, codes::malformedNumber,
                 QStringLiteral("malformed number %1 — expected an integer such as 42 or a decimal such as 0.5 "
                                "(no leading zeros, exponents or fractions)")
                     .arg(latin1(token)),
@@ -744,7 +771,7 @@ private:
         for (std::size_t k = intBegin; k < intEnd; ++k) {
             const unsigned digit = unsigned(token[k] - '0');
             if (value > (limit - digit) / 10)
-                return fail(begin, QStringLiteral("integer %1 does not fit in 64 bits").arg(latin1(token)), end);
+                return fail(begin, codes::integerOverflow, QStringLiteral("integer %1 does not fit in 64 bits").arg(latin1(token)), end);
             value = value * 10 + digit;
         }
         const std::int64_t signedValue = negative ? std::int64_t(0 - value) : std::int64_t(value);
@@ -816,6 +843,7 @@ SentenceParse parseSentence(QByteArrayView text, const QString &file)
         diagnostic.file = file;
         diagnostic.line = 1;
         diagnostic.column = 1;
+        diagnostic.code = codes::notOneSentence;
         if (document.sentences.empty()) {
             diagnostic.message = QStringLiteral("expected one sentence, found none");
         } else {

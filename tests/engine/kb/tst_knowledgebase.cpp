@@ -399,6 +399,7 @@ void TstKnowledgeBase::loadErrors()
         = loadKnowledgeBase({ { QStringLiteral("a/CxA.txt"), QByteArray() }, { QStringLiteral("b/CxA.txt"), QByteArray() } });
     QVERIFY(!twice.ok());
     QCOMPARE(twice.diagnostics.front().message, QStringLiteral("context CxA is already defined by a/CxA.txt — one file per context"));
+    QCOMPARE(twice.diagnostics.front().code, codes::duplicateContext);
 }
 
 void TstKnowledgeBase::duplicateWarning()
@@ -409,6 +410,7 @@ void TstKnowledgeBase::duplicateWarning()
     QCOMPARE(result.diagnostics.size(), std::size_t(1));
     QCOMPARE(result.diagnostics.front().toString(),
         QStringLiteral("CxA.txt:4:1: warning: duplicate: the same sentence as line 2 (same canonical key)"));
+    QCOMPARE(result.diagnostics.front().code, codes::duplicate);
     QCOMPARE(result.kb->sentenceCount(), std::size_t(2));
 }
 

@@ -50,6 +50,8 @@ private Q_SLOTS:
     void corpusCounts();
     void malformed_data();
     void malformed();
+    void codes_data();
+    void codes();
     void atoms_data();
     void atoms();
     void spans();
@@ -119,6 +121,82 @@ void TstReader::malformed()
     for (const Diagnostic &d : document.diagnostics)
         actual += d.toString() + QLatin1Char('\n');
     QCOMPARE(actual, QString::fromUtf8(readAll(reference)));
+}
+
+// Every diagnostic carries the stable code of its kind of error: the distinct codes of each
+// golden input, in order of first appearance. Every input of malformed() has a row.
+void TstReader::codes_data()
+{
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<QString>("codes");
+    const auto row = [](const char *name, const char *codes) {
+        QTest::addRow("%s", name) << QStringLiteral(FANVA_TEST_DATA_DIR "/input/kb/%1.txt").arg(QLatin1String(name))
+                                  << QString::fromLatin1(codes);
+    };
+    row("above-max-utf8", "invalid-utf8");
+    row("bad-escape", "bad-escape");
+    row("bad-lead-byte", "invalid-utf8");
+    row("bad-namespace", "malformed-symbol");
+    row("char-literal", "character-literal");
+    row("control-in-string", "control-character");
+    row("control-outside-string", "control-character");
+    row("deref", "reader-macro");
+    row("discard", "hash-form");
+    row("error-then-col1-paren-in-string", "unclosed-list unterminated-string");
+    row("exponent", "name-starts-with-digit");
+    row("fraction", "malformed-number");
+    row("integer-overflow", "integer-overflow");
+    row("keyword", "keyword");
+    row("leading-zero", "malformed-number");
+    row("lone-surrogate-escape", "lone-surrogate");
+    row("many-errors-per-file", "name-starts-with-digit");
+    row("map", "map");
+    row("metadata", "reader-macro");
+    row("mismatched-close", "mismatched-close");
+    row("name-starting-with-digit", "name-starts-with-digit");
+    row("non-ascii-symbol", "non-ascii");
+    row("nul-byte", "nul-byte");
+    row("nul-escape", "nul-escape");
+    row("nul-in-comment", "nul-byte");
+    row("overlong-utf8", "invalid-utf8");
+    row("pipe-in-symbol", "symbol-character");
+    row("question-mark-alone", "lone-question-mark");
+    row("quote", "reader-macro");
+    row("set-literal", "hash-form");
+    row("short-unicode-escape", "bad-unicode-escape");
+    row("stray-brace", "unmatched-close");
+    row("surrogate-utf8", "invalid-utf8");
+    row("symbolic-value", "hash-form");
+    row("syntax-quote", "reader-macro");
+    row("too-deep", "too-deep");
+    row("too-many-errors", "name-starts-with-digit too-many-errors");
+    row("trailing-dot", "malformed-number");
+    row("truncated-utf8", "invalid-utf8");
+    row("two-slashes", "malformed-symbol");
+    row("unbalanced-open", "unclosed-list");
+    row("unclosed-at-eof", "unclosed-list");
+    row("unmatched-close", "unmatched-close");
+    row("unquote", "reader-macro");
+    row("unterminated-string-col1", "unclosed-list");
+    row("unterminated-string", "unterminated-string");
+    row("utf8-in-top-comment", "invalid-utf8");
+    row("variable-with-quote", "malformed-variable");
+    const QStringList inputs = QDir(QStringLiteral(FANVA_TEST_DATA_DIR "/input/kb")).entryList({ QStringLiteral("*.txt") }, QDir::Files);
+    QCOMPARE(inputs.size(), 48);
+}
+
+void TstReader::codes()
+{
+    QFETCH(QString, input);
+    QFETCH(QString, codes);
+    const Document document = parseDocument(readAll(input), QFileInfo(input).fileName());
+    QStringList actual;
+    for (const Diagnostic &d : document.diagnostics) {
+        QVERIFY2(!d.code.isEmpty(), qPrintable(d.toString()));
+        if (!actual.contains(d.code))
+            actual << d.code;
+    }
+    QCOMPARE(actual.join(QLatin1Char(' ')), codes);
 }
 
 void TstReader::atoms_data()
@@ -218,11 +296,13 @@ void TstReader::parseSentenceOne()
     QVERIFY(!two.sentence);
     QCOMPARE(two.formCount, 2);
     QCOMPARE(two.diagnostics.front().message, QStringLiteral("expected one sentence, found 2"));
+    QCOMPARE(two.diagnostics.front().code, codes::notOneSentence);
     QCOMPARE(two.diagnostics.front().column, 15);
 
     const SentenceParse none = parseSentence(QStringLiteral("  ; nothing"));
     QVERIFY(!none.sentence);
     QCOMPARE(none.diagnostics.front().message, QStringLiteral("expected one sentence, found none"));
+    QCOMPARE(none.diagnostics.front().code, codes::notOneSentence);
 }
 
 // Files are read in parallel: threads interning overlapping names at once must agree on
