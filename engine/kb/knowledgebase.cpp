@@ -253,18 +253,33 @@ std::string KnowledgeBase::canonicalKey(Term sentence) const
     return kb::canonicalKey(sentence, d->symmetric);
 }
 
+std::vector<SymbolId> KnowledgeBase::Private::contextWalk(std::uint32_t from, const std::vector<std::vector<std::uint32_t>> &edges) const
+{
+    static thread_local Marks marks;
+    marks.begin(denseContexts.size());
+    marks.insert(from);
+    std::vector<std::uint32_t> stack { from };
+    std::vector<SymbolId> result { denseContexts[from] };
+    while (!stack.empty()) {
+        const std::uint32_t x = stack.back();
+        stack.pop_back();
+        for (const std::uint32_t y : edges[x]) {
+            if (marks.insert(y)) {
+                result.push_back(denseContexts[y]);
+                stack.push_back(y);
+            }
+        }
+    }
+    std::sort(result.begin() + 1, result.end(), nameLess);
+    return result;
+}
+
 std::vector<SymbolId> KnowledgeBase::visibleContexts(SymbolId context) const
 {
     const auto it = d->contextIndex.find(context);
     if (it == d->contextIndex.end())
         return { context };
-    std::vector<SymbolId> result { context };
-    const std::uint64_t *bits = d->sees.data() + std::size_t(it->second) * d->words;
-    for (std::uint32_t i = 0; i < d->contexts.size(); ++i) {
-        if (i != it->second && ((bits[i >> 6] >> (i & 63)) & 1U))
-            result.push_back(d->contexts[i]);
-    }
-    return result;
+    return d->contextWalk(it->second, d->contextUp);
 }
 
 std::vector<SymbolId> KnowledgeBase::seenBy(SymbolId context) const
@@ -272,13 +287,7 @@ std::vector<SymbolId> KnowledgeBase::seenBy(SymbolId context) const
     const auto it = d->contextIndex.find(context);
     if (it == d->contextIndex.end())
         return { context };
-    std::vector<SymbolId> result { context };
-    const std::uint64_t *bits = d->seenBy.data() + std::size_t(it->second) * d->words;
-    for (std::uint32_t i = 0; i < d->contexts.size(); ++i) {
-        if (i != it->second && ((bits[i >> 6] >> (i & 63)) & 1U))
-            result.push_back(d->contexts[i]);
-    }
-    return result;
+    return d->contextWalk(it->second, d->contextDown);
 }
 
 bool KnowledgeBase::sees(SymbolId from, SymbolId to) const
@@ -290,7 +299,11 @@ bool KnowledgeBase::sees(SymbolId from, SymbolId to) const
     if (a == d->contextIndex.end() || b == d->contextIndex.end())
         return false;
     const std::uint32_t i = b->second;
-    return (d->sees[std::size_t(a->second) * d->words + (i >> 6)] >> (i & 63)) & 1U;
+    if (i < d->fileContexts)
+        return (d->sees[std::size_t(d->contextRow[a->second]) * d->words + (i >> 6)] >> (i & 63)) & 1U;
+    // A context with no file has no bit: walk (its closure is what this costs).
+    const std::vector<SymbolId> seen = d->contextWalk(a->second, d->contextUp);
+    return std::find(seen.begin(), seen.end(), to) != seen.end();
 }
 
 std::vector<SymbolId> KnowledgeBase::genls(SymbolId t, const Scope &scope) const

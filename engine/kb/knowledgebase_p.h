@@ -282,13 +282,19 @@ struct KnowledgeBase::Private {
 
     // Contexts: files' contexts and every genlCx argument.
     std::vector<SymbolId> contexts; // by name
+    // Dense context indexes: the files' contexts first (in name order; a sentence's context
+    // index is also its bit in a visibility row), then the contexts only genlCx names.
+    std::vector<SymbolId> denseContexts;
+    std::uint32_t fileContexts = 0;
     std::unordered_map<SymbolId, std::uint32_t> contextIndex;
+    std::vector<std::vector<std::uint32_t>> contextUp; // genlCx edges, by dense index
+    std::vector<std::vector<std::uint32_t>> contextDown;
     std::vector<std::vector<SymbolId>> contextParents;
     std::vector<std::int32_t> contextFile; // -1 when the context has no file
     std::vector<std::vector<SentenceId>> contextSentences;
-    std::size_t words = 0; // 64-bit words per bitset
-    std::vector<std::uint64_t> sees; // contexts x words
-    std::vector<std::uint64_t> seenBy;
+    std::size_t words = 0; // 64-bit words per row
+    std::vector<std::uint64_t> sees; // rows x words: the files' contexts a row's contexts see
+    std::vector<std::uint32_t> contextRow; // dense index -> row (one per genlCx cycle)
 
     detail::KeyStore keys;
     detail::KeyIndex keyIds;
@@ -331,7 +337,7 @@ struct KnowledgeBase::Private {
             v.none = true;
             return v;
         }
-        v.bits = sees.data() + std::size_t(it->second) * words;
+        v.bits = sees.data() + std::size_t(contextRow[it->second]) * words;
         v.context = it->second;
         return v;
     }
@@ -369,6 +375,9 @@ struct KnowledgeBase::Private {
     [[nodiscard]] std::optional<SentenceId> membershipSentence(SymbolId x, SymbolId type, const View &v) const;
     /// True if b is in genl*(a).
     [[nodiscard]] bool reaches(SymbolId a, SymbolId b, const View &v) const;
+    /// The contexts reachable from dense index `from` over genlCx edges (up or down), itself
+    /// first, the rest in name order.
+    [[nodiscard]] std::vector<SymbolId> contextWalk(std::uint32_t from, const std::vector<std::vector<std::uint32_t>> &edges) const;
     /// The arity P declares itself: (arity P n) or a membership in a type reaching
     /// unary/binary/ternaryPredicate. 0: none; -1: they disagree.
     [[nodiscard]] int ownArity(SymbolId p, const View &v) const;

@@ -30,8 +30,6 @@ namespace fanva::kb {
 
 namespace {
 
-constexpr qint64 s_maxFileSize = qint64(64) * 1024 * 1024;
-
 // Wall and process CPU milliseconds since the last lap, for the load's debug log: on a
 // shared machine the CPU figure says what the work cost.
 class Lap
@@ -96,6 +94,15 @@ struct KnowledgeBaseLoader {
                 continue;
             }
             if (entry.isDir()) {
+                if (!entry.isReadable() || !entry.isExecutable()) {
+                    Diagnostic warning;
+                    warning.code = codes::unreadableDirectory;
+                    warning.file = entry.filePath();
+                    warning.severity = Diagnostic::Severity::Warning;
+                    warning.message = QStringLiteral("directory skipped — it cannot be read, so its context files are not loaded");
+                    diagnostics.push_back(warning);
+                    continue;
+                }
                 collect(root, entry.filePath(), files, diagnostics);
             } else if (entry.isFile() && entry.suffix() == QLatin1String("txt")) {
                 FileRecord record;
@@ -136,20 +143,21 @@ struct KnowledgeBaseLoader {
             } else {
                 file.context = intern(std::string_view(stemUtf8.constData(), std::size_t(stemUtf8.size())));
             }
-            if (file.size > s_maxFileSize)
-                diagnostics.push_back(error(codes::fileTooLarge, file.path,
-                    QStringLiteral("file is larger than 64 MiB — split the context's content across smaller contexts")));
+            if (file.size > maxFileSize)
+                diagnostics.push_back(fileTooLargeDiagnostic(file.path));
             totalBytes += std::max<qint64>(file.size, 0);
         }
         std::sort(files.begin(), files.end(),
             [](const FileRecord &a, const FileRecord &b) { return a.relativePath.toUtf8() < b.relativePath.toUtf8(); });
-        for (std::size_t i = 1; i < files.size(); ++i) {
-            for (std::size_t j = 0; j < i; ++j) {
-                if (files[i].context != noSymbol && files[i].context == files[j].context) {
-                    diagnostics.push_back(error(codes::duplicateContext, files[i].path,
-                        QStringLiteral("context %1 is already defined by %2 — one file per context")
-                            .arg(symbolString(files[i].context), files[j].path)));
-                }
+        std::unordered_map<SymbolId, std::size_t> firstFile; // context -> the first file defining it
+        for (std::size_t i = 0; i < files.size(); ++i) {
+            if (files[i].context == noSymbol)
+                continue;
+            const auto [it, inserted] = firstFile.emplace(files[i].context, i);
+            if (!inserted) {
+                diagnostics.push_back(error(codes::duplicateContext, files[i].path,
+                    QStringLiteral("context %1 is already defined by %2 — one file per context")
+                        .arg(symbolString(files[i].context), files[it->second].path)));
             }
         }
         if (std::any_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic &d) { return d.isError(); }))
@@ -165,15 +173,15 @@ struct KnowledgeBaseLoader {
             else
                 done += files[i].document.text.size();
         }
-        std::vector<QString> readErrors(files.size());
+        std::vector<std::optional<Diagnostic>> readErrors(files.size());
         QtConcurrent::blockingMap(toParse, [&](std::size_t i) {
             FileRecord &file = files[i];
-            QFile in(file.path);
-            if (!in.open(QIODevice::ReadOnly)) {
-                readErrors[i] = in.errorString();
+            FileText read = readKbFile(file.path);
+            if (read.error) {
+                readErrors[i] = std::move(read.error);
                 return;
             }
-            const QByteArray text = in.readAll();
+            const QByteArray text = std::move(read.text);
             file.size = text.size();
             file.document = parseDocument(text, file.path);
             const qint64 now = done += text.size();
@@ -181,9 +189,8 @@ struct KnowledgeBaseLoader {
                 progress(now, totalBytes);
         });
         for (std::size_t i = 0; i < files.size(); ++i) {
-            if (!readErrors[i].isEmpty())
-                diagnostics.push_back(
-                    error(codes::unreadableFile, files[i].path, QStringLiteral("cannot read the file: %1").arg(readErrors[i])));
+            if (readErrors[i])
+                diagnostics.push_back(*readErrors[i]);
             for (const Diagnostic &d : files[i].document.diagnostics)
                 diagnostics.push_back(d);
             for (const Term sentence : files[i].document.sentences) {
@@ -231,7 +238,8 @@ struct KnowledgeBaseLoader {
         });
 
         qCDebug(lcKb) << "keyed in" << qPrintable(lap.next());
-        index(p, files, diagnostics);
+        if (!index(p, files, diagnostics))
+            return { nullptr, std::move(diagnostics) };
         qCDebug(lcKb) << "indexed in" << qPrintable(lap.next());
         p.files = std::move(files);
         if (progress)
@@ -239,63 +247,152 @@ struct KnowledgeBaseLoader {
         return { std::move(kb), std::move(diagnostics) };
     }
 
-    static void index(KnowledgeBase::Private &p, std::vector<FileRecord> &files, std::vector<Diagnostic> &diagnostics)
+    // The contexts and their visibility (§1): every file's context, then every other
+    // genlCx argument. A file's context has a dense index below the number of files, which
+    // is also its bit in the visibility rows; every context has a row: the files' contexts
+    // it sees. Rows are computed once per strongly connected component, successors first,
+    // so the cost is (contexts + genlCx edges) x (files / 64) words, never contexts²; a
+    // graph whose rows would exceed a fixed budget is refused (too-many-contexts).
+    static bool indexContexts(KnowledgeBase::Private &p, const std::vector<FileRecord> &files, std::vector<Diagnostic> &diagnostics)
     {
-        // Contexts: every file's, and every genlCx argument.
         std::vector<std::pair<SymbolId, SymbolId>> wiring;
-        std::vector<SymbolId> names;
+        std::vector<SymbolId> others;
         for (const FileRecord &file : files) {
-            names.push_back(file.context);
+            p.contextIndex.emplace(file.context, std::uint32_t(p.denseContexts.size()));
+            p.denseContexts.push_back(file.context);
+        }
+        for (const FileRecord &file : files) {
             for (const Term s : file.document.sentences) {
                 if (s.isForm(sym::genlCx) && s.size() == 3 && s.at(1).isSymbol() && s.at(2).isSymbol()) {
                     wiring.emplace_back(s.at(1).symbol(), s.at(2).symbol());
-                    names.push_back(s.at(1).symbol());
-                    names.push_back(s.at(2).symbol());
+                    for (const SymbolId c : { s.at(1).symbol(), s.at(2).symbol() }) {
+                        if (!p.contextIndex.contains(c))
+                            others.push_back(c);
+                    }
                 }
             }
         }
-        sortByName(names);
-        names.erase(std::unique(names.begin(), names.end()), names.end());
-        p.contexts = names;
-        for (std::uint32_t i = 0; i < names.size(); ++i)
-            p.contextIndex.emplace(names[i], i);
-        const std::size_t n = names.size();
-        p.words = (n + 63) / 64;
+        sortByName(others);
+        others.erase(std::unique(others.begin(), others.end()), others.end());
+        for (const SymbolId c : others) {
+            p.contextIndex.emplace(c, std::uint32_t(p.denseContexts.size()));
+            p.denseContexts.push_back(c);
+        }
+        p.contexts = p.denseContexts;
+        sortByName(p.contexts);
+        const std::size_t n = p.denseContexts.size();
+        p.fileContexts = std::uint32_t(files.size());
+        p.words = std::max<std::size_t>(1, (p.fileContexts + 63) / 64);
         p.contextParents.assign(n, {});
         p.contextFile.assign(n, -1);
         p.contextSentences.assign(n, {});
-        std::vector<std::vector<std::uint32_t>> up(n);
+        p.contextUp.assign(n, {});
+        p.contextDown.assign(n, {});
         for (const auto &[sub, super] : wiring) {
             const std::uint32_t a = p.contextIndex[sub];
             const std::uint32_t b = p.contextIndex[super];
-            up[a].push_back(b);
+            p.contextUp[a].push_back(b);
+            p.contextDown[b].push_back(a);
             p.contextParents[a].push_back(super);
         }
         for (auto &parents : p.contextParents) {
             sortByName(parents);
             parents.erase(std::unique(parents.begin(), parents.end()), parents.end());
         }
-        p.sees.assign(n * p.words, 0);
-        p.seenBy.assign(n * p.words, 0);
-        for (std::uint32_t c = 0; c < n; ++c) {
-            std::vector<std::uint32_t> stack { c };
-            std::uint64_t *bits = p.sees.data() + std::size_t(c) * p.words;
-            bits[c >> 6] |= std::uint64_t(1) << (c & 63);
-            while (!stack.empty()) {
-                const std::uint32_t x = stack.back();
-                stack.pop_back();
-                for (const std::uint32_t y : up[x]) {
-                    if (!((bits[y >> 6] >> (y & 63)) & 1U)) {
-                        bits[y >> 6] |= std::uint64_t(1) << (y & 63);
-                        stack.push_back(y);
-                    }
+        constexpr std::size_t budget = std::size_t(1) << 24; // words of work and of rows (128 MiB)
+        if ((n + wiring.size()) * p.words > budget) {
+            diagnostics.push_back(error(codes::tooManyContexts, files.empty() ? QString() : files.front().path,
+                QStringLiteral("the KB wires %1 contexts with %2 genlCx sentences over %3 context files, more than the loader can index "
+                               "— use fewer contexts or fewer context files")
+                    .arg(n)
+                    .arg(wiring.size())
+                    .arg(files.size())));
+            return false;
+        }
+
+        // Strongly connected components (Tarjan, without recursion); a component is numbered
+        // after every component it reaches.
+        std::vector<std::int64_t> order(n, -1);
+        std::vector<std::int64_t> low(n, 0);
+        std::vector<std::uint32_t> component(n, 0);
+        std::vector<std::uint8_t> onStack(n, 0);
+        std::vector<std::uint32_t> stack;
+        struct Call {
+            std::uint32_t node;
+            std::uint32_t next;
+        };
+        std::vector<Call> calls;
+        std::int64_t counter = 0;
+        std::uint32_t components = 0;
+        for (std::uint32_t root = 0; root < n; ++root) {
+            if (order[root] >= 0)
+                continue;
+            const auto enter = [&](std::uint32_t v) {
+                order[v] = low[v] = counter++;
+                stack.push_back(v);
+                onStack[v] = 1;
+                calls.push_back({ v, 0 });
+            };
+            enter(root);
+            while (!calls.empty()) {
+                const std::uint32_t v = calls.back().node;
+                if (calls.back().next < p.contextUp[v].size()) {
+                    const std::uint32_t w = p.contextUp[v][calls.back().next++];
+                    if (order[w] < 0)
+                        enter(w);
+                    else if (onStack[w])
+                        low[v] = std::min(low[v], order[w]);
+                    continue;
+                }
+                calls.pop_back();
+                if (!calls.empty())
+                    low[calls.back().node] = std::min(low[calls.back().node], low[v]);
+                if (low[v] == order[v]) {
+                    std::uint32_t x = 0;
+                    do {
+                        x = stack.back();
+                        stack.pop_back();
+                        onStack[x] = 0;
+                        component[x] = components;
+                    } while (x != v);
+                    ++components;
                 }
             }
-            for (std::uint32_t y = 0; y < n; ++y) {
-                if ((bits[y >> 6] >> (y & 63)) & 1U)
-                    p.seenBy[std::size_t(y) * p.words + (c >> 6)] |= std::uint64_t(1) << (c & 63);
+        }
+        // Members of each component, then each component's row: its own files' contexts
+        // and the rows of the components it reaches (already filled).
+        std::vector<std::uint32_t> memberStart(components + 1, 0);
+        for (std::uint32_t v = 0; v < n; ++v)
+            ++memberStart[component[v] + 1];
+        std::partial_sum(memberStart.begin(), memberStart.end(), memberStart.begin());
+        std::vector<std::uint32_t> members(n);
+        std::vector<std::uint32_t> fill(memberStart.begin(), memberStart.end() - 1);
+        for (std::uint32_t v = 0; v < n; ++v)
+            members[fill[component[v]]++] = v;
+        p.sees.assign(std::size_t(components) * p.words, 0);
+        for (std::uint32_t c = 0; c < components; ++c) {
+            std::uint64_t *row = p.sees.data() + std::size_t(c) * p.words;
+            for (std::uint32_t k = memberStart[c]; k < memberStart[c + 1]; ++k) {
+                const std::uint32_t v = members[k];
+                if (v < p.fileContexts)
+                    row[v >> 6] |= std::uint64_t(1) << (v & 63);
+                for (const std::uint32_t w : p.contextUp[v]) {
+                    if (component[w] == c)
+                        continue;
+                    const std::uint64_t *other = p.sees.data() + std::size_t(component[w]) * p.words;
+                    for (std::size_t i = 0; i < p.words; ++i)
+                        row[i] |= other[i];
+                }
             }
         }
+        p.contextRow = std::move(component);
+        return true;
+    }
+
+    static bool index(KnowledgeBase::Private &p, std::vector<FileRecord> &files, std::vector<Diagnostic> &diagnostics)
+    {
+        if (!indexContexts(p, files, diagnostics))
+            return false;
 
         Lap phase;
         // Sentences in (context, line) order; a repeated key in one context is indexed once.
@@ -365,6 +462,7 @@ struct KnowledgeBaseLoader {
             p.keys.setSentences(k, p.keySentences[SymbolId(k)]);
 
         buildVocabulary(p);
+        return true;
     }
 
     static LoadResult reload(const KnowledgeBase &previous, const LoadProgress &progress)
@@ -421,6 +519,7 @@ struct KnowledgeBaseLoader {
         std::vector<std::uint32_t> latestUsage(p.symbolBound, UINT32_MAX);
         // Walk state reused across sentences: symbols seen in this sentence.
         std::vector<std::pair<SymbolId, std::uint8_t>> seen; // symbol, flags (1 functor, 2 argument, 4 nested functor)
+        std::vector<std::uint32_t> seenSlot(p.symbolBound, UINT32_MAX); // where each symbol is in `seen`
         struct Item {
             Term term;
             bool inArgument;
@@ -467,14 +566,17 @@ struct KnowledgeBaseLoader {
             }
 
             // Occurrences and usage, at any depth (iterative walk).
+            for (const auto &entry : seen)
+                seenSlot[entry.first] = UINT32_MAX;
             seen.clear();
-            const auto note = [&seen](SymbolId symbol, std::uint8_t flag) {
-                for (auto &entry : seen) {
-                    if (entry.first == symbol) {
-                        entry.second |= flag;
-                        return;
-                    }
+            // One slot per symbol, so a sentence of many distinct symbols costs its size.
+            const auto note = [&seen, &seenSlot](SymbolId symbol, std::uint8_t flag) {
+                std::uint32_t &slot = seenSlot[symbol];
+                if (slot != UINT32_MAX) {
+                    seen[slot].second |= flag;
+                    return;
                 }
+                slot = std::uint32_t(seen.size());
                 seen.emplace_back(symbol, flag);
             };
             stack.assign(1, { s, false });

@@ -76,6 +76,7 @@ inline constexpr QLatin1StringView fileName("file-name");
 inline constexpr QLatin1StringView duplicateContext("duplicate-context");
 inline constexpr QLatin1StringView notAList("not-a-list");
 inline constexpr QLatin1StringView topLevelIst("top-level-ist");
+inline constexpr QLatin1StringView tooManyContexts("too-many-contexts");
 inline constexpr QLatin1StringView duplicate("duplicate"); // a warning
 } // namespace codes
 
@@ -91,6 +92,22 @@ struct Document {
 
     [[nodiscard]] bool hasErrors() const;
 };
+
+/// The largest KB file the loader, `parse` and `fmt` read (§1).
+inline constexpr qint64 maxFileSize = qint64(64) * 1024 * 1024;
+
+/// A KB file's bytes as read from disk, or the error that kept them from being read:
+/// unreadable-file, or file-too-large above maxFileSize (checked on the bytes read too, so
+/// a file that grows meanwhile, or a device, cannot get past it). Both name the file.
+struct FileText {
+    QByteArray text;
+    std::optional<Diagnostic> error;
+};
+
+/// Reads a KB file within maxFileSize.
+[[nodiscard]] FileText readKbFile(const QString &path);
+/// The file-too-large error for `path`.
+[[nodiscard]] Diagnostic fileTooLargeDiagnostic(const QString &path);
 
 /// Reads KB text (§2). `file` only names the source in diagnostics. Never throws, never
 /// recurses past maxDepth; stops after 100 errors (the 101st is "too many errors").
