@@ -41,12 +41,12 @@ int runParse(const QStringList &args)
     std::vector<kb::Document> documents;
     documents.reserve(std::size_t(files.size()));
     for (const QString &path : files) {
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly)) {
-            cli::err(QStringLiteral("fanva-cli parse: cannot read %1: %2\n").arg(path, file.errorString()));
+        kb::FileText read = kb::readKbFile(path);
+        if (read.error) {
+            cli::err(QStringLiteral("fanva-cli parse: %1\n").arg(read.error->toString()));
             return cli::ExitError;
         }
-        documents.push_back(kb::parseDocument(file.readAll(), path));
+        documents.push_back(kb::parseDocument(read.text, path));
     }
 
     // Keys depend on the predicates marked symmetric anywhere in the input.

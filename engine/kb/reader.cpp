@@ -207,6 +207,23 @@ private:
         m_document.diagnostics.push_back(std::move(diagnostic));
     }
 
+    void warnLoneCr()
+    {
+        if (m_warnedLoneCr)
+            return;
+        m_warnedLoneCr = true;
+        Diagnostic warning;
+        warning.code = codes::loneCr;
+        warning.severity = Diagnostic::Severity::Warning;
+        warning.file = m_document.file;
+        warning.line = int(m_cur.line);
+        warning.column = int(columnOf(m_cur));
+        warning.byteOffset = qint64(m_cur.offset);
+        warning.message = QStringLiteral(
+            "a comment ends at a lone CR (U+000D with no line feed after it) — Fanva ends lines at LF; save the file with LF line endings");
+        m_document.diagnostics.push_back(std::move(warning));
+    }
+
     // An error outside any form: report it and go on right after it.
     void reportPending()
     {
@@ -310,6 +327,12 @@ private:
             const unsigned char c = m_data[m_cur.offset];
             if (c == '\n')
                 return true; // the caller counts the line
+            if (c == '\r' && (m_cur.offset + 1 >= m_size || m_data[m_cur.offset + 1] != '\n')) {
+                // Editors show a lone CR as a line break: end the comment there, so that
+                // the text after it is read, and say why once (lines still count at LF).
+                warnLoneCr();
+                return true;
+            }
             if (c == 0)
                 return fail(m_cur, badByteMessage(m_cur.offset, false), m_cur.offset + 1);
             if (c < 0x80) {
@@ -801,23 +824,11 @@ private:
     std::optional<Cursor> m_col1Paren;
     bool m_inForm = false;
     bool m_stopped = false;
+    bool m_warnedLoneCr = false;
     int m_errorCount = 0;
 };
 
 } // namespace
-
-QString Diagnostic::toString() const
-{
-    const QString kind = severity == Severity::Error ? QStringLiteral("error") : QStringLiteral("warning");
-    if (line <= 0)
-        return QStringLiteral("%1: %2: %3").arg(file, kind, message);
-    return QStringLiteral("%1:%2:%3: %4: %5").arg(file).arg(line).arg(column).arg(kind, message);
-}
-
-bool Document::hasErrors() const
-{
-    return std::any_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic &d) { return d.isError(); });
-}
 
 Document parseDocument(const QByteArray &text, const QString &file)
 {
@@ -828,42 +839,6 @@ Document parseDocument(const QByteArray &text, const QString &file)
     Reader(document.text, document, *arena).run();
     document.arena = std::move(arena);
     return document;
-}
-
-SentenceParse parseSentence(QByteArrayView text, const QString &file)
-{
-    Document document = parseDocument(text.toByteArray(), file);
-    SentenceParse result;
-    result.formCount = int(document.sentences.size());
-    result.diagnostics = std::move(document.diagnostics);
-    if (!result.diagnostics.empty())
-        return result;
-    if (document.sentences.size() != 1) {
-        Diagnostic diagnostic;
-        diagnostic.file = file;
-        diagnostic.line = 1;
-        diagnostic.column = 1;
-        diagnostic.code = codes::notOneSentence;
-        if (document.sentences.empty()) {
-            diagnostic.message = QStringLiteral("expected one sentence, found none");
-        } else {
-            const Span second = document.sentences[1].span();
-            diagnostic.line = int(second.line);
-            diagnostic.column = int(second.column);
-            diagnostic.byteOffset = second.begin;
-            diagnostic.message = QStringLiteral("expected one sentence, found %1").arg(document.sentences.size());
-        }
-        result.diagnostics.push_back(std::move(diagnostic));
-        return result;
-    }
-    result.sentence = OwnedTerm { document.arena, document.sentences.front() };
-    return result;
-}
-
-SentenceParse parseSentence(const QString &text, const QString &file)
-{
-    const QByteArray utf8 = text.toUtf8();
-    return parseSentence(QByteArrayView(utf8), file);
 }
 
 } // namespace fanva::kb

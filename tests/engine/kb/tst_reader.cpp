@@ -8,6 +8,7 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <string>
@@ -58,6 +59,8 @@ private Q_SLOTS:
     void recovery();
     void deepNesting();
     void parseSentenceOne();
+    void loneCarriageReturn();
+    void fileSizeCap();
     void concurrentInterning();
 };
 
@@ -303,6 +306,58 @@ void TstReader::parseSentenceOne()
     QVERIFY(!none.sentence);
     QCOMPARE(none.diagnostics.front().message, QStringLiteral("expected one sentence, found none"));
     QCOMPARE(none.diagnostics.front().code, codes::notOneSentence);
+}
+
+// Issue 14: a comment in a file with lone-CR line endings ran to the end of the file, and
+// every sentence after it was silently lost. It now ends at the CR, with one warning.
+void TstReader::loneCarriageReturn()
+{
+    const Document document = parseDocument(";; header\r(bird Tweety)\r;; more\r(fish Nemo)\r", QStringLiteral("cr.txt"));
+    QVERIFY(!document.hasErrors());
+    QCOMPARE(document.sentences.size(), std::size_t(2));
+    QCOMPARE(renderFlat(document.sentences[1]), QStringLiteral("(fish Nemo)"));
+    QCOMPARE(document.diagnostics.size(), std::size_t(1));
+    QCOMPARE(document.diagnostics.front().code, codes::loneCr);
+    QVERIFY(!document.diagnostics.front().isError());
+    QCOMPARE(document.diagnostics.front().toString(),
+        QStringLiteral("cr.txt:1:10: warning: a comment ends at a lone CR (U+000D with no line feed after it) — Fanva ends lines at LF; "
+                       "save the file with LF line endings"));
+    // CRLF is one terminator: no warning.
+    QVERIFY(parseDocument(";; header\r\n(bird Tweety)\r\n").diagnostics.empty());
+    // A candidate with a lone CR still reads as one sentence.
+    QVERIFY(parseSentence(QStringLiteral("; note\r(bird Tweety)")).sentence.has_value());
+}
+
+// Issue 14: parse and fmt read any file whole (200 MB: 56 s, 2.27 GB); readKbFile refuses
+// one above the loader's 64 MiB, naming it, as load does.
+void TstReader::fileSizeCap()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString big = dir.filePath(QStringLiteral("CxBig.txt"));
+    QFile file(big);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    QVERIFY(file.resize(maxFileSize + 1)); // sparse: no 64 MiB written
+    file.close();
+    const FileText refused = readKbFile(big);
+    QVERIFY(refused.error.has_value());
+    QVERIFY(refused.text.isEmpty());
+    QCOMPARE(refused.error->code, codes::fileTooLarge);
+    QCOMPARE(refused.error->toString(),
+        big + QStringLiteral(": error: file is larger than 64 MiB — split the context's content across smaller contexts"));
+
+    const QString small = dir.filePath(QStringLiteral("CxSmall.txt"));
+    QFile smallFile(small);
+    QVERIFY(smallFile.open(QIODevice::WriteOnly));
+    smallFile.write("(bird Tweety)\n");
+    smallFile.close();
+    const FileText read = readKbFile(small);
+    QVERIFY(!read.error);
+    QCOMPARE(read.text, QByteArray("(bird Tweety)\n"));
+
+    const FileText missing = readKbFile(dir.filePath(QStringLiteral("CxMissing.txt")));
+    QVERIFY(missing.error.has_value());
+    QCOMPARE(missing.error->code, codes::unreadableFile);
 }
 
 // Files are read in parallel: threads interning overlapping names at once must agree on
