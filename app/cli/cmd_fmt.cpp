@@ -33,14 +33,13 @@ int runFmt(const QStringList &args)
 
     bool problems = false;
     for (const QString &path : files) {
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly)) {
-            cli::err(QStringLiteral("fanva-cli fmt: cannot read %1: %2\n").arg(path, file.errorString()));
+        kb::FileText read = kb::readKbFile(path);
+        if (read.error) {
+            cli::err(QStringLiteral("fanva-cli fmt: %1\n").arg(read.error->toString()));
             return cli::ExitError;
         }
-        const QByteArray original = file.readAll();
-        const kb::Document document = kb::parseDocument(original, path);
-        file.close();
+        const QByteArray original = read.text;
+        const kb::Document document = kb::parseDocument(read.text, path);
         if (document.hasErrors()) {
             // A file that does not read cannot be laid out; leave it untouched.
             for (const kb::Diagnostic &diagnostic : document.diagnostics)

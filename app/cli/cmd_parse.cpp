@@ -21,7 +21,8 @@ int runParse(const QStringList &args)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Read KB files and report syntax errors as FILE:LINE:COL: error: MESSAGE."));
     parser.addHelpOption();
-    const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print {files:[{file, sentences, errors}]} on stdout."));
+    const QCommandLineOption jsonOption(QStringLiteral("json"),
+        QStringLiteral("Print {files:[{file, sentences, errors:[{line, col, code, severity, message}]}]} on stdout."));
     const QCommandLineOption canonicalOption(
         QStringLiteral("canonical"), QStringLiteral("Print each sentence's canonical key, one per line, in file order."));
     parser.addOption(jsonOption);
@@ -40,12 +41,12 @@ int runParse(const QStringList &args)
     std::vector<kb::Document> documents;
     documents.reserve(std::size_t(files.size()));
     for (const QString &path : files) {
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly)) {
-            cli::err(QStringLiteral("fanva-cli parse: cannot read %1: %2\n").arg(path, file.errorString()));
+        kb::FileText read = kb::readKbFile(path);
+        if (read.error) {
+            cli::err(QStringLiteral("fanva-cli parse: %1\n").arg(read.error->toString()));
             return cli::ExitError;
         }
-        documents.push_back(kb::parseDocument(file.readAll(), path));
+        documents.push_back(kb::parseDocument(read.text, path));
     }
 
     // Keys depend on the predicates marked symmetric anywhere in the input.
@@ -65,8 +66,8 @@ int runParse(const QStringList &args)
         for (const kb::Diagnostic &diagnostic : document.diagnostics) {
             anyError = anyError || diagnostic.isError();
             cli::err(diagnostic.toString() + QLatin1Char('\n'));
-            errors.push_back(
-                { { "line", diagnostic.line }, { "col", diagnostic.column }, { "message", diagnostic.message.toStdString() } });
+            errors.push_back({ { "line", diagnostic.line }, { "col", diagnostic.column }, { "code", diagnostic.code.toStdString() },
+                { "severity", diagnostic.isError() ? "error" : "warning" }, { "message", diagnostic.message.toStdString() } });
         }
         nlohmann::json entry { { "file", document.file.toStdString() }, { "sentences", document.sentences.size() }, { "errors", errors } };
         if (parser.isSet(canonicalOption)) {

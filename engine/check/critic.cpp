@@ -505,10 +505,28 @@ std::optional<Problem> disjointProblem(const Check &c, Term fact)
     return std::nullopt;
 }
 
+// A value a pairwise clash can compare: a symbol, a literal, or a compound term with no
+// variable or dot at any depth (walked without recursion).
+bool isGroundValue(Term value)
+{
+    std::vector<Term> stack { value };
+    while (!stack.empty()) {
+        const Term t = stack.back();
+        stack.pop_back();
+        if (t.isDot() || t.isVariable())
+            return false;
+        if (t.isCompound()) {
+            for (std::uint32_t i = 0; i < t.size(); ++i)
+                stack.push_back(t.at(i));
+        }
+    }
+    return true;
+}
+
+// (P a b) with ground values a and b (§5.3: a compound value clashes like any other).
 bool isGroundBinary(Term fact)
 {
-    return fact.size() == 3 && fact.functor().isSymbol() && !fact.at(1).isCompound() && !fact.at(2).isCompound() && !fact.at(1).isDot()
-        && !fact.at(2).isDot();
+    return fact.size() == 3 && fact.functor().isSymbol() && isGroundValue(fact.at(1)) && isGroundValue(fact.at(2));
 }
 
 std::optional<Problem> asymmetricProblem(const Check &c, Term fact)

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace fanva::kb {
@@ -343,15 +344,31 @@ struct Normalizer {
 // Variable numbering along an order of literals.
 struct Numbering {
     std::vector<std::pair<std::int64_t, std::int64_t>> map; // identity -> number
+    // The same, once there are too many variables to scan (a hostile sentence can hold
+    // thousands); empty for the few variables of a real rule, so copies stay cheap.
+    std::unordered_map<std::int64_t, std::int64_t> index;
+    static constexpr std::size_t s_scanLimit = 32;
 
     std::int64_t numberOf(std::int64_t identity)
     {
-        for (const auto &[id, number] : map) {
-            if (id == identity)
-                return number;
+        if (map.size() <= s_scanLimit) {
+            for (const auto &[id, number] : map) {
+                if (id == identity)
+                    return number;
+            }
+        } else if (const auto it = index.find(identity); it != index.end()) {
+            return it->second;
         }
         const auto number = std::int64_t(map.size());
         map.emplace_back(identity, number);
+        if (map.size() > s_scanLimit) {
+            if (index.empty()) {
+                for (const auto &[id, n] : map)
+                    index.emplace(id, n);
+            } else {
+                index.emplace(identity, number);
+            }
+        }
         return number;
     }
 

@@ -2,8 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "kb/reader.h"
 
-#include "kb/hash_p.h"
-#include "kb/hugepages_p.h"
+#include "kb/nameinterner_p.h"
 #include "kb/utf8_p.h"
 
 #include <QLoggingCategory>
@@ -106,7 +105,7 @@ public:
                 break;
             readTopLevel();
         }
-        flushNames();
+        m_names.flush();
     }
 
 private:
@@ -116,9 +115,15 @@ private:
         std::size_t childBase;
     };
 
+    // An error's code (a diagnostic:: constant) and message.
+    struct Message {
+        QLatin1StringView code;
+        QString text;
+    };
+
     struct PendingError {
         Cursor at;
-        QString message;
+        Message message;
         Cursor resyncBase; // recovery resumes after this line
         std::size_t resumeOffset = 0; // outside a form: where reading goes on
     };
@@ -170,13 +175,19 @@ private:
 
     // --- errors ------------------------------------------------------------------------
 
-    bool fail(const Cursor &at, QString message, std::size_t resumeOffset = 0)
+    bool fail(const Cursor &at, QLatin1StringView code, QString message, std::size_t resumeOffset = 0)
+    {
+        m_pending = PendingError { at, { code, std::move(message) }, at, resumeOffset };
+        return false;
+    }
+
+    bool fail(const Cursor &at, Message message, std::size_t resumeOffset = 0)
     {
         m_pending = PendingError { at, std::move(message), at, resumeOffset };
         return false;
     }
 
-    void report(const Cursor &at, const QString &message)
+    void report(const Cursor &at, const Message &message)
     {
         if (m_stopped)
             return;
@@ -186,12 +197,31 @@ private:
         diagnostic.column = int(columnOf(at));
         diagnostic.byteOffset = qint64(at.offset);
         if (++m_errorCount > s_maxErrors) {
+            diagnostic.code = codes::tooManyErrors;
             diagnostic.message = QStringLiteral("too many errors (more than %1); reading stopped").arg(s_maxErrors);
             m_stopped = true;
         } else {
-            diagnostic.message = message;
+            diagnostic.code = message.code;
+            diagnostic.message = message.text;
         }
         m_document.diagnostics.push_back(std::move(diagnostic));
+    }
+
+    void warnLoneCr()
+    {
+        if (m_warnedLoneCr)
+            return;
+        m_warnedLoneCr = true;
+        Diagnostic warning;
+        warning.code = codes::loneCr;
+        warning.severity = Diagnostic::Severity::Warning;
+        warning.file = m_document.file;
+        warning.line = int(m_cur.line);
+        warning.column = int(columnOf(m_cur));
+        warning.byteOffset = qint64(m_cur.offset);
+        warning.message = QStringLiteral(
+            "a comment ends at a lone CR (U+000D with no line feed after it) — Fanva ends lines at LF; save the file with LF line endings");
+        m_document.diagnostics.push_back(std::move(warning));
     }
 
     // An error outside any form: report it and go on right after it.
@@ -232,32 +262,40 @@ private:
         }
     }
 
-    static QString unclosedMessage(unsigned char open)
+    static Message unclosedMessage(unsigned char open)
     {
         if (open == '"')
-            return QStringLiteral("unterminated string — expected a closing \"");
+            return { codes::unterminatedString, QStringLiteral("unterminated string — expected a closing \"") };
         const unsigned char close = open == '(' ? ')' : open == '[' ? ']' : '}';
-        return QStringLiteral("unclosed %1 — expected a %2 to close it").arg(charText(open), charText(close));
+        return { codes::unclosedList, QStringLiteral("unclosed %1 — expected a %2 to close it").arg(charText(open), charText(close)) };
     }
 
-    QString badByteMessage(std::size_t offset, bool inString)
+    static Message utf8Message(detail::Utf8Step::Error error, unsigned char lead)
+    {
+        return { codes::invalidUtf8, detail::utf8ErrorMessage(error, lead) };
+    }
+
+    Message badByteMessage(std::size_t offset, bool inString)
     {
         const unsigned char c = m_data[offset];
         if (c == 0)
-            return QStringLiteral("NUL byte (U+0000) — KB text cannot hold one; remove it");
+            return { codes::nulByte, QStringLiteral("NUL byte (U+0000) — KB text cannot hold one; remove it") };
         if (c < 0x80) {
-            return inString ? QStringLiteral("control character %1 in a string — write it as an escape such as \\n or \\u%2")
-                                  .arg(detail::codePointName(c), QString::number(c, 16).toUpper().rightJustified(4, QLatin1Char('0')))
-                            : QStringLiteral("control character %1 outside a string — remove it").arg(detail::codePointName(c));
+            return { codes::controlCharacter,
+                inString ? QStringLiteral("control character %1 in a string — write it as an escape such as \\n or \\u%2")
+                               .arg(detail::codePointName(c), QString::number(c, 16).toUpper().rightJustified(4, QLatin1Char('0')))
+                         : QStringLiteral("control character %1 outside a string — remove it").arg(detail::codePointName(c)) };
         }
         const detail::Utf8Step step = detail::decodeUtf8(m_data + offset, m_data + m_size);
         if (step.error != detail::Utf8Step::Error::None)
-            return detail::utf8ErrorMessage(step.error, c);
+            return utf8Message(step.error, c);
         if (step.codePoint >= 0x80 && step.codePoint <= 0x9F) {
-            return QStringLiteral("control character %1 %2 — remove it")
-                .arg(detail::codePointName(step.codePoint), inString ? QStringLiteral("in a string") : QStringLiteral("outside a string"));
+            return { codes::controlCharacter,
+                QStringLiteral("control character %1 %2 — remove it")
+                    .arg(detail::codePointName(step.codePoint),
+                        inString ? QStringLiteral("in a string") : QStringLiteral("outside a string")) };
         }
-        return QStringLiteral("non-ASCII character %1 outside a string").arg(detail::codePointName(step.codePoint));
+        return { codes::nonAscii, QStringLiteral("non-ASCII character %1 outside a string").arg(detail::codePointName(step.codePoint)) };
     }
 
     // --- trivia ------------------------------------------------------------------------
@@ -289,6 +327,12 @@ private:
             const unsigned char c = m_data[m_cur.offset];
             if (c == '\n')
                 return true; // the caller counts the line
+            if (c == '\r' && (m_cur.offset + 1 >= m_size || m_data[m_cur.offset + 1] != '\n')) {
+                // Editors show a lone CR as a line break: end the comment there, so that
+                // the text after it is read, and say why once (lines still count at LF).
+                warnLoneCr();
+                return true;
+            }
             if (c == 0)
                 return fail(m_cur, badByteMessage(m_cur.offset, false), m_cur.offset + 1);
             if (c < 0x80) {
@@ -299,9 +343,9 @@ private:
             if (step.error != detail::Utf8Step::Error::None) {
                 const std::size_t after = m_cur.offset + std::size_t(step.length);
                 if (inForm)
-                    return fail(m_cur, detail::utf8ErrorMessage(step.error, c), after);
+                    return fail(m_cur, utf8Message(step.error, c), after);
                 // Outside a form: report and read on in the same comment.
-                m_pending = PendingError { m_cur, detail::utf8ErrorMessage(step.error, c), m_cur, after };
+                m_pending = PendingError { m_cur, utf8Message(step.error, c), m_cur, after };
                 report(m_pending.at, m_pending.message);
                 m_cur.offset = after;
                 if (m_stopped)
@@ -323,11 +367,12 @@ private:
         m_col1Paren.reset();
         if (c == ')' || c == ']' || c == '}') {
             report(m_cur,
-                QStringLiteral("unmatched %1 — no %2 is open")
-                    .arg(charText(c),
-                        c == ')'       ? QStringLiteral("list")
-                            : c == ']' ? QStringLiteral("vector")
-                                       : QStringLiteral("map")));
+                { codes::unmatchedClose,
+                    QStringLiteral("unmatched %1 — no %2 is open")
+                        .arg(charText(c),
+                            c == ')'       ? QStringLiteral("list")
+                                : c == ']' ? QStringLiteral("vector")
+                                           : QStringLiteral("map")) });
             ++m_cur.offset;
             return;
         }
@@ -368,24 +413,25 @@ private:
             case '(':
             case '[':
                 if (m_stack.size() >= std::size_t(maxDepth))
-                    return fail(m_cur, QStringLiteral("nesting deeper than %1 levels — write a flatter term").arg(maxDepth));
+                    return fail(
+                        m_cur, codes::tooDeep, QStringLiteral("nesting deeper than %1 levels — write a flatter term").arg(maxDepth));
                 m_stack.push_back({ c, m_cur, m_pendingChildren.size() });
                 ++m_cur.offset;
                 continue;
             case '{':
-                return fail(m_cur, QStringLiteral("maps { … } are not part of the KB language — write a list ( … )"));
+                return fail(m_cur, codes::map, QStringLiteral("maps { … } are not part of the KB language — write a list ( … )"));
             case ')':
             case ']':
             case '}': {
                 if (m_stack.empty() || c == '}') {
-                    return fail(m_cur,
+                    return fail(m_cur, codes::unmatchedClose,
                         QStringLiteral("unmatched %1 — no %2 is open")
                             .arg(charText(c), c == '}' ? QStringLiteral("map") : QStringLiteral("list")));
                 }
                 const Frame frame = m_stack.back();
                 const unsigned char expected = frame.open == '(' ? ')' : ']';
                 if (c != expected) {
-                    return fail(m_cur,
+                    return fail(m_cur, codes::mismatchedClose,
                         QStringLiteral("%1 closes the %2 opened at %3:%4; expected %5")
                             .arg(charText(c), charText(frame.open))
                             .arg(frame.at.line)
@@ -554,16 +600,18 @@ private:
             break;
         default: {
             const QString shown = e >= 0x21 && e < 0x7F ? QString(QLatin1Char(char(e))) : detail::codePointName(e);
-            return fail(at, QStringLiteral("unknown escape \\%1 in a string — use \\\", \\\\, \\n, \\t, \\r or \\uXXXX").arg(shown));
+            return fail(at, codes::badEscape,
+                QStringLiteral("unknown escape \\%1 in a string — use \\\", \\\\, \\n, \\t, \\r or \\uXXXX").arg(shown));
         }
         }
         const int unit = readHex4(m_cur.offset);
         if (unit < 0)
-            return fail(at, QStringLiteral("malformed escape in a string — \\u is followed by four hex digits, as in \\u00E9"));
+            return fail(at, codes::badUnicodeEscape,
+                QStringLiteral("malformed escape in a string — \\u is followed by four hex digits, as in \\u00E9"));
         char32_t cp = char32_t(unit);
         std::size_t length = 6;
         if (unit >= 0xDC00 && unit <= 0xDFFF) {
-            return fail(at,
+            return fail(at, codes::loneSurrogate,
                 QStringLiteral("lone surrogate \\u%1 in a string — a character above U+FFFF is a pair of escapes, \\uD83D\\uDE00")
                     .arg(QString::number(unit, 16).toUpper()));
         }
@@ -571,7 +619,7 @@ private:
             const std::size_t next = m_cur.offset + 6;
             const int low = next < m_size && m_data[next] == '\\' ? readHex4(next) : -1;
             if (low < 0xDC00 || low > 0xDFFF) {
-                return fail(at,
+                return fail(at, codes::loneSurrogate,
                     QStringLiteral("lone surrogate \\u%1 in a string — a character above U+FFFF is a pair of escapes, \\uD83D\\uDE00")
                         .arg(QString::number(unit, 16).toUpper()));
             }
@@ -579,7 +627,7 @@ private:
             length = 12;
         }
         if (cp == 0)
-            return fail(at, QStringLiteral("\\u0000 in a string — KB text cannot hold U+0000"));
+            return fail(at, codes::nulEscape, QStringLiteral("\\u0000 in a string — KB text cannot hold U+0000"));
         appendUtf8(m_text, cp);
         m_cur.offset += length;
         return true;
@@ -612,17 +660,17 @@ private:
             return readNumber(token, begin, end, result);
         if (first == '?') {
             if (token.size() == 1)
-                return fail(begin, QStringLiteral("? alone is not a variable — write ?name"), end);
+                return fail(begin, codes::loneQuestionMark, QStringLiteral("? alone is not a variable — write ?name"), end);
             for (std::size_t i = 1; i < token.size(); ++i) {
                 const unsigned char c = token[i];
                 if (!isAlpha(c) && !isDigit(c) && c != '_' && c != '-') {
-                    return fail(cursorAt(begin.offset + i),
+                    return fail(cursorAt(begin.offset + i), codes::malformedVariable,
                         QStringLiteral("malformed variable %1 — a variable is ? followed by letters, digits, _ or -").arg(latin1(token)),
                         end);
                 }
             }
             result = m_arena.addVariable(noSymbol, span());
-            queueName(token, result);
+            m_names.queue(token, result);
             return true;
         }
         if (token == "_") {
@@ -634,26 +682,27 @@ private:
             return true;
         }
         if (first == ':') {
-            return fail(begin,
+            return fail(begin, codes::keyword,
                 QStringLiteral("keyword %1 is not part of the KB language — write a symbol such as %2")
                     .arg(latin1(token), token.size() > 1 ? latin1(token.substr(1)) : QStringLiteral("name")),
                 end);
         }
         if (first == '#')
-            return fail(begin, QStringLiteral("# forms (#{…}, #_, ##Inf, tagged literals) are not part of the KB language"), end);
+            return fail(
+                begin, codes::hashForm, QStringLiteral("# forms (#{…}, #_, ##Inf, tagged literals) are not part of the KB language"), end);
         if (first == '\\') {
-            return fail(begin,
+            return fail(begin, codes::characterLiteral,
                 QStringLiteral("character literal %1 is not part of the KB language — write a string instead").arg(latin1(token)), end);
         }
         if (first == '\'' || first == '`' || first == '~' || first == '@' || first == '^') {
-            return fail(
-                begin, QStringLiteral("reader macro %1 is not part of the KB language — write the term itself").arg(charText(first)), end);
+            return fail(begin, codes::readerMacro,
+                QStringLiteral("reader macro %1 is not part of the KB language — write the term itself").arg(charText(first)), end);
         }
         std::size_t slash = std::string_view::npos;
         for (std::size_t i = 0; i < token.size(); ++i) {
             const unsigned char c = token[i];
             if (!(s_classes[c] & SymbolChar)) {
-                return fail(cursorAt(begin.offset + i),
+                return fail(cursorAt(begin.offset + i), codes::symbolCharacter,
                     QStringLiteral(
                         "character %1 is not allowed in a symbol — symbols use letters, digits and . _ - ' + = & : * < > ! ? # $ % /")
                         .arg(charText(c)),
@@ -661,7 +710,7 @@ private:
             }
             if (c == '/' && token.size() > 1) {
                 if (slash != std::string_view::npos)
-                    return fail(begin, namespaceMessage(token), end);
+                    return fail(begin, codes::malformedSymbol, namespaceMessage(token), end);
                 slash = i;
             }
         }
@@ -673,10 +722,10 @@ private:
                 nsOk = nsOk && (isLower(c) || isDigit(c));
             const bool nameOk = !name.empty() && !isDigit(name[0]);
             if (!nsOk || !nameOk)
-                return fail(begin, namespaceMessage(token), end);
+                return fail(begin, codes::malformedSymbol, namespaceMessage(token), end);
         }
         result = m_arena.addSymbol(noSymbol, span());
-        queueName(token, result);
+        m_names.queue(token, result);
         return true;
     }
 
@@ -716,10 +765,10 @@ private:
             for (unsigned char c : token)
                 hasLetter = hasLetter || isAlpha(c);
             if (isDigit(token[0]) && hasLetter) {
-                return fail(
-                    begin, QStringLiteral("malformed number — a name cannot start with a digit; escape it as _%1").arg(latin1(token)), end);
+                return fail(begin, codes::nameStartsWithDigit,
+                    QStringLiteral("malformed number — a name cannot start with a digit; escape it as _%1").arg(latin1(token)), end);
             }
-            return fail(begin,
+            return fail(begin, codes::malformedNumber,
                 QStringLiteral("malformed number %1 — expected an integer such as 42 or a decimal such as 0.5 "
                                "(no leading zeros, exponents or fractions)")
                     .arg(latin1(token)),
@@ -745,7 +794,7 @@ private:
         for (std::size_t k = intBegin; k < intEnd; ++k) {
             const unsigned digit = unsigned(token[k] - '0');
             if (value > (limit - digit) / 10)
-                return fail(begin, QStringLiteral("integer %1 does not fit in 64 bits").arg(latin1(token)), end);
+                return fail(begin, codes::integerOverflow, QStringLiteral("integer %1 does not fit in 64 bits").arg(latin1(token)), end);
             value = value * 10 + digit;
         }
         const std::int64_t signedValue = negative ? std::int64_t(0 - value) : std::int64_t(value);
@@ -753,161 +802,6 @@ private:
         return true;
     }
 
-    // --- interning -----------------------------------------------------------------------
-    //
-    // Names are interned through a table local to this reader: each distinct name of the
-    // document goes to the process-wide table (shared lock, a large and cold hash table)
-    // once, and every later occurrence is answered here without a lock, comparing against
-    // the name kept in the entry (short names) or in the document's own bytes. The local
-    // table never evicts, so its size tracks the document's vocabulary, not its length.
-    //
-    // Both tables are far bigger than the caches on a large file, so a name is not looked up
-    // when it is read. Its node is added without an id and the name queued, with the local
-    // slot it hashes to prefetched; a few names later, when the slot has (likely) arrived,
-    // the name is resolved and the node patched. A name new to the document passes through a
-    // second queue the same way for the process-wide table. Nothing in the reader reads a
-    // symbol's id, and run() resolves every queued name before it returns.
-
-    static constexpr std::size_t s_queueDepth = 8; // names in flight per queue
-
-    // The local table's hash: the name's, with the low bit set, since 0 marks an empty slot.
-    static std::uint64_t localHash(std::uint64_t h) { return h | 1; }
-
-    struct QueuedName {
-        std::uint64_t hash = 0; // hashBytes of the name
-        const char *data = nullptr;
-        std::uint32_t size = 0;
-        std::uint32_t node = 0;
-        std::uint32_t slot = 0; // the global queue: the local entry waiting for the id
-    };
-
-    struct NameQueue {
-        std::array<QueuedName, s_queueDepth> items {};
-        std::size_t head = 0;
-        std::size_t count = 0;
-        [[nodiscard]] bool full() const { return count == s_queueDepth; }
-        void push(const QueuedName &name)
-        {
-            items[(head + count) % s_queueDepth] = name;
-            ++count;
-        }
-        QueuedName pop()
-        {
-            const QueuedName name = items[head];
-            head = (head + 1) % s_queueDepth;
-            --count;
-            return name;
-        }
-    };
-
-    void queueName(std::string_view token, std::uint32_t node)
-    {
-        const std::uint64_t h = detail::hashBytes(token);
-        __builtin_prefetch(&m_local[localHash(h) & (m_local.size() - 1)]);
-        if (m_localQueue.full())
-            resolveLocal(m_localQueue.pop());
-        m_localQueue.push({ h, token.data(), std::uint32_t(token.size()), node, 0 });
-    }
-
-    void resolveLocal(const QueuedName &name)
-    {
-        const std::string_view token(name.data, name.size);
-        const std::uint64_t h = localHash(name.hash);
-        for (;;) {
-            const std::size_t mask = m_local.size() - 1;
-            for (std::size_t i = h & mask;; i = (i + 1) & mask) {
-                LocalName &entry = m_local[i];
-                if (entry.hash == 0) {
-                    if ((m_localNames + 1) * 2 > m_local.size()) {
-                        flushGlobal(); // its entries name local slots, which growing moves
-                        growLocal();
-                        break; // probe the grown table
-                    }
-                    entry.hash = h;
-                    entry.id = noSymbol; // until the global queue resolves it
-                    entry.size = name.size;
-                    if (token.size() <= sizeof(entry.name.inlined))
-                        std::memcpy(entry.name.inlined, token.data(), token.size());
-                    else
-                        entry.name.text = token.data();
-                    ++m_localNames;
-                    m_symbols.prefetch(name.hash);
-                    if (m_globalQueue.full())
-                        resolveGlobal(m_globalQueue.pop());
-                    QueuedName global = name;
-                    global.slot = std::uint32_t(i);
-                    m_globalQueue.push(global);
-                    return;
-                }
-                if (entry.hash == h && entry.size == name.size && entry.matches(token)) {
-                    if (entry.id == noSymbol)
-                        flushGlobal();
-                    m_arena.setSymbol(name.node, entry.id);
-                    return;
-                }
-            }
-        }
-    }
-
-    void resolveGlobal(const QueuedName &name)
-    {
-        const SymbolId id = m_symbols.intern(std::string_view(name.data, name.size), name.hash);
-        m_local[name.slot].id = id;
-        m_arena.setSymbol(name.node, id);
-    }
-
-    void flushGlobal()
-    {
-        while (m_globalQueue.count > 0)
-            resolveGlobal(m_globalQueue.pop());
-    }
-
-    void flushNames()
-    {
-        while (m_localQueue.count > 0)
-            resolveLocal(m_localQueue.pop());
-        flushGlobal();
-    }
-
-    void growLocal()
-    {
-        std::vector<LocalName> old = detail::hugePageVector<LocalName>(m_local.size() * 2);
-        old.swap(m_local);
-        const std::size_t mask = m_local.size() - 1;
-        for (const LocalName &entry : old) {
-            if (entry.hash == 0)
-                continue;
-            std::size_t i = entry.hash & mask;
-            while (m_local[i].hash != 0)
-                i = (i + 1) & mask;
-            m_local[i] = entry;
-        }
-    }
-
-    // A power of two near one slot per 64 bytes of text, at least 64 and at most 64k to
-    // begin with: a one-line candidate should not pay for a file-sized table.
-    static std::size_t localSize(std::size_t textSize)
-    {
-        std::size_t size = 64;
-        while (size < 65536 && size * 64 < textSize)
-            size *= 2;
-        return size;
-    }
-
-    struct LocalName {
-        std::uint64_t hash = 0; // 0: empty
-        SymbolId id = noSymbol;
-        std::uint32_t size = 0;
-        union {
-            char inlined[16];
-            const char *text; // into the document, for longer names
-        } name {};
-        [[nodiscard]] bool matches(std::string_view token) const
-        {
-            const char *stored = size <= sizeof(name.inlined) ? name.inlined : name.text;
-            return std::memcmp(stored, token.data(), size) == 0;
-        }
-    };
     struct ColumnCache {
         std::size_t lineStart = SIZE_MAX;
         std::size_t offset = 0;
@@ -923,34 +817,18 @@ private:
     std::vector<Frame> m_stack;
     std::vector<std::uint32_t> m_pendingChildren;
     std::string m_text;
-    std::vector<LocalName> m_local = detail::hugePageVector<LocalName>(localSize(m_size));
-    std::size_t m_localNames = 0;
-    NameQueue m_localQueue;
-    NameQueue m_globalQueue;
-    SymbolTable &m_symbols = SymbolTable::instance();
+    detail::NameInterner m_names { m_arena, m_size };
     PendingError m_pending;
     Cursor m_formStart;
     unsigned char m_formOpen = '(';
     std::optional<Cursor> m_col1Paren;
     bool m_inForm = false;
     bool m_stopped = false;
+    bool m_warnedLoneCr = false;
     int m_errorCount = 0;
 };
 
 } // namespace
-
-QString Diagnostic::toString() const
-{
-    const QString kind = severity == Severity::Error ? QStringLiteral("error") : QStringLiteral("warning");
-    if (line <= 0)
-        return QStringLiteral("%1: %2: %3").arg(file, kind, message);
-    return QStringLiteral("%1:%2:%3: %4: %5").arg(file).arg(line).arg(column).arg(kind, message);
-}
-
-bool Document::hasErrors() const
-{
-    return std::any_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic &d) { return d.isError(); });
-}
 
 Document parseDocument(const QByteArray &text, const QString &file)
 {
@@ -961,41 +839,6 @@ Document parseDocument(const QByteArray &text, const QString &file)
     Reader(document.text, document, *arena).run();
     document.arena = std::move(arena);
     return document;
-}
-
-SentenceParse parseSentence(QByteArrayView text, const QString &file)
-{
-    Document document = parseDocument(text.toByteArray(), file);
-    SentenceParse result;
-    result.formCount = int(document.sentences.size());
-    result.diagnostics = std::move(document.diagnostics);
-    if (!result.diagnostics.empty())
-        return result;
-    if (document.sentences.size() != 1) {
-        Diagnostic diagnostic;
-        diagnostic.file = file;
-        diagnostic.line = 1;
-        diagnostic.column = 1;
-        if (document.sentences.empty()) {
-            diagnostic.message = QStringLiteral("expected one sentence, found none");
-        } else {
-            const Span second = document.sentences[1].span();
-            diagnostic.line = int(second.line);
-            diagnostic.column = int(second.column);
-            diagnostic.byteOffset = second.begin;
-            diagnostic.message = QStringLiteral("expected one sentence, found %1").arg(document.sentences.size());
-        }
-        result.diagnostics.push_back(std::move(diagnostic));
-        return result;
-    }
-    result.sentence = OwnedTerm { document.arena, document.sentences.front() };
-    return result;
-}
-
-SentenceParse parseSentence(const QString &text, const QString &file)
-{
-    const QByteArray utf8 = text.toUtf8();
-    return parseSentence(QByteArrayView(utf8), file);
 }
 
 } // namespace fanva::kb

@@ -15,10 +15,13 @@
 namespace fanva::kb {
 
 /// One reader or loader message: FILE:LINE:COL: error|warning: MESSAGE. Lines and columns
-/// are 1-based (columns in code points); byteOffset is into the raw file.
+/// are 1-based (columns in code points); byteOffset is into the raw file. `code` is a stable
+/// kebab-case id of the kind of error (the `codes::` constants below, listed in
+/// engine/kb/README.md): tools and tests compare codes; people and models read the message.
 struct Diagnostic {
     enum class Severity : std::uint8_t { Error, Warning };
 
+    QString code;
     QString file;
     int line = 0;
     int column = 0;
@@ -33,6 +36,50 @@ struct Diagnostic {
     friend bool operator==(const Diagnostic &, const Diagnostic &) = default;
 };
 
+/// The diagnostic codes, spelled once.
+namespace codes {
+// The reader (§2).
+inline constexpr QLatin1StringView invalidUtf8("invalid-utf8");
+inline constexpr QLatin1StringView nulByte("nul-byte");
+inline constexpr QLatin1StringView controlCharacter("control-character");
+inline constexpr QLatin1StringView nonAscii("non-ascii");
+inline constexpr QLatin1StringView unterminatedString("unterminated-string");
+inline constexpr QLatin1StringView unclosedList("unclosed-list");
+inline constexpr QLatin1StringView unmatchedClose("unmatched-close");
+inline constexpr QLatin1StringView mismatchedClose("mismatched-close");
+inline constexpr QLatin1StringView tooDeep("too-deep");
+inline constexpr QLatin1StringView map("map");
+inline constexpr QLatin1StringView badEscape("bad-escape");
+inline constexpr QLatin1StringView badUnicodeEscape("bad-unicode-escape");
+inline constexpr QLatin1StringView loneSurrogate("lone-surrogate");
+inline constexpr QLatin1StringView nulEscape("nul-escape");
+inline constexpr QLatin1StringView keyword("keyword");
+inline constexpr QLatin1StringView hashForm("hash-form");
+inline constexpr QLatin1StringView characterLiteral("character-literal");
+inline constexpr QLatin1StringView readerMacro("reader-macro");
+inline constexpr QLatin1StringView symbolCharacter("symbol-character");
+inline constexpr QLatin1StringView malformedSymbol("malformed-symbol");
+inline constexpr QLatin1StringView loneQuestionMark("lone-question-mark");
+inline constexpr QLatin1StringView malformedVariable("malformed-variable");
+inline constexpr QLatin1StringView nameStartsWithDigit("name-starts-with-digit");
+inline constexpr QLatin1StringView malformedNumber("malformed-number");
+inline constexpr QLatin1StringView integerOverflow("integer-overflow");
+inline constexpr QLatin1StringView tooManyErrors("too-many-errors");
+inline constexpr QLatin1StringView loneCr("lone-cr"); // a warning
+inline constexpr QLatin1StringView notOneSentence("not-one-sentence"); // parseSentence
+// Files (kbFileSizeError, the loader, §1).
+inline constexpr QLatin1StringView fileTooLarge("file-too-large");
+inline constexpr QLatin1StringView unreadableFile("unreadable-file");
+inline constexpr QLatin1StringView unreadableDirectory("unreadable-directory"); // the root: an error; below it: a warning
+inline constexpr QLatin1StringView symlinkSkipped("symlink-skipped"); // a warning
+inline constexpr QLatin1StringView fileName("file-name");
+inline constexpr QLatin1StringView duplicateContext("duplicate-context");
+inline constexpr QLatin1StringView notAList("not-a-list");
+inline constexpr QLatin1StringView topLevelIst("top-level-ist");
+inline constexpr QLatin1StringView tooManyContexts("too-many-contexts");
+inline constexpr QLatin1StringView duplicate("duplicate"); // a warning
+} // namespace codes
+
 /// One file as read by the reader: its raw bytes (spans index into them), the arena of its
 /// terms, its top-level forms in file order and every error found (§2's recovery). When
 /// there are errors, `sentences` holds the forms read cleanly.
@@ -45,6 +92,22 @@ struct Document {
 
     [[nodiscard]] bool hasErrors() const;
 };
+
+/// The largest KB file the loader, `parse` and `fmt` read (§1).
+inline constexpr qint64 maxFileSize = qint64(64) * 1024 * 1024;
+
+/// A KB file's bytes as read from disk, or the error that kept them from being read:
+/// unreadable-file, or file-too-large above maxFileSize (checked on the bytes read too, so
+/// a file that grows meanwhile, or a device, cannot get past it). Both name the file.
+struct FileText {
+    QByteArray text;
+    std::optional<Diagnostic> error;
+};
+
+/// Reads a KB file within maxFileSize.
+[[nodiscard]] FileText readKbFile(const QString &path);
+/// The file-too-large error for `path`.
+[[nodiscard]] Diagnostic fileTooLargeDiagnostic(const QString &path);
 
 /// Reads KB text (§2). `file` only names the source in diagnostics. Never throws, never
 /// recurses past maxDepth; stops after 100 errors (the 101st is "too many errors").

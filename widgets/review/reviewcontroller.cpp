@@ -367,7 +367,7 @@ proposal::ApplyResult ReviewController::apply()
 proposal::UndoResult ReviewController::undoApply()
 {
     Proposal p = proposal();
-    proposal::UndoResult result = proposal::undo(p, m_journalPath.isEmpty() ? proposal::Journal::defaultPath() : m_journalPath);
+    proposal::UndoResult result = proposal::undo(p, journalPath());
     if (result.status == proposal::UndoResult::Status::Undone) {
         m_undoStack->clear();
         m_entries->updateProposal(p);

@@ -5,6 +5,7 @@
 #include "formalize/session.h"
 #include "llm/options.h"
 #include "proposal/apply.h"
+#include "proposal/journal.h"
 #include "proposal/sessionfile.h"
 
 #include <QObject>
@@ -95,6 +96,8 @@ public:
 
     /// The journal Apply and Undo Apply use; empty: the shared default.
     void setJournalPath(const QString &path) { m_journalPath = path; }
+    /// The Apply journal this review writes: the one set, else the default.
+    [[nodiscard]] QString journalPath() const { return m_journalPath.isEmpty() ? proposal::Journal::defaultPath() : m_journalPath; }
     /// Applies the accepted entries through the engine. Clears the decision undo stack on
     /// success, since applied entries are locked.
     fanva::proposal::ApplyResult apply();

@@ -130,7 +130,7 @@ void TstCritic::acceptance_data()
         QCOMPARE(cells.size(), 4);
         QTest::addRow("%02d %s", ++row, qPrintable(cells.at(0))) << cells.at(0) << cells.at(1) << cells.at(2) << cells.at(3);
     }
-    QCOMPARE(row, 56);
+    QCOMPARE(row, 56 + 4); // §9's rows, then compound values (issue 14)
 }
 
 void TstCritic::acceptance()
@@ -201,6 +201,9 @@ void TstCritic::specMessages_data()
         "asymmetric: parentOf holds one way only, and (parentOf Opus Pingu) is stated in CxBirds");
     row("(birthYearOf Tweety 2020)", "CxBirds", "", "functional",
         "functional: Tweety already has birthYearOf 2019 (CxBirds), so it cannot also have 2020");
+    // A compound value is a value like any other (§5.3: "v or b not a symbol").
+    row("(nestsIn Tweety (NestFn OakTree))", "CxBirds", "", "functional",
+        "functional: Tweety already has nestsIn OakTree (CxBirds), so it cannot also have (NestFn OakTree)");
     row("(parentOf Tweety Tweety)", "CxBirds", "", "irreflexive",
         "irreflexive: parentOf never relates a thing to itself, yet (parentOf Tweety Tweety) does");
     row("(isa Tweety Canary)", "CxBirds", "", "isa-membership",
@@ -392,6 +395,18 @@ void TstCritic::checkBatch()
     const auto refused = m_critic->checkBatch({ { QStringLiteral("(birthYearOf Opus ?y)"), QStringLiteral("CxBirds"), {} },
         { QStringLiteral("(birthYearOf Opus ?y)"), QStringLiteral("CxBirds"), {} } });
     QCOMPARE(verdict(refused[1]), QStringLiteral("not-ground"));
+
+    // Compound values clash like symbols, stored first or checked second.
+    const auto compound = m_critic->checkBatch({ { QStringLiteral("(nestsIn Opus (NestFn Iceberg))"), QStringLiteral("CxBirds"), {} },
+        { QStringLiteral("(nestsIn Opus Floe)"), QStringLiteral("CxBirds"), {} },
+        { QStringLiteral("(nestsIn Opus (NestFn Floe))"), QStringLiteral("CxBirds"), {} },
+        { QStringLiteral("(nestsIn Opus (NestFn Iceberg))"), QStringLiteral("CxBirds"), {} } });
+    QCOMPARE(verdict(compound[0]), QStringLiteral("ok"));
+    QCOMPARE(verdict(compound[1]), QStringLiteral("functional"));
+    QCOMPARE(find(compound[1], QStringLiteral("functional"))->message,
+        QStringLiteral("functional: Opus already has nestsIn (NestFn Iceberg) (entry 0 in this batch), so it cannot also have Floe"));
+    QCOMPARE(verdict(compound[2]), QStringLiteral("functional"));
+    QCOMPARE(verdict(compound[3]), QStringLiteral("duplicate-in-batch"));
 }
 
 void TstCritic::contextShape_data()

@@ -11,6 +11,7 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <string>
@@ -49,12 +50,16 @@ private Q_SLOTS:
     void corpusCounts();
     void malformed_data();
     void malformed();
+    void codes_data();
+    void codes();
     void atoms_data();
     void atoms();
     void spans();
     void recovery();
     void deepNesting();
     void parseSentenceOne();
+    void loneCarriageReturn();
+    void fileSizeCap();
     void concurrentInterning();
 };
 
@@ -129,6 +134,82 @@ void TstReader::malformed()
     for (const Diagnostic &d : document.diagnostics)
         actual += d.toString() + QLatin1Char('\n');
     FANVA_COMPARE_GOLDEN(actual.toUtf8(), reference);
+}
+
+// Every diagnostic carries the stable code of its kind of error: the distinct codes of each
+// golden input, in order of first appearance. Every input of malformed() has a row.
+void TstReader::codes_data()
+{
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<QString>("codes");
+    const auto row = [](const char *name, const char *codes) {
+        QTest::addRow("%s", name) << QStringLiteral(FANVA_TEST_DATA_DIR "/input/kb/%1.txt").arg(QLatin1String(name))
+                                  << QString::fromLatin1(codes);
+    };
+    row("above-max-utf8", "invalid-utf8");
+    row("bad-escape", "bad-escape");
+    row("bad-lead-byte", "invalid-utf8");
+    row("bad-namespace", "malformed-symbol");
+    row("char-literal", "character-literal");
+    row("control-in-string", "control-character");
+    row("control-outside-string", "control-character");
+    row("deref", "reader-macro");
+    row("discard", "hash-form");
+    row("error-then-col1-paren-in-string", "unclosed-list unterminated-string");
+    row("exponent", "name-starts-with-digit");
+    row("fraction", "malformed-number");
+    row("integer-overflow", "integer-overflow");
+    row("keyword", "keyword");
+    row("leading-zero", "malformed-number");
+    row("lone-surrogate-escape", "lone-surrogate");
+    row("many-errors-per-file", "name-starts-with-digit");
+    row("map", "map");
+    row("metadata", "reader-macro");
+    row("mismatched-close", "mismatched-close");
+    row("name-starting-with-digit", "name-starts-with-digit");
+    row("non-ascii-symbol", "non-ascii");
+    row("nul-byte", "nul-byte");
+    row("nul-escape", "nul-escape");
+    row("nul-in-comment", "nul-byte");
+    row("overlong-utf8", "invalid-utf8");
+    row("pipe-in-symbol", "symbol-character");
+    row("question-mark-alone", "lone-question-mark");
+    row("quote", "reader-macro");
+    row("set-literal", "hash-form");
+    row("short-unicode-escape", "bad-unicode-escape");
+    row("stray-brace", "unmatched-close");
+    row("surrogate-utf8", "invalid-utf8");
+    row("symbolic-value", "hash-form");
+    row("syntax-quote", "reader-macro");
+    row("too-deep", "too-deep");
+    row("too-many-errors", "name-starts-with-digit too-many-errors");
+    row("trailing-dot", "malformed-number");
+    row("truncated-utf8", "invalid-utf8");
+    row("two-slashes", "malformed-symbol");
+    row("unbalanced-open", "unclosed-list");
+    row("unclosed-at-eof", "unclosed-list");
+    row("unmatched-close", "unmatched-close");
+    row("unquote", "reader-macro");
+    row("unterminated-string-col1", "unclosed-list");
+    row("unterminated-string", "unterminated-string");
+    row("utf8-in-top-comment", "invalid-utf8");
+    row("variable-with-quote", "malformed-variable");
+    const QStringList inputs = QDir(QStringLiteral(FANVA_TEST_DATA_DIR "/input/kb")).entryList({ QStringLiteral("*.txt") }, QDir::Files);
+    QCOMPARE(inputs.size(), 48);
+}
+
+void TstReader::codes()
+{
+    QFETCH(QString, input);
+    QFETCH(QString, codes);
+    const Document document = parseDocument(readAll(input), QFileInfo(input).fileName());
+    QStringList actual;
+    for (const Diagnostic &d : document.diagnostics) {
+        QVERIFY2(!d.code.isEmpty(), qPrintable(d.toString()));
+        if (!actual.contains(d.code))
+            actual << d.code;
+    }
+    QCOMPARE(actual.join(QLatin1Char(' ')), codes);
 }
 
 void TstReader::atoms_data()
@@ -228,11 +309,65 @@ void TstReader::parseSentenceOne()
     QVERIFY(!two.sentence);
     QCOMPARE(two.formCount, 2);
     QCOMPARE(two.diagnostics.front().message, QStringLiteral("expected one sentence, found 2"));
+    QCOMPARE(two.diagnostics.front().code, codes::notOneSentence);
     QCOMPARE(two.diagnostics.front().column, 15);
 
     const SentenceParse none = parseSentence(QStringLiteral("  ; nothing"));
     QVERIFY(!none.sentence);
     QCOMPARE(none.diagnostics.front().message, QStringLiteral("expected one sentence, found none"));
+    QCOMPARE(none.diagnostics.front().code, codes::notOneSentence);
+}
+
+// Issue 14: a comment in a file with lone-CR line endings ran to the end of the file, and
+// every sentence after it was silently lost. It now ends at the CR, with one warning.
+void TstReader::loneCarriageReturn()
+{
+    const Document document = parseDocument(";; header\r(bird Tweety)\r;; more\r(fish Nemo)\r", QStringLiteral("cr.txt"));
+    QVERIFY(!document.hasErrors());
+    QCOMPARE(document.sentences.size(), std::size_t(2));
+    QCOMPARE(renderFlat(document.sentences[1]), QStringLiteral("(fish Nemo)"));
+    QCOMPARE(document.diagnostics.size(), std::size_t(1));
+    QCOMPARE(document.diagnostics.front().code, codes::loneCr);
+    QVERIFY(!document.diagnostics.front().isError());
+    QCOMPARE(document.diagnostics.front().toString(),
+        QStringLiteral("cr.txt:1:10: warning: a comment ends at a lone CR (U+000D with no line feed after it) — Fanva ends lines at LF; "
+                       "save the file with LF line endings"));
+    // CRLF is one terminator: no warning.
+    QVERIFY(parseDocument(";; header\r\n(bird Tweety)\r\n").diagnostics.empty());
+    // A candidate with a lone CR still reads as one sentence.
+    QVERIFY(parseSentence(QStringLiteral("; note\r(bird Tweety)")).sentence.has_value());
+}
+
+// Issue 14: parse and fmt read any file whole (200 MB: 56 s, 2.27 GB); readKbFile refuses
+// one above the loader's 64 MiB, naming it, as load does.
+void TstReader::fileSizeCap()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString big = dir.filePath(QStringLiteral("CxBig.txt"));
+    QFile file(big);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    QVERIFY(file.resize(maxFileSize + 1)); // sparse: no 64 MiB written
+    file.close();
+    const FileText refused = readKbFile(big);
+    QVERIFY(refused.error.has_value());
+    QVERIFY(refused.text.isEmpty());
+    QCOMPARE(refused.error->code, codes::fileTooLarge);
+    QCOMPARE(refused.error->toString(),
+        big + QStringLiteral(": error: file is larger than 64 MiB — split the context's content across smaller contexts"));
+
+    const QString small = dir.filePath(QStringLiteral("CxSmall.txt"));
+    QFile smallFile(small);
+    QVERIFY(smallFile.open(QIODevice::WriteOnly));
+    smallFile.write("(bird Tweety)\n");
+    smallFile.close();
+    const FileText read = readKbFile(small);
+    QVERIFY(!read.error);
+    QCOMPARE(read.text, QByteArray("(bird Tweety)\n"));
+
+    const FileText missing = readKbFile(dir.filePath(QStringLiteral("CxMissing.txt")));
+    QVERIFY(missing.error.has_value());
+    QCOMPARE(missing.error->code, codes::unreadableFile);
 }
 
 // Files are read in parallel: threads interning overlapping names at once must agree on

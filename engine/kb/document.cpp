@@ -1,0 +1,98 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+// Diagnostics and documents: printing, reading a KB file from disk within the size cap,
+// and reading one candidate sentence.
+#include "kb/reader.h"
+
+#include <QFile>
+
+#include <algorithm>
+
+namespace fanva::kb {
+
+QString Diagnostic::toString() const
+{
+    const QString kind = severity == Severity::Error ? QStringLiteral("error") : QStringLiteral("warning");
+    if (line <= 0)
+        return QStringLiteral("%1: %2: %3").arg(file, kind, message);
+    return QStringLiteral("%1:%2:%3: %4: %5").arg(file).arg(line).arg(column).arg(kind, message);
+}
+
+bool Document::hasErrors() const
+{
+    return std::any_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic &d) { return d.isError(); });
+}
+
+Diagnostic fileTooLargeDiagnostic(const QString &path)
+{
+    Diagnostic diagnostic;
+    diagnostic.code = codes::fileTooLarge;
+    diagnostic.file = path;
+    diagnostic.message = QStringLiteral("file is larger than 64 MiB — split the context's content across smaller contexts");
+    return diagnostic;
+}
+
+FileText readKbFile(const QString &path)
+{
+    FileText result;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        Diagnostic diagnostic;
+        diagnostic.code = codes::unreadableFile;
+        diagnostic.file = path;
+        diagnostic.message = QStringLiteral("cannot read the file: %1").arg(file.errorString());
+        result.error = diagnostic;
+        return result;
+    }
+    // Read one byte past the cap: a file that grew since it was listed, or a device with
+    // no size, is refused all the same.
+    if (file.size() > maxFileSize) {
+        result.error = fileTooLargeDiagnostic(path);
+        return result;
+    }
+    result.text = file.read(maxFileSize + 1);
+    if (result.text.size() > maxFileSize) {
+        result.text.clear();
+        result.error = fileTooLargeDiagnostic(path);
+    }
+    return result;
+}
+
+SentenceParse parseSentence(QByteArrayView text, const QString &file)
+{
+    Document document = parseDocument(text.toByteArray(), file);
+    SentenceParse result;
+    result.formCount = int(document.sentences.size());
+    const bool errors = document.hasErrors(); // a warning (lone-cr) does not stop the sentence
+    result.diagnostics = std::move(document.diagnostics);
+    if (errors)
+        return result;
+    if (document.sentences.size() != 1) {
+        Diagnostic diagnostic;
+        diagnostic.file = file;
+        diagnostic.line = 1;
+        diagnostic.column = 1;
+        diagnostic.code = codes::notOneSentence;
+        if (document.sentences.empty()) {
+            diagnostic.message = QStringLiteral("expected one sentence, found none");
+        } else {
+            const Span second = document.sentences[1].span();
+            diagnostic.line = int(second.line);
+            diagnostic.column = int(second.column);
+            diagnostic.byteOffset = second.begin;
+            diagnostic.message = QStringLiteral("expected one sentence, found %1").arg(document.sentences.size());
+        }
+        result.diagnostics.push_back(std::move(diagnostic));
+        return result;
+    }
+    result.sentence = OwnedTerm { document.arena, document.sentences.front() };
+    return result;
+}
+
+SentenceParse parseSentence(const QString &text, const QString &file)
+{
+    const QByteArray utf8 = text.toUtf8();
+    return parseSentence(QByteArrayView(utf8), file);
+}
+
+} // namespace fanva::kb

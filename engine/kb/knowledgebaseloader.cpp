@@ -1,0 +1,748 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+// Loading a KnowledgeBase: collecting and parsing context files, keying, and building
+// the indexes the queries answer from (§1, §8).
+#include "kb/knowledgebase.h"
+
+#include "kb/canonical.h"
+#include "kb/knowledgebase_p.h"
+#include "kb/writer.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QLoggingCategory>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentMap>
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <numeric>
+#include <unordered_map>
+
+#include <ctime>
+
+Q_LOGGING_CATEGORY(lcKb, "fanva.kb", QtInfoMsg)
+
+namespace fanva::kb {
+
+namespace {
+
+// Wall and process CPU milliseconds since the last lap, for the load's debug log: on a
+// shared machine the CPU figure says what the work cost.
+class Lap
+{
+public:
+    Lap()
+    {
+        m_wall.start();
+        m_cpu = cpuNow();
+    }
+    QString next()
+    {
+        const qint64 cpu = cpuNow();
+        const QString text = QStringLiteral("%1 ms (%2 ms CPU)").arg(m_wall.restart()).arg((cpu - m_cpu) / 1000000);
+        m_cpu = cpu;
+        return text;
+    }
+
+private:
+    static qint64 cpuNow()
+    {
+        timespec ts {};
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+        return qint64(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+    }
+    QElapsedTimer m_wall;
+    qint64 m_cpu = 0;
+};
+
+bool isFrameHead(SymbolId head)
+{
+    return head == sym::not_ || head == sym::and_ || head == sym::implies || head == sym::exceptWhen || isRuleWrapper(head)
+        || head == sym::ist || head == sym::unknown || head == sym::thereExists || head == sym::exists || isAggregate(head);
+}
+
+// A positive literal sentence: headed by a symbol that is not a frame (not, implies, ist, …).
+bool isFact(Term sentence)
+{
+    const SymbolId head = sentence.functorSymbol();
+    return head != noSymbol && !isFrameHead(head);
+}
+
+} // namespace
+
+using namespace detail;
+
+struct KnowledgeBaseLoader {
+    static void collect(const QString &root, const QString &dir, std::vector<FileRecord> &files, std::vector<Diagnostic> &diagnostics)
+    {
+        const QFileInfoList entries
+            = QDir(dir).entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDir::Name);
+        for (const QFileInfo &entry : entries) {
+            if (entry.fileName().startsWith(QLatin1Char('.')))
+                continue;
+            if (entry.isSymLink()) {
+                Diagnostic warning;
+                warning.code = codes::symlinkSkipped;
+                warning.file = entry.filePath();
+                warning.severity = Diagnostic::Severity::Warning;
+                warning.message = QStringLiteral("symbolic link skipped — the loader does not follow links");
+                diagnostics.push_back(warning);
+                continue;
+            }
+            if (entry.isDir()) {
+                if (!entry.isReadable() || !entry.isExecutable()) {
+                    Diagnostic warning;
+                    warning.code = codes::unreadableDirectory;
+                    warning.file = entry.filePath();
+                    warning.severity = Diagnostic::Severity::Warning;
+                    warning.message = QStringLiteral("directory skipped — it cannot be read, so its context files are not loaded");
+                    diagnostics.push_back(warning);
+                    continue;
+                }
+                collect(root, entry.filePath(), files, diagnostics);
+            } else if (entry.isFile() && entry.suffix() == QLatin1String("txt")) {
+                FileRecord record;
+                record.path = entry.filePath();
+                record.relativePath = QDir(root).relativeFilePath(entry.filePath());
+                record.size = entry.size();
+                record.modified = entry.lastModified();
+                files.push_back(std::move(record));
+            }
+        }
+    }
+
+    static Diagnostic error(QLatin1StringView code, const QString &file, const QString &message, Term at = {})
+    {
+        Diagnostic diagnostic;
+        diagnostic.code = code;
+        diagnostic.file = file;
+        diagnostic.message = message;
+        if (!at.isNull()) {
+            diagnostic.line = int(at.span().line);
+            diagnostic.column = int(at.span().column);
+            diagnostic.byteOffset = at.span().begin;
+        }
+        return diagnostic;
+    }
+
+    // Parses the files that have no document yet (in parallel) and checks §1's rules.
+    static LoadResult build(QString root, std::vector<FileRecord> files, std::vector<Diagnostic> diagnostics, const LoadProgress &progress)
+    {
+        qint64 totalBytes = 0;
+        for (FileRecord &file : files) {
+            const QString stem = QFileInfo(file.relativePath).completeBaseName();
+            const QByteArray stemUtf8 = stem.toUtf8();
+            if (!isContextName(std::string_view(stemUtf8.constData(), std::size_t(stemUtf8.size()))) || stem.contains(QLatin1Char('/'))) {
+                diagnostics.push_back(error(codes::fileName, file.path,
+                    QStringLiteral("file name %1 does not name a context: a KB file is Cx followed by CapitalCamelCase, e.g. CxBirds.txt")
+                        .arg(QFileInfo(file.relativePath).fileName())));
+            } else {
+                file.context = intern(std::string_view(stemUtf8.constData(), std::size_t(stemUtf8.size())));
+            }
+            if (file.size > maxFileSize)
+                diagnostics.push_back(fileTooLargeDiagnostic(file.path));
+            totalBytes += std::max<qint64>(file.size, 0);
+        }
+        std::sort(files.begin(), files.end(),
+            [](const FileRecord &a, const FileRecord &b) { return a.relativePath.toUtf8() < b.relativePath.toUtf8(); });
+        std::unordered_map<SymbolId, std::size_t> firstFile; // context -> the first file defining it
+        for (std::size_t i = 0; i < files.size(); ++i) {
+            if (files[i].context == noSymbol)
+                continue;
+            const auto [it, inserted] = firstFile.emplace(files[i].context, i);
+            if (!inserted) {
+                diagnostics.push_back(error(codes::duplicateContext, files[i].path,
+                    QStringLiteral("context %1 is already defined by %2 — one file per context")
+                        .arg(symbolString(files[i].context), files[it->second].path)));
+            }
+        }
+        if (std::any_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic &d) { return d.isError(); }))
+            return { nullptr, std::move(diagnostics) };
+
+        Lap lap;
+        // Parse (and key, below) in parallel: files are independent.
+        std::atomic<qint64> done { 0 };
+        std::vector<std::size_t> toParse;
+        for (std::size_t i = 0; i < files.size(); ++i) {
+            if (!files[i].document.arena)
+                toParse.push_back(i);
+            else
+                done += files[i].document.text.size();
+        }
+        std::vector<std::optional<Diagnostic>> readErrors(files.size());
+        QtConcurrent::blockingMap(toParse, [&](std::size_t i) {
+            FileRecord &file = files[i];
+            FileText read = readKbFile(file.path);
+            if (read.error) {
+                readErrors[i] = std::move(read.error);
+                return;
+            }
+            const QByteArray text = std::move(read.text);
+            file.size = text.size();
+            file.document = parseDocument(text, file.path);
+            const qint64 now = done += text.size();
+            if (progress)
+                progress(now, totalBytes);
+        });
+        for (std::size_t i = 0; i < files.size(); ++i) {
+            if (readErrors[i])
+                diagnostics.push_back(*readErrors[i]);
+            for (const Diagnostic &d : files[i].document.diagnostics)
+                diagnostics.push_back(d);
+            for (const Term sentence : files[i].document.sentences) {
+                if (!sentence.isList()) {
+                    diagnostics.push_back(error(codes::notAList, files[i].path,
+                        QStringLiteral("a sentence must be a list, not %1 — write (predicate argument …)").arg(renderFlat(sentence)),
+                        sentence));
+                } else if (sentence.isForm(sym::ist)) {
+                    diagnostics.push_back(error(codes::topLevelIst, files[i].path,
+                        QStringLiteral(
+                            "a file states its own context: write the sentence without ist, in the file of the context it belongs to"),
+                        sentence));
+                }
+            }
+        }
+        if (std::any_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic &d) { return d.isError(); }))
+            return { nullptr, std::move(diagnostics) };
+
+        qCDebug(lcKb) << "parsed" << files.size() << "files in" << qPrintable(lap.next());
+        std::sort(files.begin(), files.end(), [](const FileRecord &a, const FileRecord &b) { return nameLess(a.context, b.context); });
+        std::shared_ptr<KnowledgeBase> kb(new KnowledgeBase);
+        KnowledgeBase::Private &p = *kb->d;
+        p.root = std::move(root);
+
+        for (const FileRecord &file : files) {
+            for (const Term s : file.document.sentences) {
+                if (s.isForm(sym::symmetric) && s.size() == 2 && s.at(1).isSymbol())
+                    p.symmetric.insert(s.at(1).symbol());
+            }
+        }
+        std::vector<std::size_t> all(files.size());
+        std::iota(all.begin(), all.end(), 0);
+        QtConcurrent::blockingMap(all, [&](std::size_t i) {
+            FileRecord &file = files[i];
+            file.keys.clear();
+            // Keys are about as long as the sentences' text.
+            file.keys.reserve(
+                file.document.sentences.size(), KeyStore::bytesFor(file.document.sentences.size(), std::size_t(file.document.text.size())));
+            const std::string_view source(file.document.text.constData(), std::size_t(file.document.text.size()));
+            for (const Term s : file.document.sentences)
+                file.keys.push_back(canonicalKey(s, p.symmetric, source));
+            file.keyHashes.resize(file.keys.size());
+            for (std::size_t k = 0; k < file.keys.size(); ++k)
+                file.keyHashes[k] = KeyIndex::hash(file.keys[k]);
+        });
+
+        qCDebug(lcKb) << "keyed in" << qPrintable(lap.next());
+        if (!index(p, files, diagnostics))
+            return { nullptr, std::move(diagnostics) };
+        qCDebug(lcKb) << "indexed in" << qPrintable(lap.next());
+        p.files = std::move(files);
+        if (progress)
+            progress(totalBytes, totalBytes);
+        return { std::move(kb), std::move(diagnostics) };
+    }
+
+    // The contexts and their visibility (§1): every file's context, then every other
+    // genlCx argument. A file's context has a dense index below the number of files, which
+    // is also its bit in the visibility rows; every context has a row: the files' contexts
+    // it sees. Rows are computed once per strongly connected component, successors first,
+    // so the cost is (contexts + genlCx edges) x (files / 64) words, never contexts²; a
+    // graph whose rows would exceed a fixed budget is refused (too-many-contexts).
+    static bool indexContexts(KnowledgeBase::Private &p, const std::vector<FileRecord> &files, std::vector<Diagnostic> &diagnostics)
+    {
+        std::vector<std::pair<SymbolId, SymbolId>> wiring;
+        std::vector<SymbolId> others;
+        for (const FileRecord &file : files) {
+            p.contextIndex.emplace(file.context, std::uint32_t(p.denseContexts.size()));
+            p.denseContexts.push_back(file.context);
+        }
+        for (const FileRecord &file : files) {
+            for (const Term s : file.document.sentences) {
+                if (s.isForm(sym::genlCx) && s.size() == 3 && s.at(1).isSymbol() && s.at(2).isSymbol()) {
+                    wiring.emplace_back(s.at(1).symbol(), s.at(2).symbol());
+                    for (const SymbolId c : { s.at(1).symbol(), s.at(2).symbol() }) {
+                        if (!p.contextIndex.contains(c))
+                            others.push_back(c);
+                    }
+                }
+            }
+        }
+        sortByName(others);
+        others.erase(std::unique(others.begin(), others.end()), others.end());
+        for (const SymbolId c : others) {
+            p.contextIndex.emplace(c, std::uint32_t(p.denseContexts.size()));
+            p.denseContexts.push_back(c);
+        }
+        p.contexts = p.denseContexts;
+        sortByName(p.contexts);
+        const std::size_t n = p.denseContexts.size();
+        p.fileContexts = std::uint32_t(files.size());
+        p.words = std::max<std::size_t>(1, (p.fileContexts + 63) / 64);
+        p.contextParents.assign(n, {});
+        p.contextFile.assign(n, -1);
+        p.contextSentences.assign(n, {});
+        p.contextUp.assign(n, {});
+        p.contextDown.assign(n, {});
+        for (const auto &[sub, super] : wiring) {
+            const std::uint32_t a = p.contextIndex[sub];
+            const std::uint32_t b = p.contextIndex[super];
+            p.contextUp[a].push_back(b);
+            p.contextDown[b].push_back(a);
+            p.contextParents[a].push_back(super);
+        }
+        for (auto &parents : p.contextParents) {
+            sortByName(parents);
+            parents.erase(std::unique(parents.begin(), parents.end()), parents.end());
+        }
+        constexpr std::size_t budget = std::size_t(1) << 24; // words of work and of rows (128 MiB)
+        if ((n + wiring.size()) * p.words > budget) {
+            diagnostics.push_back(error(codes::tooManyContexts, files.empty() ? QString() : files.front().path,
+                QStringLiteral("the KB wires %1 contexts with %2 genlCx sentences over %3 context files, more than the loader can index "
+                               "— use fewer contexts or fewer context files")
+                    .arg(n)
+                    .arg(wiring.size())
+                    .arg(files.size())));
+            return false;
+        }
+
+        // Strongly connected components (Tarjan, without recursion); a component is numbered
+        // after every component it reaches.
+        std::vector<std::int64_t> order(n, -1);
+        std::vector<std::int64_t> low(n, 0);
+        std::vector<std::uint32_t> component(n, 0);
+        std::vector<std::uint8_t> onStack(n, 0);
+        std::vector<std::uint32_t> stack;
+        struct Call {
+            std::uint32_t node;
+            std::uint32_t next;
+        };
+        std::vector<Call> calls;
+        std::int64_t counter = 0;
+        std::uint32_t components = 0;
+        for (std::uint32_t root = 0; root < n; ++root) {
+            if (order[root] >= 0)
+                continue;
+            const auto enter = [&](std::uint32_t v) {
+                order[v] = low[v] = counter++;
+                stack.push_back(v);
+                onStack[v] = 1;
+                calls.push_back({ v, 0 });
+            };
+            enter(root);
+            while (!calls.empty()) {
+                const std::uint32_t v = calls.back().node;
+                if (calls.back().next < p.contextUp[v].size()) {
+                    const std::uint32_t w = p.contextUp[v][calls.back().next++];
+                    if (order[w] < 0)
+                        enter(w);
+                    else if (onStack[w])
+                        low[v] = std::min(low[v], order[w]);
+                    continue;
+                }
+                calls.pop_back();
+                if (!calls.empty())
+                    low[calls.back().node] = std::min(low[calls.back().node], low[v]);
+                if (low[v] == order[v]) {
+                    std::uint32_t x = 0;
+                    do {
+                        x = stack.back();
+                        stack.pop_back();
+                        onStack[x] = 0;
+                        component[x] = components;
+                    } while (x != v);
+                    ++components;
+                }
+            }
+        }
+        // Members of each component, then each component's row: its own files' contexts
+        // and the rows of the components it reaches (already filled).
+        std::vector<std::uint32_t> memberStart(components + 1, 0);
+        for (std::uint32_t v = 0; v < n; ++v)
+            ++memberStart[component[v] + 1];
+        std::partial_sum(memberStart.begin(), memberStart.end(), memberStart.begin());
+        std::vector<std::uint32_t> members(n);
+        std::vector<std::uint32_t> fill(memberStart.begin(), memberStart.end() - 1);
+        for (std::uint32_t v = 0; v < n; ++v)
+            members[fill[component[v]]++] = v;
+        p.sees.assign(std::size_t(components) * p.words, 0);
+        for (std::uint32_t c = 0; c < components; ++c) {
+            std::uint64_t *row = p.sees.data() + std::size_t(c) * p.words;
+            for (std::uint32_t k = memberStart[c]; k < memberStart[c + 1]; ++k) {
+                const std::uint32_t v = members[k];
+                if (v < p.fileContexts)
+                    row[v >> 6] |= std::uint64_t(1) << (v & 63);
+                for (const std::uint32_t w : p.contextUp[v]) {
+                    if (component[w] == c)
+                        continue;
+                    const std::uint64_t *other = p.sees.data() + std::size_t(component[w]) * p.words;
+                    for (std::size_t i = 0; i < p.words; ++i)
+                        row[i] |= other[i];
+                }
+            }
+        }
+        p.contextRow = std::move(component);
+        return true;
+    }
+
+    static bool index(KnowledgeBase::Private &p, std::vector<FileRecord> &files, std::vector<Diagnostic> &diagnostics)
+    {
+        if (!indexContexts(p, files, diagnostics))
+            return false;
+
+        Lap phase;
+        // Sentences in (context, line) order; a repeated key in one context is indexed once.
+        std::size_t total = 0;
+        for (const FileRecord &file : files)
+            total += file.document.sentences.size();
+        p.sentences.reserve(total);
+        p.sentenceFile.reserve(total);
+        p.sentenceContext.reserve(total);
+        detail::adviseHugePages(p.sentences);
+        detail::adviseHugePages(p.sentenceFile);
+        detail::adviseHugePages(p.sentenceContext);
+        std::size_t keyBytes = 0;
+        for (const FileRecord &file : files)
+            keyBytes += file.keys.bytes();
+        p.keys.reserve(total, keyBytes);
+        p.keyIds.reserve(total);
+        std::vector<std::pair<SymbolId, SentenceRef>> keyPairs;
+        keyPairs.reserve(total);
+        // For duplicate detection: the last context (index + 1) each key was stored in, and where.
+        std::vector<std::uint32_t> keyContext;
+        std::vector<SentenceId> keyFirst;
+        keyContext.reserve(total);
+        keyFirst.reserve(total);
+        for (std::uint32_t f = 0; f < files.size(); ++f) {
+            FileRecord &file = files[f];
+            const std::uint32_t cx = p.contextIndex[file.context];
+            p.contextFile[cx] = std::int32_t(f);
+            for (std::size_t i = 0; i < file.document.sentences.size(); ++i) {
+                const Term term = file.document.sentences[i];
+                const std::string_view key = file.keys[i];
+                const std::uint64_t h = file.keyHashes[i];
+                // The table is far larger than the caches: start the miss a few keys ahead.
+                if (i + 8 < file.keyHashes.size())
+                    p.keyIds.prefetch(file.keyHashes[i + 8]);
+                KeyId keyId = p.keyIds.find(key, h, p.keys);
+                if (keyId == noKey) {
+                    keyId = p.keys.push_back(key);
+                    p.keyIds.insert(keyId, h, p.keys);
+                    keyContext.push_back(0);
+                    keyFirst.push_back(0);
+                }
+                if (keyContext[keyId] == cx + 1) {
+                    const Term previous = p.sentences[keyFirst[keyId]].term;
+                    Diagnostic warning = error(codes::duplicate, file.path,
+                        QStringLiteral("duplicate: the same sentence as line %1 (same canonical key)").arg(previous.span().line), term);
+                    warning.severity = Diagnostic::Severity::Warning;
+                    diagnostics.push_back(warning);
+                    continue;
+                }
+                const auto id = SentenceId(p.sentences.size());
+                keyContext[keyId] = cx + 1;
+                keyFirst[keyId] = id;
+                p.sentences.push_back({ term, file.context, keyId });
+                p.sentenceFile.push_back(f);
+                p.sentenceContext.push_back(cx);
+                p.contextSentences[cx].push_back(id);
+                keyPairs.push_back({ keyId, { id, cx } });
+            }
+            file.keys.clear();
+            file.keyHashes.clear();
+            file.keyHashes.shrink_to_fit();
+        }
+        qCDebug(lcKb) << "sentences and keys in" << qPrintable(phase.next());
+        p.keySentences.build(p.keys.size(), keyPairs);
+        for (std::size_t k = 0; k < p.keys.size(); ++k)
+            p.keys.setSentences(k, p.keySentences[SymbolId(k)]);
+
+        buildVocabulary(p);
+        return true;
+    }
+
+    static LoadResult reload(const KnowledgeBase &previous, const LoadProgress &progress)
+    {
+        const QString root = previous.root();
+        if (root.isEmpty()) {
+            // In-memory sources: nothing can have changed on disk.
+            std::vector<FileRecord> files;
+            for (const FileRecord &old : previous.d->files) {
+                FileRecord copy;
+                copy.path = old.path;
+                copy.relativePath = old.relativePath;
+                copy.size = old.size;
+                copy.document = old.document;
+                files.push_back(std::move(copy));
+            }
+            return build({}, std::move(files), {}, progress);
+        }
+        std::vector<Diagnostic> diagnostics;
+        std::vector<FileRecord> files;
+        if (!QFileInfo(root).isDir())
+            return loadKnowledgeBase(root, progress);
+        collect(root, root, files, diagnostics);
+        for (FileRecord &file : files) {
+            for (const FileRecord &old : previous.d->files) {
+                if (old.relativePath == file.relativePath && old.size == file.size && old.modified == file.modified) {
+                    file.document = old.document; // shares the parsed arena
+                    break;
+                }
+            }
+        }
+        return build(root, std::move(files), std::move(diagnostics), progress);
+    }
+
+    // What one slice of the sentences contributes to the vocabulary indexes.
+    struct VocabularyPart {
+        std::vector<std::pair<SymbolId, Edge>> up, down, members, disjointPairs, facts;
+        std::vector<std::pair<SymbolId, ArgDecl>> args;
+        std::vector<std::pair<SymbolId, ArityDecl>> arities;
+        std::vector<std::pair<SymbolId, SentenceRef>> comments, occurrences;
+        std::vector<std::pair<SymbolId, Usage>> usage;
+        std::vector<std::uint64_t> siblingExceptions;
+        std::vector<std::uint32_t> functorCount;
+    };
+
+    // Walks sentences [begin, end): facts, declarations, and every symbol at any depth.
+    static void walkSentences(const KnowledgeBase::Private &p, SentenceId begin, SentenceId end, VocabularyPart &part)
+    {
+        part.functorCount.assign(p.symbolBound, 0);
+        part.members.reserve(end - begin);
+        part.facts.reserve(end - begin);
+        part.occurrences.reserve(std::size_t(end - begin) * 3);
+        // The slot in part.usage of each symbol's latest (symbol, context) entry.
+        std::vector<std::uint32_t> latestUsage(p.symbolBound, UINT32_MAX);
+        // Walk state reused across sentences: symbols seen in this sentence.
+        std::vector<std::pair<SymbolId, std::uint8_t>> seen; // symbol, flags (1 functor, 2 argument, 4 nested functor)
+        std::vector<std::uint32_t> seenSlot(p.symbolBound, UINT32_MAX); // where each symbol is in `seen`
+        struct Item {
+            Term term;
+            bool inArgument;
+        };
+        std::vector<Item> stack;
+        for (SentenceId id = begin; id < end; ++id) {
+            const Term s = p.sentences[id].term;
+            const std::uint32_t cx = p.sentenceContext[id];
+            const SymbolId head = s.functorSymbol();
+            if (head != noSymbol)
+                ++part.functorCount[head];
+            if (isFact(s)) {
+                const std::uint32_t n = s.size();
+                const Term a1 = n >= 2 ? s.at(1) : Term();
+                const Term a2 = n >= 3 ? s.at(2) : Term();
+                const Term a3 = n >= 4 ? s.at(3) : Term();
+                if (n == 2 && a1.isSymbol())
+                    part.members.push_back({ a1.symbol(), { head, id, cx } });
+                if (n >= 2 && a1.isSymbol())
+                    part.facts.push_back({ a1.symbol(), { head, id, cx } });
+                if (n == 3 && a1.isSymbol() && a2.isSymbol()) {
+                    if (head == sym::genl) {
+                        part.up.push_back({ a1.symbol(), { a2.symbol(), id, cx } });
+                        part.down.push_back({ a2.symbol(), { a1.symbol(), id, cx } });
+                    } else if (head == sym::disjoint) {
+                        part.disjointPairs.push_back({ a1.symbol(), { a2.symbol(), id, cx } });
+                        part.disjointPairs.push_back({ a2.symbol(), { a1.symbol(), id, cx } });
+                    } else if (head == sym::siblingDisjointException) {
+                        const SymbolId x = a1.symbol();
+                        const SymbolId y = a2.symbol();
+                        part.siblingExceptions.push_back((std::uint64_t(std::min(x, y)) << 32) | std::max(x, y));
+                    }
+                }
+                if (head == sym::comment && n == 3 && a1.isSymbol() && a2.isString())
+                    part.comments.push_back({ a1.symbol(), { id, cx } });
+                if (head == sym::arity && n == 3 && a1.isSymbol() && a2.kind() == TermKind::Integer && a2.integer() > 0)
+                    part.arities.push_back({ a1.symbol(), { int(a2.integer()), id, cx } });
+                if ((head == sym::arg || head == sym::genlArg) && n == 4 && a1.isSymbol() && a2.kind() == TermKind::Integer && a3.isSymbol()
+                    && a2.integer() > 0) {
+                    part.args.push_back({ a1.symbol(),
+                        { head == sym::arg ? ArgConstraint::Kind::Arg : ArgConstraint::Kind::GenlArg, int(a2.integer()), a3.symbol(), id,
+                            cx } });
+                }
+            }
+
+            // Occurrences and usage, at any depth (iterative walk).
+            for (const auto &entry : seen)
+                seenSlot[entry.first] = UINT32_MAX;
+            seen.clear();
+            // One slot per symbol, so a sentence of many distinct symbols costs its size.
+            const auto note = [&seen, &seenSlot](SymbolId symbol, std::uint8_t flag) {
+                std::uint32_t &slot = seenSlot[symbol];
+                if (slot != UINT32_MAX) {
+                    seen[slot].second |= flag;
+                    return;
+                }
+                slot = std::uint32_t(seen.size());
+                seen.emplace_back(symbol, flag);
+            };
+            stack.assign(1, { s, false });
+            while (!stack.empty()) {
+                const Item item = stack.back();
+                stack.pop_back();
+                const Term t = item.term;
+                if (t.isSymbol() || t.kind() == TermKind::Variable) {
+                    note(t.symbol(), 2);
+                    continue;
+                }
+                if (!t.isCompound())
+                    continue;
+                const std::uint32_t n = t.size();
+                std::uint32_t first = 0;
+                if (t.isList() && n > 0 && t.at(0).isSymbol()) {
+                    const SymbolId f = t.at(0).symbol();
+                    note(f, item.inArgument ? 5 : 1);
+                    first = 1;
+                }
+                // Frames keep their children in frame position; a literal's arguments are arguments.
+                const bool frame = t.isVector() || (t.isList() && isFrameHead(t.functorSymbol()));
+                for (std::uint32_t i = first; i < n; ++i)
+                    stack.push_back({ t.at(i), item.inArgument || !frame });
+            }
+            // Sentences come in context order, so a symbol's usage in this context, if
+            // any, is its latest entry: merge there instead of sorting afterwards.
+            for (const auto &[symbol, flags] : seen) {
+                part.occurrences.push_back({ symbol, { id, cx } });
+                std::uint32_t &slot = latestUsage[symbol];
+                if (slot != UINT32_MAX && part.usage[slot].second.context == cx) {
+                    Usage &u = part.usage[slot].second;
+                    u.functor = u.functor || (flags & 1) != 0;
+                    u.argument = u.argument || (flags & 2) != 0;
+                    u.nestedFunctor = u.nestedFunctor || (flags & 4) != 0;
+                } else {
+                    slot = std::uint32_t(part.usage.size());
+                    part.usage.push_back({ symbol, { cx, (flags & 1) != 0, (flags & 2) != 0, (flags & 4) != 0 } });
+                }
+            }
+        }
+    }
+
+    // The vocabulary indexes: the sentences are walked in slices on the thread pool, one
+    // slice per context run so that a (symbol, context) usage entry comes from one slice
+    // only, and the indexes are then built in parallel from the slices in order, so every
+    // run keeps sentence order whatever the number of threads.
+    static void buildVocabulary(KnowledgeBase::Private &p)
+    {
+        p.symbolBound = SymbolTable::instance().size() + 1;
+        const std::size_t total = p.sentences.size();
+        const std::size_t threads = std::size_t(std::max(1, QThreadPool::globalInstance()->maxThreadCount()));
+        const std::size_t wanted = std::min<std::size_t>(threads * 2, std::max<std::size_t>(1, total / 4096));
+        std::vector<SentenceId> cuts { 0 };
+        for (std::size_t k = 1; k < wanted; ++k) {
+            // Move each cut forward to the next context boundary.
+            auto cut = SentenceId(total * k / wanted);
+            while (cut < total && cut > 0 && p.sentenceContext[cut] == p.sentenceContext[cut - 1])
+                ++cut;
+            if (cut > cuts.back() && cut < total)
+                cuts.push_back(cut);
+        }
+        cuts.push_back(SentenceId(total));
+        std::vector<VocabularyPart> parts(cuts.size() - 1);
+        std::vector<std::size_t> slices(parts.size());
+        std::iota(slices.begin(), slices.end(), 0);
+        QtConcurrent::blockingMap(slices, [&](std::size_t k) { walkSentences(p, cuts[k], cuts[k + 1], parts[k]); });
+
+        const auto gather = [&parts](auto member) {
+            std::vector<std::remove_reference_t<decltype(parts.front().*member)> *> out;
+            for (VocabularyPart &part : parts)
+                out.push_back(&(part.*member));
+            return out;
+        };
+        std::vector<std::function<void()>> jobs {
+            [&] { p.genlUp.build(p.symbolBound, gather(&VocabularyPart::up)); },
+            [&] { p.genlDown.build(p.symbolBound, gather(&VocabularyPart::down)); },
+            [&] { p.members.build(p.symbolBound, gather(&VocabularyPart::members)); },
+            [&] { p.disjointWith.build(p.symbolBound, gather(&VocabularyPart::disjointPairs)); },
+            [&] {
+                p.argDecls.build(p.symbolBound, gather(&VocabularyPart::args));
+                p.argDecls.sortRuns([&p](const ArgDecl &a, const ArgDecl &b) {
+                    const std::string_view keyA = p.keys[p.sentences[a.sentence].key];
+                    const std::string_view keyB = p.keys[p.sentences[b.sentence].key];
+                    return keyA != keyB ? keyA < keyB : a.sentence < b.sentence;
+                });
+            },
+            [&] { p.arityDecls.build(p.symbolBound, gather(&VocabularyPart::arities)); },
+            [&] { p.commentsOf.build(p.symbolBound, gather(&VocabularyPart::comments)); },
+            [&] { p.occurrences.build(p.symbolBound, gather(&VocabularyPart::occurrences)); },
+            [&] {
+                p.usage.build(p.symbolBound, gather(&VocabularyPart::usage));
+                for (SymbolId symbol = 0; symbol < p.symbolBound; ++symbol) {
+                    if (!p.usage[symbol].empty())
+                        p.usedSymbols.push_back(symbol);
+                }
+                sortByName(p.usedSymbols);
+            },
+            [&] {
+                p.factsByFirst.build(p.symbolBound, gather(&VocabularyPart::facts));
+                p.factsByFirst.sortRuns(
+                    [](const Edge &a, const Edge &b) { return a.other < b.other || (a.other == b.other && a.sentence < b.sentence); });
+            },
+            [&] {
+                p.roles.resize(p.symbolBound);
+                for (SymbolId symbol = 1; symbol < p.symbolBound; ++symbol)
+                    p.roles[symbol] = symbolRole(symbol);
+            },
+            [&] {
+                for (const VocabularyPart &part : parts) {
+                    for (const std::uint64_t pair : part.siblingExceptions)
+                        p.siblingExceptions.emplace(pair, true);
+                }
+            },
+            [&] {
+                for (SymbolId f = 0; f < p.symbolBound; ++f) {
+                    std::uint32_t count = 0;
+                    for (const VocabularyPart &part : parts)
+                        count += part.functorCount[f];
+                    if (count > 0)
+                        p.functorCounts.emplace_back(f, count);
+                }
+                std::sort(p.functorCounts.begin(), p.functorCounts.end(), [](const auto &a, const auto &b) {
+                    return a.second > b.second || (a.second == b.second && nameLess(a.first, b.first));
+                });
+            },
+        };
+        QtConcurrent::blockingMap(jobs, [](const std::function<void()> &job) { job(); });
+    }
+};
+
+LoadResult loadKnowledgeBase(const QString &root, const LoadProgress &progress)
+{
+    std::vector<Diagnostic> diagnostics;
+    const QFileInfo info(root);
+    if (!info.isDir() || !info.isReadable()) {
+        Diagnostic diagnostic;
+        diagnostic.code = codes::unreadableDirectory;
+        diagnostic.file = root;
+        diagnostic.message = QStringLiteral("cannot read the KB directory");
+        return { nullptr, { diagnostic } };
+    }
+    std::vector<FileRecord> files;
+    KnowledgeBaseLoader::collect(root, root, files, diagnostics);
+    qCDebug(lcKb) << "loading" << files.size() << "context files from" << root;
+    return KnowledgeBaseLoader::build(root, std::move(files), std::move(diagnostics), progress);
+}
+
+LoadResult loadKnowledgeBase(std::vector<ContextSource> sources, const LoadProgress &progress)
+{
+    std::vector<FileRecord> files;
+    files.reserve(sources.size());
+    for (ContextSource &source : sources) {
+        FileRecord record;
+        record.path = source.path;
+        record.relativePath = source.path;
+        record.size = source.text.size();
+        record.document = parseDocument(source.text, source.path);
+        files.push_back(std::move(record));
+    }
+    return KnowledgeBaseLoader::build({}, std::move(files), {}, progress);
+}
+
+LoadResult reloadKnowledgeBase(const KnowledgeBase &previous, const LoadProgress &progress)
+{
+    return KnowledgeBaseLoader::reload(previous, progress);
+}
+
+} // namespace fanva::kb

@@ -1,0 +1,111 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+#include "kb/nameinterner_p.h"
+
+#include "kb/hash_p.h"
+#include "kb/hugepages_p.h"
+
+#include <cstring>
+
+namespace fanva::kb::detail {
+
+NameInterner::NameInterner(TermArena &arena, std::size_t textSize)
+    : m_arena(arena)
+    , m_local(hugePageVector<LocalName>(localSize(textSize)))
+{ }
+
+void NameInterner::queue(std::string_view token, std::uint32_t node)
+{
+    const std::uint64_t h = hashBytes(token);
+    __builtin_prefetch(&m_local[localHash(h) & (m_local.size() - 1)]);
+    if (m_localQueue.full())
+        resolveLocal(m_localQueue.pop());
+    m_localQueue.push({ h, token.data(), std::uint32_t(token.size()), node, 0 });
+}
+
+void NameInterner::resolveLocal(const QueuedName &name)
+{
+    const std::string_view token(name.data, name.size);
+    const std::uint64_t h = localHash(name.hash);
+    for (;;) {
+        const std::size_t mask = m_local.size() - 1;
+        for (std::size_t i = h & mask;; i = (i + 1) & mask) {
+            LocalName &entry = m_local[i];
+            if (entry.hash == 0) {
+                if ((m_localNames + 1) * 2 > m_local.size()) {
+                    flushGlobal(); // its entries name local slots, which growing moves
+                    growLocal();
+                    break; // probe the grown table
+                }
+                entry.hash = h;
+                entry.id = noSymbol; // until the global queue resolves it
+                entry.size = name.size;
+                if (token.size() <= sizeof(entry.name.inlined))
+                    std::memcpy(entry.name.inlined, token.data(), token.size());
+                else
+                    entry.name.text = token.data();
+                ++m_localNames;
+                m_symbols.prefetch(name.hash);
+                if (m_globalQueue.full())
+                    resolveGlobal(m_globalQueue.pop());
+                QueuedName global = name;
+                global.slot = std::uint32_t(i);
+                m_globalQueue.push(global);
+                return;
+            }
+            if (entry.hash == h && entry.size == name.size && entry.matches(token)) {
+                if (entry.id == noSymbol)
+                    flushGlobal();
+                m_arena.setSymbol(name.node, entry.id);
+                return;
+            }
+        }
+    }
+}
+
+void NameInterner::resolveGlobal(const QueuedName &name)
+{
+    const SymbolId id = m_symbols.intern(std::string_view(name.data, name.size), name.hash);
+    m_local[name.slot].id = id;
+    m_arena.setSymbol(name.node, id);
+}
+
+void NameInterner::flushGlobal()
+{
+    while (m_globalQueue.count > 0)
+        resolveGlobal(m_globalQueue.pop());
+}
+
+void NameInterner::flush()
+{
+    while (m_localQueue.count > 0)
+        resolveLocal(m_localQueue.pop());
+    flushGlobal();
+}
+
+void NameInterner::growLocal()
+{
+    std::vector<LocalName> old = hugePageVector<LocalName>(m_local.size() * 2);
+    old.swap(m_local);
+    const std::size_t mask = m_local.size() - 1;
+    for (const LocalName &entry : old) {
+        if (entry.hash == 0)
+            continue;
+        std::size_t i = entry.hash & mask;
+        while (m_local[i].hash != 0)
+            i = (i + 1) & mask;
+        m_local[i] = entry;
+    }
+}
+
+// A power of two near one slot per 64 bytes of text, at least 64 and at most 64k to
+// begin with: a one-line candidate should not pay for a file-sized table.
+std::size_t NameInterner::localSize(std::size_t textSize)
+{
+    std::size_t size = 64;
+    while (size < 65536 && size * 64 < textSize)
+        size *= 2;
+    return size;
+}
+
+} // namespace fanva::kb::detail
