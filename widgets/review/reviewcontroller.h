@@ -97,7 +97,7 @@ public:
     /// The journal Apply and Undo Apply use; empty: the shared default.
     void setJournalPath(const QString &path) { m_journalPath = path; }
     /// The Apply journal this review writes: the one set, else the default.
-    [[nodiscard]] QString journalPath() const { return m_journalPath.isEmpty() ? proposal::Journal::defaultPath() : m_journalPath; }
+    [[nodiscard]] QString journalPath() const { return m_journalPath.isEmpty() ? fanva::proposal::Journal::defaultPath() : m_journalPath; }
     /// Applies the accepted entries through the engine. Clears the decision undo stack on
     /// success, since applied entries are locked.
     fanva::proposal::ApplyResult apply();
