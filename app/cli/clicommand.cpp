@@ -24,4 +24,56 @@ int usageError(const QString &command, const QString &message)
     return ExitError;
 }
 
+CommandLine::CommandLine(QString command, const QString &description)
+    : m_command(std::move(command))
+{
+    m_parser.setApplicationDescription(description);
+    m_parser.addHelpOption();
+}
+
+const QCommandLineOption &CommandLine::add(std::optional<QCommandLineOption> &slot, QCommandLineOption option)
+{
+    slot = std::move(option);
+    m_parser.addOption(*slot);
+    return *slot;
+}
+
+const QCommandLineOption &CommandLine::addKb(const QString &description)
+{
+    return add(m_kb, QCommandLineOption(QStringLiteral("kb"), description, QStringLiteral("DIR")));
+}
+
+const QCommandLineOption &CommandLine::addContext(const QString &description)
+{
+    return add(m_context, QCommandLineOption(QStringLiteral("context"), description, QStringLiteral("CX")));
+}
+
+const QCommandLineOption &CommandLine::addJson(const QString &description)
+{
+    return add(m_json, QCommandLineOption(QStringLiteral("json"), description));
+}
+
+std::optional<int> CommandLine::parse(const QStringList &args)
+{
+    if (!m_parser.parse(QStringList { QStringLiteral("fanva-cli ") + m_command } + args))
+        return usageError(m_parser.errorText());
+    if (m_parser.isSet(QStringLiteral("help"))) {
+        // QCommandLineParser names the program as it was started; the usage line names the
+        // command as it is typed instead.
+        QString help = m_parser.helpText();
+        const QString usage = QStringLiteral("Usage: ");
+        const qsizetype options = help.indexOf(QStringLiteral(" [options]"));
+        if (help.startsWith(usage) && options > 0)
+            help.replace(0, options, usage + QStringLiteral("fanva-cli ") + m_command);
+        out(help);
+        return ExitOk;
+    }
+    return std::nullopt;
+}
+
+int CommandLine::usageError(const QString &message) const
+{
+    return cli::usageError(m_command, message);
+}
+
 } // namespace cli

@@ -2,10 +2,13 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QCommandLineOption>
+#include <QCommandLineParser>
 #include <QString>
 #include <QStringList>
 
 #include <cstdio>
+#include <optional>
 
 /// One fanva-cli subcommand: its name as typed, a one-line summary for the top-level
 /// help, and the function that runs it. A command receives its own arguments (without
@@ -27,5 +30,46 @@ void err(const QString &text);
 
 /// Prints "fanva-cli NAME: MESSAGE" and the hint to use --help to stderr; returns ExitError.
 [[nodiscard]] int usageError(const QString &command, const QString &message);
+
+/// The option prologue every subcommand shares: its parser with --help, the common --kb,
+/// --context and --json options (each described in the command's own words), and the parse
+/// that prints a usage error or the help. A command adds its own options through parser().
+class CommandLine
+{
+public:
+    /// `command` is the subcommand's name as typed ("check"); help reads "fanva-cli check".
+    CommandLine(QString command, const QString &description);
+    Q_DISABLE_COPY_MOVE(CommandLine)
+
+    [[nodiscard]] QCommandLineParser &parser() { return m_parser; }
+    [[nodiscard]] const QString &command() const { return m_command; }
+
+    /// --kb DIR, --context CX and --json; each returns the option it added.
+    const QCommandLineOption &addKb(const QString &description);
+    const QCommandLineOption &addContext(const QString &description);
+    const QCommandLineOption &addJson(const QString &description = QStringLiteral("Print one JSON document."));
+
+    /// Parses the command's arguments. nullopt: go on; else the exit code to return at once
+    /// (ExitError after printing a usage error, ExitOk after printing the help).
+    [[nodiscard]] std::optional<int> parse(const QStringList &args);
+
+    /// Prints "fanva-cli COMMAND: MESSAGE" and the --help hint; returns ExitError.
+    [[nodiscard]] int usageError(const QString &message) const;
+
+    [[nodiscard]] bool hasKb() const { return m_kb && m_parser.isSet(*m_kb); }
+    [[nodiscard]] QString kb() const { return m_kb ? m_parser.value(*m_kb) : QString(); }
+    [[nodiscard]] bool hasContext() const { return m_context && m_parser.isSet(*m_context); }
+    [[nodiscard]] QString context() const { return m_context ? m_parser.value(*m_context) : QString(); }
+    [[nodiscard]] bool json() const { return m_json && m_parser.isSet(*m_json); }
+
+private:
+    const QCommandLineOption &add(std::optional<QCommandLineOption> &slot, QCommandLineOption option);
+
+    QString m_command;
+    QCommandLineParser m_parser;
+    std::optional<QCommandLineOption> m_kb;
+    std::optional<QCommandLineOption> m_context;
+    std::optional<QCommandLineOption> m_json;
+};
 
 } // namespace cli

@@ -77,11 +77,11 @@ int runUndo(const QString &journalPath)
 
 int runApply(const QStringList &args)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Apply the accepted entries of a session to its KB file, or undo the last Apply.\n"
-                                                    "Every run first settles Applies a crash interrupted (by the file's hash).\n"
-                                                    "Exit 0 applied, 1 blocked/conflict/verify-failed, 2 I/O error."));
-    parser.addHelpOption();
+    cli::CommandLine commandLine(QStringLiteral("apply"),
+        QStringLiteral("Apply the accepted entries of a session to its KB file, or undo the last Apply.\n"
+                       "Every run first settles Applies a crash interrupted (by the file's hash).\n"
+                       "Exit 0 applied, 1 blocked/conflict/verify-failed, 2 I/O error."));
+    QCommandLineParser &parser = commandLine.parser();
     parser.addOptions({
         { QStringLiteral("accept"), QStringLiteral("Entries to accept: all (every entry not refused or known) or c1,c3."),
             QStringLiteral("IDS") },
@@ -94,29 +94,25 @@ int runApply(const QStringList &args)
         { QStringLiteral("journal"), QStringLiteral("The journal (default: the application's data folder)."), QStringLiteral("FILE") },
     });
     parser.addPositionalArgument(QStringLiteral("SESSION"), QStringLiteral("The .fanva session file."));
-    if (!parser.parse(QStringList { QStringLiteral("fanva-cli apply") } + args))
-        return cli::usageError(QStringLiteral("apply"), parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        cli::out(parser.helpText());
-        return cli::ExitOk;
-    }
+    if (const std::optional<int> exit = commandLine.parse(args))
+        return *exit;
     const QString journalPath
         = parser.isSet(QStringLiteral("journal")) ? parser.value(QStringLiteral("journal")) : proposal::Journal::defaultPath();
     reportRecovery(journalPath);
     if (parser.isSet(QStringLiteral("dismiss"))) {
         if (!parser.positionalArguments().isEmpty() || parser.isSet(QStringLiteral("undo")))
-            return cli::usageError(QStringLiteral("apply"), QStringLiteral("--dismiss takes no SESSION and no --undo"));
+            return commandLine.usageError(QStringLiteral("--dismiss takes no SESSION and no --undo"));
         return runDismiss(journalPath, parser.value(QStringLiteral("dismiss")));
     }
     if (parser.isSet(QStringLiteral("undo"))) {
         if (!parser.positionalArguments().isEmpty())
-            return cli::usageError(QStringLiteral("apply"), QStringLiteral("--undo takes no SESSION"));
+            return commandLine.usageError(QStringLiteral("--undo takes no SESSION"));
         return runUndo(journalPath);
     }
     if (parser.positionalArguments().size() != 1)
-        return cli::usageError(QStringLiteral("apply"), QStringLiteral("expected one SESSION file"));
+        return commandLine.usageError(QStringLiteral("expected one SESSION file"));
     if (!parser.isSet(QStringLiteral("accept")) && !parser.isSet(QStringLiteral("force")))
-        return cli::usageError(QStringLiteral("apply"), QStringLiteral("say what to apply with --accept all|IDS (or --force IDS)"));
+        return commandLine.usageError(QStringLiteral("say what to apply with --accept all|IDS (or --force IDS)"));
 
     const QString sessionPath = QFileInfo(parser.positionalArguments().constFirst()).absoluteFilePath();
     proposal::SessionLoad loaded = proposal::loadSessionFile(sessionPath);
@@ -131,15 +127,15 @@ int runApply(const QStringList &args)
     const QStringList forced
         = parser.isSet(QStringLiteral("force")) ? p.resolveIds(parser.value(QStringLiteral("force")), &error) : QStringList();
     if (!error.isEmpty())
-        return cli::usageError(QStringLiteral("apply"), error);
+        return commandLine.usageError(error);
     const QStringList accepted
         = parser.isSet(QStringLiteral("accept")) ? p.resolveIds(parser.value(QStringLiteral("accept")), &error) : QStringList();
     if (!error.isEmpty())
-        return cli::usageError(QStringLiteral("apply"), error);
+        return commandLine.usageError(error);
     const QStringList rejected
         = parser.isSet(QStringLiteral("reject")) ? p.resolveIds(parser.value(QStringLiteral("reject")), &error) : QStringList();
     if (!error.isEmpty())
-        return cli::usageError(QStringLiteral("apply"), error);
+        return commandLine.usageError(error);
 
     for (const QString &id : forced) {
         if (!p.force(id)) {

@@ -147,27 +147,23 @@ void startCall(AskRun &run)
 
 int runAsk(const QStringList &args)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Send one prompt to a model provider and stream the answer to stdout."));
-    parser.addHelpOption();
+    cli::CommandLine commandLine(
+        QStringLiteral("ask"), QStringLiteral("Send one prompt to a model provider and stream the answer to stdout."));
+    QCommandLineParser &parser = commandLine.parser();
     cli::addProviderOptions(parser);
     cli::addPricesOption(parser);
+    commandLine.addJson(QStringLiteral("Print {text, thinking, stopReason, usage, model} at the end instead of streaming."));
     parser.addOptions({
         { QStringLiteral("system"), QStringLiteral("System prompt file (one cacheable block)."), QStringLiteral("FILE") },
         { QStringLiteral("schema"), QStringLiteral("JSON schema the answer must follow."), QStringLiteral("FILE") },
         { QStringLiteral("max-tokens"), QStringLiteral("Output budget in tokens (default 4096)."), QStringLiteral("N"),
             QStringLiteral("4096") },
-        { QStringLiteral("json"), QStringLiteral("Print {text, thinking, stopReason, usage, model} at the end instead of streaming.") },
     });
     parser.addPositionalArgument(QStringLiteral("PROMPT"), QStringLiteral("The prompt, or - to read it from stdin."));
-    if (!parser.parse(QStringList { QStringLiteral("fanva-cli ask") } + args))
-        return cli::usageError(QStringLiteral("ask"), parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        cli::out(parser.helpText());
-        return cli::ExitOk;
-    }
+    if (const std::optional<int> exit = commandLine.parse(args))
+        return *exit;
     if (parser.positionalArguments().size() != 1)
-        return cli::usageError(QStringLiteral("ask"), QStringLiteral("expected one PROMPT (or - for stdin)"));
+        return commandLine.usageError(QStringLiteral("expected one PROMPT (or - for stdin)"));
 
     auto run = std::make_unique<AskRun>();
     run->json = parser.isSet(QStringLiteral("json"));
@@ -180,7 +176,7 @@ int runAsk(const QStringList &args)
     run->options = llm::resolveOptions(id, input);
     QString error;
     if (!cli::applyProviderOptions(parser, run->options, &error))
-        return cli::usageError(QStringLiteral("ask"), error);
+        return commandLine.usageError(error);
     if (!cli::priceFor(parser, run->options, &run->price, &error)) {
         cli::err(QStringLiteral("fanva-cli ask: %1\n").arg(error));
         return cli::ExitError;
@@ -190,7 +186,7 @@ int runAsk(const QStringList &args)
     run->request.purpose = "ask";
     run->request.maxTokens = parser.value(QStringLiteral("max-tokens")).toInt(&ok);
     if (!ok || run->request.maxTokens <= 0)
-        return cli::usageError(QStringLiteral("ask"), QStringLiteral("--max-tokens needs a positive number"));
+        return commandLine.usageError(QStringLiteral("--max-tokens needs a positive number"));
     QByteArray prompt;
     const QString promptArgument = parser.positionalArguments().constFirst();
     if (promptArgument == QLatin1String("-")) {

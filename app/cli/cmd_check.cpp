@@ -48,34 +48,27 @@ nlohmann::json problemsJson(const std::vector<check::Problem> &problems, bool bl
 
 int runCheck(const QStringList &args)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Run the critic on every sentence of the inputs against the KB in DIR, each sentence "
-                                                    "alone. Prints FILE:LINE:COL: TYPE: MESSAGE per problem; exit 0 when every sentence "
-                                                    "is clean, 1 when any has a blocking problem, 2 for usage or I/O errors."));
-    parser.addHelpOption();
-    const QCommandLineOption kbOption(QStringLiteral("kb"), QStringLiteral("The KB directory to check against."), QStringLiteral("DIR"));
-    const QCommandLineOption contextOption(QStringLiteral("context"),
-        QStringLiteral("Check in context CX (default: the context the input file is named after)."), QStringLiteral("CX"));
-    const QCommandLineOption jsonOption(QStringLiteral("json"),
-        QStringLiteral("Print {results:[{file, index, line, col, sentence, problems, notes}], summary} on stdout."));
-    parser.addOption(kbOption);
-    parser.addOption(contextOption);
-    parser.addOption(jsonOption);
+    cli::CommandLine commandLine(s_name,
+        QStringLiteral("Run the critic on every sentence of the inputs against the KB in DIR, each sentence "
+                       "alone. Prints FILE:LINE:COL: TYPE: MESSAGE per problem; exit 0 when every sentence "
+                       "is clean, 1 when any has a blocking problem, 2 for usage or I/O errors."));
+    QCommandLineParser &parser = commandLine.parser();
+    const QCommandLineOption &kbOption = commandLine.addKb(QStringLiteral("The KB directory to check against."));
+    const QCommandLineOption &contextOption
+        = commandLine.addContext(QStringLiteral("Check in context CX (default: the context the input file is named after)."));
+    const QCommandLineOption &jsonOption
+        = commandLine.addJson(QStringLiteral("Print {results:[{file, index, line, col, sentence, problems, notes}], summary} on stdout."));
     parser.addPositionalArgument(
         QStringLiteral("FILE"), QStringLiteral("Files of KB sentences; - reads stdin."), QStringLiteral("FILE…|-"));
-    if (!parser.parse(QStringList { s_name } + args))
-        return cli::usageError(s_name, parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        cli::out(parser.helpText());
-        return cli::ExitOk;
-    }
+    if (const std::optional<int> exit = commandLine.parse(args))
+        return *exit;
     if (!parser.isSet(kbOption))
-        return cli::usageError(s_name, QStringLiteral("--kb DIR is required"));
+        return commandLine.usageError(QStringLiteral("--kb DIR is required"));
     const QStringList inputs = parser.positionalArguments();
     if (inputs.isEmpty())
-        return cli::usageError(s_name, QStringLiteral("no FILE given (use - for stdin)"));
+        return commandLine.usageError(QStringLiteral("no FILE given (use - for stdin)"));
     if (inputs.contains(QStringLiteral("-")) && !parser.isSet(contextOption))
-        return cli::usageError(s_name, QStringLiteral("stdin has no file name to take a context from: give --context CX"));
+        return commandLine.usageError(QStringLiteral("stdin has no file name to take a context from: give --context CX"));
 
     const QString kbDir = parser.value(kbOption);
     if (!QFileInfo(kbDir).isDir()) {

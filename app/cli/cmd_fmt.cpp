@@ -15,21 +15,17 @@ using namespace fanva;
 
 int runFmt(const QStringList &args)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Rewrite KB files in canonical layout, keeping comments and blank lines."));
-    parser.addHelpOption();
+    cli::CommandLine commandLine(
+        QStringLiteral("fmt"), QStringLiteral("Rewrite KB files in canonical layout, keeping comments and blank lines."));
+    QCommandLineParser &parser = commandLine.parser();
     const QCommandLineOption checkOption(QStringLiteral("check"), QStringLiteral("Change nothing; exit 1 if any file would change."));
     parser.addOption(checkOption);
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("KB files to format."), QStringLiteral("FILE…"));
-    if (!parser.parse(QStringList { QStringLiteral("fmt") } + args))
-        return cli::usageError(QStringLiteral("fmt"), parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        cli::out(parser.helpText());
-        return cli::ExitOk;
-    }
+    if (const std::optional<int> exit = commandLine.parse(args))
+        return *exit;
     const QStringList files = parser.positionalArguments();
     if (files.isEmpty())
-        return cli::usageError(QStringLiteral("fmt"), QStringLiteral("no FILE given"));
+        return commandLine.usageError(QStringLiteral("no FILE given"));
 
     bool problems = false;
     for (const QString &path : files) {

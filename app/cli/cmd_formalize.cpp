@@ -346,42 +346,37 @@ void startSession(FormalizeRun &run)
 
 int runFormalize(const QStringList &args)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
+    cli::CommandLine commandLine(QStringLiteral("formalize"),
         QStringLiteral("Formalize an English document into candidate KB sentences and print the proposal.\n"
                        "Exit 0 success, 1 partial/exhausted/refused/too-large, 2 chat failure, usage error or cancelled."));
-    parser.addHelpOption();
+    QCommandLineParser &parser = commandLine.parser();
     cli::addProviderOptions(parser);
     cli::addPricesOption(parser);
+    commandLine.addKb(QStringLiteral("The knowledge base directory."));
+    commandLine.addContext(QStringLiteral("The target context the candidates are filed in."));
+    commandLine.addJson(QStringLiteral("Print the proposal as one JSON document."));
     parser.addOptions({
-        { QStringLiteral("kb"), QStringLiteral("The knowledge base directory."), QStringLiteral("DIR") },
-        { QStringLiteral("context"), QStringLiteral("The target context the candidates are filed in."), QStringLiteral("CX") },
         { QStringLiteral("max-attempts"), QStringLiteral("Formalize calls at most (1–10, default 4)."), QStringLiteral("N"),
             QStringLiteral("4") },
         { QStringLiteral("judge"), QStringLiteral("Run the fresh-context judge: on (default) or off."), QStringLiteral("on|off"),
             QStringLiteral("on") },
         { QStringLiteral("instruction"), QStringLiteral("A note from the author added to the document turn."), QStringLiteral("TEXT") },
         { QStringLiteral("out"), QStringLiteral("Save the session file here (also when cancelled)."), QStringLiteral("SESSION.fanva") },
-        { QStringLiteral("json"), QStringLiteral("Print the proposal as one JSON document.") },
     });
     parser.addPositionalArgument(QStringLiteral("DOC"), QStringLiteral("The English document (UTF-8)."));
-    if (!parser.parse(QStringList { QStringLiteral("fanva-cli formalize") } + args))
-        return cli::usageError(QStringLiteral("formalize"), parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        cli::out(parser.helpText());
-        return cli::ExitOk;
-    }
+    if (const std::optional<int> exit = commandLine.parse(args))
+        return *exit;
     if (parser.positionalArguments().size() != 1)
-        return cli::usageError(QStringLiteral("formalize"), QStringLiteral("expected one DOC"));
+        return commandLine.usageError(QStringLiteral("expected one DOC"));
     if (!parser.isSet(QStringLiteral("kb")) || !parser.isSet(QStringLiteral("context")))
-        return cli::usageError(QStringLiteral("formalize"), QStringLiteral("--kb DIR and --context CX are required"));
+        return commandLine.usageError(QStringLiteral("--kb DIR and --context CX are required"));
     const QString judge = parser.value(QStringLiteral("judge"));
     if (judge != QLatin1StringView("on") && judge != QLatin1StringView("off"))
-        return cli::usageError(QStringLiteral("formalize"), QStringLiteral("--judge takes on or off"));
+        return commandLine.usageError(QStringLiteral("--judge takes on or off"));
     bool ok = false;
     const int maxAttempts = parser.value(QStringLiteral("max-attempts")).toInt(&ok);
     if (!ok || maxAttempts < 1 || maxAttempts > 10)
-        return cli::usageError(QStringLiteral("formalize"), QStringLiteral("--max-attempts takes a number from 1 to 10"));
+        return commandLine.usageError(QStringLiteral("--max-attempts takes a number from 1 to 10"));
 
     auto run = std::make_unique<FormalizeRun>();
     run->json = parser.isSet(QStringLiteral("json"));
@@ -398,7 +393,7 @@ int runFormalize(const QStringList &args)
     run->options = llm::resolveOptions(id, selection);
     QString error;
     if (!cli::applyProviderOptions(parser, run->options, &error))
-        return cli::usageError(QStringLiteral("formalize"), error);
+        return commandLine.usageError(error);
     if (!cli::priceFor(parser, run->options, &run->price, &error)) {
         cli::err(QStringLiteral("fanva-cli formalize: %1\n").arg(error));
         return cli::ExitError;

@@ -26,30 +26,23 @@ const QString s_name = QStringLiteral("gloss");
 
 int runGloss(const QStringList &args)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
+    cli::CommandLine commandLine(s_name,
         QStringLiteral("Print the English gloss of each sentence, read from the KB's comment templates and marked "
                        "composed, partial or named."));
-    parser.addHelpOption();
-    const QCommandLineOption kbOption(
-        QStringLiteral("kb"), QStringLiteral("The KB whose comments give the templates."), QStringLiteral("DIR"));
-    const QCommandLineOption contextOption(QStringLiteral("context"),
-        QStringLiteral("Read comments as seen from CX (default: the context the file is named after, else every context)."),
-        QStringLiteral("CX"));
-    const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print one JSON document."));
-    parser.addOptions({ kbOption, contextOption, jsonOption });
+    QCommandLineParser &parser = commandLine.parser();
+    const QCommandLineOption &kbOption = commandLine.addKb(QStringLiteral("The KB whose comments give the templates."));
+    const QCommandLineOption &contextOption = commandLine.addContext(
+        QStringLiteral("Read comments as seen from CX (default: the context the file is named after, else every context)."));
+    const QCommandLineOption &jsonOption = commandLine.addJson(QStringLiteral("Print one JSON document."));
+
     parser.addPositionalArgument(
         QStringLiteral("FILE"), QStringLiteral("KB text to gloss, or - for standard input."), QStringLiteral("FILE|-"));
-    if (!parser.parse(QStringList { s_name } + args))
-        return cli::usageError(s_name, parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        cli::out(parser.helpText());
-        return cli::ExitOk;
-    }
+    if (const std::optional<int> exit = commandLine.parse(args))
+        return *exit;
     if (!parser.isSet(kbOption))
-        return cli::usageError(s_name, QStringLiteral("--kb DIR is required"));
+        return commandLine.usageError(QStringLiteral("--kb DIR is required"));
     if (parser.positionalArguments().size() != 1)
-        return cli::usageError(s_name, QStringLiteral("give exactly one FILE (or -)"));
+        return commandLine.usageError(QStringLiteral("give exactly one FILE (or -)"));
 
     const QString input = parser.positionalArguments().constFirst();
     QFile file;

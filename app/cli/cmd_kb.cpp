@@ -167,36 +167,31 @@ int runTerm(const kb::KnowledgeBase &kb, const QString &termName, const QString 
 
 int runKb(const QStringList &args)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
+    cli::CommandLine commandLine(QStringLiteral("kb"),
         QStringLiteral("Inspect a KB directory.\n"
                        "  kb stats --kb DIR [--json]                        contexts, sentences, roles, top functors\n"
                        "  kb term --kb DIR [--context CX] [--json] TERM     what the KB knows about TERM"));
-    parser.addHelpOption();
-    const QCommandLineOption kbOption(QStringLiteral("kb"), QStringLiteral("The KB directory."), QStringLiteral("DIR"));
-    const QCommandLineOption contextOption(
-        QStringLiteral("context"), QStringLiteral("Answer as seen from context CX (default: every context)."), QStringLiteral("CX"));
-    const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print JSON on stdout."));
-    parser.addOptions({ kbOption, contextOption, jsonOption });
+    QCommandLineParser &parser = commandLine.parser();
+    const QCommandLineOption &kbOption = commandLine.addKb(QStringLiteral("The KB directory."));
+    const QCommandLineOption &contextOption
+        = commandLine.addContext(QStringLiteral("Answer as seen from context CX (default: every context)."));
+    const QCommandLineOption &jsonOption = commandLine.addJson(QStringLiteral("Print JSON on stdout."));
+
     parser.addPositionalArgument(QStringLiteral("ACTION"), QStringLiteral("stats or term."), QStringLiteral("stats|term"));
-    if (!parser.parse(QStringList { QStringLiteral("kb") } + args))
-        return cli::usageError(QStringLiteral("kb"), parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        cli::out(parser.helpText());
-        return cli::ExitOk;
-    }
+    if (const std::optional<int> exit = commandLine.parse(args))
+        return *exit;
     const QStringList positional = parser.positionalArguments();
     if (positional.isEmpty())
-        return cli::usageError(QStringLiteral("kb"), QStringLiteral("expected an action: stats or term"));
+        return commandLine.usageError(QStringLiteral("expected an action: stats or term"));
     if (!parser.isSet(kbOption))
-        return cli::usageError(QStringLiteral("kb"), QStringLiteral("--kb DIR is required"));
+        return commandLine.usageError(QStringLiteral("--kb DIR is required"));
     const QString &action = positional.first();
     if (action == QLatin1String("stats") && positional.size() != 1)
-        return cli::usageError(QStringLiteral("kb"), QStringLiteral("kb stats takes no arguments"));
+        return commandLine.usageError(QStringLiteral("kb stats takes no arguments"));
     if (action == QLatin1String("term") && positional.size() != 2)
-        return cli::usageError(QStringLiteral("kb"), QStringLiteral("kb term takes exactly one TERM"));
+        return commandLine.usageError(QStringLiteral("kb term takes exactly one TERM"));
     if (action != QLatin1String("stats") && action != QLatin1String("term"))
-        return cli::usageError(QStringLiteral("kb"), QStringLiteral("unknown action '%1': expected stats or term").arg(action));
+        return commandLine.usageError(QStringLiteral("unknown action '%1': expected stats or term").arg(action));
 
     const std::shared_ptr<const kb::KnowledgeBase> kb = load(parser.value(kbOption));
     if (!kb)

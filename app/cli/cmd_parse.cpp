@@ -18,25 +18,20 @@ using namespace fanva;
 
 int runParse(const QStringList &args)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Read KB files and report syntax errors as FILE:LINE:COL: error: MESSAGE."));
-    parser.addHelpOption();
-    const QCommandLineOption jsonOption(QStringLiteral("json"),
+    cli::CommandLine commandLine(
+        QStringLiteral("parse"), QStringLiteral("Read KB files and report syntax errors as FILE:LINE:COL: error: MESSAGE."));
+    QCommandLineParser &parser = commandLine.parser();
+    const QCommandLineOption &jsonOption = commandLine.addJson(
         QStringLiteral("Print {files:[{file, sentences, errors:[{line, col, code, severity, message}]}]} on stdout."));
     const QCommandLineOption canonicalOption(
         QStringLiteral("canonical"), QStringLiteral("Print each sentence's canonical key, one per line, in file order."));
-    parser.addOption(jsonOption);
     parser.addOption(canonicalOption);
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("KB files to read."), QStringLiteral("FILE…"));
-    if (!parser.parse(QStringList { QStringLiteral("parse") } + args))
-        return cli::usageError(QStringLiteral("parse"), parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        cli::out(parser.helpText());
-        return cli::ExitOk;
-    }
+    if (const std::optional<int> exit = commandLine.parse(args))
+        return *exit;
     const QStringList files = parser.positionalArguments();
     if (files.isEmpty())
-        return cli::usageError(QStringLiteral("parse"), QStringLiteral("no FILE given"));
+        return commandLine.usageError(QStringLiteral("no FILE given"));
 
     std::vector<kb::Document> documents;
     documents.reserve(std::size_t(files.size()));

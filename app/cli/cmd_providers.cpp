@@ -94,20 +94,16 @@ void probeAll(ProvidersRun &run)
 
 int runProviders(const QStringList &args)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("List the model providers, their configuration and credentials (never the keys)."));
-    parser.addHelpOption();
+    cli::CommandLine commandLine(
+        QStringLiteral("providers"), QStringLiteral("List the model providers, their configuration and credentials (never the keys)."));
+    QCommandLineParser &parser = commandLine.parser();
     cli::addProviderOptions(parser);
+    commandLine.addJson(QStringLiteral("Print one JSON document."));
     parser.addOptions({
         { QStringLiteral("probe"), QStringLiteral("Ask each configured server what it serves (Ollama: version, models, model details).") },
-        { QStringLiteral("json"), QStringLiteral("Print one JSON document.") },
     });
-    if (!parser.parse(QStringList { QStringLiteral("fanva-cli providers") } + args))
-        return cli::usageError(QStringLiteral("providers"), parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        cli::out(parser.helpText());
-        return cli::ExitOk;
-    }
+    if (const std::optional<int> exit = commandLine.parse(args))
+        return *exit;
     if (!parser.positionalArguments().isEmpty())
         return cli::usageError(
             QStringLiteral("providers"), QStringLiteral("unexpected argument %1").arg(parser.positionalArguments().constFirst()));
@@ -133,7 +129,7 @@ int runProviders(const QStringList &args)
         llm::ProviderOptions options = llm::resolveOptions(id, own);
         QString error;
         if (!cli::applyProviderOptions(parser, options, &error))
-            return cli::usageError(QStringLiteral("providers"), error);
+            return commandLine.usageError(error);
         run->options.push_back(options);
         run->selected.push_back(id == selected);
     }

@@ -80,31 +80,26 @@ QString countsLine(const QString &label, const formalize::ScoreCounts &c)
 
 int runScore(const QStringList &args)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
+    cli::CommandLine commandLine(s_name,
         QStringLiteral("Score candidate sentences against gold sentences, strictly and with introduced individuals aligned "
                        "onto the gold's (formalize.md §12)."));
-    parser.addHelpOption();
+    QCommandLineParser &parser = commandLine.parser();
     const QCommandLineOption goldOption(QStringLiteral("gold"), QStringLiteral("The gold sentences (KB text)."), QStringLiteral("FILE"));
-    const QCommandLineOption kbOption(QStringLiteral("kb"),
-        QStringLiteral("A KB: known sentences leave the precision, known individuals are not aligned."), QStringLiteral("DIR"));
-    const QCommandLineOption contextOption(QStringLiteral("context"),
-        QStringLiteral("The target context in the KB (default: the gold's ';; context:' line)."), QStringLiteral("CX"));
+    const QCommandLineOption &kbOption
+        = commandLine.addKb(QStringLiteral("A KB: known sentences leave the precision, known individuals are not aligned."));
+    const QCommandLineOption &contextOption
+        = commandLine.addContext(QStringLiteral("The target context in the KB (default: the gold's ';; context:' line)."));
     const QCommandLineOption acceptedOption(
         QStringLiteral("accepted"), QStringLiteral("From a session, score the accepted entries, not the admissible ones."));
-    const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print one JSON document."));
-    parser.addOptions({ goldOption, kbOption, contextOption, acceptedOption, jsonOption });
+    const QCommandLineOption &jsonOption = commandLine.addJson(QStringLiteral("Print one JSON document."));
+    parser.addOptions({ goldOption, acceptedOption });
     parser.addPositionalArgument(QStringLiteral("CANDIDATES"), QStringLiteral("KB text, or a session (.fanva or its JSON)."));
-    if (!parser.parse(QStringList { s_name } + args))
-        return cli::usageError(s_name, parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        cli::out(parser.helpText());
-        return cli::ExitOk;
-    }
+    if (const std::optional<int> exit = commandLine.parse(args))
+        return *exit;
     if (!parser.isSet(goldOption))
-        return cli::usageError(s_name, QStringLiteral("--gold FILE is required"));
+        return commandLine.usageError(QStringLiteral("--gold FILE is required"));
     if (parser.positionalArguments().size() != 1)
-        return cli::usageError(s_name, QStringLiteral("give exactly one CANDIDATES file"));
+        return commandLine.usageError(QStringLiteral("give exactly one CANDIDATES file"));
 
     bool clean = true;
     Sentences gold;
@@ -145,7 +140,7 @@ int runScore(const QStringList &args)
         knowledge = loaded.kb;
         const QString context = parser.isSet(contextOption) ? parser.value(contextOption) : gold.context;
         if (context.isEmpty())
-            return cli::usageError(s_name, QStringLiteral("--kb needs --context CX (the gold names no context)"));
+            return commandLine.usageError(QStringLiteral("--kb needs --context CX (the gold names no context)"));
         const kb::Scope scope { kb::intern(context.toStdString()), kb::noKey };
         options.symmetric = knowledge->symmetricPredicates();
         options.isStored = [knowledge, scope](std::string_view key) { return !knowledge->lookup(key, scope).empty(); };

@@ -31,11 +31,6 @@ std::string u8(const QString &s)
     return s.toStdString();
 }
 
-QString str(const nlohmann::json &j, const char *key)
-{
-    return jsonutil::string(j, key);
-}
-
 nlohmann::json pendingLine(const Transaction &t)
 {
     nlohmann::json entries = nlohmann::json::array();
@@ -184,26 +179,27 @@ std::vector<Transaction> Journal::transactions() const
         if (!parsed || !parsed->is_object())
             continue;
         const nlohmann::json &j = *parsed;
-        const QString id = str(j, "id");
-        const auto state = stateFromName(str(j, "state"));
+        const QString id = jsonutil::string(j, "id");
+        const auto state = stateFromName(jsonutil::string(j, "state"));
         if (id.isEmpty() || !state)
             continue;
         if (*state == Transaction::State::Pending) {
             Transaction t;
             t.id = id;
-            t.file = str(j, "file");
-            t.baseSha256 = str(j, "baseSha256");
+            t.file = jsonutil::string(j, "file");
+            t.baseSha256 = jsonutil::string(j, "baseSha256");
             if (t.baseSha256 == QLatin1StringView("absent"))
                 t.baseSha256.clear();
-            t.newSha256 = str(j, "newSha256");
+            t.newSha256 = jsonutil::string(j, "newSha256");
             t.offset = jsonutil::integer(j, "offset");
             if (const nlohmann::json *entries = jsonutil::array(j, "entries")) {
                 for (const auto &e : *entries) {
                     if (e.is_object())
-                        t.entries.push_back({ str(e, "id"), int(jsonutil::integer(e, "segment")), str(e, "text") });
+                        t.entries.push_back(
+                            { jsonutil::string(e, "id"), int(jsonutil::integer(e, "segment")), jsonutil::string(e, "text") });
                 }
             }
-            t.session = str(j, "session");
+            t.session = jsonutil::string(j, "session");
             out.push_back(std::move(t));
             continue;
         }

@@ -59,6 +59,19 @@ void TstCli::run_data()
     QTest::addRow("fanva-cli without a command") << cli << QStringList() << 2 << QStringLiteral("Usage: fanva-cli COMMAND") << QString();
     QTest::addRow("fanva-cli unknown command") << cli << QStringList { QStringLiteral("no-such-command") } << 2 << QString()
                                                << QStringLiteral("fanva-cli: unknown command 'no-such-command'");
+
+    // Every subcommand shares one option prologue: its help names it as typed, and a bad
+    // option is a usage error (exit 2) that points at that help.
+    const QStringList commands { QStringLiteral("parse"), QStringLiteral("fmt"), QStringLiteral("kb"), QStringLiteral("check"),
+        QStringLiteral("ask"), QStringLiteral("providers"), QStringLiteral("formalize"), QStringLiteral("apply"), QStringLiteral("gloss"),
+        QStringLiteral("score") };
+    for (const QString &command : commands) {
+        QTest::addRow("%s --help", qPrintable(command)) << cli << QStringList { command, QStringLiteral("--help") } << 0
+                                                        << QStringLiteral("Usage: fanva-cli %1 [options]").arg(command) << QString();
+        QTest::addRow("%s --no-such-option", qPrintable(command))
+            << cli << QStringList { command, QStringLiteral("--no-such-option") } << 2 << QString()
+            << QStringLiteral("fanva-cli %1: Unknown option 'no-such-option'.\nTry 'fanva-cli %1 --help'.\n").arg(command);
+    }
 }
 
 // An expected text ending in a newline is the whole output; otherwise the output starts with it.
