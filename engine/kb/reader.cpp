@@ -113,6 +113,10 @@ private:
         unsigned char open;
         Cursor at;
         std::size_t childBase;
+        // The column of `at`, taken while reading moves forward: computing it at the close
+        // would scan the line again from its start for every compound (quadratic on one long
+        // line, issue 14 M10).
+        std::uint32_t column;
     };
 
     // An error's code (a diagnostic:: constant) and message.
@@ -415,7 +419,7 @@ private:
                 if (m_stack.size() >= std::size_t(maxDepth))
                     return fail(
                         m_cur, codes::tooDeep, QStringLiteral("nesting deeper than %1 levels — write a flatter term").arg(maxDepth));
-                m_stack.push_back({ c, m_cur, m_pendingChildren.size() });
+                m_stack.push_back({ c, m_cur, m_pendingChildren.size(), columnOf(m_cur) });
                 ++m_cur.offset;
                 continue;
             case '{':
@@ -435,15 +439,15 @@ private:
                         QStringLiteral("%1 closes the %2 opened at %3:%4; expected %5")
                             .arg(charText(c), charText(frame.open))
                             .arg(frame.at.line)
-                            .arg(columnOf(frame.at))
+                            .arg(frame.column)
                             .arg(charText(expected)));
                 }
                 ++m_cur.offset;
                 m_stack.pop_back();
                 const std::span<const std::uint32_t> children(
                     m_pendingChildren.data() + frame.childBase, m_pendingChildren.size() - frame.childBase);
-                const std::uint32_t node = m_arena.addCompound(
-                    frame.open == '(' ? TermKind::List : TermKind::Vector, children, spanFrom(frame.at, m_cur.offset));
+                const std::uint32_t node = m_arena.addCompound(frame.open == '(' ? TermKind::List : TermKind::Vector, children,
+                    Span { std::uint32_t(frame.at.offset), std::uint32_t(m_cur.offset), frame.at.line, frame.column });
                 m_pendingChildren.resize(frame.childBase);
                 if (m_stack.empty()) {
                     result = node;

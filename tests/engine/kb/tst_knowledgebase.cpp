@@ -639,9 +639,6 @@ void TstKnowledgeBase::hostileLoads()
     const LoadResult result = loadKnowledgeBase(dir.path());
     const qint64 elapsed = timer.elapsed();
     QVERIFY(result.ok());
-    // Issue 14 M10, not fixed yet: keying a fact with 50k variables is still quadratic
-    // somewhere in canonical form (125 s before the numbering index, 19 s after).
-    QEXPECT_FAIL("50k nested arguments", "issue 14 M10: canonical key of a fact with 50k variables is still quadratic", Continue);
     QVERIFY2(elapsed < 3000, qPrintable(QStringLiteral("loading took %1 ms").arg(elapsed)));
     QCOMPARE(result.kb->seenBy(id("CxHostile")).size(), std::size_t(seenBy));
     if (!probe.isEmpty()) {
