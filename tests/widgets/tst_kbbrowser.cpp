@@ -468,6 +468,30 @@ private Q_SLOTS:
         QVERIFY(!loader.diagnostics().empty());
     }
 
+    // A load spreads its work over the global thread pool. Loads running on that pool
+    // themselves used to wait for work that could never start once they filled it: two loads
+    // on a 2-core machine hung for good (seen as tst_mainwindow never exiting). One free
+    // global thread must be enough, however many loads run.
+    void loadsDoNotStarveTheGlobalPool()
+    {
+        QThreadPool *global = QThreadPool::globalInstance();
+        const int threads = global->maxThreadCount();
+        global->setMaxThreadCount(1);
+        const auto restore = qScopeGuard([&] { global->setMaxThreadCount(threads); });
+        QTemporaryDir dir;
+        QVERIFY(copyTree(s_exampleKb, dir.path()));
+        KbLoader first;
+        KbLoader second;
+        QSignalSpy firstLoaded(&first, &KbLoader::loaded);
+        QSignalSpy secondLoaded(&second, &KbLoader::loaded);
+        first.load(dir.path());
+        second.load(dir.path());
+        QTRY_COMPARE_WITH_TIMEOUT(firstLoaded.count(), 1, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(secondLoaded.count(), 1, 20000);
+        QVERIFY(first.knowledgeBase());
+        QVERIFY(second.knowledgeBase());
+    }
+
     void loaderReloadsChangedFiles()
     {
         QTemporaryDir dir;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "window/workspace.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -12,6 +13,7 @@
 #include <QPromise>
 #include <QRegularExpression>
 #include <QStringDecoder>
+#include <QThreadPool>
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -19,6 +21,20 @@ namespace {
 
 const QString s_configFileName = QStringLiteral("fanva.json");
 constexpr qint64 s_maxConfigBytes = qint64(1024) * 1024;
+
+// KB loads run on a pool of their own. A load spreads its work over the global pool
+// (QtConcurrent::blockingMap) and waits for it: run on the global pool itself, loads that fill
+// it wait for work that can never start (two loads on two cores hung for good).
+QThreadPool *loadPool()
+{
+    static QThreadPool *pool = [] {
+        auto *p = new QThreadPool(QCoreApplication::instance());
+        p->setObjectName(QStringLiteral("fanva-kb-load"));
+        p->setMaxThreadCount(2);
+        return p;
+    }();
+    return pool;
+}
 
 bool isContextName(const QString &name)
 {
@@ -189,6 +205,7 @@ void KbLoader::load(const QString &folder)
     m_diagnostics.clear();
     m_reloadTimer->stop();
     start(QtConcurrent::run(
+        loadPool(),
         [](QPromise<fanva::kb::LoadResult> &promise, const QString &root) {
             promise.setProgressRange(0, progressMaximum);
             promise.addResult(fanva::kb::loadKnowledgeBase(root, [&promise](qint64 done, qint64 total) {
@@ -208,6 +225,7 @@ void KbLoader::reload()
         return;
     }
     start(QtConcurrent::run(
+        loadPool(),
         [](QPromise<fanva::kb::LoadResult> &promise, std::shared_ptr<const fanva::kb::KnowledgeBase> previous) {
             promise.setProgressRange(0, progressMaximum);
             promise.addResult(fanva::kb::reloadKnowledgeBase(*previous, [&promise](qint64 done, qint64 total) {
