@@ -25,12 +25,16 @@ constexpr qint64 s_maxConfigBytes = qint64(1024) * 1024;
 // KB loads run on a pool of their own. A load spreads its work over the global pool
 // (QtConcurrent::blockingMap) and waits for it: run on the global pool itself, loads that fill
 // it wait for work that can never start (two loads on two cores hung for good).
+// The application's destructor stops and deletes the global pool; a load still running on
+// this pool then would have none to spread its work over. So loads left running (by loaders
+// already gone) are waited for first, in a post routine, which runs before that.
 QThreadPool *loadPool()
 {
     static QThreadPool *pool = [] {
         auto *p = new QThreadPool(QCoreApplication::instance());
         p->setObjectName(QStringLiteral("fanva-kb-load"));
         p->setMaxThreadCount(2);
+        qAddPostRoutine([] { loadPool()->waitForDone(); });
         return p;
     }();
     return pool;
