@@ -7,6 +7,9 @@
 
 #include <QStringList>
 
+#include <algorithm>
+#include <set>
+
 #include <string_view>
 
 namespace fanva::formalize {
@@ -92,9 +95,9 @@ when the text allows no exception, else omit it.
 )~";
 
 // §3.2
-const char s_documentTemplate[] = R"~(## The document ({{n}} sentences)
+const char s_documentTemplate[] = R"~({{documentHeading}}
 
-{{#segments}}[{{number}}] {{text}}{{#heading}} (heading){{/heading}}
+{{#segments}}[{{number}}] {{text}}{{#heading}} (heading){{/heading}}{{#contextOnly}} (context){{/contextOnly}}
 {{/segments}}
 ## Where the candidates go
 
@@ -108,9 +111,17 @@ Document words matching a listed name: {{resolutionList}}.
 {{/resolutions}}
 ## Task
 
+{{#whole}}
 Formalize every numbered sentence that makes a claim, in at most {{maxCandidates}} candidates,
 each with the number of its sentence. List every sentence you did not formalize under
 untranslated, with the reason. Answer with the JSON object only.
+{{/whole}}
+{{#selection}}
+Formalize only the sentences {{focus}} (the others are context: propose nothing for them), in
+at most {{maxCandidates}} candidates, each with the number of its sentence. List every one of
+those sentences you did not formalize under untranslated, with the reason. Answer with the JSON
+object only.
+{{/selection}}
 {{#instruction}}
 ## Note from the author
 
@@ -256,9 +267,30 @@ QString documentTurn(const DocumentTurnInput &input)
     QStringList resolutions;
     for (const PromptResolution &r : input.resolutions)
         resolutions << QStringLiteral("*%1* → `%2`").arg(r.surface, r.term);
+    // A focus smaller than the listed segments makes the selection turn (iteration.md §2).
+    std::set<int> focus(input.focus.begin(), input.focus.end());
+    std::erase_if(focus, [&](int n) {
+        return std::none_of(input.segments.begin(), input.segments.end(), [n](const PromptSegment &s) { return s.number == n; });
+    });
+    const bool selection = !focus.empty() && focus.size() < input.segments.size();
+    QStringList focusList;
+    for (const int n : focus)
+        focusList << QStringLiteral("[%1]").arg(n);
+    std::vector<TemplateData> segments;
+    for (const PromptSegment &segment : input.segments)
+        segments.push_back({ { QStringLiteral("number"), segment.number }, { QStringLiteral("text"), flattened(segment.text) },
+            { QStringLiteral("heading"), TemplateValue::flag(segment.heading) },
+            { QStringLiteral("contextOnly"), TemplateValue::flag(selection && !focus.contains(segment.number)) } });
+    const qsizetype n = qsizetype(input.segments.size());
+    const QString heading = input.parts > 1
+        ? QStringLiteral("## The document, part %1 of %2 (%3 sentences)").arg(input.part).arg(input.parts).arg(n)
+        : QStringLiteral("## The document (%1 sentences)").arg(n);
     TemplateData data {
-        { QStringLiteral("n"), qsizetype(input.segments.size()) },
-        { QStringLiteral("segments"), promptSegments(input.segments) },
+        { QStringLiteral("documentHeading"), heading },
+        { QStringLiteral("whole"), TemplateValue::flag(!selection) },
+        { QStringLiteral("selection"), TemplateValue::flag(selection) },
+        { QStringLiteral("focus"), focusList.join(QStringLiteral(", ")) },
+        { QStringLiteral("segments"), TemplateValue::list(std::move(segments)) },
         { QStringLiteral("context"), input.context },
         { QStringLiteral("card"), input.card },
         { QStringLiteral("resolutions"), TemplateValue::flag(!resolutions.isEmpty()) },

@@ -53,6 +53,12 @@ struct DocumentTurnInput {
     std::vector<PromptResolution> resolutions;
     int maxCandidates = 40;
     QString instruction;
+    /// The segment numbers to formalize (iteration.md §2); empty: every listed one. The
+    /// others listed are marked as context.
+    std::vector<int> focus;
+    /// A round's place (iteration.md §3): part of parts, shown when parts > 1.
+    int part = 0;
+    int parts = 0;
 };
 
 /// The first user turn (§3.2): the document, the target context, the vocabulary card.

@@ -66,6 +66,8 @@ void TstPrompts::documentTurn_data()
 {
     QTest::addColumn<bool>("withResolutions");
     QTest::addColumn<QString>("instruction");
+    QTest::addColumn<QList<int>>("focus");
+    QTest::addColumn<int>("parts");
     QTest::addColumn<QString>("expected");
 
     const QString head = QStringLiteral("## The document (4 sentences)\n\n"
@@ -82,18 +84,41 @@ void TstPrompts::documentTurn_data()
                                         "each with the number of its sentence. List every sentence you did not formalize under\n"
                                         "untranslated, with the reason. Answer with the JSON object only.\n");
     const QString words = QStringLiteral("Document words matching a listed name: *penguin* → `penguin`.\n");
-    QTest::addRow("plain") << false << QString() << head + task;
-    QTest::addRow("resolutions") << true << QString() << head + words + task;
-    QTest::addRow("instruction") << false << QStringLiteral("Use livesIn.")
+    QTest::addRow("plain") << false << QString() << QList<int>() << 0 << head + task;
+    QTest::addRow("resolutions") << true << QString() << QList<int>() << 0 << head + words + task;
+    QTest::addRow("instruction") << false << QStringLiteral("Use livesIn.") << QList<int>() << 0
                                  << head + task + QStringLiteral("## Note from the author\n\nUse livesIn.\n");
+    QTest::addRow("focus on every sentence is the whole turn") << false << QString() << QList<int> { 1, 2, 3, 4 } << 0 << head + task;
+    // iteration.md §2: the whole document, the rest marked as context, the task naming the focus.
+    QString selection = head;
+    selection.replace(QStringLiteral("[1] Pingu is a penguin who lives in Harbour Zoo.\n"),
+        QStringLiteral("[1] Pingu is a penguin who lives in Harbour Zoo. (context)\n"));
+    selection.replace(QStringLiteral("[4] Weather (heading)\n"), QStringLiteral("[4] Weather (heading) (context)\n"));
+    QTest::addRow("selection") << false << QStringLiteral("Use livesIn.") << QList<int> { 3, 2, 9 } << 0
+                               << selection
+            + QStringLiteral("## Task\n\n"
+                             "Formalize only the sentences [2], [3] (the others are context: propose nothing for them), in\n"
+                             "at most 40 candidates, each with the number of its sentence. List every one of\n"
+                             "those sentences you did not formalize under untranslated, with the reason. Answer with the JSON\n"
+                             "object only.\n"
+                             "## Note from the author\n\nUse livesIn.\n");
+    // iteration.md §3: a round names its part.
+    QString part = head + task;
+    part.replace(QStringLiteral("## The document (4 sentences)"), QStringLiteral("## The document, part 2 of 3 (4 sentences)"));
+    QTest::addRow("round") << false << QString() << QList<int>() << 3 << part;
 }
 
 void TstPrompts::documentTurn()
 {
     QFETCH(bool, withResolutions);
     QFETCH(QString, instruction);
+    QFETCH(QList<int>, focus);
+    QFETCH(int, parts);
     QFETCH(QString, expected);
     DocumentTurnInput input;
+    input.focus.assign(focus.begin(), focus.end());
+    input.parts = parts;
+    input.part = parts > 0 ? 2 : 0;
     input.segments = winterSegments();
     input.context = QStringLiteral("CxAnimals");
     input.card = QStringLiteral("CARD");
