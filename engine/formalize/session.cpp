@@ -131,6 +131,7 @@ Session::Session(llm::Provider *provider, SessionInput input, SessionHooks hooks
     , m_env(std::move(environment))
 {
     m_input.settings = m_input.settings.clamped();
+    m_nextId = std::max(1, m_input.firstEntryId);
     if (m_input.kb)
         m_critic = std::make_unique<check::Critic>(*m_input.kb);
 }
@@ -198,15 +199,18 @@ void Session::start()
         return;
     }
 
-    DocumentTurnInput turn;
+    std::vector<int> all;
     for (const Segment &s : m_segments)
-        turn.segments.push_back({ s.number, formalize::segmentText(m_input.document, s), s.kind == Segment::Kind::Heading });
-    turn.context = m_input.context;
-    turn.card = m_input.card;
-    turn.resolutions = m_input.resolutions;
-    turn.maxCandidates = settings.maxCandidates;
-    turn.instruction = m_input.instruction;
-    m_documentTurn = documentTurn(turn);
+        all.push_back(s.number);
+    // The focus (iteration.md §2): the selected segments that exist; none: the whole document.
+    m_focus.clear();
+    for (const int n : all) {
+        if (std::find(m_input.focus.begin(), m_input.focus.end(), n) != m_input.focus.end())
+            m_focus.push_back(n);
+    }
+    if (m_focus.empty())
+        m_focus = all;
+    m_documentTurn = roundTurn(all, m_focus, 0, 0);
 
     const qint64 systemTokens = estimate(m_input.systemPrefix);
     const qint64 documentTokens = estimate(m_documentTurn);
@@ -216,18 +220,32 @@ void Session::start()
 
     const qint64 prompt = systemTokens + documentTokens + s_budgetSlack;
     const bool cardTooSmall = m_input.cardBudget >= 0 && m_input.cardBudget < s_minimumCard;
-    if (cardTooSmall || prompt + settings.maxOutputTokens > settings.contextWindow) {
-        finish(QStringLiteral("too-large"),
-            { { "attempt", 0 },
-                { "tokens",
-                    { { "prompt", prompt }, { "reserved", settings.maxOutputTokens }, { "window", settings.contextWindow },
-                        { "system", systemTokens }, { "document", documentTokens }, { "card", estimate(m_input.card) },
-                        { "history", 0 } } } });
+    auto tooLarge = [&](qint64 promptTokens, qint64 turnTokens, json extra) {
+        extra["attempt"] = 0;
+        extra["tokens"] = { { "prompt", promptTokens }, { "reserved", settings.maxOutputTokens }, { "window", settings.contextWindow },
+            { "system", systemTokens }, { "document", turnTokens }, { "card", estimate(m_input.card) }, { "history", 0 } };
+        finish(QStringLiteral("too-large"), std::move(extra));
+    };
+    if (cardTooSmall) {
+        tooLarge(prompt, documentTokens, json::object());
         return;
     }
-    m_history.push_back({ llm::Role::User, utf8(m_documentTurn) });
-    m_callKind = CallKind::Draft;
-    nextAttempt();
+    m_rounds.clear();
+    m_cut = prompt + settings.maxOutputTokens > settings.contextWindow;
+    if (!m_cut) {
+        m_rounds.push_back(m_focus);
+    } else if (const std::optional<int> misfit = cutRounds()) {
+        // Only a sentence that cannot fit alone is too large (iteration.md §3).
+        const QString alone = roundTurn({ *misfit }, { *misfit }, 1, 2);
+        tooLarge(systemTokens + estimate(alone) + s_budgetSlack, estimate(alone), { { "segment", *misfit } });
+        return;
+    } else if (m_rounds.size() > 1) {
+        m_documentTurn = roundTurn(m_rounds.front(), m_rounds.front(), 1, int(m_rounds.size()));
+    } else {
+        m_cut = false; // one round after all: the focus fits without its context
+        m_documentTurn = roundTurn(m_rounds.front(), m_rounds.front(), 0, 0);
+    }
+    startRound(0);
 }
 
 void Session::cancel()
@@ -276,7 +294,7 @@ void Session::nextAttempt()
         finish(QStringLiteral("cancelled"), { { "phase", "formalize" }, { "attempt", m_attempt } });
         return;
     }
-    if (m_attempt >= m_input.settings.maxAttempts) {
+    if (m_attempt - m_roundStart >= m_input.settings.maxAttempts) {
         finishFormalize(QStringLiteral("cap"));
         return;
     }
@@ -462,13 +480,13 @@ void Session::handleFormalizeReply(const llm::Response &response)
         finishFormalize(QStringLiteral("converged"));
         return;
     }
-    if (m_attempt >= m_input.settings.maxAttempts) {
+    if (m_attempt - m_roundStart >= m_input.settings.maxAttempts) {
         finishFormalize(QStringLiteral("cap"));
         return;
     }
     int kept = 0;
     for (const Entry &e : m_entries)
-        kept += e.state == EntryState::Admissible || e.state == EntryState::Known;
+        kept += (e.state == EntryState::Admissible || e.state == EntryState::Known) && e.attempt > m_roundStart;
     const QString turn = repairTurn(kept, pendingGroups());
     m_history.push_back({ llm::Role::Assistant, utf8(assistantText) });
     m_history.push_back({ llm::Role::User, utf8(turn) });
@@ -608,7 +626,7 @@ std::vector<QString> Session::pendingIds() const
 {
     std::vector<QString> out;
     for (const Entry &e : m_entries) {
-        if (e.state == EntryState::Refused)
+        if (e.state == EntryState::Refused && e.attempt > m_roundStart)
             out.push_back(e.id);
     }
     return out;
@@ -618,7 +636,7 @@ std::vector<RepairGroup> Session::pendingGroups() const
 {
     std::map<int, RepairGroup> bySegment; // 0 = no segment, ordered last below
     for (const Entry &e : m_entries) {
-        if (e.state != EntryState::Refused)
+        if (e.state != EntryState::Refused || e.attempt <= m_roundStart)
             continue;
         RepairGroup &group = bySegment[e.segment];
         if (group.refused.empty()) {
@@ -639,8 +657,15 @@ std::vector<RepairGroup> Session::pendingGroups() const
 
 void Session::finishFormalize(const QString &stopReason, std::optional<int> cycleOf)
 {
-    m_formalizeStop = stopReason;
-    m_cycleOf = cycleOf;
+    // Over rounds: converged if every round converged, else the last round's that did not.
+    if (m_round == 0 || stopReason != QLatin1StringView("converged")) {
+        m_formalizeStop = stopReason;
+        m_cycleOf = cycleOf;
+    }
+    if (m_round + 1 < m_rounds.size() && !m_cancelled) {
+        startRound(m_round + 1);
+        return;
+    }
     const bool admissible
         = std::any_of(m_entries.begin(), m_entries.end(), [](const Entry &e) { return e.state == EntryState::Admissible; });
     if (m_input.settings.judge && admissible && !m_cancelled) {
@@ -726,6 +751,8 @@ void Session::finish(const QString &outcome, json extra)
     }
     payload["outcome"] = utf8(name);
     payload["attempts"] = m_attempt;
+    if (m_rounds.size() > 1)
+        payload["rounds"] = m_rounds.size();
     payload["entries"] = entries;
     payload["coverage"] = coverageJson();
     payload["judge"] = judge;

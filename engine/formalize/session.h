@@ -75,6 +75,11 @@ struct SessionInput {
     int cardBudget = -1;
     QString providerId;
     QString kbSha256; ///< the KB's fingerprint, for the log
+    /// The segments to formalize (docs/spec/iteration.md §2); empty: the whole document.
+    std::vector<int> focus;
+    /// The number of the first entry id (c1 by default); a run merged into a review
+    /// numbers after the review's highest (iteration.md §1).
+    int firstEntryId = 1;
 };
 
 /// Per-entry annotations the session does not compute itself: gloss (§6), and the
@@ -131,6 +136,10 @@ public:
     [[nodiscard]] QDateTime startedAt() const { return m_startedAt; }
     /// The error of a document that did not segment.
     [[nodiscard]] std::optional<SegmentationError> segmentationError() const { return m_segmentationError; }
+    /// The segments this run formalizes (the focus; all without one), known once started.
+    [[nodiscard]] const std::vector<int> &focus() const { return m_focus; }
+    /// The rounds the document was cut into (iteration.md §3); 1 when it fit whole.
+    [[nodiscard]] int rounds() const { return int(m_rounds.size()); }
 
 Q_SIGNALS:
     void eventAdded(const nlohmann::json &event);
@@ -149,6 +158,12 @@ private:
     };
 
     void emitEvent(const QString &type, nlohmann::json fields);
+    // Rounds (session_rounds.cpp, iteration.md §3).
+    [[nodiscard]] QString roundTurn(const std::vector<int> &listed, const std::vector<int> &focus, int part, int parts) const;
+    [[nodiscard]] bool turnFits(const QString &turn) const;
+    /// Cuts the focus into m_rounds; the number of a segment that cannot fit alone, if any.
+    [[nodiscard]] std::optional<int> cutRounds();
+    void startRound(std::size_t round);
     void nextAttempt();
     void startCall(const QString &purpose, std::vector<llm::Message> messages, bool judge, const QString &model);
     void onReply(const llm::Response &response);
@@ -181,6 +196,11 @@ private:
     std::unique_ptr<check::Critic> m_critic;
 
     std::vector<Segment> m_segments;
+    std::vector<int> m_focus;
+    std::vector<std::vector<int>> m_rounds;
+    std::size_t m_round = 0;
+    int m_roundStart = 0; ///< the attempt count when the round started
+    bool m_cut = false; ///< the document was cut into rounds
     std::optional<SegmentationError> m_segmentationError;
     QString m_documentTurn;
     std::vector<llm::Message> m_history;

@@ -49,8 +49,12 @@ SessionInput makeSessionInput(std::shared_ptr<const kb::KnowledgeBase> kb, const
     turn.maxCandidates = input.settings.maxCandidates;
     turn.instruction = instruction;
     const int withoutCard = estimateTokens(documentTurn(turn));
-    const int available
-        = input.settings.contextWindow - input.settings.maxOutputTokens - estimateTokens(input.systemPrefix) - withoutCard - s_cardSlack;
+    const int room = input.settings.contextWindow - input.settings.maxOutputTokens - estimateTokens(input.systemPrefix) - s_cardSlack;
+    int available = room - withoutCard;
+    // Too large whole: the session cuts it into rounds, half the room for the card
+    // (docs/spec/iteration.md §3).
+    if (available < s_minimumCard)
+        available = room / 2;
     input.cardBudget = std::min(input.settings.cardTokens, available);
     if (input.cardBudget < s_minimumCard)
         return input;
