@@ -8,6 +8,7 @@
 
 #include "jsonutil.h"
 
+#include "formalize/merge.h"
 #include "formalize/replyparser.h"
 #include "formalize/session.h"
 #include "formalize/sessionsetup.h"
@@ -16,6 +17,7 @@
 #include "llm/provider.h"
 #include "llm/selection.h"
 #include "proposal/sessionfile.h"
+#include "proposal/sessionmerge.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -26,6 +28,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <set>
 #include <string_view>
 
 #ifdef Q_OS_UNIX
@@ -276,7 +280,35 @@ struct FormalizeRun {
     std::unique_ptr<llm::Provider> provider;
     std::unique_ptr<formalize::Session> session;
     QDateTime created;
+    /// The session --out names, merged into (iteration.md §1); none with --fresh.
+    std::optional<proposal::SessionFile> previous;
 };
+
+/// True when a run's outcome merges into a review: a run that failed, was cancelled or made
+/// no call leaves the review as it was (iteration.md §1).
+bool merges(const QString &outcome)
+{
+    return outcome == QLatin1StringView("success") || outcome == QLatin1StringView("partial") || outcome == QLatin1StringView("exhausted");
+}
+
+/// "3-5,8" → 3 4 5 8; nullopt when it is not such a list.
+std::optional<std::vector<int>> sentenceList(const QString &text)
+{
+    std::vector<int> out;
+    for (const QString &part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const QStringList range = part.trimmed().split(QLatin1Char('-'));
+        bool okFirst = false, okLast = false;
+        const int first = range.constFirst().toInt(&okFirst);
+        const int last = range.size() == 2 ? range.constLast().toInt(&okLast) : first;
+        if (range.size() > 2 || !okFirst || (range.size() == 2 && !okLast) || first < 1 || last < first || last - first > 100000)
+            return std::nullopt;
+        for (int n = first; n <= last; ++n)
+            out.push_back(n);
+    }
+    if (out.empty())
+        return std::nullopt;
+    return out;
+}
 
 void finishRun(FormalizeRun &run)
 {
@@ -304,10 +336,33 @@ void finishRun(FormalizeRun &run)
         origin.baseUrl = run.options.baseUrl.toString();
         origin.credential = credentialOf(run.options);
         QString error;
-        if (!proposal::sessionFileFrom(session, origin).save(run.outPath, &error)) {
+        proposal::SessionFile file = proposal::sessionFileFrom(session, origin);
+        bool save = true;
+        if (run.previous && !merges(session.outcomeName())) {
+            save = false;
+            cli::err(
+                QStringLiteral("fanva-cli formalize: the run ended %1; %2 is left as it was\n").arg(session.outcomeName(), run.outPath));
+        } else if (run.previous) {
+            std::set<int> scope(session.focus().begin(), session.focus().end());
+            if (scope.size() == session.segments().size())
+                scope.clear();
+            const proposal::SessionMerge merged
+                = proposal::mergeSessionFiles(*run.previous, file, scope, proposal::canonicalKeyIn(run.input.kb), true);
+            file = merged.session;
+            file.modified = origin.modified;
+            cli::err(QStringLiteral("fanva-cli formalize: merged into %1: %2 kept with their decisions, %3 new, %4 withdrawn\n")
+                         .arg(run.outPath)
+                         .arg(merged.merge.kept.size())
+                         .arg(merged.merge.added.size())
+                         .arg(merged.merge.withdrawn.size()));
+            if (!merged.merge.lost.isEmpty())
+                cli::err(QStringLiteral("fanva-cli formalize: the run did not propose %1 again; kept, marked withdrawn\n")
+                             .arg(merged.merge.lost.join(QStringLiteral(", "))));
+        }
+        if (save && !file.save(run.outPath, &error)) {
             cli::err(QStringLiteral("fanva-cli formalize: %1\n").arg(error));
             code = cli::ExitError;
-        } else {
+        } else if (save) {
             cli::err(QStringLiteral("fanva-cli formalize: session saved to %1\n").arg(run.outPath));
         }
     }
@@ -361,7 +416,13 @@ int runFormalize(const QStringList &args)
         { QStringLiteral("judge"), QStringLiteral("Run the fresh-context judge: on (default) or off."), QStringLiteral("on|off"),
             QStringLiteral("on") },
         { QStringLiteral("instruction"), QStringLiteral("A note from the author added to the document turn."), QStringLiteral("TEXT") },
-        { QStringLiteral("out"), QStringLiteral("Save the session file here (also when cancelled)."), QStringLiteral("SESSION.fanva") },
+        { QStringLiteral("out"),
+            QStringLiteral("Save the session file here (also when cancelled). A session of the same document and context "
+                           "already there is merged into: decisions whose sentences the run proposes again are kept."),
+            QStringLiteral("SESSION.fanva") },
+        { QStringLiteral("fresh"), QStringLiteral("Start over: replace the --out session instead of merging into it.") },
+        { QStringLiteral("sentences"), QStringLiteral("Formalize only these sentences (e.g. 3-5,8); the rest is context."),
+            QStringLiteral("LIST") },
     });
     parser.addPositionalArgument(QStringLiteral("DOC"), QStringLiteral("The English document (UTF-8)."));
     if (const std::optional<int> exit = commandLine.parse(args))
@@ -383,6 +444,31 @@ int runFormalize(const QStringList &args)
     run->outPath = parser.value(QStringLiteral("out"));
     run->kbDir = QFileInfo(parser.value(QStringLiteral("kb"))).absoluteFilePath();
     run->documentPath = QFileInfo(parser.positionalArguments().constFirst()).absoluteFilePath();
+
+    std::vector<int> focus;
+    if (parser.isSet(QStringLiteral("sentences"))) {
+        const std::optional<std::vector<int>> list = sentenceList(parser.value(QStringLiteral("sentences")));
+        if (!list)
+            return commandLine.usageError(QStringLiteral("--sentences takes sentence numbers and ranges, e.g. 3-5,8"));
+        focus = *list;
+    }
+    if (!run->outPath.isEmpty() && QFileInfo::exists(run->outPath) && !parser.isSet(QStringLiteral("fresh"))) {
+        proposal::SessionLoad loaded = proposal::loadSessionFile(run->outPath);
+        if (!loaded.session) {
+            cli::err(QStringLiteral("fanva-cli formalize: %1 exists and is no session (%2); pass --fresh to replace it\n")
+                         .arg(run->outPath, loaded.error));
+            return cli::ExitError;
+        }
+        proposal::SessionFile probe;
+        probe.documentPath = run->documentPath;
+        probe.proposal.context = parser.value(QStringLiteral("context"));
+        if (!proposal::isSameTarget(*loaded.session, probe)) {
+            cli::err(QStringLiteral("fanva-cli formalize: %1 holds a session of another document or context; pass --fresh to replace it\n")
+                         .arg(run->outPath));
+            return cli::ExitError;
+        }
+        run->previous = std::move(loaded.session);
+    }
 
     const llm::SelectionInput selection = cli::selectionInput(parser);
     const QString id = llm::selectedProvider(selection);
@@ -424,6 +510,9 @@ int runFormalize(const QStringList &args)
         QFileInfo(run->documentPath).fileName(), settings, parser.value(QStringLiteral("instruction")));
 
     run->input.kbSha256 = proposal::kbFingerprint(run->kbDir).sha256;
+    run->input.focus = focus;
+    if (run->previous)
+        run->input.firstEntryId = formalize::highestEntryNumber(run->previous->proposal.entries) + 1;
 
     FormalizeRun &state = *run;
     cli::withKeyring(state.options, [&state] { startSession(state); });

@@ -1,0 +1,142 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+// Formalize again at the level of the session file (docs/spec/iteration.md §1).
+#include "proposal/sessionmerge.h"
+
+#include "formalize/session.h"
+#include "jsonutil.h"
+#include "kb/knowledgebase.h"
+#include "kb/reader.h"
+
+#include <QFileInfo>
+
+#include <map>
+
+namespace fanva::proposal {
+
+namespace {
+
+using nlohmann::json;
+
+/// segment → reason of the coverage in an outcome, for untranslated segments.
+std::map<int, QString> reasonsOf(const json &outcome)
+{
+    std::map<int, QString> out;
+    const json *coverage = jsonutil::object(outcome, "coverage");
+    const json *segments = coverage ? jsonutil::array(*coverage, "segments") : nullptr;
+    if (!segments)
+        return out;
+    for (const json &s : *segments) {
+        const QString reason = jsonutil::string(s, "reason");
+        if (!reason.isEmpty())
+            out[int(jsonutil::integer(s, "segment"))] = reason;
+    }
+    return out;
+}
+
+json coverageOf(const json &segments, const std::vector<formalize::Entry> &entries, const std::map<int, QString> &reasons)
+{
+    using State = formalize::SegmentCoverage::State;
+    json rows = json::array();
+    int covered = 0, untranslated = 0, silent = 0, refusedOnly = 0, total = 0;
+    if (segments.is_array()) {
+        for (const json &s : segments) {
+            if (jsonutil::string(s, "kind") == QLatin1StringView("heading"))
+                continue;
+            const int number = int(jsonutil::integer(s, "number"));
+            bool any = false;
+            bool admissible = false;
+            for (const formalize::Entry &e : entries) {
+                if (e.segment != number || !e.isReviewable())
+                    continue;
+                any = true;
+                admissible = admissible || e.state == formalize::EntryState::Admissible || e.state == formalize::EntryState::Known;
+            }
+            const auto reason = reasons.find(number);
+            State state = State::Silent;
+            if (admissible)
+                state = State::Covered;
+            else if (any)
+                state = State::RefusedOnly;
+            else if (reason != reasons.end())
+                state = State::Untranslated;
+            ++total;
+            covered += state == State::Covered;
+            untranslated += state == State::Untranslated;
+            silent += state == State::Silent;
+            refusedOnly += state == State::RefusedOnly;
+            rows.push_back({ { "segment", number }, { "state", formalize::utf8(formalize::coverageStateName(state)) },
+                { "reason", formalize::utf8(reason != reasons.end() ? reason->second : QString()) } });
+        }
+    }
+    return { { "covered", covered }, { "total", total }, { "untranslated", untranslated }, { "silent", silent },
+        { "refusedOnly", refusedOnly }, { "segments", rows } };
+}
+
+} // namespace
+
+std::function<QString(const QString &)> canonicalKeyIn(std::shared_ptr<const kb::KnowledgeBase> kb)
+{
+    return [kb = std::move(kb)](const QString &sentence) {
+        if (!kb)
+            return QString();
+        const kb::SentenceParse read = kb::parseSentence(sentence);
+        return read.sentence ? QString::fromStdString(kb->canonicalKey(read.sentence->term)) : QString();
+    };
+}
+
+bool isSameTarget(const SessionFile &previous, const SessionFile &fresh)
+{
+    return previous.proposal.context == fresh.proposal.context
+        && QFileInfo(previous.documentPath).absoluteFilePath() == QFileInfo(fresh.documentPath).absoluteFilePath();
+}
+
+SessionMerge mergeSessionFiles(const SessionFile &previous, const SessionFile &fresh, const std::set<int> &scope,
+    const std::function<QString(const QString &)> &key, bool keepLost)
+{
+    formalize::MergeInput input;
+    input.previous = previous.proposal.entries;
+    input.previousSegments = previous.proposal.segmentTexts;
+    input.fresh = fresh.proposal.entries;
+    input.freshSegments = fresh.proposal.segmentTexts;
+    input.scope = scope;
+    input.key = key;
+    input.keepLost = keepLost;
+
+    SessionMerge out { fresh, formalize::mergeEntries(input) };
+    SessionFile &s = out.session;
+    s.id = previous.id;
+    s.created = previous.created;
+    s.proposal.applies = previous.proposal.applies;
+    s.proposal.entries = out.merge.entries;
+    s.events = previous.events;
+    if (!s.events.is_array())
+        s.events = json::array();
+    if (fresh.events.is_array())
+        s.events.insert(s.events.end(), fresh.events.begin(), fresh.events.end());
+
+    // Untranslated reasons: the run's within its scope, else the review's for the mapped segment.
+    std::map<int, QString> reasons;
+    const std::vector<int> map = formalize::mapSegments(previous.proposal.segmentTexts, fresh.proposal.segmentTexts);
+    for (const auto &[segment, reason] : reasonsOf(previous.outcome)) {
+        const int now = segment >= 1 && segment <= int(map.size()) ? map[std::size_t(segment - 1)] : 0;
+        if (now > 0 && !(scope.empty() || scope.contains(now)))
+            reasons[now] = reason;
+    }
+    for (const auto &[segment, reason] : reasonsOf(fresh.outcome)) {
+        if (scope.empty() || scope.contains(segment))
+            reasons[segment] = reason;
+    }
+    if (!s.outcome.is_object())
+        s.outcome = json::object();
+    json ids = json::array();
+    for (const formalize::Entry &e : s.proposal.entries) {
+        if (e.isReviewable())
+            ids.push_back(formalize::utf8(e.id));
+    }
+    s.outcome["entries"] = ids;
+    s.outcome["coverage"] = coverageOf(s.segments, s.proposal.entries, reasons);
+    return out;
+}
+
+} // namespace fanva::proposal

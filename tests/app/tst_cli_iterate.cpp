@@ -1,0 +1,269 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+// fanva-cli formalize again (docs/spec/iteration.md §1, §2): --out naming a session of the same
+// document and context merges the new run into it, keeping decisions; --fresh starts over;
+// --sentences formalizes a selection.
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+Run runCli(const QStringList &args)
+{
+    QProcess process;
+    process.start(QStringLiteral(FANVA_CLI_PATH), args);
+    process.waitForFinished(60000);
+    return Run { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
+        process.readAllStandardError() };
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+nlohmann::json readJson(const QString &path)
+{
+    return nlohmann::json::parse(readAll(path).constData(), nullptr, false);
+}
+
+bool writeJson(const QString &path, const nlohmann::json &json)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(QByteArray::fromStdString(json.dump(1))) > 0;
+}
+
+/// The entry with @p id in a saved session, or null.
+nlohmann::json entry(const nlohmann::json &session, const std::string &id)
+{
+    for (const nlohmann::json &e : session["entries"]) {
+        if (e["id"] == id)
+            return e;
+    }
+    return nullptr;
+}
+
+std::string reply(const std::vector<std::pair<std::string, int>> &candidates)
+{
+    nlohmann::json c = nlohmann::json::array();
+    for (const auto &[sentence, segment] : candidates)
+        c.push_back({ { "sentence", sentence }, { "segment", segment } });
+    return nlohmann::json { { "candidates", c } }.dump();
+}
+
+} // namespace
+
+class TstCliIterate : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_kb, m_doc;
+
+    QString writeScript(const QString &name, const std::vector<std::string> &replies)
+    {
+        nlohmann::json turns = nlohmann::json::array();
+        for (const std::string &r : replies)
+            turns.push_back({ { "text", r } });
+        const QString path = m_dir.filePath(name);
+        if (!writeJson(path, { { "format", "fanva-script/1" }, { "on_exhausted", "error" }, { "turns", turns } }))
+            qFatal("cannot write the script");
+        return path;
+    }
+
+    QStringList formalize(const QString &script, const QStringList &more, const QString &context = QStringLiteral("CxAnimals"))
+    {
+        return QStringList { QStringLiteral("formalize"), QStringLiteral("--kb"), m_kb, QStringLiteral("--context"), context,
+            QStringLiteral("--provider"), QStringLiteral("scripted"), QStringLiteral("--script"), script, QStringLiteral("--judge"),
+            QStringLiteral("off") }
+        + more + QStringList { m_doc };
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        const QString fixture = QStringLiteral(FANVA_TEST_DATA_DIR "/formalize/fixture");
+        m_kb = m_dir.filePath(QStringLiteral("kb"));
+        QDir().mkpath(m_kb);
+        QVERIFY(QFile::copy(fixture + QStringLiteral("/kb/CxAnimals.txt"), m_kb + QStringLiteral("/CxAnimals.txt")));
+        m_doc = m_dir.filePath(QStringLiteral("winter.md"));
+        QVERIFY(QFile::copy(fixture + QStringLiteral("/winter.md"), m_doc));
+    }
+
+    void demoAgainKeepsTheAcceptedEntry()
+    {
+        // The check: the demo to s.fanva, one entry accepted in the session, the same
+        // command again with --out s.fanva: the entry is still accepted.
+        QTemporaryDir workspace;
+        QVERIFY(workspace.isValid());
+        const QDir demo(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo"));
+        QVERIFY(QDir().mkpath(workspace.filePath(QStringLiteral("kb"))));
+        for (const QString &name : QDir(demo.filePath(QStringLiteral("kb"))).entryList({ QStringLiteral("*.txt") }, QDir::Files))
+            QVERIFY(QFile::copy(demo.filePath(QStringLiteral("kb/") + name), workspace.filePath(QStringLiteral("kb/") + name)));
+        QVERIFY(QFile::copy(demo.filePath(QStringLiteral("animals.md")), workspace.filePath(QStringLiteral("animals.md"))));
+        const QString session = workspace.filePath(QStringLiteral("s.fanva"));
+        const QStringList command = { QStringLiteral("formalize"), QStringLiteral("--kb"), workspace.filePath(QStringLiteral("kb")),
+            QStringLiteral("--context"), QStringLiteral("CxAnimals"), QStringLiteral("--provider"), QStringLiteral("demo"),
+            workspace.filePath(QStringLiteral("animals.md")), QStringLiteral("--out"), session };
+        const Run first = runCli(command);
+        QCOMPARE(first.exitCode, 0);
+
+        nlohmann::json saved = readJson(session);
+        QVERIFY(saved.is_object());
+        std::string accepted;
+        std::size_t reviewable = 0;
+        for (nlohmann::json &e : saved["entries"]) {
+            if (e["state"] != "admissible")
+                continue;
+            ++reviewable;
+            if (accepted.empty()) {
+                e["decision"] = "accepted";
+                accepted = e["id"].get<std::string>();
+            }
+        }
+        QVERIFY(!accepted.empty());
+        QVERIFY(writeJson(session, saved));
+
+        const Run again = runCli(command);
+        QCOMPARE(again.exitCode, 0);
+        QVERIFY2(again.err.contains("merged into"), again.err.constData());
+        const nlohmann::json merged = readJson(session);
+        QVERIFY(entry(merged, accepted)["decision"] == "accepted");
+        QVERIFY(merged["id"] == saved["id"]);
+        // Nothing doubled: the same admissible entries, every one kept with its id.
+        std::size_t admissible = 0;
+        for (const nlohmann::json &e : merged["entries"])
+            admissible += e["state"] == "admissible";
+        QCOMPARE(admissible, reviewable);
+
+        // --fresh starts over.
+        const Run fresh = runCli(command + QStringList { QStringLiteral("--fresh") });
+        QCOMPARE(fresh.exitCode, 0);
+        QVERIFY(entry(readJson(session), "c1")["decision"] == "undecided");
+        QVERIFY(!fresh.err.contains("merged into"));
+    }
+
+    void decisionsKeptEditsKeptLostWithdrawn()
+    {
+        const QString session = m_dir.filePath(QStringLiteral("keep.fanva"));
+        const QString one
+            = writeScript(QStringLiteral("one.json"), { reply({ { "(penguin Pingu)", 1 }, { "(livesIn Pingu HarbourZoo)", 1 } }) });
+        QCOMPARE(runCli(formalize(one, { QStringLiteral("--out"), session })).exitCode, 0);
+        nlohmann::json saved = readJson(session);
+        for (nlohmann::json &e : saved["entries"]) {
+            if (e["id"] == "c1")
+                e["decision"] = "accepted";
+            if (e["id"] == "c2") {
+                e["decision"] = "edited";
+                e["edit"] = "(captive Pingu)";
+                e["selectedShape"] = 0;
+            }
+        }
+        QVERIFY(writeJson(session, saved));
+
+        // The run proposes c1's sentence again and something new; c2 is not proposed again.
+        const QString two = writeScript(QStringLiteral("two.json"), { reply({ { "(penguin  Pingu)", 1 }, { "(flies Pingu)", 3 } }) });
+        const Run again = runCli(formalize(two, { QStringLiteral("--out"), session }));
+        QCOMPARE(again.exitCode, 0);
+        QVERIFY2(again.err.contains("1 kept with their decisions, 1 new, 1 withdrawn"), again.err.constData());
+        QVERIFY(again.err.contains("did not propose c2 again"));
+        const nlohmann::json merged = readJson(session);
+        QVERIFY(entry(merged, "c1")["decision"] == "accepted");
+        QVERIFY(entry(merged, "c2")["decision"] == "edited");
+        QVERIFY(entry(merged, "c2")["edit"] == "(captive Pingu)");
+        QVERIFY(entry(merged, "c2")["notes"].dump().find("withdrawn") != std::string::npos);
+        // The new run numbered after the review (c3, c4); c3 proposed c1's sentence again, so
+        // c1 stands for it.
+        QVERIFY(entry(merged, "c3").is_null());
+        QVERIFY(entry(merged, "c4")["decision"] == "undecided");
+        QVERIFY(entry(merged, "c4")["candidate"] == "(flies Pingu)");
+        QVERIFY(merged["outcome"]["entries"].dump().find("\"c4\"") != std::string::npos);
+    }
+
+    void anotherSessionIsNotOverwritten_data()
+    {
+        QTest::addColumn<QByteArray>("existing");
+        QTest::addColumn<bool>("fresh");
+        QTest::addColumn<int>("exitCode");
+        QTest::addRow("not a session") << QByteArray("hello") << false << 2;
+        QTest::addRow("not a session, --fresh") << QByteArray("hello") << true << 0;
+        QTest::addRow("another context") << QByteArray("other") << false << 2;
+        QTest::addRow("another context, --fresh") << QByteArray("other") << true << 0;
+    }
+
+    void anotherSessionIsNotOverwritten()
+    {
+        QFETCH(QByteArray, existing);
+        QFETCH(bool, fresh);
+        const QString session = m_dir.filePath(QStringLiteral("other.fanva"));
+        const QString script = writeScript(QStringLiteral("other.json"), { reply({ { "(penguin Pingu)", 1 } }) });
+        if (existing == "other") {
+            QFile::remove(session);
+            QFile::copy(m_kb + QStringLiteral("/CxAnimals.txt"), m_kb + QStringLiteral("/CxOther.txt"));
+            QCOMPARE(runCli(formalize(script, { QStringLiteral("--out"), session }, QStringLiteral("CxOther"))).exitCode, 0);
+        } else {
+            QFile file(session);
+            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            file.write(existing);
+        }
+        const QByteArray before = readAll(session);
+        QStringList more = { QStringLiteral("--out"), session };
+        if (fresh)
+            more.append(QStringLiteral("--fresh"));
+        const Run run = runCli(formalize(script, more));
+        QTEST(run.exitCode, "exitCode");
+        if (run.exitCode == 2) {
+            QVERIFY2(run.err.contains("pass --fresh to replace it"), run.err.constData());
+            QCOMPARE(readAll(session), before);
+        } else {
+            QVERIFY(readJson(session)["context"] == "CxAnimals");
+        }
+    }
+
+    void sentencesFormalizeASelection_data()
+    {
+        QTest::addColumn<QString>("sentences");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("task");
+        QTest::addRow("range") << QStringLiteral("2-3") << 0
+                               << QStringLiteral("Formalize only the sentences [2], [3] (the others are context");
+        QTest::addRow("list") << QStringLiteral("3,1") << 0
+                              << QStringLiteral("Formalize only the sentences [1], [3] (the others are context");
+        QTest::addRow("all is the whole turn") << QStringLiteral("1-4") << 0 << QStringLiteral("Formalize every numbered sentence");
+        QTest::addRow("not a list") << QStringLiteral("two") << 2 << QString();
+        QTest::addRow("backwards") << QStringLiteral("3-1") << 2 << QString();
+    }
+
+    void sentencesFormalizeASelection()
+    {
+        QFETCH(QString, sentences);
+        QFETCH(QString, task);
+        const QString session = m_dir.filePath(QStringLiteral("selection.fanva"));
+        const QString script = writeScript(QStringLiteral("selection.json"), { reply({ { "(flies Pingu)", 3 } }) });
+        const Run run = runCli(
+            formalize(script, { QStringLiteral("--sentences"), sentences, QStringLiteral("--out"), session, QStringLiteral("--fresh") }));
+        QTEST(run.exitCode, "exitCode");
+        if (task.isEmpty())
+            return;
+        const QString turn = QString::fromStdString(readJson(session)["prompts"]["documentTurn"].get<std::string>());
+        QVERIFY2(turn.contains(task), qPrintable(turn));
+        QCOMPARE(turn.contains(QLatin1StringView(" (context)\n")), !task.startsWith(QLatin1StringView("Formalize every")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstCliIterate)
+#include "tst_cli_iterate.moc"
