@@ -11,6 +11,7 @@
 #include "llm/selection.h"
 #include "proposal/autosave.h"
 #include "proposal/gate.h"
+#include "proposal/sessionmerge.h"
 
 #include <QDir>
 #include <QFile>
@@ -22,6 +23,8 @@
 
 #include <algorithm>
 #include <array>
+#include <set>
+#include <utility>
 
 using namespace fanva;
 using proposal::Entry;
@@ -168,16 +171,23 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
 
     m_run.reset();
     m_provider = std::move(created.provider);
+    m_merging = wouldMerge(setup);
     m_setup = setup;
     formalize::SessionSettings settings = setup.settings;
     settings.model = setup.provider.model;
     formalize::SessionInput input
-        = formalize::makeSessionInput(m_kb, setup.context, document, QFileInfo(setup.documentPath).fileName(), settings);
+        = formalize::makeSessionInput(m_kb, setup.context, document, QFileInfo(setup.documentPath).fileName(), settings, setup.instruction);
     input.providerId = setup.provider.id;
+    input.focus = setup.focus;
+    if (m_merging)
+        input.firstEntryId = formalize::highestEntryNumber(proposal().entries) + 1;
 
     m_attempts->clear();
-    m_sessionId = QUuid::createUuid().toString(QUuid::WithoutBraces);
-    beginAutosave(m_sessionId);
+    if (!m_merging) {
+        // A new review; formalizing again keeps the review's id and autosave.
+        m_sessionId = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        beginAutosave(m_sessionId);
+    }
     m_run = std::make_unique<formalize::Session>(m_provider.get(), std::move(input), formalize::standardHooks());
     connect(m_run.get(), &formalize::Session::eventAdded, m_attempts, &AttemptLogModel::addEvent);
     connect(m_run.get(), &formalize::Session::textDelta, this, &ReviewController::textDelta);
@@ -212,9 +222,55 @@ proposal::SessionOrigin ReviewController::origin() const
     return origin;
 }
 
+bool ReviewController::wouldMerge(const ReviewSetup &setup) const
+{
+    return m_session && !isRunning() && setup.context == proposal().context
+        && QFileInfo(setup.documentPath).absoluteFilePath() == QFileInfo(m_session->documentPath).absoluteFilePath();
+}
+
+bool ReviewController::mergeRun(proposal::SessionFile fresh)
+{
+    const QString outcome = m_run->outcomeName();
+    // A run that failed, was cancelled or made no call leaves the review as it was.
+    if (outcome != QLatin1StringView("success") && outcome != QLatin1StringView("partial") && outcome != QLatin1StringView("exhausted"))
+        return false;
+    proposal::SessionFile previous = *m_session;
+    previous.proposal = proposal();
+    std::set<int> scope(m_run->focus().begin(), m_run->focus().end());
+    if (scope.size() == m_run->segments().size())
+        scope.clear();
+    const auto key = proposal::canonicalKeyIn(m_kb);
+    proposal::SessionMerge merged = proposal::mergeSessionFiles(previous, fresh, scope, key, true);
+    if (!merged.merge.lost.isEmpty() && m_lossQuestion) {
+        switch (m_lossQuestion(merged.merge.lost)) {
+        case LossAnswer::Keep:
+            break;
+        case LossAnswer::Drop:
+            merged = proposal::mergeSessionFiles(previous, fresh, scope, key, false);
+            break;
+        case LossAnswer::Cancel:
+            return false;
+        }
+    }
+    m_lastMerge = merged.merge;
+    m_session = std::move(merged.session);
+    return true;
+}
+
 void ReviewController::onSessionFinished()
 {
-    m_session = proposal::sessionFileFrom(*m_run, origin());
+    proposal::SessionFile fresh = proposal::sessionFileFrom(*m_run, origin());
+    const bool merging = std::exchange(m_merging, false);
+    m_lastMerge = {};
+    if (merging && !mergeRun(std::move(fresh))) {
+        // The review stays; the log shows the run that did not merge.
+        m_autosaveScheduler->sessionFinished();
+        Q_EMIT proposalChanged();
+        Q_EMIT finished(m_run->outcomeName());
+        return;
+    }
+    if (!merging)
+        m_session = std::move(fresh);
     m_undoStack->clear();
     m_entries->setProposal(m_session->proposal);
     m_modified = true;
@@ -510,7 +566,7 @@ void ReviewController::autosaveNow()
     if (!m_autosave || !m_modified)
         return;
     proposal::SessionFile file;
-    if (isRunning()) {
+    if (isRunning() && !m_merging) {
         file = proposal::sessionFileFrom(*m_run, origin());
     } else if (m_session) {
         file = *m_session;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "formalize/merge.h"
 #include "formalize/session.h"
 #include "llm/options.h"
 #include "proposal/apply.h"
@@ -10,6 +11,7 @@
 
 #include <QObject>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -35,6 +37,17 @@ struct ReviewSetup {
     QString context;
     fanva::llm::ProviderOptions provider;
     fanva::formalize::SessionSettings settings;
+    /// The author's note to the model (formalize.md §3.2 instruction); may be empty.
+    QString instruction;
+    /// The sentences to formalize (docs/spec/iteration.md §2); empty: the whole document.
+    std::vector<int> focus;
+};
+
+/// What the reviewer answers when formalizing again would lose decided entries (iteration.md §1).
+enum class LossAnswer {
+    Keep, ///< keep them, marked withdrawn
+    Drop, ///< let them go
+    Cancel, ///< discard the new run; the review stays as it was
 };
 
 /// The review behind the reviewer window (formalize.md §9–§13): runs a formalize session on
@@ -60,6 +73,13 @@ public:
     /// Starts a formalization; returns false with @p error when it cannot start (the KB does
     /// not load, the document cannot be read, the provider cannot be made). Asynchronous.
     bool start(const ReviewSetup &setup, QString *error);
+    /// Asked, when a run on the review's document and context finishes, with the ids of the
+    /// decided entries the merge would lose (iteration.md §1); unset: they are kept.
+    void setLossQuestion(std::function<LossAnswer(const QStringList &ids)> question) { m_lossQuestion = std::move(question); }
+    /// Whether a run started now would merge into the review (same document and context).
+    [[nodiscard]] bool wouldMerge(const ReviewSetup &setup) const;
+    /// What the last merge did (empty lists when the last run replaced the review).
+    [[nodiscard]] const fanva::formalize::MergeResult &lastMerge() const { return m_lastMerge; }
     /// Cancels the running formalization; finished() still follows.
     void cancel();
     [[nodiscard]] bool isRunning() const;
@@ -154,6 +174,8 @@ private:
     void onSessionFinished();
     bool loadKb(const QString &folder, QString *error);
     bool adoptSession(fanva::proposal::SessionFile session, QString *error);
+    /// The finished run merged into the review (iteration.md §1); false: the review stays.
+    bool mergeRun(fanva::proposal::SessionFile fresh);
     [[nodiscard]] fanva::proposal::SessionOrigin origin() const;
     void markChanged();
     void beginAutosave(const QString &id);
@@ -177,4 +199,7 @@ private:
     std::unique_ptr<fanva::proposal::Autosave> m_autosave;
     fanva::proposal::AutosaveScheduler *m_autosaveScheduler = nullptr;
     bool m_modified = false;
+    bool m_merging = false; ///< the running run merges into the review when it finishes
+    std::function<LossAnswer(const QStringList &)> m_lossQuestion;
+    fanva::formalize::MergeResult m_lastMerge;
 };

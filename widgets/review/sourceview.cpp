@@ -8,6 +8,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QTextBlock>
+#include <QTextCursor>
 #include <QTimer>
 #include <QToolTip>
 
@@ -264,6 +265,22 @@ int SourceView::segmentAt(int position) const
     if (it == m_ranges.end() || position < it->first)
         return 0;
     return int(it - m_ranges.begin()) + 1;
+}
+
+std::vector<int> SourceView::selectedSegments()
+{
+    resegment(false);
+    const QTextCursor cursor = textCursor();
+    if (!cursor.hasSelection()) {
+        const int at = segmentAt(cursor.position());
+        return at > 0 ? std::vector<int> { at } : std::vector<int> {};
+    }
+    std::vector<int> out;
+    for (std::size_t i = 0; i < m_ranges.size(); ++i) {
+        if (m_ranges[i].first < cursor.selectionEnd() && m_ranges[i].second > cursor.selectionStart())
+            out.push_back(int(i) + 1);
+    }
+    return out;
 }
 
 std::vector<int> SourceView::segmentsInBlock(int block) const

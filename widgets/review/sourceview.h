@@ -49,6 +49,9 @@ public:
     [[nodiscard]] std::optional<std::pair<int, int>> segmentRange(int number) const;
     /// The segment whose span holds text position @p position (0 when none).
     [[nodiscard]] int segmentAt(int position) const;
+    /// The segments the selection touches, in document order (iteration.md §2); without a
+    /// selection, the segment at the cursor. Segments the text as it is now.
+    [[nodiscard]] std::vector<int> selectedSegments();
     /// The segments starting in block @p block (the gutter's per-block data).
     [[nodiscard]] std::vector<int> segmentsInBlock(int block) const;
 

@@ -53,6 +53,7 @@ MainWindow::MainWindow(QWidget *parent)
     createPanes();
     createMenus();
     createStatusBar();
+    createFormalizeBar();
     updateTitle();
     updateStatusBar();
     showTargetContext();
@@ -105,6 +106,7 @@ bool MainWindow::openWorkspace(const QString &folder)
         return false;
 
     m_workspace = *result.workspace;
+    loadNote();
     loadKb();
     m_sourceView->setDocumentText({});
     m_sourceFileLabel->clear();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "review/recoverydialog.h"
+#include "review/reviewcontroller.h"
 #include "settings/providersettings.h"
 #include "window/workspace.h"
 
@@ -22,7 +23,9 @@ class QPushButton;
 class ProposalView;
 class QAction;
 class QLabel;
+class QLineEdit;
 class QPlainTextEdit;
+class QToolBar;
 class QSplitter;
 class QSyntaxHighlighter;
 class SourceView;
@@ -74,6 +77,15 @@ public:
     /// run is asynchronous (formalizeFinished()). Returns false, reporting why, when it
     /// cannot start.
     bool formalize();
+    /// Formalizes only the sentences the source pane's selection touches (the sentence at the
+    /// cursor without one), the whole document still the model's context (iteration.md §2).
+    bool formalizeSelection();
+    /// The one-line note to the model beside Formalize, kept per workspace (formalize.md §3.2).
+    [[nodiscard]] QLineEdit *noteField() const { return m_noteField; }
+    /// Answers for the window when formalizing again would lose decided entries; unset: a
+    /// question when interactive, else keep them.
+    using LossChooser = std::function<LossAnswer(const QStringList &ids)>;
+    void setLossChooser(LossChooser chooser) { m_lossChooser = std::move(chooser); }
     /// Opens a review session (.fanva). Returns false, reporting why, when it cannot.
     bool openSession(const QString &path);
     /// Applies the accepted entries after a confirmation (none when not interactive) and
@@ -125,6 +137,11 @@ private:
     void createMenus();
     void createPanes();
     void createStatusBar();
+    void createFormalizeBar();
+    bool formalizeFocus(const std::vector<int> &focus);
+    LossAnswer askLoss(const QStringList &ids);
+    void loadNote();
+    void saveNote() const;
     void connectReview();
     void connectKbLoader();
 
@@ -160,6 +177,10 @@ private:
     bool m_interactive = true;
     bool m_settingsRestored = false;
     RecoveryDialog::Chooser m_recoveryChooser;
+    LossChooser m_lossChooser;
+    QToolBar *m_formalizeBar = nullptr;
+    QLineEdit *m_noteField = nullptr;
+    QAction *m_formalizeSelectionAction = nullptr;
 
     QSplitter *m_splitter = nullptr;
     SourceView *m_sourceView = nullptr;

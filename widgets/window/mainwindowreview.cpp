@@ -20,6 +20,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
@@ -60,6 +61,11 @@ void MainWindow::connectReview()
 
 bool MainWindow::formalize()
 {
+    return formalizeFocus({});
+}
+
+bool MainWindow::formalizeFocus(const std::vector<int> &focus)
+{
     QString missing;
     if (m_workspace.document.isEmpty())
         missing = tr("Open a document to formalize first.");
@@ -83,6 +89,8 @@ bool MainWindow::formalize()
     setup.context = m_workspace.context;
     setup.provider = m_providerSettings.resolve(provider(), QProcessEnvironment::systemEnvironment());
     setup.settings = m_providerSettings.session;
+    setup.instruction = m_noteField->text().trimmed();
+    setup.focus = focus;
     // Keys: the environment (resolve()), a key typed in Settings, then the OS keyring.
     const QString account = fanva::llm::keyringAccount(setup.provider.id, setup.provider.baseUrl);
     if (setup.provider.apiKey.isEmpty() && !m_sessionKeys.value(account).isEmpty()) {
@@ -136,6 +144,7 @@ void MainWindow::updateReviewActions()
     const bool ready = !m_workspace.document.isEmpty() && !m_workspace.kbFolder.isEmpty() && !m_workspace.context.isEmpty()
         && m_kbLoader->knowledgeBase();
     m_formalizeAction->setEnabled(ready && !running && !m_readingKey);
+    m_formalizeSelectionAction->setEnabled(ready && !running && !m_readingKey);
     m_cancelAction->setEnabled(running);
     m_cancelButton->setEnabled(running);
     m_applyAction->setEnabled(!running && m_review->hasProposal() && !m_review->proposal().toWrite().empty());

@@ -108,6 +108,13 @@ void MainWindow::createActions()
     m_formalizeAction->setEnabled(false);
     connect(m_formalizeAction, &QAction::triggered, this, &MainWindow::formalize);
 
+    m_formalizeSelectionAction = new QAction(tr("Formalize &Selection"), this);
+    m_formalizeSelectionAction->setObjectName(QStringLiteral("actionFormalizeSelection"));
+    m_formalizeSelectionAction->setShortcut(QKeySequence(tr("Ctrl+Shift+R")));
+    m_formalizeSelectionAction->setStatusTip(tr("Formalize only the sentences selected in the source; the rest is context"));
+    m_formalizeSelectionAction->setEnabled(false);
+    connect(m_formalizeSelectionAction, &QAction::triggered, this, &MainWindow::formalizeSelection);
+
     m_cancelAction = new QAction(QIcon::fromTheme(QStringLiteral("process-stop")), tr("&Cancel Formalization"), this);
     m_cancelAction->setObjectName(QStringLiteral("actionCancelFormalize"));
     m_cancelAction->setStatusTip(tr("Stop the running formalization; what it found so far is kept"));
@@ -184,6 +191,7 @@ void MainWindow::createMenus()
     QMenu *reviewMenu = menuBar()->addMenu(tr("&Review"));
     reviewMenu->setObjectName(QStringLiteral("menuReview"));
     reviewMenu->addAction(m_formalizeAction);
+    reviewMenu->addAction(m_formalizeSelectionAction);
     reviewMenu->addAction(m_cancelAction);
     reviewMenu->addSeparator();
     const QList<QAction *> reviewActions = m_presenter->actions();
