@@ -1513,6 +1513,65 @@ Undo Apply restores the file.</source>
         <source>&lt;h3&gt;Fanva %1&lt;/h3&gt;&lt;p&gt;Review knowledge-base text drafted by a language model.&lt;/p&gt;&lt;p&gt;A model formalizes English into KB sentences; local gates check every candidate; you accept, edit or reject each line; and only Apply writes to the KB.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Fanva %1&lt;/h3&gt;&lt;p&gt;Wissensbasis-Text prüfen, den ein Sprachmodell entworfen hat.&lt;/p&gt;&lt;p&gt;Ein Modell formalisiert Englisch in KB-Sätze; lokale Prüfstufen prüfen jeden Kandidaten; Sie nehmen jede Zeile an, bearbeiten sie oder lehnen sie ab; und erst Anwenden schreibt in die KB.&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Formalize &amp;Selection</source>
+        <translation>&amp;Auswahl formalisieren</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+R</source>
+        <translation>Ctrl+Shift+R</translation>
+    </message>
+    <message>
+        <source>Formalize only the sentences selected in the source; the rest is context</source>
+        <translation>Nur die in der Quelle ausgewählten Sätze formalisieren; der Rest ist Kontext</translation>
+    </message>
+    <message>
+        <source>Formalize</source>
+        <translation>Formalisieren</translation>
+    </message>
+    <message>
+        <source>Note to the model</source>
+        <translation>Notiz an das Modell</translation>
+    </message>
+    <message>
+        <source>Note to the model (optional), e.g. “use livesIn for where animals live”</source>
+        <translation>Notiz an das Modell (optional), z. B. „use livesIn for where animals live“</translation>
+    </message>
+    <message>
+        <source>Sent with the document as the author&apos;s note; kept for this workspace</source>
+        <translation>Wird mit dem Dokument als Notiz des Autors gesendet; für diesen Arbeitsbereich gespeichert</translation>
+    </message>
+    <message>
+        <source>Select the sentences to formalize in the source first.</source>
+        <translation>Wählen Sie zuerst in der Quelle die Sätze aus, die formalisiert werden sollen.</translation>
+    </message>
+    <message>
+        <source>Formalize Again</source>
+        <translation>Erneut formalisieren</translation>
+    </message>
+    <message numerus="yes">
+        <source>The new run did not propose %n decided entries again: %1.</source>
+        <translation>
+            <numerusform>Der neue Lauf hat %n entschiedenen Eintrag nicht erneut vorgeschlagen: %1.</numerusform>
+            <numerusform>Der neue Lauf hat %n entschiedene Einträge nicht erneut vorgeschlagen: %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Keep them in the review, marked withdrawn, or let them go?</source>
+        <translation>Im Review behalten (als zurückgezogen markiert) oder verwerfen?</translation>
+    </message>
+    <message>
+        <source>&amp;Keep Them</source>
+        <translation>&amp;Behalten</translation>
+    </message>
+    <message>
+        <source>&amp;Drop Them</source>
+        <translation>&amp;Verwerfen</translation>
+    </message>
+    <message>
+        <source>Discard the New Run</source>
+        <translation>Neuen Lauf verwerfen</translation>
+    </message>
 </context>
 <context>
     <name>ProposalGutter</name>
