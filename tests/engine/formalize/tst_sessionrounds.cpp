@@ -160,6 +160,41 @@ private Q_SLOTS:
         QCOMPARE(started, rounds > 1 ? rounds : 0);
     }
 
+    void eachRoundIsItsOwnConversation_data()
+    {
+        QTest::addColumn<QString>("first");
+        QTest::addColumn<QString>("rest");
+        QTest::addColumn<QString>("outcome");
+        // A refused candidate at the cap of round 1 is not repaired in round 2.
+        QTest::addRow("refused in round 1") << QStringLiteral("(livesIn Pingu)") << QStringLiteral("(penguin Pingu)")
+                                            << QStringLiteral("partial");
+        // The same reply in every round is no cycle: each round has its own guard.
+        QTest::addRow("same reply every round")
+            << QStringLiteral("(penguin Pingu)") << QStringLiteral("(penguin Pingu)") << QStringLiteral("success");
+    }
+
+    void eachRoundIsItsOwnConversation()
+    {
+        QFETCH(QString, first);
+        QFETCH(QString, rest);
+        QFETCH(QString, outcome);
+        formalize::SessionSettings settings;
+        settings.contextWindow = 4096;
+        settings.maxOutputTokens = 1024;
+        settings.maxAttempts = 1;
+        std::vector<json> turns { reply(first.toStdString(), 1) };
+        for (int i = 0; i < 20; ++i)
+            turns.push_back(reply(rest.toStdString(), 1));
+        const Result r = run(longDocument(120, 12), turns, settings);
+        QVERIFY2(r.outcome["outcome"] == outcome.toStdString(), r.outcome.dump().c_str());
+        const std::size_t rounds = r.outcome.value("rounds", std::size_t(1));
+        QVERIFY(rounds > 1);
+        QCOMPARE(r.requests.size(), rounds);
+        for (const llm::Request &request : r.requests)
+            QCOMPARE(request.messages.size(), std::size_t(1));
+        QVERIFY(std::none_of(r.events.begin(), r.events.end(), [](const json &e) { return e["type"] == "cycle-detected"; }));
+    }
+
     void aSentenceThatCannotFitIsTooLarge()
     {
         formalize::SessionSettings settings;
