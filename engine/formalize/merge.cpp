@@ -174,6 +174,7 @@ MergeResult mergeEntries(const MergeInput &in)
             }
         }
         if (match) {
+            out.matched.emplace_back(f.id, in.previous[*match].id);
             previous[*match].matched = true;
             previous[*match].newSegment = f.segment > 0 ? f.segment : previous[*match].segment;
             continue;

@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <set>
+#include <utility>
 #include <vector>
 
 namespace fanva::formalize {
@@ -38,6 +39,8 @@ struct MergeResult {
     QStringList withdrawn; ///< previous entries kept and marked withdrawn
     QStringList lost; ///< decided previous entries the run did not propose again (dropped unless keepLost)
     QStringList added; ///< new reviewable entries that arrive undecided
+    /// Each new entry that matched a previous one: (new id, previous id); the previous one stands for it.
+    std::vector<std::pair<QString, QString>> matched;
     friend bool operator==(const MergeResult &, const MergeResult &) = default;
 };
 

@@ -114,6 +114,18 @@ SessionMerge mergeSessionFiles(const SessionFile &previous, const SessionFile &f
         s.events = json::array();
     if (fresh.events.is_array())
         s.events.insert(s.events.end(), fresh.events.begin(), fresh.events.end());
+    // The run's log names its own ids: say which previous entry stands for each matched one.
+    json matched = json::array();
+    for (const auto &[now, before] : out.merge.matched)
+        matched.push_back({ { "candidate", formalize::utf8(now) }, { "keptAs", formalize::utf8(before) } });
+    auto ids = [](const QStringList &list) {
+        json a = json::array();
+        for (const QString &id : list)
+            a.push_back(formalize::utf8(id));
+        return a;
+    };
+    s.events.push_back({ { "seq", s.events.size() + 1 }, { "type", "merged" }, { "matched", matched }, { "added", ids(out.merge.added) },
+        { "withdrawn", ids(out.merge.withdrawn) }, { "lost", ids(out.merge.lost) } });
 
     // Untranslated reasons: the run's within its scope, else the review's for the mapped segment.
     std::map<int, QString> reasons;
@@ -129,12 +141,12 @@ SessionMerge mergeSessionFiles(const SessionFile &previous, const SessionFile &f
     }
     if (!s.outcome.is_object())
         s.outcome = json::object();
-    json ids = json::array();
+    json reviewable = json::array();
     for (const formalize::Entry &e : s.proposal.entries) {
         if (e.isReviewable())
-            ids.push_back(formalize::utf8(e.id));
+            reviewable.push_back(formalize::utf8(e.id));
     }
-    s.outcome["entries"] = ids;
+    s.outcome["entries"] = reviewable;
     s.outcome["coverage"] = coverageOf(s.segments, s.proposal.entries, reasons);
     return out;
 }

@@ -176,6 +176,11 @@ void TstMerge::merge()
     QTEST(result.lost, "lost");
     QTEST(result.withdrawn, "withdrawn");
     QTEST(result.added, "added");
+    // Every new reviewable entry either arrives or is matched to the previous entry standing for it.
+    qsizetype reviewable = 0;
+    for (const Entry &f : input.fresh)
+        reviewable += f.isReviewable();
+    QCOMPARE(qsizetype(result.matched.size()) + result.added.size(), reviewable);
 }
 
 void TstMerge::mapSegments_data()
