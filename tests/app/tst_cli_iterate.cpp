@@ -189,6 +189,10 @@ private Q_SLOTS:
         // The new run numbered after the review (c3, c4); c3 proposed c1's sentence again, so
         // c1 stands for it.
         QVERIFY(entry(merged, "c3").is_null());
+        const nlohmann::json &last = merged["events"].back();
+        QVERIFY(last["type"] == "merged");
+        QVERIFY(last["matched"] == nlohmann::json::parse(R"([{"candidate":"c3","keptAs":"c1"}])"));
+        QVERIFY(last["lost"] == nlohmann::json::parse(R"(["c2"])"));
         QVERIFY(entry(merged, "c4")["decision"] == "undecided");
         QVERIFY(entry(merged, "c4")["candidate"] == "(flies Pingu)");
         QVERIFY(merged["outcome"]["entries"].dump().find("\"c4\"") != std::string::npos);
