@@ -9,6 +9,7 @@
 #include "check/critic.h"
 #include "check/gates.h"
 #include "formalize/replyparser.h"
+#include "formalize/rewrite.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
 #include "llm/budget.h"
@@ -179,7 +180,8 @@ void Session::start()
 {
     m_startedAt = m_env.now();
     const SessionSettings &settings = m_input.settings;
-    Segmentation segmentation = formalize::segment(m_input.document);
+    Segmentation segmentation
+        = m_input.rewrite.empty() ? formalize::segment(m_input.document) : Segmentation { rewriteSegments(m_input.document), std::nullopt };
     m_segments = std::move(segmentation.segments);
     m_segmentationError = segmentation.error;
 
@@ -206,7 +208,9 @@ void Session::start()
     turn.resolutions = m_input.resolutions;
     turn.maxCandidates = settings.maxCandidates;
     turn.instruction = m_input.instruction;
-    m_documentTurn = documentTurn(turn);
+    m_documentTurn = m_input.rewrite.empty() ? documentTurn(turn)
+                                             : rewriteTurn({ m_input.rewrite, m_input.context, m_input.documentName, m_input.card,
+                                                 settings.maxCandidates, m_input.instruction });
 
     const qint64 systemTokens = estimate(m_input.systemPrefix);
     const qint64 documentTokens = estimate(m_documentTurn);
@@ -309,7 +313,7 @@ void Session::startCall(const QString &purpose, std::vector<llm::Message> messag
     request.system = { { utf8(judge ? judgeSystem() : m_input.systemPrefix), !judge } };
     request.messages = std::move(messages);
     request.maxTokens = m_input.settings.maxOutputTokens;
-    request.outputSchema = judge ? judgeSchema() : outputSchema();
+    request.outputSchema = judge ? judgeSchema() : m_input.rewrite.empty() ? outputSchema() : rewriteSchema();
     request.numCtx = m_numCtx;
     m_callText.clear();
     m_callStarted = m_env.now();
@@ -453,7 +457,7 @@ void Session::handleFormalizeReply(const llm::Response &response)
     m_sawReadable = true;
     m_lastReadableReply = text;
     settle(parsed, m_attempt, pendingIds(), false);
-    if (firstReadable && parsed.candidates.empty()) {
+    if (firstReadable && parsed.candidates.empty() && parsed.retract.empty()) {
         finishFormalize(QStringLiteral("nothing-proposed"));
         return;
     }
@@ -556,6 +560,8 @@ Session::Settled Session::settle(const ParsedReply &parsed, int attempt, const s
         }
     }
 
+    if (!m_input.rewrite.empty() && !judgeRepair)
+        addRetractions(parsed, attempt);
     std::set<int> supersededSegments;
     for (const ReplyCandidate &c : parsed.candidates) {
         Entry e;
@@ -566,6 +572,8 @@ Session::Settled Session::settle(const ParsedReply &parsed, int attempt, const s
         e.candidate = c.sentence.trimmed();
         e.confidence = c.confidence;
         e.strength = QString(strengthName(c.strength));
+        if (!m_input.rewrite.empty())
+            markReplacing(e, c.replaces);
         ++settled.candidates;
 
         std::vector<Entry *> predecessors = pendingOf(e.segment);

@@ -75,6 +75,9 @@ struct SessionInput {
     int cardBudget = -1;
     QString providerId;
     QString kbSha256; ///< the KB's fingerprint, for the log
+    /// Non-empty: a rewrite session (docs/spec/rewrite.md §2) of these sentences of the target
+    /// file, numbered from 1; the document holds them one per line (rewrite.h).
+    std::vector<ExistingSentence> rewrite;
 };
 
 /// Per-entry annotations the session does not compute itself: gloss (§6), and the
@@ -160,6 +163,9 @@ private:
     [[nodiscard]] QString cycleKey(const QString &reply, const ParsedReply &parsed) const;
     Settled settle(const ParsedReply &parsed, int attempt, const std::vector<QString> &pendingIds, bool judgeRepair);
     void gateInto(Entry &entry, check::BatchOverlay &overlay);
+    // Rewrite sessions (session_rewrite.cpp, docs/spec/rewrite.md §3).
+    void markReplacing(Entry &entry, const std::vector<int> &replaces);
+    void addRetractions(const ParsedReply &parsed, int attempt);
     [[nodiscard]] std::vector<RepairGroup> pendingGroups() const;
     [[nodiscard]] std::vector<QString> pendingIds() const;
     void beginJudge();
