@@ -227,6 +227,38 @@ private Q_SLOTS:
         QCOMPARE(git({ QStringLiteral("status"), QStringLiteral("--porcelain") }).out, QByteArray());
     }
 
+    void otherStagedChangesStayStaged()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("git")).isEmpty())
+            QSKIP("git is not on the PATH (packaging/dev.sh installs it)");
+        QCOMPARE(git({ QStringLiteral("init"), QStringLiteral("-q") }).exitCode, 0);
+        QCOMPARE(git({ QStringLiteral("add"), QStringLiteral("CxAnimals.txt") }).exitCode, 0);
+        QCOMPARE(git({ QStringLiteral("commit"), QStringLiteral("-q"), QStringLiteral("-m"), QStringLiteral("start") }).exitCode, 0);
+        writeAll(m_kb + QStringLiteral("/notes.md"), "staged by the user\n");
+        QCOMPARE(git({ QStringLiteral("add"), QStringLiteral("notes.md") }).exitCode, 0);
+        const QString session = rewrite(QStringLiteral("staged.fanva"));
+        QVERIFY(!session.isEmpty());
+        const Run applied = apply(session);
+        QVERIFY2(applied.exitCode == 0, applied.err.constData());
+        QCOMPARE(git({ QStringLiteral("show"), QStringLiteral("--name-only"), QStringLiteral("--format="), QStringLiteral("HEAD") })
+                     .out.trimmed(),
+            QByteArray("CxAnimals.txt"));
+        QCOMPARE(git({ QStringLiteral("diff"), QStringLiteral("--cached"), QStringLiteral("--name-only") }).out.trimmed(),
+            QByteArray("notes.md"));
+        // git revert refuses with a staged change: Undo restores the bytes and commits the file alone.
+        const Run undone = undo();
+        QVERIFY2(undone.exitCode == 0, undone.err.constData());
+        QCOMPARE(readAll(m_target), m_base);
+        QVERIFY(git({ QStringLiteral("log"), QStringLiteral("-1"), QStringLiteral("--format=%s") })
+                    .out.startsWith("fanva: undo CxAnimals.txt"));
+        QCOMPARE(git({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }).out.trimmed(), QByteArray("3"));
+        QCOMPARE(git({ QStringLiteral("diff"), QStringLiteral("--cached"), QStringLiteral("--name-only") }).out.trimmed(),
+            QByteArray("notes.md"));
+        QCOMPARE(
+            git({ QStringLiteral("status"), QStringLiteral("--porcelain"), QStringLiteral("--"), QStringLiteral("CxAnimals.txt") }).out,
+            QByteArray());
+    }
+
     void uncommittedChangesAreWrittenNotCommitted()
     {
         if (QStandardPaths::findExecutable(QStringLiteral("git")).isEmpty())
