@@ -82,9 +82,10 @@ install_packages() {
     if [[ $mode == run ]] && headless; then
         packages+=(xvfb xauth)
     fi
-    # The man pages are generated from --help when everything is built.
+    # The man pages are generated from --help when everything is built; the Apply-as-a-commit
+    # tests run git.
     if [[ $mode == test ]]; then
-        packages+=(help2man)
+        packages+=(help2man git)
     fi
     local kf6=false
     if release_has_kf6; then

@@ -40,12 +40,16 @@ int runDismiss(const QString &journalPath, const QString &id)
     return cli::ExitOk;
 }
 
-int runUndo(const QString &journalPath)
+int runUndo(const QString &journalPath, bool git)
 {
-    const proposal::UndoResult result = proposal::undoLast(journalPath);
+    const proposal::UndoResult result = proposal::undoLast(journalPath, {}, git);
     switch (result.status) {
     case proposal::UndoResult::Status::Undone: {
         cli::out(result.message + QLatin1Char('\n'));
+        if (!result.gitCommit.isEmpty())
+            cli::out(QStringLiteral("git: %1\n").arg(result.gitCommit));
+        if (!result.gitNote.isEmpty())
+            cli::err(QStringLiteral("fanva-cli apply: git: %1\n").arg(result.gitNote));
         // The session the Apply came from gets its entries back as accepted.
         const QString sessionPath = result.transaction.session;
         if (!sessionPath.isEmpty() && QFileInfo::exists(sessionPath)) {
@@ -92,6 +96,7 @@ int runApply(const QStringList &args)
             QStringLiteral("Forget an interrupted Apply that recovery reports as neither old nor new (after checking the file by hand)."),
             QStringLiteral("ID") },
         { QStringLiteral("journal"), QStringLiteral("The journal (default: the application's data folder)."), QStringLiteral("FILE") },
+        { QStringLiteral("no-git"), QStringLiteral("Do not commit the Apply (or its Undo) to git, though the file lies in a work tree.") },
     });
     parser.addPositionalArgument(QStringLiteral("SESSION"), QStringLiteral("The .fanva session file."));
     if (const std::optional<int> exit = commandLine.parse(args))
@@ -107,7 +112,7 @@ int runApply(const QStringList &args)
     if (parser.isSet(QStringLiteral("undo"))) {
         if (!parser.positionalArguments().isEmpty())
             return commandLine.usageError(QStringLiteral("--undo takes no SESSION"));
-        return runUndo(journalPath);
+        return runUndo(journalPath, !parser.isSet(QStringLiteral("no-git")));
     }
     if (parser.positionalArguments().size() != 1)
         return commandLine.usageError(QStringLiteral("expected one SESSION file"));
@@ -172,7 +177,12 @@ int runApply(const QStringList &args)
     options.now = [] { return QDateTime::currentDateTimeUtc(); };
     options.newId = [] { return QUuid::createUuid().toString(QUuid::WithoutBraces); };
     options.sessionPath = sessionPath;
+    options.git = !parser.isSet(QStringLiteral("no-git"));
     const proposal::ApplyResult result = proposal::apply(p, options);
+    if (!result.gitCommit.isEmpty())
+        cli::err(QStringLiteral("fanva-cli apply: committed %1\n").arg(result.gitCommit));
+    if (!result.gitNote.isEmpty())
+        cli::err(QStringLiteral("fanva-cli apply: git: %1\n").arg(result.gitNote));
 
     switch (result.status) {
     case proposal::ApplyStatus::Applied:

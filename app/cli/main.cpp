@@ -23,6 +23,8 @@ int runFormalize(const QStringList &args);
 int runApply(const QStringList &args);
 int runGloss(const QStringList &args);
 int runScore(const QStringList &args);
+int runRewrite(const QStringList &args);
+int runRetract(const QStringList &args);
 
 namespace {
 
@@ -34,6 +36,8 @@ const std::vector<CliCommand> s_commands {
     { "ask", "send one prompt to a model provider and stream the answer", &runAsk },
     { "providers", "list model providers, their configuration and credentials (--probe: ask them)", &runProviders },
     { "formalize", "formalize an English document against a KB and print the proposal (--out: save the session)", &runFormalize },
+    { "rewrite", "ask the model to rewrite the sentences on lines A-B of a context's file (--out: save the session)", &runRewrite },
+    { "retract", "propose to retract the sentences on lines A-B of a context's file (no model)", &runRetract },
     { "apply", "write a session's accepted entries into its KB file (--undo: undo the last Apply)", &runApply },
     { "gloss", "print the English gloss of KB sentences from the KB's comment templates", &runGloss },
     { "score", "score candidate sentences against gold ones, strict and aligned (--json: one document)", &runScore },

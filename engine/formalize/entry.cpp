@@ -235,6 +235,7 @@ nlohmann::json entryToJson(const Entry &entry)
     j["history"] = history;
     j["decision"] = utf8(decisionName(entry.decision));
     j["forced"] = stringList(entry.forced);
+    editFieldsToJson(entry.kind, entry.replaces, j);
     j["applied"] = entry.applied.isEmpty() ? nlohmann::json() : nlohmann::json(utf8(entry.applied));
     return j;
 }
@@ -312,6 +313,7 @@ std::optional<Entry> entryFromJson(const nlohmann::json &j, QString *error, cons
         }
     }
     e.forced = stringListFrom(r, "forced");
+    editFieldsFromJson(r, e.kind, e.replaces);
     e.applied = r.string("applied");
     if (!r.ok())
         return std::nullopt;

@@ -5,6 +5,7 @@
 #include "check/problem.h"
 #include "formalize/coined.h"
 #include "formalize/corrections.h"
+#include "formalize/entrykind.h"
 #include "formalize/replyparser.h"
 
 #include <QString>
@@ -73,6 +74,9 @@ struct Entry {
     std::vector<HistoryItem> history;
     Decision decision = Decision::Undecided;
     QStringList forced; ///< the problem types the reviewer forced past
+    // Issue 17 (docs/spec/rewrite.md §1): what the entry does to the target file.
+    EntryKind kind = EntryKind::Add;
+    std::vector<ExistingSentence> replaces; ///< replace, retract: the target file's sentences it removes
     QString applied; ///< the journal id of the Apply that wrote it
 
     /// The sentence Apply would write: the edit, or the selected shape.

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <limits>
@@ -50,7 +51,7 @@ std::optional<json> parseJson(std::string_view text)
 
 bool isEnvelope(const json &value)
 {
-    return value.is_object() && (value.contains("candidates") || value.contains("untranslated"));
+    return value.is_object() && (value.contains("candidates") || value.contains("untranslated") || value.contains("retract"));
 }
 
 // The end (one past the closer) of the balanced {…} or […] starting at `open`, string- and
@@ -221,6 +222,32 @@ std::optional<int> segmentOf(const json &value)
     return std::nullopt;
 }
 
+/// Sentence numbers from [1,2], 1, "1", "[1]" or "1,2" (rewrite.md §3); unreadable items skipped.
+std::vector<int> numbersOf(const json &value)
+{
+    std::vector<int> out;
+    const auto add = [&out](std::optional<int> n) {
+        if (n && std::find(out.begin(), out.end(), *n) == out.end())
+            out.push_back(*n);
+    };
+    if (value.is_array()) {
+        for (const json &item : value)
+            add(segmentOf(item));
+    } else if (const std::optional<QString> text = jsonutil::asString(value); text && text->contains(QLatin1Char(','))) {
+        QString list = text->trimmed();
+        if (list.startsWith(QLatin1Char('[')) && list.endsWith(QLatin1Char(']')))
+            list = list.mid(1, list.size() - 2);
+        for (const QString &part : list.split(QLatin1Char(','))) {
+            bool ok = false;
+            const int n = part.trimmed().toInt(&ok);
+            add(ok ? std::optional<int>(n) : std::nullopt);
+        }
+    } else {
+        add(segmentOf(value));
+    }
+    return out;
+}
+
 void addCandidate(ParsedReply &reply, const json &item)
 {
     const std::optional<QString> sentence = jsonutil::optString(item, "sentence");
@@ -236,6 +263,11 @@ void addCandidate(ParsedReply &reply, const json &item)
     }
     if (const json *segment = jsonutil::member(item, "segment"))
         candidate.segment = segmentOf(*segment);
+    if (const json *replaces = jsonutil::member(item, "replaces")) {
+        candidate.replaces = numbersOf(*replaces);
+        if (!candidate.segment && !candidate.replaces.empty())
+            candidate.segment = candidate.replaces.front();
+    }
     candidate.confidence = confidenceFromName(jsonutil::string(item, "confidence")).value_or(Confidence::Medium);
     candidate.strength = strengthFromName(jsonutil::string(item, "strength")).value_or(Strength::Default);
     reply.candidates.push_back(std::move(candidate));
@@ -256,6 +288,12 @@ void readEnvelope(ParsedReply &reply, const json &envelope, int segmentCount)
             if (!segment || (segmentCount > 0 && (*segment < 1 || *segment > segmentCount)))
                 continue;
             reply.untranslated.push_back(ReplyUntranslated { *segment, jsonutil::string(item, "reason") });
+        }
+    }
+    if (const json *retract = jsonutil::member(envelope, "retract")) {
+        for (const int n : numbersOf(*retract)) {
+            if (segmentCount <= 0 || (n >= 1 && n <= segmentCount))
+                reply.retract.push_back(n);
         }
     }
     reply.notes = jsonutil::string(envelope, "notes");

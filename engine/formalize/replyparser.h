@@ -30,6 +30,9 @@ struct ReplyCandidate {
     std::optional<int> segment;
     Confidence confidence = Confidence::Medium;
     Strength strength = Strength::Default;
+    /// A rewrite reply's numbers of the selected sentences this one replaces (rewrite.md §3);
+    /// `segment` is then the first of them unless the item named one.
+    std::vector<int> replaces;
     friend bool operator==(const ReplyCandidate &, const ReplyCandidate &) = default;
 };
 
@@ -50,12 +53,14 @@ struct ParsedReply {
     std::vector<ReplyCandidate> candidates;
     std::vector<ReplyUntranslated> untranslated;
     QString notes;
+    /// A rewrite reply's numbers of the selected sentences to remove (rewrite.md §3).
+    std::vector<int> retract;
     /// Items lacking a non-empty "sentence", skipped.
     int malformedItems = 0;
     Method method = Method::None;
     Unreadable unreadable = Unreadable::None;
 
-    [[nodiscard]] bool isReadable() const { return !candidates.empty() || !untranslated.empty(); }
+    [[nodiscard]] bool isReadable() const { return !candidates.empty() || !untranslated.empty() || !retract.empty(); }
     /// "it was empty", "it held no JSON object and no s-expression", "it was cut off
     /// before any candidate was complete"; empty for a readable reply.
     [[nodiscard]] QString unreadableReason() const;

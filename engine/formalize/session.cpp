@@ -9,6 +9,7 @@
 #include "check/critic.h"
 #include "check/gates.h"
 #include "formalize/replyparser.h"
+#include "formalize/rewrite.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
 #include "llm/budget.h"
@@ -180,7 +181,8 @@ void Session::start()
 {
     m_startedAt = m_env.now();
     const SessionSettings &settings = m_input.settings;
-    Segmentation segmentation = formalize::segment(m_input.document);
+    Segmentation segmentation
+        = m_input.rewrite.empty() ? formalize::segment(m_input.document) : Segmentation { rewriteSegments(m_input.document), std::nullopt };
     m_segments = std::move(segmentation.segments);
     m_segmentationError = segmentation.error;
 
@@ -211,6 +213,10 @@ void Session::start()
     if (m_focus.empty())
         m_focus = all;
     m_documentTurn = roundTurn(all, m_focus, 0, 0);
+    // A rewrite session (rewrite.md §2) lists the selected sentences of the target file instead.
+    if (!m_input.rewrite.empty())
+        m_documentTurn = rewriteTurn({ m_input.rewrite, m_input.context, m_input.documentName, m_input.card,
+            settings.maxCandidates, m_input.instruction });
 
     const qint64 systemTokens = estimate(m_input.systemPrefix);
     const qint64 documentTokens = estimate(m_documentTurn);
@@ -234,6 +240,9 @@ void Session::start()
     m_cut = prompt + settings.maxOutputTokens > settings.contextWindow;
     if (!m_cut) {
         m_rounds.push_back(m_focus);
+    } else if (!m_input.rewrite.empty()) {
+        tooLarge(prompt, documentTokens, json::object()); // a rewrite's selection is not cut into rounds
+        return;
     } else if (const std::optional<int> misfit = cutRounds()) {
         // Only a sentence that cannot fit alone is too large (iteration.md §3).
         const QString alone = roundTurn({ *misfit }, { *misfit }, 1, 2);
@@ -327,7 +336,7 @@ void Session::startCall(const QString &purpose, std::vector<llm::Message> messag
     request.system = { { utf8(judge ? judgeSystem() : m_input.systemPrefix), !judge } };
     request.messages = std::move(messages);
     request.maxTokens = m_input.settings.maxOutputTokens;
-    request.outputSchema = judge ? judgeSchema() : outputSchema();
+    request.outputSchema = judge ? judgeSchema() : m_input.rewrite.empty() ? outputSchema() : rewriteSchema();
     request.numCtx = m_numCtx;
     m_callText.clear();
     m_callStarted = m_env.now();
@@ -471,7 +480,7 @@ void Session::handleFormalizeReply(const llm::Response &response)
     m_sawReadable = true;
     m_lastReadableReply = text;
     settle(parsed, m_attempt, pendingIds(), false);
-    if (firstReadable && parsed.candidates.empty()) {
+    if (firstReadable && parsed.candidates.empty() && parsed.retract.empty()) {
         finishFormalize(QStringLiteral("nothing-proposed"));
         return;
     }
@@ -574,6 +583,8 @@ Session::Settled Session::settle(const ParsedReply &parsed, int attempt, const s
         }
     }
 
+    if (!m_input.rewrite.empty() && !judgeRepair)
+        addRetractions(parsed, attempt);
     std::set<int> supersededSegments;
     for (const ReplyCandidate &c : parsed.candidates) {
         Entry e;
@@ -584,6 +595,8 @@ Session::Settled Session::settle(const ParsedReply &parsed, int attempt, const s
         e.candidate = c.sentence.trimmed();
         e.confidence = c.confidence;
         e.strength = QString(strengthName(c.strength));
+        if (!m_input.rewrite.empty())
+            markReplacing(e, c.replaces);
         ++settled.candidates;
 
         std::vector<Entry *> predecessors = pendingOf(e.segment);

@@ -80,6 +80,9 @@ struct SessionInput {
     /// The number of the first entry id (c1 by default); a run merged into a review
     /// numbers after the review's highest (iteration.md §1).
     int firstEntryId = 1;
+    /// Non-empty: a rewrite session (docs/spec/rewrite.md §2) of these sentences of the target
+    /// file, numbered from 1; the document holds them one per line (rewrite.h).
+    std::vector<ExistingSentence> rewrite;
 };
 
 /// Per-entry annotations the session does not compute itself: gloss (§6), and the
@@ -175,6 +178,9 @@ private:
     [[nodiscard]] QString cycleKey(const QString &reply, const ParsedReply &parsed) const;
     Settled settle(const ParsedReply &parsed, int attempt, const std::vector<QString> &pendingIds, bool judgeRepair);
     void gateInto(Entry &entry, check::BatchOverlay &overlay);
+    // Rewrite sessions (session_rewrite.cpp, docs/spec/rewrite.md §3).
+    void markReplacing(Entry &entry, const std::vector<int> &replaces);
+    void addRetractions(const ParsedReply &parsed, int attempt);
     [[nodiscard]] std::vector<RepairGroup> pendingGroups() const;
     [[nodiscard]] std::vector<QString> pendingIds() const;
     void beginJudge();

@@ -206,6 +206,10 @@ struct ContextSource {
 /// Loads every *.txt file under `root` (§1). Blocking; run it through QtConcurrent::run
 /// to keep a GUI responsive.
 [[nodiscard]] LoadResult loadKnowledgeBase(const QString &root, const LoadProgress &progress = {});
+/// Loads `root` like loadKnowledgeBase(root), but each file an override names (its `path`
+/// absolute or relative to the working directory) is read from the override's text: the KB
+/// as it would be with those files changed (rewrite.md §1 gates a replacement against it).
+[[nodiscard]] LoadResult loadKnowledgeBaseWith(const QString &root, const std::vector<ContextSource> &overrides);
 /// Loads the given files as if they were a directory tree.
 [[nodiscard]] LoadResult loadKnowledgeBase(std::vector<ContextSource> sources, const LoadProgress &progress = {});
 /// Loads `previous.root()` again, re-reading only files whose size or time changed.

@@ -725,6 +725,26 @@ LoadResult loadKnowledgeBase(const QString &root, const LoadProgress &progress)
     return KnowledgeBaseLoader::build(root, std::move(files), std::move(diagnostics), progress);
 }
 
+LoadResult loadKnowledgeBaseWith(const QString &root, const std::vector<ContextSource> &overrides)
+{
+    std::vector<Diagnostic> diagnostics;
+    const QFileInfo info(root);
+    if (!info.isDir() || !info.isReadable())
+        return loadKnowledgeBase(root);
+    std::vector<FileRecord> files;
+    KnowledgeBaseLoader::collect(root, root, files, diagnostics);
+    for (FileRecord &file : files) {
+        const QString path = QFileInfo(file.path).absoluteFilePath();
+        for (const ContextSource &source : overrides) {
+            if (QFileInfo(source.path).absoluteFilePath() == path) {
+                file.size = source.text.size();
+                file.document = parseDocument(source.text, file.path);
+            }
+        }
+    }
+    return KnowledgeBaseLoader::build(root, std::move(files), std::move(diagnostics), {});
+}
+
 LoadResult loadKnowledgeBase(std::vector<ContextSource> sources, const LoadProgress &progress)
 {
     std::vector<FileRecord> files;

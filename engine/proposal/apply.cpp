@@ -2,11 +2,14 @@
 // SPDX-License-Identifier: MIT
 #include "proposal/apply.h"
 
+#include "formalize/rewrite.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
 #include "kb/writer.h"
 #include "proposal/atomicwrite_p.h"
+#include "proposal/edits.h"
 #include "proposal/filelock_p.h"
+#include "proposal/gitcommit.h"
 
 #include <QDir>
 #include <QFile>
@@ -87,6 +90,8 @@ QStringList missingAfterReload(const kb::KnowledgeBase &kb, const QString &conte
     QStringList missing;
     const kb::SymbolId cx = kb::intern(context.toStdString());
     for (const Entry *e : written) {
+        if (e->kind == formalize::EntryKind::Retract)
+            continue;
         const kb::SentenceParse parsed = kb::parseSentence(e->sentence());
         bool stored = false;
         if (parsed.sentence) {
@@ -102,6 +107,34 @@ QStringList missingAfterReload(const kb::KnowledgeBase &kb, const QString &conte
             missing.append(e->id);
     }
     return missing;
+}
+
+/// The ids of replace and retract entries one of whose old sentences is still stored in
+/// `context` more often than the new file's expected sentences hold its key.
+QStringList stillStored(
+    const kb::KnowledgeBase &kb, const QString &context, const std::vector<const Entry *> &entries, const QStringList &expected)
+{
+    const kb::SymbolId cx = kb::intern(context.toStdString());
+    QStringList expectedKeys;
+    for (const QString &sentence : expected) {
+        const kb::SentenceParse parsed = kb::parseSentence(sentence);
+        if (parsed.sentence)
+            expectedKeys.append(QString::fromStdString(kb.canonicalKey(parsed.sentence->term)));
+    }
+    QStringList out;
+    for (const Entry *e : entries) {
+        for (const formalize::ExistingSentence &old : e->replaces) {
+            const kb::SentenceParse parsed = kb::parseSentence(old.text);
+            if (!parsed.sentence)
+                continue;
+            const std::string key = kb.canonicalKey(parsed.sentence->term);
+            const auto ids = kb.lookup(key, kb::Scope { cx, kb::noKey });
+            const auto stored = std::count_if(ids.begin(), ids.end(), [&](kb::SentenceId id) { return kb.sentence(id).context == cx; });
+            if (stored > expectedKeys.count(QString::fromStdString(key)) && !out.contains(e->id))
+                out.append(e->id);
+        }
+    }
+    return out;
 }
 
 } // namespace
@@ -137,6 +170,8 @@ struct ApplyRun {
     Transaction transaction;
     QString journalPath;
     QByteArray newBytes;
+    bool edits = false; ///< an entry replaces or retracts (rewrite.md §4)
+    Splice splice;
 };
 
 /// 0. Target: must resolve (folder links resolved) inside the KB folder to a regular file or none,
@@ -179,14 +214,30 @@ bool regate(ApplyRun &run)
         result.message = QStringLiteral("The knowledge base in %1 does not load: %2. Nothing was written.").arg(run.proposal.kbDir, first);
         return false;
     }
+    // Replacements are gated against the KB without the sentences this Apply removes (rewrite.md §1).
+    std::shared_ptr<const kb::KnowledgeBase> gateKb = loaded.kb;
+    if (run.edits) {
+        const FileState file = readFile(run.path);
+        if (const auto without = formalize::withoutSentences(file.bytes, removedSentences(run.accepted))) {
+            const kb::LoadResult reduced = kb::loadKnowledgeBaseWith(run.proposal.kbDir, { { run.path, *without } });
+            if (reduced.ok())
+                gateKb = reduced.kb;
+        }
+    }
     QStringList sentences;
-    for (const Entry *e : run.accepted)
+    std::vector<const Entry *> gated;
+    for (const Entry *e : run.accepted) {
+        if (e->kind == formalize::EntryKind::Retract)
+            continue;
         sentences.append(e->sentence());
-    const std::vector<std::vector<check::Problem>> problems = run.options.gate(*loaded.kb, run.proposal.context, sentences);
-    for (std::size_t i = 0; i < run.accepted.size(); ++i) {
+        gated.push_back(e);
+    }
+    const std::vector<std::vector<check::Problem>> problems
+        = gated.empty() ? std::vector<std::vector<check::Problem>>() : run.options.gate(*gateKb, run.proposal.context, sentences);
+    for (std::size_t i = 0; i < gated.size(); ++i) {
         const std::vector<check::Problem> blocking = i < problems.size() ? blockingOf(problems[i]) : std::vector<check::Problem>();
-        if (!blocking.empty() && !forcedPast(*run.accepted[i], blocking))
-            result.blocked.push_back({ run.accepted[i]->id, blocking });
+        if (!blocking.empty() && !forcedPast(*gated[i], blocking))
+            result.blocked.push_back({ gated[i]->id, blocking });
     }
     if (result.blocked.empty())
         return true;
@@ -229,24 +280,44 @@ bool journaledWrite(ApplyRun &run)
     ApplyResult &result = run.result;
     const ApplyOptions &options = run.options;
     const QDateTime now = options.now ? options.now() : QDateTime::currentDateTimeUtc();
-    result.block = run.proposal.renderBlock(run.accepted, now);
-    run.newBytes = Proposal::appendBlock(run.current.bytes, result.block);
+    Journal journal(run.journalPath);
+    QString error;
+    if (run.edits) {
+        run.splice = spliceEntries(run.proposal, run.current.bytes, run.accepted, now);
+        if (!run.splice.ok()) {
+            result.status = ApplyStatus::Conflict;
+            result.message
+                = QStringLiteral("%1 Nothing was written. Re-diff to review the entries against the file.").arg(run.splice.error);
+            return false;
+        }
+        result.block = run.splice.block;
+        run.newBytes = run.splice.bytes;
+        // Undo needs the old bytes: durable beside the journal before the pending line names them.
+        if (!journal.storeBase(run.current.bytes, &error)) {
+            result.status = ApplyStatus::IoError;
+            result.message = QStringLiteral("%1 Nothing was written.").arg(error);
+            return false;
+        }
+    } else {
+        result.block = run.proposal.renderBlock(run.accepted, now);
+        run.newBytes = Proposal::appendBlock(run.current.bytes, result.block);
+    }
     const QByteArray &newBytes = run.newBytes;
     Transaction &t = run.transaction;
     t.id = options.newId ? options.newId() : QString();
     t.file = run.path;
     t.baseSha256 = run.current.exists ? sha256Hex(run.current.bytes) : QString();
     t.newSha256 = sha256Hex(newBytes);
-    t.offset = run.current.bytes.size();
+    t.offset = run.edits ? 0 : run.current.bytes.size();
+    t.edit = run.edits;
     t.session = options.sessionPath;
     for (const Entry *e : run.accepted) {
-        t.entries.push_back({ e->id, e->segment, renderSentence(e->sentence()) });
+        t.entries.push_back({ e->id, e->segment, renderSentence(e->sentence()),
+            e->kind == formalize::EntryKind::Add ? QString() : formalize::entryKindName(e->kind) });
         result.written.append(e->id);
     }
     result.journalId = t.id;
 
-    Journal journal(run.journalPath);
-    QString error;
     bool changed = false;
     const bool written = detail::writeAtomically(
         run.path, newBytes,
@@ -284,6 +355,8 @@ bool journaledWrite(ApplyRun &run)
         // The file is written; start-up recovery settles the pending line by its hash.
         result.message = error;
     }
+    if (run.edits)
+        (void)journal.pruneBases();
 
     Proposal &proposal = run.proposal;
     for (Entry &e : proposal.entries) {
@@ -304,6 +377,16 @@ bool holdsOnlyTheReviewedBlock(const ApplyRun &run)
 {
     if (readFile(run.path).bytes != run.newBytes)
         return false;
+    if (run.edits) {
+        const kb::Document document = kb::parseDocument(run.newBytes);
+        if (document.hasErrors() || document.sentences.size() != std::size_t(run.splice.sentences.size()))
+            return false;
+        for (std::size_t i = 0; i < document.sentences.size(); ++i) {
+            if (kb::render(document.sentences[i]) != run.splice.sentences.at(qsizetype(i)))
+                return false;
+        }
+        return true;
+    }
     const kb::Document block = kb::parseDocument(run.result.block);
     if (block.hasErrors() || block.sentences.size() != run.accepted.size())
         return false;
@@ -334,6 +417,16 @@ void verify(ApplyRun &run)
         return;
     }
     result.missing = missingAfterReload(*reloaded.kb, run.proposal.context, run.accepted);
+    if (run.edits && result.missing.isEmpty()) {
+        const QStringList kept = stillStored(*reloaded.kb, run.proposal.context, run.accepted, run.splice.sentences);
+        if (!kept.isEmpty()) {
+            result.status = ApplyStatus::VerifyFailed;
+            result.missing = kept;
+            result.message = QStringLiteral("%1 was written but what %2 removed is still stored in %3; Undo restores the file.")
+                                 .arg(run.name, kept.join(QStringLiteral(", ")), run.proposal.context);
+            return;
+        }
+    }
     if (!result.missing.isEmpty()) {
         result.status = ApplyStatus::VerifyFailed;
         result.message = QStringLiteral("%1 was written but %2 are not stored in %3 after the reload; Undo restores the file.")
@@ -341,7 +434,30 @@ void verify(ApplyRun &run)
         return;
     }
     result.status = ApplyStatus::Applied;
-    result.message = QStringLiteral("Wrote %1 to %2.").arg(entryCount(run.accepted.size()), run.name);
+    result.message = run.edits ? QStringLiteral("%1 in %2.").arg(changeSummary(run.accepted), run.name)
+                               : QStringLiteral("Wrote %1 to %2.").arg(entryCount(run.accepted.size()), run.name);
+}
+
+/// 6. Git (rewrite.md §5): commits the file alone, unless it had uncommitted changes before.
+void commitToGit(ApplyRun &run, const GitState &before)
+{
+    ApplyResult &result = run.result;
+    const QString name = QFileInfo(run.path).fileName();
+    if (before.dirty) {
+        result.gitNote = QStringLiteral("%1 had uncommitted changes: written, not committed.").arg(name);
+        return;
+    }
+    const GitOutcome outcome
+        = gitCommitFile(run.path, before.tracked, gitCommitMessage(run.proposal, run.accepted, name, run.options.sessionPath));
+    if (!outcome.committed()) {
+        result.gitNote = outcome.note;
+        return;
+    }
+    result.gitCommit = outcome.commit;
+    run.transaction.gitCommit = outcome.commit;
+    QString error;
+    if (!Journal(run.journalPath).appendState(run.transaction.id, Transaction::State::Committed, &error, outcome.commit))
+        result.gitNote = error;
 }
 
 } // namespace
@@ -350,13 +466,14 @@ ApplyResult apply(Proposal &proposal, const ApplyOptions &options)
 {
     ApplyResult result;
     ApplyRun run { proposal, options, result, QFileInfo(proposal.targetPath()).absoluteFilePath(), proposal.targetFile, proposal.toWrite(),
-        {}, {}, options.journalPath.isEmpty() ? Journal::defaultPath() : options.journalPath, {} };
+        {}, {}, options.journalPath.isEmpty() ? Journal::defaultPath() : options.journalPath, {}, false, {} };
     result.file = run.path;
     if (run.accepted.empty()) {
         result.status = ApplyStatus::Blocked;
         result.message = QStringLiteral("No entry is accepted. Nothing was written.");
         return result;
     }
+    run.edits = hasEdits(run.accepted);
     if (!resolveTarget(run))
         return result;
     // One writer per KB file: another Apply, an Undo, recovery or fmt waits here.
@@ -366,13 +483,18 @@ ApplyResult apply(Proposal &proposal, const ApplyOptions &options)
         result.message = QStringLiteral("%1 Nothing was written.").arg(lock.error());
         return result;
     }
-    if (!regate(run) || !checkConflict(run) || !journaledWrite(run))
+    if (!regate(run) || !checkConflict(run))
+        return result;
+    const GitState git = options.git ? gitStateOf(run.path) : GitState {};
+    if (!journaledWrite(run))
         return result;
     verify(run);
+    if (result.status == ApplyStatus::Applied && git.available)
+        commitToGit(run, git);
     return result;
 }
 
-UndoResult undoLast(const QString &journalPath, const QString &file)
+UndoResult undoLast(const QString &journalPath, const QString &file, bool git)
 {
     UndoResult result;
     const QString path = journalPath.isEmpty() ? Journal::defaultPath() : journalPath;
@@ -406,6 +528,8 @@ UndoResult undoLast(const QString &journalPath, const QString &file)
     }
     const FileState current = readFile(last->file);
     const auto matches = [&](const FileState &state) {
+        if (last->edit)
+            return state.exists && sha256Hex(state.bytes) == last->newSha256;
         return state.exists && sha256Hex(state.bytes) == last->newSha256 && state.bytes.size() >= last->offset
             && (last->baseSha256.isEmpty() ? last->offset == 0 : sha256Hex(state.bytes.left(last->offset)) == last->baseSha256);
     };
@@ -414,11 +538,37 @@ UndoResult undoLast(const QString &journalPath, const QString &file)
         result.message = QStringLiteral("%1 changed since the Apply; undo would lose those edits. Nothing was written.").arg(name);
         return result;
     }
+    if (git && !last->gitCommit.isEmpty()) {
+        // The Apply's commit still HEAD: git reverts it, and the file must be the base again.
+        const GitOutcome reverted = gitRevertIfHead(last->file, last->gitCommit);
+        const std::optional<QString> now = fileSha256(last->file);
+        if (reverted.committed() && now && *now == last->baseSha256) {
+            QString error;
+            if (!journal.appendState(last->id, Transaction::State::Undone, &error)) {
+                result.status = UndoResult::Status::IoError;
+                result.message = QStringLiteral("%1 was reverted, but the journal could not record it: %2").arg(name, error);
+                return result;
+            }
+            result.transaction.state = Transaction::State::Undone;
+            result.status = UndoResult::Status::Undone;
+            result.gitCommit = reverted.commit;
+            result.message = QStringLiteral("Restored %1 as it was before the Apply (git revert %2).").arg(name, reverted.commit.left(8));
+            return result;
+        }
+        result.gitNote = reverted.note;
+    }
+    // An edit Apply's old bytes are stored by hash beside the journal (rewrite.md §4).
+    std::optional<QByteArray> base = last->edit ? journal.storedBase(last->baseSha256) : current.bytes.left(last->offset);
+    if (!base) {
+        result.status = UndoResult::Status::IoError;
+        result.message = QStringLiteral("The stored copy of %1 as it was before the Apply is gone. Nothing was written.").arg(name);
+        return result;
+    }
     QString error;
     bool changed = false;
     const bool ok = last->baseSha256.isEmpty() ? detail::removeDurably(last->file, &error)
                                                : detail::writeAtomically(
-                                                   last->file, current.bytes.left(last->offset),
+                                                   last->file, *base,
                                                    [&] {
                                                        // Just before the rename: a hand edit made meanwhile is not lost.
                                                        changed = readFile(last->file).bytes != current.bytes;
@@ -438,7 +588,18 @@ UndoResult undoLast(const QString &journalPath, const QString &file)
     }
     result.transaction.state = Transaction::State::Undone;
     result.status = UndoResult::Status::Undone;
-    result.message = QStringLiteral("Restored %1 as it was before the Apply (%2 removed).").arg(name, entryCount(last->entries.size()));
+    if (git && !last->gitCommit.isEmpty() && gitStateOf(last->file).available) {
+        const QString subject = gitSubject(last->file, last->gitCommit);
+        const GitOutcome undone = gitCommitFile(last->file, true,
+            QStringLiteral("fanva: undo %1\n\nUndoes %2 (%3).\n")
+                .arg(name, last->gitCommit, subject.isEmpty() ? QStringLiteral("?") : subject));
+        result.gitCommit = undone.commit;
+        if (!undone.committed())
+            result.gitNote = undone.note;
+    }
+    result.message = last->edit
+        ? QStringLiteral("Restored %1 as it was before the Apply.").arg(name)
+        : QStringLiteral("Restored %1 as it was before the Apply (%2 removed).").arg(name, entryCount(last->entries.size()));
     return result;
 }
 
@@ -465,9 +626,9 @@ bool rewriteKbFile(const QString &path, const QByteArray &expected, const QByteA
         error);
 }
 
-UndoResult undo(Proposal &proposal, const QString &journalPath)
+UndoResult undo(Proposal &proposal, const QString &journalPath, bool git)
 {
-    UndoResult result = undoLast(journalPath, QFileInfo(proposal.targetPath()).absoluteFilePath());
+    UndoResult result = undoLast(journalPath, QFileInfo(proposal.targetPath()).absoluteFilePath(), git);
     if (result.status == UndoResult::Status::Undone)
         markUndone(proposal, result.transaction);
     return result;

@@ -32,6 +32,8 @@ struct ApplyOptions {
     std::function<QString()> newId;
     QString sessionPath; ///< recorded in the journal so `apply --undo` can update the session
     std::function<void(ApplyStage)> probe;
+    /// Commit the file alone to git when it lies in a work tree (docs/spec/rewrite.md §5).
+    bool git = false;
 };
 
 /// An accepted entry that the re-gate refused, with the blocking problems it was not forced past.
@@ -53,6 +55,8 @@ struct ApplyResult {
     QString file;
     QByteArray block; ///< the bytes appended
     QStringList written; ///< entry ids, document order
+    QString gitCommit; ///< the commit Apply made (ApplyOptions::git)
+    QString gitNote; ///< why it made none though git was on and the file lies in a work tree
 };
 
 /// Applies the accepted entries: re-gate against the KB reloaded from disk (→ Blocked),
@@ -67,12 +71,16 @@ struct UndoResult {
     Status status = Status::NothingToUndo;
     QString message;
     Transaction transaction;
+    QString gitCommit; ///< the revert or "fanva: undo" commit, with `git`
+    QString gitNote;
 };
 
 /// Undoes the most recent committed Apply in the journal (of `file`, if given): the file
 /// must still hash to the Apply's result and its first `offset` bytes to the base; those
 /// bytes are written back atomically and the journal says undone.
-[[nodiscard]] UndoResult undoLast(const QString &journalPath, const QString &file = {});
+/// An edit Apply's bytes come from the base stored beside the journal instead. With `git` and an
+/// Apply that made a commit: `git revert` while that commit is HEAD, else a "fanva: undo" commit.
+[[nodiscard]] UndoResult undoLast(const QString &journalPath, const QString &file = {}, bool git = false);
 
 /// Replaces a KB file's bytes outside Apply (`fanva-cli fmt`): under the file's lock (the
 /// lock file beside `journalPath`'s journal, empty: the default), only while the file still
@@ -82,7 +90,7 @@ struct UndoResult {
     const QString &path, const QByteArray &expected, const QByteArray &bytes, const QString &journalPath, QString *error);
 
 /// Undoes the proposal's last Apply (its target file) and turns its entries back to accepted.
-[[nodiscard]] UndoResult undo(Proposal &proposal, const QString &journalPath);
+[[nodiscard]] UndoResult undo(Proposal &proposal, const QString &journalPath, bool git = false);
 
 /// Puts the entries a (now undone) Apply wrote back to their accepted decision.
 void markUndone(Proposal &proposal, const Transaction &transaction);

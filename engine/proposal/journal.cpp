@@ -34,9 +34,13 @@ std::string u8(const QString &s)
 nlohmann::json pendingLine(const Transaction &t)
 {
     nlohmann::json entries = nlohmann::json::array();
-    for (const JournalEntry &e : t.entries)
-        entries.push_back({ { "id", u8(e.id) }, { "segment", e.segment }, { "text", u8(e.text) } });
-    return {
+    for (const JournalEntry &e : t.entries) {
+        nlohmann::json entry = { { "id", u8(e.id) }, { "segment", e.segment }, { "text", u8(e.text) } };
+        if (!e.kind.isEmpty())
+            entry["kind"] = u8(e.kind);
+        entries.push_back(entry);
+    }
+    nlohmann::json line = {
         { "id", u8(t.id) },
         { "state", "pending" },
         { "file", u8(t.file) },
@@ -46,6 +50,17 @@ nlohmann::json pendingLine(const Transaction &t)
         { "entries", entries },
         { "session", u8(t.session) },
     };
+    if (t.edit)
+        line["edit"] = true;
+    return line;
+}
+
+nlohmann::json stateLine(const QString &id, Transaction::State state, const QString &gitCommit)
+{
+    nlohmann::json line = { { "id", u8(id) }, { "state", u8(transactionStateName(state)) } };
+    if (!gitCommit.isEmpty())
+        line["gitCommit"] = u8(gitCommit);
+    return line;
 }
 
 QByteArray lineBytes(const nlohmann::json &line)
@@ -160,9 +175,56 @@ bool Journal::appendPending(const Transaction &t, QString *error)
     return append(pendingLine(t), error);
 }
 
-bool Journal::appendState(const QString &id, Transaction::State state, QString *error)
+bool Journal::appendState(const QString &id, Transaction::State state, QString *error, const QString &gitCommit)
 {
-    return append({ { "id", u8(id) }, { "state", u8(transactionStateName(state)) } }, error);
+    return append(stateLine(id, state, gitCommit), error);
+}
+
+QString Journal::basePath(const QString &sha256) const
+{
+    return QFileInfo(m_path).absoluteDir().filePath(QStringLiteral("bases/") + sha256);
+}
+
+bool Journal::storeBase(const QByteArray &bytes, QString *error) const
+{
+    const QString path = basePath(sha256Hex(bytes));
+    if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
+        *error = QStringLiteral("Cannot create %1.").arg(QFileInfo(path).absolutePath());
+        return false;
+    }
+    if (storedBase(sha256Hex(bytes)))
+        return true;
+    return detail::writeAtomically(path, bytes, {}, error);
+}
+
+std::optional<QByteArray> Journal::storedBase(const QString &sha256) const
+{
+    const QString path = basePath(sha256);
+    QFile file(path);
+    if (sha256.isEmpty() || !detail::isRegularFile(path) || !file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    QByteArray bytes = file.readAll();
+    if (sha256Hex(bytes) != sha256)
+        return std::nullopt;
+    return bytes;
+}
+
+int Journal::pruneBases(int keep) const
+{
+    const std::vector<Transaction> all = transactions();
+    QSet<QString> named;
+    int seen = 0;
+    for (auto it = all.rbegin(); it != all.rend() && seen < keep; ++it, ++seen) {
+        if (it->edit)
+            named.insert(it->baseSha256);
+    }
+    int removed = 0;
+    const QDir dir(QFileInfo(basePath(QStringLiteral("x"))).absolutePath());
+    for (const QString &name : dir.entryList(QDir::Files)) {
+        if (!named.contains(name) && QFile::remove(dir.filePath(name)))
+            ++removed;
+    }
+    return removed;
 }
 
 std::vector<Transaction> Journal::transactions() const
@@ -195,17 +257,20 @@ std::vector<Transaction> Journal::transactions() const
             if (const nlohmann::json *entries = jsonutil::array(j, "entries")) {
                 for (const auto &e : *entries) {
                     if (e.is_object())
-                        t.entries.push_back(
-                            { jsonutil::string(e, "id"), int(jsonutil::integer(e, "segment")), jsonutil::string(e, "text") });
+                        t.entries.push_back({ jsonutil::string(e, "id"), int(jsonutil::integer(e, "segment")), jsonutil::string(e, "text"),
+                            jsonutil::string(e, "kind") });
                 }
             }
             t.session = jsonutil::string(j, "session");
+            t.edit = jsonutil::boolean(j, "edit");
             out.push_back(std::move(t));
             continue;
         }
         for (auto it = out.rbegin(); it != out.rend(); ++it) {
             if (it->id == id) {
                 it->state = *state;
+                if (const QString commit = jsonutil::string(j, "gitCommit"); !commit.isEmpty())
+                    it->gitCommit = commit;
                 break;
             }
         }
@@ -329,7 +394,7 @@ int Journal::compact(QString *error)
             continue;
         bytes += lineBytes(pendingLine(t));
         if (t.state != Transaction::State::Pending)
-            bytes += lineBytes({ { "id", u8(t.id) }, { "state", u8(transactionStateName(t.state)) } });
+            bytes += lineBytes(stateLine(t.id, t.state, t.gitCommit));
     }
     QString writeError;
     if (!detail::writeAtomically(m_path, bytes, {}, &writeError)) {

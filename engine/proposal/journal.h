@@ -17,6 +17,7 @@ struct JournalEntry {
     QString id;
     int segment = 0;
     QString text;
+    QString kind; ///< add (empty), replace or retract (rewrite.md §4)
     friend bool operator==(const JournalEntry &, const JournalEntry &) = default;
 };
 
@@ -32,6 +33,10 @@ struct Transaction {
     qint64 offset = 0; ///< the old size: the new file's first `offset` bytes are the old file
     std::vector<JournalEntry> entries;
     QString session; ///< the session file the Apply came from, if saved
+    /// The Apply changed existing sentences: Undo writes back the base bytes stored by hash
+    /// beside the journal (Journal::storedBase), not the first `offset` bytes.
+    bool edit = false;
+    QString gitCommit; ///< the commit the Apply made, if any (rewrite.md §5)
     friend bool operator==(const Transaction &, const Transaction &) = default;
 };
 
@@ -63,7 +68,15 @@ public:
     /// or a full disk mid-append) is ended first, so it cannot swallow this record.
     [[nodiscard]] bool append(const nlohmann::json &line, QString *error);
     [[nodiscard]] bool appendPending(const Transaction &transaction, QString *error);
-    [[nodiscard]] bool appendState(const QString &id, Transaction::State state, QString *error);
+    [[nodiscard]] bool appendState(const QString &id, Transaction::State state, QString *error, const QString &gitCommit = {});
+
+    /// The base files an edit Apply's Undo restores, stored by SHA-256 in `bases/` beside the
+    /// journal (rewrite.md §4). storeBase() writes durably (before the pending line); pruneBases()
+    /// keeps those the last `keep` Applies name.
+    [[nodiscard]] QString basePath(const QString &sha256) const;
+    [[nodiscard]] bool storeBase(const QByteArray &bytes, QString *error) const;
+    [[nodiscard]] std::optional<QByteArray> storedBase(const QString &sha256) const;
+    int pruneBases(int keep = 50) const;
 
     /// Every transaction in the order its pending line was written. Lines that do not read
     /// (a torn last line after a crash) are skipped.

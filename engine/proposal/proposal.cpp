@@ -33,7 +33,9 @@ QString clipUtf8(const QString &text, qsizetype bytes)
     return QString::fromUtf8(utf8.left(end)) + QStringLiteral("…");
 }
 
-QString markers(const Entry &entry)
+} // namespace
+
+QString provenanceMarkers(const Entry &entry)
 {
     QString out;
     if (entry.selectedShape == 0)
@@ -43,6 +45,13 @@ QString markers(const Entry &entry)
     if (entry.decision == Decision::Forced && !entry.forced.isEmpty())
         out += QStringLiteral(" (forced: %1)").arg(entry.forced.join(QStringLiteral(", ")));
     return out;
+}
+
+namespace {
+
+QString markers(const Entry &entry)
+{
+    return provenanceMarkers(entry);
 }
 
 QStringList blockingTypes(const std::vector<check::Problem> &problems)

@@ -121,6 +121,9 @@ public:
 /// line: control characters in the name, quote or markers are escaped (oneLine).
 [[nodiscard]] QString provenanceComment(const Entry &entry, const QString &documentName, const QStringList &segmentTexts);
 
+/// The markers of a provenance comment: " (edited)", " (shape k)", " (forced: …)", or empty.
+[[nodiscard]] QString provenanceMarkers(const Entry &entry);
+
 /// SHA-256 of bytes as lower-case hex.
 [[nodiscard]] QString sha256Hex(const QByteArray &bytes);
 /// SHA-256 of a file's bytes; nullopt if it cannot be read (absent or not a regular file included).

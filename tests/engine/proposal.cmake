@@ -12,3 +12,7 @@ add_dependencies(tst_apply applycrashhelper)
 fanva_add_test(tst_sessionfile SOURCES proposal/tst_sessionfile.cpp LIBS fanva_engine)
 fanva_add_test(tst_autosave SOURCES proposal/tst_autosave.cpp LIBS fanva_engine)
 fanva_add_test(tst_journal SOURCES proposal/tst_journal.cpp LIBS fanva_engine)
+
+fanva_add_test(tst_applyedits SOURCES proposal/tst_applyedits.cpp LIBS fanva_engine)
+target_compile_definitions(tst_applyedits PRIVATE FANVA_CRASH_HELPER="$<TARGET_FILE:applycrashhelper>")
+add_dependencies(tst_applyedits applycrashhelper)

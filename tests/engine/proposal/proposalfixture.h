@@ -77,4 +77,42 @@ inline fanva::proposal::Proposal scenarioOne(const QString &kbDir)
     return p;
 }
 
+/// Sentences below the fixture KB that the edit tests change (docs/spec/rewrite.md §4): one
+/// written by Fanva in a block, one by hand under a hand comment.
+inline QByteArray editedTail()
+{
+    return "\n;; ---- fanva 2026-11-29T14:03Z from winter.md ----\n;; winter.md [1] \"Pingu is a penguin.\"\n(penguin Pingu)\n"
+           ";; winter.md [2] \"Pingu swims.\"\n(swims Pingu)\n;; ---- end fanva ----\n\n;; by hand\n(livesIn Pingu HarbourZoo)\n"
+           "(flies Pingu)\n";
+}
+
+inline int lineOf(const QByteArray &bytes, const QByteArray &line)
+{
+    return int(bytes.split('\n').indexOf(line)) + 1;
+}
+
+/// A proposal over the fixture KB plus editedTail(): c1 retracts (swims Pingu), c2 replaces
+/// (livesIn Pingu HarbourZoo) by (livesIn Pingu Aquarium) (livesIn is functional), c3 adds
+/// (captive Pingu). Nothing decided yet.
+inline fanva::proposal::Proposal editProposal(const QString &kbDir)
+{
+    using fanva::formalize::EntryKind;
+    fanva::proposal::Proposal p;
+    p.kbDir = kbDir;
+    p.context = QStringLiteral("CxAnimals");
+    p.targetFile = QStringLiteral("CxAnimals.txt");
+    const QString target = QDir(kbDir).filePath(p.targetFile);
+    const QByteArray bytes = readAll(target);
+    p.baseSha256 = fanva::proposal::fileSha256(target).value_or(QString());
+    p.documentName = QStringLiteral("CxAnimals.txt");
+    fanva::formalize::Entry retract = entry(QStringLiteral("c1"), 1, QStringLiteral("(swims Pingu)"));
+    retract.kind = EntryKind::Retract;
+    retract.replaces = { { lineOf(bytes, "(swims Pingu)"), QStringLiteral("(swims Pingu)"), {} } };
+    fanva::formalize::Entry replace = entry(QStringLiteral("c2"), 2, QStringLiteral("(livesIn Pingu Aquarium)"));
+    replace.kind = EntryKind::Replace;
+    replace.replaces = { { lineOf(bytes, "(livesIn Pingu HarbourZoo)"), QStringLiteral("(livesIn Pingu HarbourZoo)"), {} } };
+    p.entries = { retract, replace, entry(QStringLiteral("c3"), 0, QStringLiteral("(captive Pingu)")) };
+    return p;
+}
+
 } // namespace fixture

@@ -1,0 +1,309 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+// fanva-cli rewrite and retract (docs/spec/rewrite.md §6): the sentences starting on lines A–B
+// of a context's file, rewritten by the model (a rewrite session) or retracted without one;
+// the session file they save is applied and undone with fanva-cli apply.
+#include "clicommand.h"
+#include "providerargs.h"
+
+#include "formalize/rewrite.h"
+#include "formalize/session.h"
+#include "formalize/sessionsetup.h"
+#include "kb/knowledgebase.h"
+#include "kb/reader.h"
+#include "llm/provider.h"
+#include "llm/selection.h"
+#include "proposal/sessionfile.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QUuid>
+
+#include <memory>
+
+using namespace fanva;
+
+namespace {
+
+/// What both commands read first: the KB, the context's file and the selected sentences.
+struct Selection {
+    std::shared_ptr<const kb::KnowledgeBase> kb;
+    QString kbDir;
+    QString context;
+    QString file; ///< absolute path of the context's file
+    QByteArray bytes; ///< the file as read (its hash is the proposal's base)
+    std::vector<formalize::ExistingSentence> sentences;
+};
+
+/// Reads --kb, --context and --lines; nullopt after printing why (the exit code in `*code`).
+std::optional<Selection> select(const cli::CommandLine &commandLine, const QString &lines, int *code)
+{
+    const QString name = commandLine.command();
+    const QRegularExpressionMatch range = QRegularExpression(QStringLiteral("^(\\d+)(?:-(\\d+))?$")).match(lines);
+    if (!range.hasMatch()) {
+        *code = commandLine.usageError(QStringLiteral("--lines takes A-B (or one line number)"));
+        return std::nullopt;
+    }
+    const int first = range.captured(1).toInt();
+    const int last = range.captured(2).isEmpty() ? first : range.captured(2).toInt();
+    if (first < 1 || last < first) {
+        *code = commandLine.usageError(QStringLiteral("--lines takes A-B with 1 ≤ A ≤ B"));
+        return std::nullopt;
+    }
+    Selection s;
+    s.kbDir = QFileInfo(commandLine.kb()).absoluteFilePath();
+    s.context = commandLine.context();
+    const kb::LoadResult loaded = kb::loadKnowledgeBase(s.kbDir);
+    for (const kb::Diagnostic &d : loaded.diagnostics)
+        cli::err(d.toString() + QLatin1Char('\n'));
+    if (!loaded.ok()) {
+        *code = cli::ExitProblems;
+        return std::nullopt;
+    }
+    s.kb = loaded.kb;
+    const auto info = s.kb->contextInfo(kb::intern(s.context.toStdString()));
+    if (!info || info->file.isEmpty()) {
+        cli::err(QStringLiteral("fanva-cli %1: the knowledge base has no file for %2\n").arg(name, s.context));
+        *code = cli::ExitProblems;
+        return std::nullopt;
+    }
+    s.file = QDir(s.kb->root()).absoluteFilePath(info->file);
+    QFile file(s.file);
+    if (!file.open(QIODevice::ReadOnly)) {
+        cli::err(QStringLiteral("fanva-cli %1: cannot read %2: %3\n").arg(name, s.file, file.errorString()));
+        *code = cli::ExitError;
+        return std::nullopt;
+    }
+    s.bytes = file.readAll();
+    const formalize::SentenceSelection selection = formalize::selectSentences(*s.kb, s.bytes, first, last);
+    if (!selection.ok()) {
+        cli::err(QStringLiteral("fanva-cli %1: %2: %3\n").arg(name, QFileInfo(s.file).fileName(), selection.error));
+        *code = cli::ExitProblems;
+        return std::nullopt;
+    }
+    s.sentences = selection.sentences;
+    return s;
+}
+
+/// The session file's target and base: the file as it was read when the sentences were selected.
+void setTarget(proposal::SessionFile &session, const Selection &s)
+{
+    proposal::Proposal &p = session.proposal;
+    p.kbDir = s.kbDir;
+    p.context = s.context;
+    p.targetFile = QDir(s.kbDir).relativeFilePath(s.file);
+    p.baseSha256 = proposal::sha256Hex(s.bytes);
+    p.absent = false;
+    p.documentName = QFileInfo(s.file).fileName();
+}
+
+QString entryLine(const formalize::Entry &e)
+{
+    QStringList lines;
+    for (const formalize::ExistingSentence &old : e.replaces)
+        lines.append(QString::number(old.line));
+    const QString where = lines.isEmpty() ? QStringLiteral("new") : QStringLiteral("line %1").arg(lines.join(QLatin1Char(',')));
+    QString text = QStringLiteral("%1 %2 %3 %4 · %5\n")
+                       .arg(e.id, formalize::entryKindName(e.kind), where, formalize::rankName(e.rank()), e.sentence().simplified());
+    for (const check::Problem &p : e.problems)
+        text += QStringLiteral("    %1: %2\n").arg(p.type, p.message.simplified());
+    return text;
+}
+
+int save(const QString &command, const proposal::SessionFile &session, const QString &path)
+{
+    QString error;
+    if (!session.save(path, &error)) {
+        cli::err(QStringLiteral("fanva-cli %1: %2\n").arg(command, error));
+        return cli::ExitError;
+    }
+    cli::err(QStringLiteral("fanva-cli %1: session saved to %2\n").arg(command, path));
+    return cli::ExitOk;
+}
+
+struct RewriteRun {
+    llm::ProviderOptions options;
+    Selection selection;
+    formalize::SessionInput input;
+    QString outPath;
+    std::unique_ptr<llm::Provider> provider;
+    std::unique_ptr<formalize::Session> session;
+    QDateTime created;
+};
+
+void finishRewrite(RewriteRun &run)
+{
+    const formalize::Session &session = *run.session;
+    const QString outcome = session.outcomeName();
+    cli::out(
+        QStringLiteral("%1 ← rewrite of %2 sentences: %3\n").arg(run.selection.context).arg(run.selection.sentences.size()).arg(outcome));
+    for (const formalize::Entry &e : session.entries()) {
+        if (e.isReviewable())
+            cli::out(entryLine(e));
+    }
+    int code = outcome == QLatin1StringView("success")                                               ? cli::ExitOk
+        : (outcome == QLatin1StringView("chat-failed") || outcome == QLatin1StringView("cancelled")) ? cli::ExitError
+                                                                                                     : cli::ExitProblems;
+    if (!run.outPath.isEmpty()) {
+        proposal::SessionOrigin origin;
+        origin.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        origin.created = run.created;
+        origin.modified = QDateTime::currentDateTimeUtc();
+        origin.kbDir = run.selection.kbDir;
+        origin.documentPath = run.selection.file;
+        origin.providerId = run.options.id;
+        origin.model = run.options.model;
+        origin.baseUrl = run.options.baseUrl.toString();
+        origin.credential = run.options.keySource.isEmpty() ? QStringLiteral("none") : run.options.keySource;
+        proposal::SessionFile file = proposal::sessionFileFrom(session, origin);
+        setTarget(file, run.selection);
+        if (save(QStringLiteral("rewrite"), file, run.outPath) != cli::ExitOk)
+            code = cli::ExitError;
+    }
+    QCoreApplication::exit(code);
+}
+
+void startRewrite(RewriteRun &run)
+{
+    llm::ProviderResult created = llm::createProvider(run.options);
+    if (!created.provider) {
+        cli::err(QStringLiteral("fanva-cli rewrite: %1\n").arg(QString::fromStdString(created.failure->message)));
+        QCoreApplication::exit(cli::ExitError);
+        return;
+    }
+    run.provider = std::move(created.provider);
+    run.input.settings.model = run.options.model;
+    run.input.providerId = run.options.id;
+    run.session = std::make_unique<formalize::Session>(run.provider.get(), run.input, formalize::standardHooks());
+    QObject::connect(run.session.get(), &formalize::Session::finished, run.session.get(), [&run] { finishRewrite(run); });
+    run.created = QDateTime::currentDateTimeUtc();
+    run.session->start();
+}
+
+} // namespace
+
+int runRewrite(const QStringList &args)
+{
+    cli::CommandLine commandLine(QStringLiteral("rewrite"),
+        QStringLiteral("Ask the model to rewrite the sentences that start on lines A-B of a context's file.\n"
+                       "Each new sentence replaces the ones it names; retracted ones go; the rest stay.\n"
+                       "Exit 0 success, 1 partial/exhausted/refused, 2 chat failure, usage error or cancelled."));
+    QCommandLineParser &parser = commandLine.parser();
+    cli::addProviderOptions(parser);
+    commandLine.addKb(QStringLiteral("The knowledge base directory."));
+    commandLine.addContext(QStringLiteral("The context whose file holds the sentences."));
+    parser.addOptions({
+        { QStringLiteral("lines"), QStringLiteral("The sentences that start on these lines of the file."), QStringLiteral("A-B") },
+        { QStringLiteral("instruction"), QStringLiteral("What to change (\"use livesIn instead of lives_in\")."), QStringLiteral("TEXT") },
+        { QStringLiteral("judge"), QStringLiteral("Run the fresh-context judge: on or off (default)."), QStringLiteral("on|off"),
+            QStringLiteral("off") },
+        { QStringLiteral("max-attempts"), QStringLiteral("Calls at most (1–10, default 4)."), QStringLiteral("N"), QStringLiteral("4") },
+        { QStringLiteral("out"), QStringLiteral("Save the session file here."), QStringLiteral("SESSION.fanva") },
+    });
+    if (const std::optional<int> exit = commandLine.parse(args))
+        return *exit;
+    if (!commandLine.hasKb() || !commandLine.hasContext() || !parser.isSet(QStringLiteral("lines")))
+        return commandLine.usageError(QStringLiteral("--kb DIR, --context CX and --lines A-B are required"));
+    bool ok = false;
+    const int maxAttempts = parser.value(QStringLiteral("max-attempts")).toInt(&ok);
+    if (!ok || maxAttempts < 1 || maxAttempts > 10)
+        return commandLine.usageError(QStringLiteral("--max-attempts takes a number from 1 to 10"));
+    const QString judge = parser.value(QStringLiteral("judge"));
+    if (judge != QLatin1StringView("on") && judge != QLatin1StringView("off"))
+        return commandLine.usageError(QStringLiteral("--judge takes on or off"));
+
+    auto run = std::make_unique<RewriteRun>();
+    const llm::SelectionInput selection = cli::selectionInput(parser);
+    const QString id = llm::selectedProvider(selection);
+    if (id.isEmpty()) {
+        cli::err(QStringLiteral("fanva-cli rewrite: no provider selected: pass --provider or set FANVA_PROVIDER\n"));
+        return cli::ExitError;
+    }
+    run->options = llm::resolveOptions(id, selection);
+    QString error;
+    if (!cli::applyProviderOptions(parser, run->options, &error))
+        return commandLine.usageError(error);
+    int code = cli::ExitOk;
+    std::optional<Selection> selected = select(commandLine, parser.value(QStringLiteral("lines")), &code);
+    if (!selected)
+        return code;
+    run->selection = std::move(*selected);
+    run->outPath = parser.isSet(QStringLiteral("out")) ? QFileInfo(parser.value(QStringLiteral("out"))).absoluteFilePath() : QString();
+
+    // Gated against the KB without the selected sentences (rewrite.md §1).
+    std::shared_ptr<const kb::KnowledgeBase> gateKb = run->selection.kb;
+    if (const auto without = formalize::withoutSentences(run->selection.bytes, run->selection.sentences)) {
+        const kb::LoadResult reduced = kb::loadKnowledgeBaseWith(run->selection.kbDir, { { run->selection.file, *without } });
+        if (reduced.ok())
+            gateKb = reduced.kb;
+    }
+    formalize::SessionSettings settings;
+    settings.maxAttempts = maxAttempts;
+    settings.judge = judge == QLatin1StringView("on");
+    run->input = formalize::makeRewriteInput(run->selection.kb, gateKb, run->selection.context, QFileInfo(run->selection.file).fileName(),
+        run->selection.sentences, settings, parser.value(QStringLiteral("instruction")));
+    run->input.kbSha256 = proposal::kbFingerprint(run->selection.kbDir).sha256;
+
+    RewriteRun &state = *run;
+    cli::withKeyring(state.options, [&state] { startRewrite(state); });
+    return QCoreApplication::exec();
+}
+
+int runRetract(const QStringList &args)
+{
+    cli::CommandLine commandLine(QStringLiteral("retract"),
+        QStringLiteral("Propose to retract the sentences that start on lines A-B of a context's file (no model).\n"
+                       "Apply the saved session with fanva-cli apply SESSION --accept all."));
+    QCommandLineParser &parser = commandLine.parser();
+    commandLine.addKb(QStringLiteral("The knowledge base directory."));
+    commandLine.addContext(QStringLiteral("The context whose file holds the sentences."));
+    parser.addOptions({
+        { QStringLiteral("lines"), QStringLiteral("The sentences that start on these lines of the file."), QStringLiteral("A-B") },
+        { QStringLiteral("out"), QStringLiteral("Save the session file here."), QStringLiteral("SESSION.fanva") },
+    });
+    if (const std::optional<int> exit = commandLine.parse(args))
+        return *exit;
+    if (!commandLine.hasKb() || !commandLine.hasContext() || !parser.isSet(QStringLiteral("lines")) || !parser.isSet(QStringLiteral("out")))
+        return commandLine.usageError(QStringLiteral("--kb DIR, --context CX, --lines A-B and --out SESSION are required"));
+    int code = cli::ExitOk;
+    const std::optional<Selection> s = select(commandLine, parser.value(QStringLiteral("lines")), &code);
+    if (!s)
+        return code;
+
+    proposal::SessionFile session;
+    session.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    session.created = session.modified = QDateTime::currentDateTimeUtc();
+    session.documentPath = s->file;
+    const QByteArray document = formalize::rewriteDocument(s->sentences);
+    session.documentText = QString::fromUtf8(document);
+    session.documentSha256 = proposal::sha256Hex(document);
+    const proposal::KbFingerprint fingerprint = proposal::kbFingerprint(s->kbDir);
+    session.kbSha256 = fingerprint.sha256;
+    session.kbFiles = fingerprint.files;
+    session.providerId = QStringLiteral("none");
+    session.instruction = QStringLiteral("retract");
+    for (const formalize::Segment &seg : formalize::rewriteSegments(document))
+        session.segments.push_back({ { "number", seg.number }, { "start", seg.start }, { "end", seg.end }, { "kind", "prose" } });
+    session.outcome = { { "outcome", "success" }, { "stopReason", "converged" } };
+    setTarget(session, *s);
+    session.proposal.segmentTexts = proposal::segmentTextsFrom(session.documentText, session.segments);
+    int number = 0;
+    for (const formalize::ExistingSentence &old : s->sentences) {
+        formalize::Entry e;
+        e.id = QStringLiteral("c%1").arg(++number);
+        e.segment = number;
+        e.kind = formalize::EntryKind::Retract;
+        e.replaces = { old };
+        e.candidate = old.text;
+        e.shapes = QStringList { old.text };
+        e.state = formalize::EntryState::Admissible;
+        e.decision = formalize::Decision::Accepted;
+        cli::out(entryLine(e));
+        session.proposal.entries.push_back(e);
+    }
+    return save(QStringLiteral("retract"), session, QFileInfo(parser.value(QStringLiteral("out"))).absoluteFilePath());
+}

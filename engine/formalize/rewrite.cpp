@@ -1,0 +1,186 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+#include "formalize/rewrite.h"
+
+#include "formalize/inventory.h"
+#include "formalize/prompts.h"
+#include "formalize/resolver.h"
+#include "kb/knowledgebase.h"
+#include "kb/reader.h"
+#include "kb/writer.h"
+
+#include <QSet>
+
+#include <algorithm>
+#include <functional>
+
+namespace fanva::formalize {
+
+SentenceSelection selectSentences(const kb::KnowledgeBase &kb, const QByteArray &file, int first, int last)
+{
+    SentenceSelection out;
+    const kb::Document document = kb::parseDocument(file);
+    if (document.hasErrors()) {
+        out.error = QStringLiteral("the file does not read: %1").arg(document.diagnostics.front().toString());
+        return out;
+    }
+    for (const kb::Term sentence : document.sentences) {
+        const int line = int(sentence.span().line);
+        if (line < first || line > last)
+            continue;
+        out.sentences.push_back({ line, kb::render(sentence), QString::fromStdString(kb.canonicalKey(sentence)) });
+    }
+    if (out.sentences.empty())
+        out.error = QStringLiteral("no sentence starts on lines %1–%2").arg(first).arg(last);
+    return out;
+}
+
+QByteArray rewriteDocument(const std::vector<ExistingSentence> &selection)
+{
+    QByteArray out;
+    for (const ExistingSentence &s : selection)
+        out += flattened(s.text).simplified().toUtf8() + '\n';
+    return out;
+}
+
+std::vector<Segment> rewriteSegments(const QByteArray &document)
+{
+    std::vector<Segment> out;
+    qsizetype start = 0;
+    while (start < document.size()) {
+        qsizetype end = document.indexOf('\n', start);
+        if (end < 0)
+            end = document.size();
+        if (end > start)
+            out.push_back({ int(out.size()) + 1, start, end, Segment::Kind::Prose });
+        start = end + 1;
+    }
+    return out;
+}
+
+QString rewriteTurn(const RewriteTurnInput &input)
+{
+    QString text = QStringLiteral("## The sentences to rewrite (%1)\n\n").arg(input.selection.size());
+    int number = 0;
+    for (const ExistingSentence &s : input.selection)
+        text += QStringLiteral("[%1] %2\n").arg(++number).arg(flattened(s.text).simplified());
+    text += QStringLiteral("\n## Where they are\n\nThey are stored in `%1`, file %2. Write no context.\n\n").arg(input.context, input.file);
+    text += QStringLiteral("## Vocabulary of this knowledge base\n\n%1\n").arg(input.card.trimmed());
+    text += QStringLiteral("## Task\n\n"
+                           "Rewrite the numbered sentences as the author asks. Give each new sentence with the numbers of\n"
+                           "the sentences it replaces (\"replaces\": [1, 2]); list under \"retract\" the numbers of sentences to\n"
+                           "remove without a replacement. A sentence you leave out stays as it is. At most %1\n"
+                           "candidates. Answer with the JSON object only.\n")
+                .arg(input.maxCandidates);
+    if (!input.instruction.trimmed().isEmpty())
+        text += QStringLiteral("\n## Note from the author\n\n%1\n").arg(input.instruction.trimmed());
+    return text;
+}
+
+nlohmann::json rewriteSchema()
+{
+    using nlohmann::json;
+    const json integers = { { "type", "array" }, { "items", { { "type", "integer" } } } };
+    return { { "type", "object" }, { "required", { "candidates" } },
+        { "properties",
+            { { "candidates",
+                  { { "type", "array" },
+                      { "items",
+                          { { "type", "object" }, { "required", { "sentence", "replaces" } },
+                              { "properties",
+                                  { { "sentence", { { "type", "string" } } }, { "replaces", integers },
+                                      { "confidence", { { "type", "string" }, { "enum", { "high", "medium", "low" } } } },
+                                      { "strength", { { "type", "string" }, { "enum", { "default", "monotonic" } } } } } } } } } },
+                { "retract", integers }, { "notes", { { "type", "string" } } } } } };
+}
+
+namespace {
+
+/// Every symbol of the selection the KB knows as a type, predicate or individual, as a
+/// resolution of its own segment (the card's seeds, rewrite.md §2).
+std::vector<Resolution> selectionResolutions(const kb::KnowledgeBase &kb, kb::SymbolId cx, const std::vector<ExistingSentence> &selection)
+{
+    std::vector<Resolution> out;
+    QSet<kb::SymbolId> seen;
+    int segment = 0;
+    for (const ExistingSentence &s : selection) {
+        ++segment;
+        const kb::SentenceParse parsed = kb::parseSentence(s.text);
+        if (!parsed.sentence)
+            continue;
+        const std::function<void(kb::Term)> walk = [&](kb::Term t) {
+            if (t.isSymbol() && !seen.contains(t.symbol())) {
+                seen.insert(t.symbol());
+                const kb::TermUsage usage = kb.findTerm(t.symbol(), kb::Scope { cx, kb::noKey });
+                if (usage.role == kb::Role::Type || usage.role == kb::Role::Predicate || usage.role == kb::Role::Individual)
+                    out.push_back({ segment, 0, 0, kb::symbolString(t.symbol()), t.symbol(), usage.role });
+            }
+            for (std::uint32_t i = 0; i < t.size(); ++i)
+                walk(t.at(i));
+        };
+        walk(parsed.sentence->term);
+    }
+    return out;
+}
+
+} // namespace
+
+SessionInput makeRewriteInput(const std::shared_ptr<const kb::KnowledgeBase> &kb, std::shared_ptr<const kb::KnowledgeBase> gateKb,
+    const QString &context, const QString &file, const std::vector<ExistingSentence> &selection, const SessionSettings &settings,
+    const QString &instruction)
+{
+    SessionInput input;
+    input.kb = std::move(gateKb);
+    input.context = context;
+    input.document = rewriteDocument(selection);
+    input.documentName = file;
+    input.instruction = instruction;
+    input.settings = settings.clamped();
+    input.rewrite = selection;
+    if (!kb)
+        return input;
+    const kb::SymbolId cx = kb::intern(context.toStdString());
+    input.systemPrefix = systemPrefix(*kb, cx);
+    RewriteTurnInput turn { selection, context, file, {}, input.settings.maxCandidates, instruction };
+    const int withoutCard = estimateTokens(rewriteTurn(turn));
+    const int available
+        = input.settings.contextWindow - input.settings.maxOutputTokens - estimateTokens(input.systemPrefix) - withoutCard - 64;
+    input.cardBudget = std::min(input.settings.cardTokens, available);
+    if (input.cardBudget < 200)
+        return input;
+    const Inventory inventory = buildInventory(*kb, cx, selectionResolutions(*kb, cx, selection), input.cardBudget);
+    input.card = inventory.card;
+    input.inventoryCut = { { "relations", inventory.cut.relations }, { "types", inventory.cut.types },
+        { "individuals", inventory.cut.individuals }, { "structural", inventory.cut.structural } };
+    return input;
+}
+
+std::optional<QByteArray> withoutSentences(const QByteArray &file, const std::vector<ExistingSentence> &removed)
+{
+    const kb::Document document = kb::parseDocument(file);
+    if (document.hasErrors())
+        return std::nullopt;
+    std::vector<std::pair<qsizetype, qsizetype>> cuts;
+    for (const ExistingSentence &r : removed) {
+        bool found = false;
+        for (const kb::Term s : document.sentences) {
+            if (int(s.span().line) != r.line || kb::render(s) != r.text)
+                continue;
+            const qsizetype lineStart = s.span().begin == 0 ? 0 : file.lastIndexOf('\n', qsizetype(s.span().begin) - 1) + 1;
+            qsizetype lineEnd = file.indexOf('\n', qsizetype(s.span().end));
+            lineEnd = lineEnd < 0 ? file.size() : lineEnd + 1;
+            cuts.emplace_back(lineStart, lineEnd);
+            found = true;
+            break;
+        }
+        if (!found)
+            return std::nullopt;
+    }
+    std::sort(cuts.begin(), cuts.end());
+    QByteArray out = file;
+    for (auto it = cuts.rbegin(); it != cuts.rend(); ++it)
+        out.remove(it->first, it->second - it->first);
+    return out;
+}
+
+} // namespace fanva::formalize

@@ -1,0 +1,284 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+// fanva-cli rewrite, retract and apply as processes (docs/spec/rewrite.md): a scripted reply
+// that replaces one sentence and retracts another, Apply and Undo byte for byte, a conflict,
+// and Apply as a git commit.
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+void writeAll(const QString &path, const QByteArray &bytes)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+}
+
+/// The fixture KB with a few individuals below it; the sentences the tests edit are here.
+const QByteArray s_residents = "\n;; the zoo's residents\n(penguin Pingu)\n(swims Pingu)\n\n(flies Pingu)\n;; the end\n";
+
+} // namespace
+
+class TstCliRewrite : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_kb, m_target, m_journal;
+    QByteArray m_base;
+    QProcessEnvironment m_env;
+    int m_swimsLine = 0;
+    int m_fliesLine = 0;
+
+    Run run(const QString &program, const QStringList &args, const QString &workingDir = {})
+    {
+        QProcess process;
+        process.setProcessEnvironment(m_env);
+        if (!workingDir.isEmpty())
+            process.setWorkingDirectory(workingDir);
+        process.start(program, args);
+        process.waitForFinished(60000);
+        return Run { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
+            process.readAllStandardError() };
+    }
+    Run cli(const QStringList &args) { return run(QStringLiteral(FANVA_CLI_PATH), args); }
+    Run git(const QStringList &args) { return run(QStringLiteral("git"), args, m_kb); }
+
+    QString writeScript(const nlohmann::json &reply)
+    {
+        const QString path = m_dir.filePath(QStringLiteral("script.json"));
+        const nlohmann::json turns = nlohmann::json::array({ { { "text", reply.dump() } } });
+        writeAll(path,
+            QByteArray::fromStdString(
+                nlohmann::json { { "format", "fanva-script/1" }, { "on_exhausted", "error" }, { "turns", turns } }.dump()));
+        return path;
+    }
+
+    /// rewrite of the two sentences (swims, flies): replace 1 by (captive Pingu), retract 2.
+    QString rewrite(const QString &name)
+    {
+        const QString script
+            = writeScript({ { "candidates", nlohmann::json::array({ { { "sentence", "(captive Pingu)" }, { "replaces", { 1 } } } }) },
+                { "retract", { 2 } } });
+        const QString session = m_dir.filePath(name);
+        const Run r = cli({ QStringLiteral("rewrite"), QStringLiteral("--kb"), m_kb, QStringLiteral("--context"),
+            QStringLiteral("CxAnimals"), QStringLiteral("--lines"), QStringLiteral("%1-%2").arg(m_swimsLine).arg(m_fliesLine),
+            QStringLiteral("--instruction"), QStringLiteral("keep it captive"), QStringLiteral("--provider"), QStringLiteral("scripted"),
+            QStringLiteral("--script"), script, QStringLiteral("--out"), session });
+        if (r.exitCode != 0)
+            qWarning("rewrite: %s%s", r.out.constData(), r.err.constData());
+        return r.exitCode == 0 ? session : QString();
+    }
+
+    Run apply(const QString &session, const QStringList &more = {})
+    {
+        return cli(QStringList { QStringLiteral("apply"), session, QStringLiteral("--accept"), QStringLiteral("all"),
+                       QStringLiteral("--journal"), m_journal }
+            + more);
+    }
+    Run undo(const QStringList &more = {})
+    {
+        return cli(QStringList { QStringLiteral("apply"), QStringLiteral("--undo"), QStringLiteral("--journal"), m_journal } + more);
+    }
+
+    /// The base with (swims Pingu) replaced under the comment found in `after`, (flies Pingu) gone.
+    QByteArray expectedAfterRewrite(const QByteArray &after)
+    {
+        const QRegularExpressionMatch comment
+            = QRegularExpression(QStringLiteral(";; fanva \\S+Z replaces line %1 \"\\(swims Pingu\\)\"\n").arg(m_swimsLine))
+                  .match(QString::fromUtf8(after));
+        if (!comment.hasMatch())
+            return "no replace comment in: " + after;
+        QByteArray expected = m_base;
+        expected.replace(QByteArray("(swims Pingu)\n"), QByteArray(comment.captured(0).toUtf8() + "(captive Pingu)\n"));
+        expected.replace("\n(flies Pingu)\n", "\n");
+        return expected;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_env = QProcessEnvironment::systemEnvironment();
+        m_env.insert(QStringLiteral("HOME"), m_dir.filePath(QStringLiteral("home")));
+        m_env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("home/.config")));
+        m_env.insert(QStringLiteral("GIT_CONFIG_NOSYSTEM"), QStringLiteral("1"));
+        m_env.insert(QStringLiteral("GIT_AUTHOR_NAME"), QStringLiteral("Fanva Test"));
+        m_env.insert(QStringLiteral("GIT_AUTHOR_EMAIL"), QStringLiteral("test@fanva.invalid"));
+        m_env.insert(QStringLiteral("GIT_COMMITTER_NAME"), QStringLiteral("Fanva Test"));
+        m_env.insert(QStringLiteral("GIT_COMMITTER_EMAIL"), QStringLiteral("test@fanva.invalid"));
+        QDir().mkpath(m_dir.filePath(QStringLiteral("home")));
+        m_journal = m_dir.filePath(QStringLiteral("journal/journal.jsonl"));
+    }
+
+    void init()
+    {
+        // A fresh KB folder per test: the fixture plus the residents.
+        static int n = 0;
+        m_kb = m_dir.filePath(QStringLiteral("kb%1").arg(++n));
+        QVERIFY(QDir().mkpath(m_kb));
+        m_target = m_kb + QStringLiteral("/CxAnimals.txt");
+        m_base = readAll(QStringLiteral(FANVA_TEST_DATA_DIR "/formalize/fixture/kb/CxAnimals.txt")) + s_residents;
+        QVERIFY(m_base.size() > s_residents.size());
+        writeAll(m_target, m_base);
+        const QList<QByteArray> lines = m_base.split('\n');
+        m_swimsLine = int(lines.indexOf("(swims Pingu)")) + 1;
+        m_fliesLine = int(lines.indexOf("(flies Pingu)")) + 1;
+        QVERIFY(m_swimsLine > 0 && m_fliesLine == m_swimsLine + 2);
+    }
+
+    void rewriteApplyUndo()
+    {
+        const QString session = rewrite(QStringLiteral("rewrite.fanva"));
+        QVERIFY(!session.isEmpty());
+        const nlohmann::json saved = nlohmann::json::parse(readAll(session).constData(), nullptr, false);
+        QVERIFY(saved["entries"].size() == 2);
+
+        const Run applied = apply(session, { QStringLiteral("--no-git") });
+        QVERIFY2(applied.exitCode == 0, applied.err.constData());
+        const QByteArray after = readAll(m_target);
+        QCOMPARE(after, expectedAfterRewrite(after));
+        QCOMPARE(cli({ QStringLiteral("kb"), QStringLiteral("stats"), QStringLiteral("--kb"), m_kb }).exitCode, 0);
+
+        const Run undone = undo({ QStringLiteral("--no-git") });
+        QVERIFY2(undone.exitCode == 0, undone.err.constData());
+        QCOMPARE(readAll(m_target), m_base);
+        const nlohmann::json reverted = nlohmann::json::parse(readAll(session).constData(), nullptr, false);
+        QVERIFY(reverted["entries"][0]["decision"] == "accepted");
+    }
+
+    void retractApplyUndo()
+    {
+        const QString session = m_dir.filePath(QStringLiteral("retract.fanva"));
+        const Run retracted = cli({ QStringLiteral("retract"), QStringLiteral("--kb"), m_kb, QStringLiteral("--context"),
+            QStringLiteral("CxAnimals"), QStringLiteral("--lines"), QString::number(m_fliesLine), QStringLiteral("--out"), session });
+        QVERIFY2(retracted.exitCode == 0, retracted.err.constData());
+        QVERIFY(retracted.out.contains("retract"));
+        const Run applied = apply(session, { QStringLiteral("--no-git") });
+        QVERIFY2(applied.exitCode == 0, applied.err.constData());
+        QByteArray expected = m_base;
+        expected.replace("\n(flies Pingu)\n", "\n");
+        QCOMPARE(readAll(m_target), expected);
+        QVERIFY(undo().exitCode == 0);
+        QCOMPARE(readAll(m_target), m_base);
+    }
+
+    void changedOnDiskIsAConflict()
+    {
+        const QString session = rewrite(QStringLiteral("conflict.fanva"));
+        QVERIFY(!session.isEmpty());
+        const QByteArray edited = m_base + ";; a hand edit\n";
+        writeAll(m_target, edited);
+        const Run applied = apply(session, { QStringLiteral("--no-git") });
+        QCOMPARE(applied.exitCode, 1);
+        QVERIFY2(applied.err.contains("changed on disk"), applied.err.constData());
+        QCOMPARE(readAll(m_target), edited);
+    }
+
+    void applyIsOneGitCommit()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("git")).isEmpty())
+            QSKIP("git is not on the PATH (packaging/dev.sh installs it)");
+        QCOMPARE(git({ QStringLiteral("init"), QStringLiteral("-q") }).exitCode, 0);
+        QCOMPARE(git({ QStringLiteral("add"), QStringLiteral("CxAnimals.txt") }).exitCode, 0);
+        QCOMPARE(git({ QStringLiteral("commit"), QStringLiteral("-q"), QStringLiteral("-m"), QStringLiteral("start") }).exitCode, 0);
+        const QString session = rewrite(QStringLiteral("git.fanva"));
+        QVERIFY(!session.isEmpty());
+
+        const Run applied = apply(session);
+        QVERIFY2(applied.exitCode == 0, applied.err.constData());
+        QCOMPARE(git({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }).out.trimmed(), QByteArray("2"));
+        QCOMPARE(git({ QStringLiteral("show"), QStringLiteral("--name-only"), QStringLiteral("--format="), QStringLiteral("HEAD") })
+                     .out.trimmed(),
+            QByteArray("CxAnimals.txt"));
+        const QByteArray message = git({ QStringLiteral("log"), QStringLiteral("-1"), QStringLiteral("--format=%B") }).out;
+        QVERIFY2(message.startsWith("fanva: 1 replaced, 1 retracted in CxAnimals.txt\n"), message.constData());
+        QVERIFY2(message.contains("\nFanva-Session: "), message.constData());
+        QCOMPARE(git({ QStringLiteral("status"), QStringLiteral("--porcelain") }).out, QByteArray());
+        const QByteArray after = readAll(m_target);
+        QCOMPARE(after, expectedAfterRewrite(after));
+
+        const Run undone = undo();
+        QVERIFY2(undone.exitCode == 0, undone.err.constData());
+        QCOMPARE(readAll(m_target), m_base);
+        QCOMPARE(git({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }).out.trimmed(), QByteArray("3"));
+        QVERIFY(git({ QStringLiteral("log"), QStringLiteral("-1"), QStringLiteral("--format=%s") }).out.startsWith("Revert \"fanva:"));
+        QCOMPARE(git({ QStringLiteral("status"), QStringLiteral("--porcelain") }).out, QByteArray());
+    }
+
+    void otherStagedChangesStayStaged()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("git")).isEmpty())
+            QSKIP("git is not on the PATH (packaging/dev.sh installs it)");
+        QCOMPARE(git({ QStringLiteral("init"), QStringLiteral("-q") }).exitCode, 0);
+        QCOMPARE(git({ QStringLiteral("add"), QStringLiteral("CxAnimals.txt") }).exitCode, 0);
+        QCOMPARE(git({ QStringLiteral("commit"), QStringLiteral("-q"), QStringLiteral("-m"), QStringLiteral("start") }).exitCode, 0);
+        writeAll(m_kb + QStringLiteral("/notes.md"), "staged by the user\n");
+        QCOMPARE(git({ QStringLiteral("add"), QStringLiteral("notes.md") }).exitCode, 0);
+        const QString session = rewrite(QStringLiteral("staged.fanva"));
+        QVERIFY(!session.isEmpty());
+        const Run applied = apply(session);
+        QVERIFY2(applied.exitCode == 0, applied.err.constData());
+        QCOMPARE(git({ QStringLiteral("show"), QStringLiteral("--name-only"), QStringLiteral("--format="), QStringLiteral("HEAD") })
+                     .out.trimmed(),
+            QByteArray("CxAnimals.txt"));
+        QCOMPARE(git({ QStringLiteral("diff"), QStringLiteral("--cached"), QStringLiteral("--name-only") }).out.trimmed(),
+            QByteArray("notes.md"));
+        // git revert refuses with a staged change: Undo restores the bytes and commits the file alone.
+        const Run undone = undo();
+        QVERIFY2(undone.exitCode == 0, undone.err.constData());
+        QCOMPARE(readAll(m_target), m_base);
+        QVERIFY(git({ QStringLiteral("log"), QStringLiteral("-1"), QStringLiteral("--format=%s") })
+                    .out.startsWith("fanva: undo CxAnimals.txt"));
+        QCOMPARE(git({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }).out.trimmed(), QByteArray("3"));
+        QCOMPARE(git({ QStringLiteral("diff"), QStringLiteral("--cached"), QStringLiteral("--name-only") }).out.trimmed(),
+            QByteArray("notes.md"));
+        QCOMPARE(
+            git({ QStringLiteral("status"), QStringLiteral("--porcelain"), QStringLiteral("--"), QStringLiteral("CxAnimals.txt") }).out,
+            QByteArray());
+    }
+
+    void uncommittedChangesAreWrittenNotCommitted()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("git")).isEmpty())
+            QSKIP("git is not on the PATH (packaging/dev.sh installs it)");
+        QCOMPARE(git({ QStringLiteral("init"), QStringLiteral("-q") }).exitCode, 0);
+        const QByteArray committed = m_base;
+        writeAll(m_target, committed.left(committed.size() - s_residents.size()));
+        QCOMPARE(git({ QStringLiteral("add"), QStringLiteral("CxAnimals.txt") }).exitCode, 0);
+        QCOMPARE(git({ QStringLiteral("commit"), QStringLiteral("-q"), QStringLiteral("-m"), QStringLiteral("start") }).exitCode, 0);
+        writeAll(m_target, m_base); // the residents are an uncommitted change
+        const QString session = rewrite(QStringLiteral("dirty.fanva"));
+        QVERIFY(!session.isEmpty());
+        const Run applied = apply(session);
+        QVERIFY2(applied.exitCode == 0, applied.err.constData());
+        QVERIFY2(applied.err.contains("had uncommitted changes: written, not committed"), applied.err.constData());
+        QCOMPARE(git({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }).out.trimmed(), QByteArray("1"));
+        QVERIFY(undo().exitCode == 0);
+        QCOMPARE(readAll(m_target), m_base);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstCliRewrite)
+#include "tst_cli_rewrite.moc"
