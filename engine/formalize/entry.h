@@ -26,6 +26,9 @@ enum class Verdict { None, Agree, Disagree, Unsure };
 /// The reviewer's decision (§9). Every entry starts Undecided; Applied entries are locked.
 enum class Decision { Undecided, Accepted, Edited, Forced, Rejected, Applied };
 
+/// Who wrote an entry (docs/spec/authoring.md §1): the model, or the author in Fanva.
+enum class Origin { Drafted, Author };
+
 /// The review rank (§9), worst first: the gutter shows it and it decides what `a` does.
 enum class Rank { Refused, Correctable, Doubted, Coined, Clean, Known };
 
@@ -74,6 +77,7 @@ struct Entry {
     Decision decision = Decision::Undecided;
     QStringList forced; ///< the problem types the reviewer forced past
     QString applied; ///< the journal id of the Apply that wrote it
+    Origin origin = Origin::Drafted; ///< author: written in Fanva, not drafted by the model
 
     /// The sentence Apply would write: the edit, or the selected shape.
     [[nodiscard]] QString sentence() const;
@@ -93,6 +97,8 @@ struct Entry {
 [[nodiscard]] QString decisionName(Decision decision);
 [[nodiscard]] std::optional<Decision> decisionFromName(QStringView name);
 [[nodiscard]] QString rankName(Rank rank);
+[[nodiscard]] QString originName(Origin origin);
+[[nodiscard]] std::optional<Origin> originFromName(QStringView name);
 
 /// The numeric part of an entry id (c12 → 12), for document and id order.
 [[nodiscard]] int entryNumber(const QString &id);
