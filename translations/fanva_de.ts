@@ -558,6 +558,14 @@ Undo Apply restores the file.</source>
         <source>attempt</source>
         <translation>Versuch</translation>
     </message>
+    <message>
+        <source>Written by the author, not quoted from the document.</source>
+        <translation>Vom Autor geschrieben, nicht aus dem Dokument zitiert.</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>Nach</translation>
+    </message>
 </context>
 <context>
     <name>EntryModel</name>

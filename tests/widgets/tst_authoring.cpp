@@ -3,6 +3,7 @@
 // Authoring in the window (docs/spec/authoring.md): New Sentence by key, author entries through
 // Apply and Undo Apply, paste splitting, Re-judge, the Apply shortcut and the term page action.
 #include "kbbrowser/kbbrowser.h"
+#include "review/entrydetailsview.h"
 #include "review/entrymodel.h"
 #include "review/inlineeditor.h"
 #include "review/proposalview.h"
@@ -18,6 +19,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTimer>
 #include <QUndoStack>
@@ -62,6 +64,19 @@ private:
 
     static ProposalView *proposalView(MainWindow &window) { return window.findChild<ProposalView *>(QStringLiteral("proposalView")); }
 
+    /// With FANVA_TEST_OUTPUT_DIR set, writes the window's image there as authoring-NAME.png
+    /// (to look at what a new user sees); else nothing.
+    static void shoot(QWidget &window, const QString &name)
+    {
+        const QString dir = qEnvironmentVariable("FANVA_TEST_OUTPUT_DIR");
+        if (dir.isEmpty())
+            return;
+        QVERIFY(QDir().mkpath(dir));
+        QString file = QStringLiteral("authoring-%1.png").arg(name);
+        file.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9.+-]+")), QStringLiteral("-"));
+        QVERIFY(window.grab().save(QDir(dir).filePath(file)));
+    }
+
     /// The block Apply appended: what follows the original bytes.
     static QByteArray appended(const ScriptedDemo &demo) { return readAll(demo.targetPath()).mid(demo.originalTarget().size()); }
 
@@ -96,6 +111,7 @@ private Q_SLOTS:
         QVERIFY(demo.open(window));
         // Interactive, so that Apply asks; any other box would be a failure below.
         window.setInteractive(true);
+        window.resize(1400, 860);
         showAndActivate(window);
         QVERIFY(!window.review()->hasProposal());
         ProposalView *view = proposalView(window);
@@ -116,8 +132,11 @@ private Q_SLOTS:
         QTRY_VERIFY(editor->editor()->hasFocus());
         QVERIFY(window.review()->hasProposal());
         QTest::keyClicks(editor->editor(), sentence);
+        QTRY_VERIFY(!editor->isGatePending());
+        shoot(window, QStringLiteral("%1-typed").arg(QString::fromUtf8(QTest::currentDataTag())));
         QTest::keyClick(editor->editor(), Qt::Key_Return);
         QVERIFY(!editor->isOpen());
+        shoot(window, QStringLiteral("%1-committed").arg(QString::fromUtf8(QTest::currentDataTag())));
 
         const proposal::Entry *e = window.review()->proposal().entry(QStringLiteral("c1"));
         QVERIFY(e);
@@ -126,6 +145,11 @@ private Q_SLOTS:
         QCOMPARE(window.presenter()->currentEntry(), QStringLiteral("c1"));
         QCOMPARE(e->decision, written ? formalize::Decision::Accepted : formalize::Decision::Undecided);
         QCOMPARE(e->rank() == formalize::Rank::Refused, !written);
+        // The details say who wrote it; no model was involved.
+        const QString details = window.findChild<EntryDetailsView *>(QStringLiteral("entryDetails"))->toPlainText();
+        QVERIFY2(details.contains(QStringLiteral("Written by the author")), qPrintable(details));
+        QVERIFY(!details.contains(QStringLiteral("Model confidence")));
+        QVERIFY(!details.contains(QStringLiteral("The model named no sentence")));
         if (!written)
             QVERIFY(std::any_of(e->problems.begin(), e->problems.end(), [](const check::Problem &p) { return p.type == u"arity"; }));
 
@@ -149,6 +173,7 @@ private Q_SLOTS:
             QVERIFY2(block.contains(";; written by the author\n(weightInKg Mango 2)\n;; ---- end fanva ----\n"), block.constData());
             QVERIFY(block.contains(" by the author ----\n"));
             QVERIFY(readAll(demo.targetPath()).startsWith(demo.originalTarget()));
+            shoot(window, QStringLiteral("%1-applied").arg(QString::fromUtf8(QTest::currentDataTag())));
         } else {
             // Nothing to apply: no confirmation, nothing written.
             QVERIFY(asked.isEmpty());
