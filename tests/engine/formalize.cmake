@@ -9,6 +9,7 @@ fanva_add_test(tst_gloss SOURCES formalize/tst_gloss.cpp LIBS fanva_engine)
 fanva_add_test(tst_inventory SOURCES formalize/tst_inventory.cpp LIBS fanva_engine)
 fanva_add_test(tst_corrections SOURCES formalize/tst_corrections.cpp LIBS fanva_engine)
 fanva_add_test(tst_session SOURCES formalize/tst_session.cpp LIBS fanva_engine)
+fanva_add_test(tst_judgealone SOURCES formalize/tst_judgealone.cpp LIBS fanva_engine)
 # The session file as read from outside (sessionfile.cpp, autosave.cpp): registered here, beside
 # the formalize tests it grew from, so tests/engine/proposal.cmake stays the proposal area's.
 fanva_add_test(tst_sessionload SOURCES proposal/tst_sessionload.cpp LIBS fanva_engine)
