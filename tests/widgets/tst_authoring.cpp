@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 // Authoring in the window (docs/spec/authoring.md): New Sentence by key, author entries through
 // Apply and Undo Apply, paste splitting, Re-judge, the Apply shortcut and the term page action.
+#include "kb/knowledgebase.h"
 #include "kbbrowser/kbbrowser.h"
 #include "review/entrydetailsview.h"
 #include "review/entrymodel.h"
@@ -287,6 +288,37 @@ private Q_SLOTS:
         // One paste is one undoable step.
         QTest::keyClick(view, Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(review->entries()->rowCount(), 0);
+    }
+
+    // Without a formalization: an empty proposal for the target context, autosaved with its
+    // author entries, which reopen as author entries.
+    void authoringWithoutARunAutosaves()
+    {
+        ScriptedDemo demo(noTurns());
+        QVERIFY(demo.isValid());
+        const kb::LoadResult loaded = kb::loadKnowledgeBase(demo.kbFolder());
+        QVERIFY(loaded.ok());
+        ReviewController review;
+        review.setAutosaveDirectory(demo.filePath(QStringLiteral("autosave")));
+        review.setAutosaveIntervals(10, 1000);
+        QString error;
+        QVERIFY2(review.beginAuthoring(demo.kbFolder(), loaded.kb, QStringLiteral("CxAnimals"), &error), qPrintable(error));
+        QVERIFY(review.hasProposal());
+        QCOMPARE(review.targetPath(), demo.targetPath());
+        QCOMPARE(review.proposal().baseSha256, proposal::sha256Hex(demo.originalTarget()));
+        QCOMPARE(review.nextEntryId(), QStringLiteral("c1"));
+        QVERIFY(!review.isModified());
+
+        QSignalSpy autosaved(&review, &ReviewController::autosaved);
+        QCOMPARE(review.addAuthorEntries(QString(), QStringLiteral("(weightInKg Mango 2)")), QStringList { QStringLiteral("c1") });
+        QVERIFY(review.isModified());
+        QTRY_COMPARE(autosaved.count(), 1);
+        const proposal::SessionLoad reopened = proposal::loadSessionFile(autosaved.first().first().toString());
+        QVERIFY2(reopened.session, qPrintable(reopened.error));
+        QCOMPARE(reopened.session->proposal.entries.size(), std::size_t(1));
+        QCOMPARE(reopened.session->proposal.entries[0].origin, formalize::Origin::Author);
+        QCOMPARE(reopened.session->proposal.entries[0].decision, formalize::Decision::Accepted);
+        QVERIFY(reopened.session->documentPath.isEmpty());
     }
 
     // Escape adds nothing.
