@@ -558,6 +558,14 @@ Undo Apply restores the file.</source>
         <source>attempt</source>
         <translation>Versuch</translation>
     </message>
+    <message>
+        <source>Written by the author, not quoted from the document.</source>
+        <translation>Vom Autor geschrieben, nicht aus dem Dokument zitiert.</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>Nach</translation>
+    </message>
 </context>
 <context>
     <name>EntryModel</name>
@@ -931,6 +939,14 @@ Undo Apply restores the file.</source>
             <numerusform>;; … und %n weiterer Satz</numerusform>
             <numerusform>;; … und %n weitere Sätze</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>New Sentence</source>
+        <translation>Neuer Satz</translation>
+    </message>
+    <message>
+        <source>New Sentence about %1</source>
+        <translation>Neuer Satz über %1</translation>
     </message>
 </context>
 <context>
@@ -1572,6 +1588,50 @@ Undo Apply restores the file.</source>
         <source>Discard the New Run</source>
         <translation>Neuen Lauf verwerfen</translation>
     </message>
+    <message>
+        <source>&amp;New Sentence</source>
+        <translation>&amp;Neuer Satz</translation>
+    </message>
+    <message>
+        <source>Write a KB sentence of your own after the selected entry (n in the proposal pane)</source>
+        <translation>Einen eigenen KB-Satz nach dem ausgewählten Eintrag schreiben (n im Vorschlagsbereich)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Re-judged %1</source>
+        <translation>Neu beurteilt: %1</translation>
+    </message>
+    <message>
+        <source>The KB is still loading; write once it is loaded.</source>
+        <translation>Die KB wird noch geladen; schreiben Sie, sobald sie geladen ist.</translation>
+    </message>
+    <message>
+        <source>Wait for the formalization to finish, or cancel it, to write a sentence.</source>
+        <translation>Warten Sie, bis die Formalisierung beendet ist, oder brechen Sie sie ab, um einen Satz zu schreiben.</translation>
+    </message>
+    <message>
+        <source>New sentence: Enter commits, Shift+Enter starts a new line, Esc cancels.</source>
+        <translation>Neuer Satz: Eingabe übernimmt, Umschalt+Eingabe beginnt eine neue Zeile, Esc bricht ab.</translation>
+    </message>
+    <message>
+        <source>Select an edited or author entry to re-judge.</source>
+        <translation>Wählen Sie einen bearbeiteten oder selbst geschriebenen Eintrag zum Neubeurteilen.</translation>
+    </message>
+    <message>
+        <source>Cannot re-judge %1.</source>
+        <translation>%1 kann nicht neu beurteilt werden.</translation>
+    </message>
+    <message>
+        <source>Re-judging %1 with %2…</source>
+        <translation>%1 wird mit %2 neu beurteilt…</translation>
+    </message>
 </context>
 <context>
     <name>ProposalGutter</name>
@@ -2073,6 +2133,38 @@ Undo Apply restores the file.</source>
         <source>A formalization is running.</source>
         <translation>Eine Formalisierung läuft.</translation>
     </message>
+    <message>
+        <source>The KB is not loaded.</source>
+        <translation>Die KB ist nicht geladen.</translation>
+    </message>
+    <message>
+        <source>Choose a target context first (--context or fanva.json).</source>
+        <translation>Wählen Sie zuerst einen Zielkontext (--context oder fanva.json).</translation>
+    </message>
+    <message>
+        <source>sentence %1: %2</source>
+        <translation>Satz %1: %2</translation>
+    </message>
+    <message>
+        <source>New sentence %1</source>
+        <translation>Neuer Satz %1</translation>
+    </message>
+    <message>
+        <source>There is no proposal to re-judge.</source>
+        <translation>Es gibt keinen Vorschlag, der neu beurteilt werden könnte.</translation>
+    </message>
+    <message>
+        <source>Wait for the running formalization or re-judge to finish.</source>
+        <translation>Warten Sie, bis die laufende Formalisierung oder Neubeurteilung beendet ist.</translation>
+    </message>
+    <message>
+        <source>The provider %1 names no model for the judge: choose one in Settings ▸ Provider.</source>
+        <translation>Der Anbieter %1 nennt kein Modell für den Gutachter: Wählen Sie eines unter Einstellungen ▸ Anbieter.</translation>
+    </message>
+    <message>
+        <source>Re-judge %1</source>
+        <translation>%1 neu beurteilen</translation>
+    </message>
 </context>
 <context>
     <name>ReviewPresenter</name>
@@ -2148,6 +2240,18 @@ Anwenden schreibt ihn als erzwungen.</translation>
         <location line="+2"/>
         <source>;; no entry from sentence [%1]</source>
         <translation>;; kein Eintrag aus Satz [%1]</translation>
+    </message>
+    <message>
+        <source>&amp;New Sentence</source>
+        <translation>&amp;Neuer Satz</translation>
+    </message>
+    <message>
+        <source>Re-&amp;judge</source>
+        <translation>Neu &amp;beurteilen</translation>
+    </message>
+    <message>
+        <source>Send the selected edited or author entry to the judge alone</source>
+        <translation>Den ausgewählten bearbeiteten oder selbst geschriebenen Eintrag allein dem Gutachter vorlegen</translation>
     </message>
 </context>
 <context>

@@ -49,6 +49,11 @@ constexpr std::array s_ranks {
     EnumName { Rank::Known, QLatin1StringView("known") },
 };
 
+constexpr std::array s_origins {
+    EnumName { Origin::Drafted, QLatin1StringView("drafted") },
+    EnumName { Origin::Author, QLatin1StringView("author") },
+};
+
 nlohmann::json stringList(const QStringList &list)
 {
     nlohmann::json out = nlohmann::json::array();
@@ -166,6 +171,16 @@ QString rankName(Rank rank)
     return enumName(s_ranks, rank);
 }
 
+QString originName(Origin origin)
+{
+    return enumName(s_origins, origin);
+}
+
+std::optional<Origin> originFromName(QStringView name)
+{
+    return enumFromName(s_origins, name);
+}
+
 int entryNumber(const QString &id)
 {
     bool ok = false;
@@ -237,6 +252,7 @@ nlohmann::json entryToJson(const Entry &entry)
     j["forced"] = stringList(entry.forced);
     editFieldsToJson(entry.kind, entry.replaces, j);
     j["applied"] = entry.applied.isEmpty() ? nlohmann::json() : nlohmann::json(utf8(entry.applied));
+    j["origin"] = utf8(originName(entry.origin));
     return j;
 }
 
@@ -315,6 +331,13 @@ std::optional<Entry> entryFromJson(const nlohmann::json &j, QString *error, cons
     e.forced = stringListFrom(r, "forced");
     editFieldsFromJson(r, e.kind, e.replaces);
     e.applied = r.string("applied");
+    // Files written before author entries have no origin: drafted.
+    if (const std::optional<QString> origin = r.optString("origin"); origin && r.ok()) {
+        if (const std::optional<Origin> known = originFromName(*origin))
+            e.origin = *known;
+        else
+            r.fail("origin", QStringLiteral("\"%1\" is not an origin").arg(*origin));
+    }
     if (!r.ok())
         return std::nullopt;
     return e;

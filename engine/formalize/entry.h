@@ -27,6 +27,9 @@ enum class Verdict { None, Agree, Disagree, Unsure };
 /// The reviewer's decision (§9). Every entry starts Undecided; Applied entries are locked.
 enum class Decision { Undecided, Accepted, Edited, Forced, Rejected, Applied };
 
+/// Who wrote an entry (docs/spec/authoring.md §1): the model, or the author in Fanva.
+enum class Origin { Drafted, Author };
+
 /// The review rank (§9), worst first: the gutter shows it and it decides what `a` does.
 enum class Rank { Refused, Correctable, Doubted, Coined, Clean, Known };
 
@@ -78,6 +81,7 @@ struct Entry {
     EntryKind kind = EntryKind::Add;
     std::vector<ExistingSentence> replaces; ///< replace, retract: the target file's sentences it removes
     QString applied; ///< the journal id of the Apply that wrote it
+    Origin origin = Origin::Drafted; ///< author: written in Fanva, not drafted by the model
 
     /// The sentence Apply would write: the edit, or the selected shape.
     [[nodiscard]] QString sentence() const;
@@ -97,6 +101,8 @@ struct Entry {
 [[nodiscard]] QString decisionName(Decision decision);
 [[nodiscard]] std::optional<Decision> decisionFromName(QStringView name);
 [[nodiscard]] QString rankName(Rank rank);
+[[nodiscard]] QString originName(Origin origin);
+[[nodiscard]] std::optional<Origin> originFromName(QStringView name);
 
 /// The numeric part of an entry id (c12 → 12), for document and id order.
 [[nodiscard]] int entryNumber(const QString &id);

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 // The fresh-context judge of formalize.md §5.3: its batches, its verdicts, and the judge repair
 // turn in the formalize conversation for the items it disagreed with.
+#include "formalize/judgealone.h"
 #include "formalize/session.h"
 #include "formalize/session_p.h"
 
@@ -14,6 +15,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <memory>
+#include <utility>
 
 namespace fanva::formalize {
 
@@ -41,7 +44,81 @@ std::optional<json> parseVerdicts(const QString &text)
     return std::nullopt;
 }
 
+/// The verdicts of a judge reply for `items`, in item order; items the reply does not answer
+/// (or answers with an unknown verdict) get a failure note.
+std::vector<JudgeAloneVerdict> verdictsFor(const std::vector<JudgeAloneItem> &items, const llm::Response &response)
+{
+    std::vector<JudgeAloneVerdict> out;
+    for (const JudgeAloneItem &item : items)
+        out.push_back({ item.id, Verdict::None, QString() });
+    const auto failAll = [&out](const QString &kind, const QString &detail) {
+        for (JudgeAloneVerdict &v : out)
+            v.note = QStringLiteral("judge failed (%1): %2").arg(kind, detail);
+        return out;
+    };
+    if (response.stopReason == llm::StopReason::Refusal)
+        return failAll(QStringLiteral("refusal"), QStringLiteral("the judge declined"));
+    if (response.stopReason == llm::StopReason::MaxTokens)
+        return failAll(QStringLiteral("truncated"), QStringLiteral("the judge's answer was cut off"));
+    const std::optional<json> verdicts = parseVerdicts(QString::fromStdString(response.text()));
+    if (!verdicts)
+        return failAll(QStringLiteral("unreadable"), QStringLiteral("the judge's answer held no verdicts"));
+    std::vector<bool> answered(out.size(), false);
+    for (const json &v : *jsonutil::array(*verdicts, "verdicts")) {
+        const std::optional<std::int64_t> number = jsonutil::optInteger(v, "item");
+        if (!number || *number < 1 || *number > std::int64_t(out.size()) || answered[std::size_t(*number - 1)])
+            continue;
+        JudgeAloneVerdict &verdict = out[std::size_t(*number - 1)];
+        answered[std::size_t(*number - 1)] = true;
+        const QString name = jsonutil::string(v, "verdict");
+        const std::optional<Verdict> known = verdictFromName(name);
+        if (!known || *known == Verdict::None) {
+            verdict.note = QStringLiteral("judge failed (unknown-verdict): %1").arg(name);
+            continue;
+        }
+        verdict.verdict = *known;
+        verdict.note = jsonutil::string(v, "note");
+    }
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        if (!answered[i])
+            out[i].note = QStringLiteral("judge failed (missing-item): the judge gave no verdict for this item");
+    }
+    return out;
+}
+
 } // namespace
+
+llm::Call *judgeAlone(llm::Provider &provider, const JudgeAloneInput &input, QObject *receiver, JudgeAloneDone done)
+{
+    std::vector<JudgeItem> items;
+    for (const JudgeAloneItem &item : input.items)
+        items.push_back({ item.segment, item.gloss });
+    llm::Request request;
+    request.purpose = "judge";
+    request.model = utf8(input.model);
+    request.system = { { utf8(judgeSystem()), false } };
+    request.messages = { { llm::Role::User, utf8(judgeTurn(input.segments, items)) } };
+    request.maxTokens = input.maxOutputTokens;
+    request.outputSchema = judgeSchema();
+    llm::Call *call = provider.start(request);
+    // Exactly one of done() and error() arrives; `finish` runs once either way.
+    auto finish = std::make_shared<JudgeAloneDone>(std::move(done));
+    QObject::connect(call, &llm::Call::done, receiver, [finish, items = input.items](const llm::Response &response) {
+        if (*finish)
+            std::exchange(*finish, nullptr)(verdictsFor(items, response));
+    });
+    QObject::connect(call, &llm::Call::error, receiver, [finish, items = input.items](const llm::Response &response) {
+        if (!*finish)
+            return;
+        const llm::Failure failure = response.failure.value_or(llm::makeFailure(llm::Failure::Kind::Protocol, "the call failed"));
+        std::vector<JudgeAloneVerdict> out;
+        for (const JudgeAloneItem &item : items)
+            out.push_back(
+                { item.id, Verdict::None, QStringLiteral("judge failed (transport): %1").arg(QString::fromStdString(failure.message)) });
+        std::exchange(*finish, nullptr)(out);
+    });
+    return call;
+}
 
 void Session::beginJudge()
 {

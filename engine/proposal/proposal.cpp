@@ -38,9 +38,11 @@ QString clipUtf8(const QString &text, qsizetype bytes)
 QString provenanceMarkers(const Entry &entry)
 {
     QString out;
-    if (entry.selectedShape == 0)
+    // An author entry is the author's text however it came about: no edited or shape marker.
+    const bool author = entry.origin == formalize::Origin::Author;
+    if (!author && entry.selectedShape == 0)
         out += QStringLiteral(" (edited)");
-    else if (entry.selectedShape != 1)
+    else if (!author && entry.selectedShape != 1)
         out += QStringLiteral(" (shape %1)").arg(entry.selectedShape);
     if (entry.decision == Decision::Forced && !entry.forced.isEmpty())
         out += QStringLiteral(" (forced: %1)").arg(entry.forced.join(QStringLiteral(", ")));
@@ -237,6 +239,13 @@ QString renderSentence(const QString &sentence)
 
 QString provenanceComment(const Entry &entry, const QString &documentName, const QStringList &segmentTexts)
 {
+    if (entry.origin == formalize::Origin::Author) {
+        // Written by the author, not quoted from the document (docs/spec/authoring.md §2).
+        const QString after = entry.segment >= 1 && !documentName.isEmpty()
+            ? QStringLiteral(", after %1 [%2]").arg(documentName, QString::number(entry.segment))
+            : QString();
+        return oneLine(QStringLiteral(";; written by the author%1%2").arg(after, markers(entry)));
+    }
     QString quote;
     if (entry.segment >= 1 && entry.segment <= segmentTexts.size())
         quote = QStringLiteral(" \"%1\"").arg(clipUtf8(segmentTexts.at(entry.segment - 1).simplified(), s_quoteBytes));
@@ -248,8 +257,10 @@ QByteArray Proposal::renderBlock(const std::vector<const Entry *> &toRender, con
 {
     if (toRender.empty())
         return {};
-    QString block = oneLine(QStringLiteral(";; ---- fanva %1 from %2 ----")
-                                .arg(appliedAt.toUTC().toString(QStringLiteral("yyyy-MM-ddTHH:mm")) + QLatin1Char('Z'), documentName))
+    const QString time = appliedAt.toUTC().toString(QStringLiteral("yyyy-MM-ddTHH:mm")) + QLatin1Char('Z');
+    // A proposal without a document holds only what the author wrote.
+    QString block = oneLine(documentName.isEmpty() ? QStringLiteral(";; ---- fanva %1 by the author ----").arg(time)
+                                                   : QStringLiteral(";; ---- fanva %1 from %2 ----").arg(time, documentName))
         + QLatin1Char('\n');
     for (const Entry *e : toRender) {
         block += provenanceComment(*e, documentName, segmentTexts) + QLatin1Char('\n');

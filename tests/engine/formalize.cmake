@@ -12,6 +12,7 @@ fanva_add_test(tst_session SOURCES formalize/tst_session.cpp LIBS fanva_engine)
 fanva_add_test(tst_merge SOURCES formalize/tst_merge.cpp LIBS fanva_engine)
 fanva_add_test(tst_sessionrounds SOURCES formalize/tst_sessionrounds.cpp LIBS fanva_engine)
 fanva_add_test(tst_rewrite SOURCES formalize/tst_rewrite.cpp LIBS fanva_engine)
+fanva_add_test(tst_judgealone SOURCES formalize/tst_judgealone.cpp LIBS fanva_engine)
 # The session file as read from outside (sessionfile.cpp, autosave.cpp): registered here, beside
 # the formalize tests it grew from, so tests/engine/proposal.cmake stays the proposal area's.
 fanva_add_test(tst_sessionload SOURCES proposal/tst_sessionload.cpp LIBS fanva_engine)

@@ -522,7 +522,8 @@ private Q_SLOTS:
         QTest::keyClick(view, Qt::Key_A);
         QCOMPARE(window.review()->proposal().entry(mango)->decision, formalize::Decision::Accepted);
         QVERIFY(action("actionApply")->isEnabled());
-        QVERIFY(action("actionApply")->shortcut().isEmpty());
+        // No single key applies: Ctrl+Shift+Return, which asks first (docs/spec/authoring.md §6).
+        QCOMPARE(action("actionApply")->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return));
         action("actionUndo")->trigger();
         QCOMPARE(window.review()->proposal().entry(mango)->decision, formalize::Decision::Undecided);
         QVERIFY(!action("actionApply")->isEnabled());

@@ -125,10 +125,21 @@ KbBrowser::KbBrowser(QWidget *parent)
     m_locationLabel->setObjectName(QStringLiteral("kbLocationLabel"));
     m_locationLabel->setAccessibleName(tr("Shown term"));
     m_locationLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_newSentenceAction = new QAction(QIcon::fromTheme(QStringLiteral("list-add")), tr("New Sentence"), this);
+    m_newSentenceAction->setObjectName(QStringLiteral("actionNewSentenceAbout"));
+    m_newSentenceAction->setEnabled(false);
+    connect(m_newSentenceAction, &QAction::triggered, this, [this] {
+        int cursor = -1;
+        const QString text = newSentenceText(m_current.term, m_termRole, &cursor);
+        Q_EMIT newSentenceRequested(text, cursor);
+    });
     auto *navigation = new QHBoxLayout;
     navigation->addWidget(toolButton(m_backAction, QStringLiteral("kbBackButton")));
     navigation->addWidget(toolButton(m_forwardAction, QStringLiteral("kbForwardButton")));
     navigation->addWidget(m_locationLabel, 1);
+    QToolButton *newSentenceButton = toolButton(m_newSentenceAction, QStringLiteral("kbNewSentenceButton"));
+    newSentenceButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    navigation->addWidget(newSentenceButton);
 
     m_contextView = new QTreeView(this);
     m_contextView->setObjectName(QStringLiteral("kbContextTree"));
@@ -390,10 +401,33 @@ void KbBrowser::onTermActivated()
         navigate({ m_current.context, term });
 }
 
+QString KbBrowser::newSentenceText(const QString &term, kb::Role role, int *cursor)
+{
+    switch (role) {
+    case kb::Role::Predicate:
+    case kb::Role::Type:
+    case kb::Role::Sense:
+    case kb::Role::Function: {
+        // A functor: the author goes on with its arguments.
+        const QString text = QStringLiteral("(%1 ").arg(term);
+        *cursor = int(text.size());
+        return text;
+    }
+    default:
+        // An individual, a context, a lexeme…: in first argument position, the functor to write.
+        *cursor = 1;
+        return QStringLiteral("( %1)").arg(term);
+    }
+}
+
 void KbBrowser::updateNavigation()
 {
     m_backAction->setEnabled(canGoBack());
     m_forwardAction->setEnabled(canGoForward());
+    const bool term = m_kb && !m_current.term.isEmpty();
+    m_newSentenceAction->setEnabled(term);
+    m_newSentenceAction->setText(term ? tr("New Sentence about %1").arg(m_current.term) : tr("New Sentence"));
+    m_newSentenceAction->setToolTip(m_newSentenceAction->text());
     QString text;
     if (!m_current.term.isEmpty())
         text = tr("%1 in %2").arg(m_current.term, m_current.context.isEmpty() ? tr("every context") : m_current.context);
@@ -444,6 +478,7 @@ void KbBrowser::showPage()
     const kb::TermUsage usage = symbol ? m_kb->findTerm(*symbol, scope) : kb::TermUsage {};
     const QString seenFrom = scope.context == kb::noSymbol ? tr("any context") : m_current.context;
     html = QStringLiteral("<h3>%1</h3>").arg(m_current.term.toHtmlEscaped());
+    m_termRole = symbol && usage.used ? usage.role : kb::nameRole(m_current.term.toStdString());
     const QString role = symbol ? QString(kb::roleName(usage.role)) : QString(kb::roleName(kb::nameRole(m_current.term.toStdString())));
     html += section(tr("Role:"),
         (usage.used ? tr("%1, used in the KB as seen from %2") : tr("%1, not used in the KB as seen from %2"))

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "kb/knowledgebase.h"
+#include "kb/roles.h"
 
 #include <QWidget>
 
@@ -61,6 +62,12 @@ public:
     [[nodiscard]] QAction *backAction() const { return m_backAction; }
     [[nodiscard]] QAction *forwardAction() const { return m_forwardAction; }
 
+    /// "New Sentence about TERM" (docs/spec/authoring.md §5): enabled while a term is shown.
+    [[nodiscard]] QAction *newSentenceAction() const { return m_newSentenceAction; }
+    /// The text a new sentence about @p term starts with, by its naming role @p role: `(term `
+    /// for a functor, else `( term)`; @p cursor gets where the cursor goes.
+    [[nodiscard]] static QString newSentenceText(const QString &term, fanva::kb::Role role, int *cursor);
+
     /// The symbol under @p cursor in KB text ("" on a comment, string, number, variable or
     /// between tokens).
     [[nodiscard]] static QString termAt(const QTextCursor &cursor);
@@ -68,6 +75,8 @@ public:
 Q_SIGNALS:
     /// The shown context or term changed (by the user, navigation or a reload).
     void locationChanged(const QString &context, const QString &term);
+    /// "New Sentence about TERM" was chosen: open the editor on @p text, the cursor at @p cursor.
+    void newSentenceRequested(const QString &text, int cursor);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -105,4 +114,6 @@ private:
     QSyntaxHighlighter *m_highlighter = nullptr;
     QAction *m_backAction = nullptr;
     QAction *m_forwardAction = nullptr;
+    QAction *m_newSentenceAction = nullptr;
+    fanva::kb::Role m_termRole = fanva::kb::Role::None; ///< the shown term's, for New Sentence
 };

@@ -55,7 +55,15 @@ QString EntryDetailsView::entryHtml(
                        .arg(esc(e.id), GutterMark::glyph(EntryModel::gutterRank(e.rank())), esc(EntryModel::rankDescription(e.rank())),
                            esc(EntryModel::decisionDescription(e.decision)));
     html += section(tr("Source"));
-    if (e.segment > 0 && e.segment <= proposal.segmentTexts.size())
+    const bool author = e.origin == formalize::Origin::Author;
+    if (author) {
+        html += QStringLiteral("<p><i>%1</i></p>").arg(esc(tr("Written by the author, not quoted from the document.")));
+        if (e.segment > 0 && e.segment <= proposal.segmentTexts.size())
+            html += QStringLiteral("<p>%1 [%2] %3</p>")
+                        .arg(esc(tr("After")))
+                        .arg(e.segment)
+                        .arg(esc(proposal.segmentTexts.at(e.segment - 1)));
+    } else if (e.segment > 0 && e.segment <= proposal.segmentTexts.size())
         html += QStringLiteral("<p>[%1] %2</p>").arg(e.segment).arg(esc(proposal.segmentTexts.at(e.segment - 1)));
     else
         html += QStringLiteral("<p><i>%1</i></p>").arg(esc(tr("The model named no sentence of the document.")));
@@ -93,13 +101,15 @@ QString EntryDetailsView::entryHtml(
     }
     if (!e.gloss.text.isEmpty())
         html += section(tr("Reads as")) + QStringLiteral("<p>%1</p>").arg(esc(e.gloss.text));
-    if (e.verdict != formalize::Verdict::None) {
+    // An author entry shows why Re-judge left it without a verdict (authoring.md §4).
+    if (e.verdict != formalize::Verdict::None || (author && !e.verdictNote.isEmpty())) {
         html += section(tr("Judge"));
         html += QStringLiteral("<p>%1%2</p>")
                     .arg(esc(formalize::verdictName(e.verdict)),
                         e.verdictNote.isEmpty() ? QString() : QStringLiteral(" — ") + esc(e.verdictNote));
     }
-    html += QStringLiteral("<p>%1: %2</p>").arg(esc(tr("Model confidence")), QString(formalize::confidenceName(e.confidence)));
+    if (!author)
+        html += QStringLiteral("<p>%1: %2</p>").arg(esc(tr("Model confidence")), QString(formalize::confidenceName(e.confidence)));
     if (!e.forced.isEmpty())
         html += QStringLiteral("<p>%1: %2</p>").arg(esc(tr("Forced past")), esc(e.forced.join(QStringLiteral(", "))));
     if (!e.notes.empty())

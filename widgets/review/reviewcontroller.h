@@ -10,6 +10,7 @@
 #include "proposal/sessionfile.h"
 
 #include <QObject>
+#include <QPointer>
 
 #include <functional>
 #include <memory>
@@ -21,6 +22,9 @@ class QUndoStack;
 
 namespace fanva::kb {
 class KnowledgeBase;
+}
+namespace fanva::llm {
+class Call;
 }
 namespace fanva::proposal {
 class Autosave;
@@ -154,6 +158,29 @@ public:
     /// The accepted entries that clash with the others, in the order Apply writes them.
     [[nodiscard]] QStringList clashingEntries() const;
 
+    // --- authoring (docs/spec/authoring.md; authoring.cpp) -----------------------------------
+    /// Makes an empty proposal for @p context of the KB in @p kbFolder (@p kb, already loaded):
+    /// no document, the target file hashed now as the base; the author writes into it.
+    bool beginAuthoring(
+        const QString &kbFolder, std::shared_ptr<const fanva::kb::KnowledgeBase> kb, const QString &context, QString *error);
+    /// The id the next author entry gets (c1 in an empty proposal).
+    [[nodiscard]] QString nextEntryId() const;
+    /// The author's @p text as sentences: one per sentence when it reads as several, else the
+    /// whole text (trimmed); empty for blank text.
+    [[nodiscard]] static QStringList authoredSentences(const QString &text);
+    /// Adds @p text as author entries (one per sentence) after entry @p afterId (at the end
+    /// when none), each gated after the entries Apply would write: accepted, or refused when a
+    /// gate refuses it. One undoable step. Returns the new ids (none when it cannot add).
+    QStringList addAuthorEntries(const QString &afterId, const QString &text);
+    /// The live gates' problems of @p text as new author entries (every sentence's).
+    [[nodiscard]] std::vector<fanva::check::Problem> gateNewEntry(const QString &text) const;
+    /// Whether entry @p id can go to the judge alone: an edited or author entry not applied.
+    [[nodiscard]] bool canRejudge(const QString &id) const;
+    /// Sends the entries @p ids (those canRejudge()) to the judge alone with @p provider;
+    /// asynchronous (rejudgeFinished()). False, with @p error, when it cannot start.
+    bool rejudge(const QStringList &ids, const fanva::llm::ProviderOptions &provider, QString *error);
+    [[nodiscard]] bool isRejudging() const { return !m_judgeCall.isNull(); }
+
 Q_SIGNALS:
     void started();
     /// The formalization finished (any outcome); @p outcome is its §5.5 name.
@@ -168,6 +195,8 @@ Q_SIGNALS:
     void autosaved(const QString &path);
     /// The accepted entries were re-gated together; clashes() may have changed.
     void clashesChanged();
+    /// A re-judge ended: the verdicts of @p ids landed on their entries (or its failure did).
+    void rejudgeFinished(const QStringList &ids);
 
 private:
     bool decide(const QString &id, const QString &text, const std::function<bool(fanva::proposal::Proposal &)> &change);
@@ -202,4 +231,6 @@ private:
     bool m_merging = false; ///< the running run merges into the review when it finishes
     std::function<LossAnswer(const QStringList &)> m_lossQuestion;
     fanva::formalize::MergeResult m_lastMerge;
+    std::unique_ptr<fanva::llm::Provider> m_judgeProvider; ///< Re-judge's
+    QPointer<fanva::llm::Call> m_judgeCall;
 };

@@ -25,9 +25,13 @@ ReviewPresenter::ReviewPresenter(ReviewController *review, ProposalView *view, Q
     })
 {
     createActions();
+    createAuthoringActions();
     m_editor = new InlineEditor(m_view->viewport());
     connect(m_editor, &InlineEditor::committed, this, [this](const QString &id, const QString &sentence) {
-        m_review->edit(id, sentence);
+        if (!m_newEntry.isEmpty() && id == m_newEntry)
+            commitNewEntry(sentence);
+        else
+            m_review->edit(id, sentence);
         finishEdit();
     });
     connect(m_editor, &InlineEditor::cancelled, this, &ReviewPresenter::finishEdit);
@@ -183,6 +187,8 @@ void ReviewPresenter::updateActions()
     const bool any = !isEditing() && m_review->entries()->rowCount() > 0;
     m_next->setEnabled(any);
     m_previous->setEnabled(any);
+    m_newSentence->setEnabled(!isEditing() && !m_review->isRunning());
+    m_rejudge->setEnabled(!isEditing() && !m_review->isRunning() && !m_review->isRejudging() && m_review->canRejudge(m_current));
 }
 
 bool ReviewPresenter::isEditing() const
@@ -206,6 +212,7 @@ bool ReviewPresenter::editCurrentEntry()
 
 void ReviewPresenter::finishEdit()
 {
+    m_newEntry.clear();
     updateActions();
     m_view->setFocus(Qt::OtherFocusReason);
 }
@@ -214,6 +221,12 @@ void ReviewPresenter::placeEditor()
 {
     if (!isEditing())
         return;
+    const int width = m_view->viewport()->width();
+    if (!m_newEntry.isEmpty() && m_editor->entryId() == m_newEntry) {
+        const int height = m_editor->heightForWidth(width);
+        m_editor->setGeometry(0, newEntryTop(height), width, height);
+        return;
+    }
     const int line = lineOfEntry(m_editor->entryId());
     if (line < 0) {
         m_editor->cancel();
@@ -221,7 +234,6 @@ void ReviewPresenter::placeEditor()
     }
     // Over the entry's sentence, across the viewport, tall enough for the text and its problems.
     const QRect row = m_view->cursorRect(QTextCursor(m_view->document()->findBlockByNumber(line)));
-    const int width = m_view->viewport()->width();
     m_editor->setGeometry(0, row.top(), width, m_editor->heightForWidth(width));
 }
 

@@ -64,6 +64,14 @@ public:
 
     /// Opens the inline editor on the selected entry (the `e` key); false when it cannot be edited.
     bool editCurrentEntry();
+    /// Opens the inline editor for a new author entry after the selected entry (at the end
+    /// when none) with @p text, the cursor at @p cursor (the end when -1). Needs a proposal;
+    /// false while an edit is open or a formalization runs (docs/spec/authoring.md §3).
+    bool newSentence(const QString &text = {}, int cursor = -1);
+    /// The `n` key: asks for a new sentence (newSentenceRequested()).
+    [[nodiscard]] QAction *newSentenceAction() const { return m_newSentence; }
+    /// Re-judge (`Shift+J`): asks to send the selected entry to the judge alone (rejudgeRequested()).
+    [[nodiscard]] QAction *rejudgeAction() const { return m_rejudge; }
     /// The inline editor (a child of the view's viewport; hidden unless an edit is open).
     [[nodiscard]] InlineEditor *editor() const { return m_editor; }
     [[nodiscard]] bool isEditing() const;
@@ -71,6 +79,10 @@ public:
 Q_SIGNALS:
     void currentEntryChanged(const QString &id);
     void segmentFilterChanged(int segment);
+    /// The `n` key was pressed in the proposal pane.
+    void newSentenceRequested();
+    /// Re-judge was asked for the entries @p ids.
+    void rejudgeRequested(const QStringList &ids);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -83,6 +95,9 @@ private:
     void updateSelections();
     void placeEditor();
     void finishEdit();
+    void createAuthoringActions();
+    [[nodiscard]] int newEntryTop(int editorHeight) const;
+    void commitNewEntry(const QString &text);
 
     ReviewController *m_review;
     ProposalView *m_view;
@@ -102,5 +117,9 @@ private:
     QAction *m_edit = nullptr;
     InlineEditor *m_editor = nullptr;
     QAction *m_showWritten = nullptr;
+    QAction *m_newSentence = nullptr;
+    QAction *m_rejudge = nullptr;
+    QString m_newEntry; ///< the id the open editor's new author entry gets ("" for an edit)
+    QString m_newAfter; ///< the entry the new one goes after
     QList<QAction *> m_shapes;
 };

@@ -50,6 +50,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_review = new ReviewController(this);
     m_kbLoader = new KbLoader(this);
     createActions();
+    createAuthoringActions();
     createPanes();
     createMenus();
     createStatusBar();
@@ -59,6 +60,7 @@ MainWindow::MainWindow(QWidget *parent)
     showTargetContext();
     connectReview();
     connectKbLoader();
+    connectAuthoring();
     updateReviewActions();
 }
 

@@ -99,6 +99,14 @@ public:
     bool offerRecovery();
     void setRecoveryChooser(RecoveryDialog::Chooser chooser) { m_recoveryChooser = std::move(chooser); }
 
+    /// Review ▸ New Sentence (docs/spec/authoring.md §3): opens the editor for a new author
+    /// entry with @p text, the cursor at @p cursor (the end when -1); without a proposal it
+    /// first makes an empty one for the target context. False, saying why, when it cannot.
+    bool newSentence(const QString &text = {}, int cursor = -1);
+    /// Review ▸ Re-judge: sends the selected edited or author entry to the judge alone with the
+    /// window's provider. False, saying why, when it cannot start.
+    bool rejudge();
+
     /// After a conflict: takes the target file as it is now as the proposal's base and
     /// re-checks the entries against it. Returns false, reporting why, when it cannot.
     bool rediff();
@@ -144,6 +152,10 @@ private:
     void saveNote() const;
     void connectReview();
     void connectKbLoader();
+    void createAuthoringActions();
+    void connectAuthoring();
+    bool beginAuthoring();
+    bool rejudgeWith(fanva::llm::ProviderOptions options);
 
     void chooseWorkspace();
     void chooseDocument();
@@ -223,4 +235,5 @@ private:
     QAction *m_providerSettingsAction = nullptr;
     QAction *m_aboutQtAction = nullptr;
     QAction *m_lookUpAction = nullptr;
+    QAction *m_newSentenceAction = nullptr;
 };

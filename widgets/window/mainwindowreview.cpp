@@ -186,8 +186,9 @@ bool MainWindow::applyProposal()
         statusBar()->showMessage(confirmation);
         return false;
     }
+    // Return applies (Ctrl+Shift+Return, Return: docs/spec/authoring.md §6), Escape cancels.
     if (m_interactive
-        && QMessageBox::question(this, tr("Apply"), confirmation, QMessageBox::Apply | QMessageBox::Cancel, QMessageBox::Cancel)
+        && QMessageBox::question(this, tr("Apply"), confirmation, QMessageBox::Apply | QMessageBox::Cancel, QMessageBox::Apply)
             != QMessageBox::Apply)
         return false;
     const fanva::proposal::ApplyResult result = m_review->apply();
@@ -262,8 +263,8 @@ void MainWindow::showSessionDocument()
         m_workspace.document = path;
         m_sourceFileLabel->setText(QFileInfo(path).fileName());
         m_sourceFileLabel->setToolTip(QDir::toNativeSeparators(path));
+        m_sourceView->setDocumentText(m_review->documentText());
     }
-    m_sourceView->setDocumentText(m_review->documentText());
     showCoverage();
     updateTitle();
 }

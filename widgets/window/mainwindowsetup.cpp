@@ -122,6 +122,8 @@ void MainWindow::createActions()
 
     m_applyAction = new QAction(QIcon::fromTheme(QStringLiteral("dialog-ok-apply")), tr("&Apply…"), this);
     m_applyAction->setObjectName(QStringLiteral("actionApply"));
+    m_applyAction->setShortcuts(
+        { QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Enter) });
     m_applyAction->setStatusTip(tr("Write the accepted entries into the target context file"));
     m_applyAction->setEnabled(false);
     connect(m_applyAction, &QAction::triggered, this, &MainWindow::applyProposal);
@@ -193,6 +195,9 @@ void MainWindow::createMenus()
     reviewMenu->addAction(m_formalizeAction);
     reviewMenu->addAction(m_formalizeSelectionAction);
     reviewMenu->addAction(m_cancelAction);
+    reviewMenu->addSeparator();
+    reviewMenu->addAction(m_newSentenceAction);
+    reviewMenu->addAction(m_presenter->rejudgeAction());
     reviewMenu->addSeparator();
     const QList<QAction *> reviewActions = m_presenter->actions();
     for (QAction *action : reviewActions) {

@@ -167,6 +167,55 @@ private Q_SLOTS:
         QCOMPARE(proposal::provenanceComment(e, p.documentName, p.segmentTexts), comment);
     }
 
+    void authorProvenance_data()
+    {
+        QTest::addColumn<int>("segment");
+        QTest::addColumn<int>("shape");
+        QTest::addColumn<bool>("forced");
+        QTest::addColumn<QString>("documentName");
+        QTest::addColumn<QString>("comment");
+        QTest::addRow("after a sentence") << 2 << 1 << false << QStringLiteral("winter.md")
+                                          << QStringLiteral(";; written by the author, after winter.md [2]");
+        QTest::addRow("no sentence") << 0 << 1 << false << QStringLiteral("winter.md") << QStringLiteral(";; written by the author");
+        QTest::addRow("no document") << 2 << 1 << false << QString() << QStringLiteral(";; written by the author");
+        QTest::addRow("edited again") << 2 << 0 << false << QStringLiteral("winter.md")
+                                      << QStringLiteral(";; written by the author, after winter.md [2]");
+        QTest::addRow("forced") << 0 << 1 << true << QStringLiteral("winter.md")
+                                << QStringLiteral(";; written by the author (forced: arity)");
+    }
+
+    void authorProvenance()
+    {
+        QFETCH(int, segment);
+        QFETCH(int, shape);
+        QFETCH(bool, forced);
+        QFETCH(QString, documentName);
+        QFETCH(QString, comment);
+        proposal::Proposal p = fixture::scenarioOne(m_kb);
+        formalize::Entry e = fixture::entry(QStringLiteral("c4"), segment, QStringLiteral("(eats Pingu Herring1)"));
+        e.origin = formalize::Origin::Author;
+        e.selectedShape = shape;
+        e.edit = QStringLiteral("(eats Pingu Herring2)");
+        if (forced) {
+            e.decision = Decision::Forced;
+            e.forced = QStringList { QStringLiteral("arity") };
+        }
+        // The author's text is never quoted from the document.
+        QCOMPARE(proposal::provenanceComment(e, documentName, p.segmentTexts), comment);
+    }
+
+    void authorBlockWithoutDocument()
+    {
+        proposal::Proposal p = fixture::scenarioOne(m_kb);
+        p.documentName.clear();
+        formalize::Entry e = fixture::entry(QStringLiteral("c4"), 0, QStringLiteral("(eats Pingu Herring1)"));
+        e.origin = formalize::Origin::Author;
+        const QString block = QString::fromUtf8(p.renderBlock({ &e }, applyTime()));
+        QCOMPARE(block,
+            QStringLiteral(";; ---- fanva %1 by the author ----\n;; written by the author\n(eats Pingu Herring1)\n;; ---- end fanva ----\n")
+                .arg(applyTime().toUTC().toString(QStringLiteral("yyyy-MM-ddTHH:mm")) + QLatin1Char('Z')));
+    }
+
     void quoteIsClipped()
     {
         proposal::Proposal p = fixture::scenarioOne(m_kb);

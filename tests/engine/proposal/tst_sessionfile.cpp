@@ -79,6 +79,47 @@ private Q_SLOTS:
         QVERIFY(j["entries"][1]["state"] == "superseded");
     }
 
+    void origin_data()
+    {
+        QTest::addColumn<QByteArray>("origin"); // the entry's "origin" member, as JSON; empty: none
+        QTest::addColumn<bool>("reads");
+        QTest::addColumn<int>("expected"); // formalize::Origin
+        QTest::addRow("author") << QByteArray(R"("author")") << true << int(formalize::Origin::Author);
+        QTest::addRow("drafted") << QByteArray(R"("drafted")") << true << int(formalize::Origin::Drafted);
+        QTest::addRow("absent (older files)") << QByteArray() << true << int(formalize::Origin::Drafted);
+        QTest::addRow("unknown") << QByteArray(R"("robot")") << false << 0;
+        QTest::addRow("not a string") << QByteArray("3") << false << 0;
+    }
+
+    void origin()
+    {
+        QFETCH(QByteArray, origin);
+        QFETCH(bool, reads);
+        QFETCH(int, expected);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        proposal::SessionFile s = sample(dir.path());
+        s.proposal.entries[0].origin = formalize::Origin::Author;
+        nlohmann::json j = s.toJson(dir.path());
+        QVERIFY(j["entries"][0]["origin"] == "author");
+        QVERIFY(j["entries"][1]["origin"] == "drafted");
+        if (origin.isEmpty())
+            j["entries"][0].erase("origin");
+        else
+            j["entries"][0]["origin"] = nlohmann::json::parse(origin.constData());
+        const proposal::SessionLoad loaded = proposal::sessionFromJson(j, dir.path());
+        QCOMPARE(bool(loaded.session), reads);
+        if (!reads) {
+            QVERIFY2(loaded.error.contains(QLatin1StringView("entries[0].origin")), qPrintable(loaded.error));
+            return;
+        }
+        QCOMPARE(int(loaded.session->proposal.entries[0].origin), expected);
+        QCOMPARE(loaded.session->proposal.entries[1].origin, formalize::Origin::Drafted);
+        // Saved again, the origin stays.
+        const nlohmann::json saved = loaded.session->toJson(dir.path())["entries"][0]["origin"];
+        QVERIFY(saved == (origin.isEmpty() ? nlohmann::json("drafted") : nlohmann::json::parse(origin.constData())));
+    }
+
     void holdsNoSecret()
     {
         QTemporaryDir dir;

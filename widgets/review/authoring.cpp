@@ -1,0 +1,394 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+// Authoring (docs/spec/authoring.md): ReviewController's empty proposal to write into, author
+// entries and Re-judge through the judge alone; ReviewPresenter's New Sentence and Re-judge keys.
+#include "review/reviewcontroller.h"
+
+#include "attempts/attemptlogmodel.h"
+#include "review/entrymodel.h"
+#include "review/inlineeditor.h"
+#include "review/reviewpresenter.h"
+
+#include "formalize/judgealone.h"
+#include "formalize/sessionsetup.h"
+#include "jsonutil.h"
+#include "kb/knowledgebase.h"
+#include "kb/reader.h"
+#include "llm/call.h"
+#include "llm/provider.h"
+#include "llm/selection.h"
+#include "proposal/gate.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFileInfo>
+#include <QPlainTextEdit>
+#include <QTextBlock>
+#include <QUndoCommand>
+#include <QUndoStack>
+#include <QUuid>
+
+#include <algorithm>
+#include <map>
+
+using namespace fanva;
+using proposal::Entry;
+using proposal::Proposal;
+
+namespace {
+
+/// Adding author entries, one paste at a time: undo takes them out, redo puts them back.
+class AddEntriesCommand final : public QUndoCommand
+{
+public:
+    AddEntriesCommand(EntryModel *model, std::vector<Entry> entries, const QString &text)
+        : QUndoCommand(text)
+        , m_model(model)
+        , m_entries(std::move(entries))
+    { }
+    void undo() override
+    {
+        Proposal p = m_model->proposal();
+        std::erase_if(p.entries, [this](const Entry &e) {
+            return std::any_of(m_entries.begin(), m_entries.end(), [&e](const Entry &added) { return added.id == e.id; });
+        });
+        m_model->updateProposal(p);
+    }
+    void redo() override
+    {
+        Proposal p = m_model->proposal();
+        p.entries.insert(p.entries.end(), m_entries.begin(), m_entries.end());
+        m_model->updateProposal(p);
+    }
+
+private:
+    EntryModel *m_model;
+    std::vector<Entry> m_entries;
+};
+
+const formalize::SessionHooks &hooks()
+{
+    static const formalize::SessionHooks s_hooks = formalize::standardHooks();
+    return s_hooks;
+}
+
+} // namespace
+
+bool ReviewController::beginAuthoring(
+    const QString &kbFolder, std::shared_ptr<const kb::KnowledgeBase> kb, const QString &context, QString *error)
+{
+    if (isRunning()) {
+        *error = tr("A formalization is running.");
+        return false;
+    }
+    if (!kb) {
+        *error = tr("The KB is not loaded.");
+        return false;
+    }
+    if (context.isEmpty()) {
+        *error = tr("Choose a target context first (--context or fanva.json).");
+        return false;
+    }
+    const QString kbDir = QFileInfo(kbFolder).absoluteFilePath();
+    proposal::SessionFile session;
+    session.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    session.created = QDateTime::currentDateTimeUtc();
+    session.modified = session.created;
+    const proposal::KbFingerprint fingerprint = proposal::kbFingerprint(kbDir);
+    session.kbSha256 = fingerprint.sha256;
+    session.kbFiles = fingerprint.files;
+    session.credential = QStringLiteral("none");
+    Proposal &p = session.proposal;
+    p.kbDir = kbDir;
+    p.context = context;
+    // The context's own file, as a formalization targets it (<Context>.txt when the KB has none).
+    p.targetFile = context + QStringLiteral(".txt");
+    if (const auto info = kb->contextInfo(kb::intern(context.toStdString())); info && !info->file.isEmpty())
+        p.targetFile = QDir(kbDir).relativeFilePath(QDir(kb->root()).absoluteFilePath(info->file));
+    const std::optional<QString> base = proposal::fileSha256(p.targetPath());
+    p.absent = !base.has_value();
+    p.baseSha256 = base.value_or(QString());
+
+    m_run.reset();
+    m_kb = std::move(kb);
+    m_setup = {};
+    m_setup.kbFolder = kbDir;
+    m_setup.context = context;
+    m_session = std::move(session);
+    m_sessionId = m_session->id;
+    m_created = m_session->created;
+    m_attempts->clear();
+    m_undoStack->clear();
+    beginAutosave(m_sessionId);
+    m_entries->setProposal(m_session->proposal);
+    m_modified = false;
+    Q_EMIT proposalChanged();
+    return true;
+}
+
+QString ReviewController::nextEntryId() const
+{
+    int largest = 0;
+    for (const Entry &e : proposal().entries) {
+        largest = std::max(largest, formalize::entryNumber(e.id));
+        for (const formalize::HistoryItem &h : e.history)
+            largest = std::max(largest, formalize::entryNumber(h.id));
+    }
+    return QStringLiteral("c%1").arg(largest + 1);
+}
+
+QStringList ReviewController::authoredSentences(const QString &text)
+{
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty())
+        return {};
+    // Several sentences only when the reader reads them all cleanly; else the text is one
+    // entry, which the parse gate then judges.
+    const kb::Document document = kb::parseDocument(trimmed.toUtf8());
+    if (document.hasErrors() || document.sentences.size() < 2)
+        return { trimmed };
+    QStringList sentences;
+    for (const kb::Term &sentence : document.sentences) {
+        const kb::Span span = sentence.span();
+        sentences.append(QString::fromUtf8(document.text.mid(span.begin, span.end - span.begin)).trimmed());
+    }
+    return sentences;
+}
+
+std::vector<check::Problem> ReviewController::gateNewEntry(const QString &text) const
+{
+    const QStringList sentences = authoredSentences(text);
+    if (sentences.size() < 2)
+        return gateEdit(QString(), text.trimmed());
+    if (!m_kb)
+        return {};
+    QStringList batch;
+    for (const Entry *e : proposal().toWrite())
+        batch.append(e->sentence());
+    const qsizetype first = batch.size();
+    batch += sentences;
+    const auto problems = proposal::criticGate()(*m_kb, proposal().context, batch);
+    std::vector<check::Problem> out;
+    for (qsizetype i = first; i < qsizetype(problems.size()); ++i) {
+        for (check::Problem p : problems[std::size_t(i)]) {
+            // A span points into its own sentence, not into the pasted text.
+            p.span.reset();
+            p.message = tr("sentence %1: %2").arg(i - first + 1).arg(p.message);
+            out.push_back(p);
+        }
+    }
+    return out;
+}
+
+QStringList ReviewController::addAuthorEntries(const QString &afterId, const QString &text)
+{
+    const QStringList sentences = authoredSentences(text);
+    if (!m_session || !m_kb || isRunning() || sentences.isEmpty())
+        return {};
+    const Proposal &current = proposal();
+    const Entry *after = current.entry(afterId);
+    QStringList batch;
+    for (const Entry *e : current.toWrite())
+        batch.append(e->sentence());
+    const qsizetype first = batch.size();
+    batch += sentences;
+    const auto problems = proposal::criticGate()(*m_kb, current.context, batch);
+
+    std::vector<Entry> added;
+    QStringList ids;
+    int number = formalize::entryNumber(nextEntryId());
+    for (qsizetype i = 0; i < sentences.size(); ++i) {
+        Entry e;
+        e.id = QStringLiteral("c%1").arg(number++);
+        e.origin = formalize::Origin::Author;
+        e.segment = after ? after->segment : 0;
+        e.candidate = sentences.at(i);
+        e.shapes = { sentences.at(i) };
+        e.selectedShape = 1;
+        e.confidence = formalize::Confidence::High;
+        if (std::size_t(first + i) < problems.size()) {
+            for (const check::Problem &p : problems[std::size_t(first + i)])
+                (check::isBlocking(p.type) ? e.problems : e.notes).push_back(p);
+        }
+        // The author decided: accepted, unless a gate refuses it (then as any refused entry).
+        // Already stored: known, as a drafted entry would be (nothing to write).
+        const bool known
+            = std::any_of(e.notes.begin(), e.notes.end(), [](const check::Problem &p) { return p.type == check::problem::known; });
+        e.state = check::hasBlocking(e.problems) ? formalize::EntryState::Refused
+            : known                              ? formalize::EntryState::Known
+                                                 : formalize::EntryState::Admissible;
+        e.decision = e.state == formalize::EntryState::Admissible ? formalize::Decision::Accepted : formalize::Decision::Undecided;
+        e.gloss = hooks().gloss(*m_kb, e.sentence(), current.context);
+        ids.append(e.id);
+        added.push_back(std::move(e));
+    }
+    m_undoStack->push(new AddEntriesCommand(m_entries, std::move(added), tr("New sentence %1").arg(ids.join(QStringLiteral(", ")))));
+    return ids;
+}
+
+bool ReviewController::canRejudge(const QString &id) const
+{
+    const Entry *e = proposal().entry(id);
+    return e && e->isReviewable() && e->state != formalize::EntryState::Known && e->decision != formalize::Decision::Applied
+        && (e->selectedShape == 0 || e->origin == formalize::Origin::Author);
+}
+
+bool ReviewController::rejudge(const QStringList &ids, const llm::ProviderOptions &provider, QString *error)
+{
+    if (!m_session || !m_kb) {
+        *error = tr("There is no proposal to re-judge.");
+        return false;
+    }
+    if (isRunning() || isRejudging()) {
+        *error = tr("Wait for the running formalization or re-judge to finish.");
+        return false;
+    }
+    // The scripted and demo providers bring their own model; the others need one named.
+    const bool ownModel = provider.id == QLatin1StringView("scripted") || provider.id == QLatin1StringView("demo");
+    if (provider.model.isEmpty() && !ownModel) {
+        *error = tr("The provider %1 names no model for the judge: choose one in Settings ▸ Provider.").arg(provider.id);
+        return false;
+    }
+    const Proposal &p = proposal();
+    formalize::JudgeAloneInput input;
+    input.model = provider.model;
+    std::map<int, bool> wanted; // sentence number → quoted
+    std::map<QString, std::pair<QString, formalize::EntryGloss>> sent; // id → sentence, gloss
+    std::vector<std::pair<QString, QString>> unsent; // id → note
+    for (const QString &id : ids) {
+        if (!canRejudge(id))
+            continue;
+        const Entry *e = p.entry(id);
+        const formalize::EntryGloss gloss = hooks().gloss(*m_kb, e->sentence(), p.context);
+        if (e->segment < 1 || e->segment > p.segmentTexts.size()) {
+            unsent.emplace_back(id, QStringLiteral("no source sentence"));
+            continue;
+        }
+        if (gloss.source != QLatin1StringView("composed") && gloss.source != QLatin1StringView("partial")) {
+            unsent.emplace_back(id, QStringLiteral("no gloss"));
+            continue;
+        }
+        input.items.push_back({ id, e->segment, gloss.text });
+        sent[id] = { e->sentence(), gloss };
+        wanted[e->segment] = true;
+        if (e->segment > 1)
+            wanted[e->segment - 1] = true;
+    }
+    // What cannot be judged says why, as the session does for an entry without a gloss.
+    for (const auto &[id, note] : unsent) {
+        decide(id, tr("Re-judge %1"), [&id, &note](Proposal &proposal) {
+            Entry *e = proposal.entry(id);
+            e->verdict = formalize::Verdict::None;
+            e->verdictNote = note;
+            return true;
+        });
+    }
+    if (input.items.empty()) {
+        Q_EMIT rejudgeFinished(ids);
+        return true;
+    }
+    for (const auto &[number, quoted] : wanted) {
+        bool heading = false;
+        for (const nlohmann::json &s : m_session->segments) {
+            if (jsonutil::integer(s, "number", -1) == number && jsonutil::string(s, "kind") == QLatin1StringView("heading"))
+                heading = true;
+        }
+        input.segments.push_back({ number, p.segmentTexts.at(number - 1), heading });
+    }
+    llm::ProviderResult created = llm::createProvider(provider);
+    if (!created.provider) {
+        *error = tr("Cannot use the provider %1: %2").arg(provider.id, QString::fromStdString(created.failure->message));
+        return false;
+    }
+    if (m_judgeCall)
+        m_judgeCall->cancel();
+    m_judgeProvider = std::move(created.provider);
+    m_judgeCall = formalize::judgeAlone(
+        *m_judgeProvider, input, this, [this, ids, sent](const std::vector<formalize::JudgeAloneVerdict> &verdicts) {
+            m_judgeCall.clear();
+            for (const formalize::JudgeAloneVerdict &v : verdicts) {
+                const Entry *e = proposal().entry(v.id);
+                const auto it = sent.find(v.id);
+                // The entry changed while the judge read it: the verdict is of another text.
+                if (!e || it == sent.end() || e->sentence() != it->second.first || e->decision == formalize::Decision::Applied)
+                    continue;
+                const formalize::EntryGloss gloss = it->second.second;
+                decide(v.id, tr("Re-judge %1"), [&v, &gloss](Proposal &proposal) {
+                    Entry *entry = proposal.entry(v.id);
+                    entry->verdict = v.verdict;
+                    entry->verdictNote = v.note;
+                    entry->gloss = gloss;
+                    return true;
+                });
+            }
+            Q_EMIT rejudgeFinished(ids);
+        });
+    return true;
+}
+
+// --- ReviewPresenter ------------------------------------------------------------------------
+
+void ReviewPresenter::createAuthoringActions()
+{
+    m_newSentence = new QAction(QIcon::fromTheme(QStringLiteral("list-add")), tr("&New Sentence"), this);
+    m_newSentence->setObjectName(QStringLiteral("actionNewSentenceKey"));
+    m_newSentence->setShortcut(QKeySequence(Qt::Key_N));
+    m_newSentence->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_view->addAction(m_newSentence);
+    connect(m_newSentence, &QAction::triggered, this, &ReviewPresenter::newSentenceRequested);
+
+    m_rejudge = new QAction(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("Re-&judge"), this);
+    m_rejudge->setObjectName(QStringLiteral("actionRejudge"));
+    m_rejudge->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_J));
+    m_rejudge->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_rejudge->setStatusTip(tr("Send the selected edited or author entry to the judge alone"));
+    m_view->addAction(m_rejudge);
+    connect(m_rejudge, &QAction::triggered, this, [this] {
+        if (m_review->canRejudge(m_current))
+            Q_EMIT rejudgeRequested({ m_current });
+    });
+    connect(m_review, &ReviewController::rejudgeFinished, this, &ReviewPresenter::updateActions);
+    connect(m_review, &ReviewController::started, this, &ReviewPresenter::updateActions);
+    connect(m_review, &ReviewController::finished, this, &ReviewPresenter::updateActions);
+}
+
+bool ReviewPresenter::newSentence(const QString &text, int cursor)
+{
+    if (isEditing() || !m_review->hasProposal() || m_review->isRunning())
+        return false;
+    // After the selected entry when the diff shows it, else at the end.
+    m_newAfter = lineOfEntry(m_current) >= 0 ? m_current : QString();
+    m_newEntry = m_review->nextEntryId();
+    m_editor->open(m_newEntry, text, [this](const QString &sentence) { return m_review->gateNewEntry(sentence); });
+    if (cursor >= 0 && cursor <= text.size()) {
+        QTextCursor position = m_editor->editor()->textCursor();
+        position.setPosition(cursor);
+        m_editor->editor()->setTextCursor(position);
+    }
+    placeEditor();
+    updateActions();
+    return true;
+}
+
+int ReviewPresenter::newEntryTop(int editorHeight) const
+{
+    // Below the selected entry's last line (or the diff's last line), kept inside the viewport.
+    int last = int(m_lines.size()) - 1;
+    if (!m_newAfter.isEmpty()) {
+        for (int line = 0; line < int(m_lines.size()); ++line) {
+            if (m_lines[std::size_t(line)].entryId == m_newAfter)
+                last = line;
+        }
+    }
+    const QTextBlock block = m_view->document()->findBlockByNumber(qMax(last, 0));
+    const int top = block.isValid() ? m_view->cursorRect(QTextCursor(block)).bottom() + 1 : 0;
+    return qMax(0, qMin(top, m_view->viewport()->height() - editorHeight));
+}
+
+void ReviewPresenter::commitNewEntry(const QString &text)
+{
+    const QStringList ids = m_review->addAuthorEntries(m_newAfter, text);
+    m_newEntry.clear();
+    if (!ids.isEmpty())
+        setCurrentEntry(ids.constFirst());
+}

@@ -1,0 +1,129 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+// MainWindow's side of authoring (docs/spec/authoring.md): New Sentence from anywhere in the
+// window and from the KB browser's term page, and Re-judge with the window's provider.
+#include "window/mainwindow.h"
+
+#include "kbbrowser/kbbrowser.h"
+#include "review/entrymodel.h"
+#include "review/reviewcontroller.h"
+#include "review/reviewpresenter.h"
+
+#include "llm/credentials.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFileInfo>
+#include <QLabel>
+#include <QStatusBar>
+
+void MainWindow::createAuthoringActions()
+{
+    m_newSentenceAction = new QAction(QIcon::fromTheme(QStringLiteral("list-add")), tr("&New Sentence"), this);
+    m_newSentenceAction->setObjectName(QStringLiteral("actionNewSentence"));
+    m_newSentenceAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    m_newSentenceAction->setStatusTip(tr("Write a KB sentence of your own after the selected entry (n in the proposal pane)"));
+    connect(m_newSentenceAction, &QAction::triggered, this, [this] { newSentence(); });
+}
+
+void MainWindow::connectAuthoring()
+{
+    connect(m_presenter, &ReviewPresenter::newSentenceRequested, this, [this] { newSentence(); });
+    connect(m_presenter, &ReviewPresenter::rejudgeRequested, this, &MainWindow::rejudge);
+    connect(m_kbBrowser, &KbBrowser::newSentenceRequested, this, [this](const QString &text, int cursor) { newSentence(text, cursor); });
+    connect(m_review, &ReviewController::rejudgeFinished, this, [this](const QStringList &ids) {
+        QStringList verdicts;
+        for (const QString &id : ids) {
+            if (const fanva::proposal::Entry *e = m_review->proposal().entry(id))
+                verdicts.append(tr("%1: %2").arg(id,
+                    e->verdictNote.isEmpty() ? fanva::formalize::verdictName(e->verdict)
+                                             : tr("%1 — %2").arg(fanva::formalize::verdictName(e->verdict), e->verdictNote)));
+        }
+        statusBar()->showMessage(tr("Re-judged %1").arg(verdicts.join(QStringLiteral("; "))));
+        showEntryDetails(m_presenter->currentEntry());
+    });
+    // A new sentence needs the KB; so does Re-judge's gloss.
+    const auto update = [this] { m_newSentenceAction->setEnabled(!m_review->isRunning()); };
+    connect(m_review, &ReviewController::started, this, update);
+    connect(m_review, &ReviewController::finished, this, update);
+}
+
+bool MainWindow::beginAuthoring()
+{
+    QString missing;
+    if (m_workspace.kbFolder.isEmpty())
+        missing = tr("Open a KB folder first.");
+    else if (!m_kbLoader->knowledgeBase())
+        missing = m_kbLoader->isLoading() ? tr("The KB is still loading; write once it is loaded.")
+                                          : tr("The KB did not load; fix the errors in its files first.");
+    else if (m_workspace.context.isEmpty())
+        missing = tr("Choose a target context first (--context or fanva.json).");
+    QString error = missing;
+    if (error.isEmpty() && m_review->beginAuthoring(m_workspace.kbFolder, m_kbLoader->knowledgeBase(), m_workspace.context, &error)) {
+        m_proposalFileLabel->setText(QFileInfo(m_review->targetPath()).fileName());
+        m_proposalFileLabel->setToolTip(QDir::toNativeSeparators(m_review->targetPath()));
+        updateReviewActions();
+        return true;
+    }
+    statusBar()->showMessage(error, 5000);
+    Q_EMIT problemReported(error, false);
+    return false;
+}
+
+bool MainWindow::newSentence(const QString &text, int cursor)
+{
+    if (m_review->isRunning()) {
+        statusBar()->showMessage(tr("Wait for the formalization to finish, or cancel it, to write a sentence."), 5000);
+        return false;
+    }
+    if (!m_review->hasProposal() && !beginAuthoring())
+        return false;
+    if (!m_presenter->newSentence(text, cursor))
+        return false;
+    statusBar()->showMessage(tr("New sentence: Enter commits, Shift+Enter starts a new line, Esc cancels."), 5000);
+    return true;
+}
+
+bool MainWindow::rejudge()
+{
+    fanva::llm::ProviderOptions options = m_providerSettings.resolve(provider(), QProcessEnvironment::systemEnvironment());
+    // Keys as Formalize finds them: the environment (resolve()), a key typed in Settings, the OS keyring.
+    const QString account = fanva::llm::keyringAccount(options.id, options.baseUrl);
+    if (options.apiKey.isEmpty() && !m_sessionKeys.value(account).isEmpty()) {
+        options.apiKey = m_sessionKeys.value(account);
+        options.keySource = QStringLiteral("settings");
+    } else if (options.apiKey.isEmpty() && !account.isEmpty() && fanva::llm::hasKeyring()) {
+        auto *reader = new fanva::llm::KeyringReader(this);
+        connect(reader, &fanva::llm::KeyringReader::finished, this, [this, reader, options](const QString &key) mutable {
+            reader->deleteLater();
+            if (!key.isEmpty()) {
+                options.apiKey = key;
+                options.keySource = QStringLiteral("keyring");
+            }
+            rejudgeWith(options);
+        });
+        reader->start(account);
+        return true;
+    }
+    return rejudgeWith(options);
+}
+
+bool MainWindow::rejudgeWith(fanva::llm::ProviderOptions options)
+{
+    const QString id = m_presenter->currentEntry();
+    QString error;
+    if (!m_review->canRejudge(id))
+        error = tr("Select an edited or author entry to re-judge.");
+    else if (!m_review->rejudge({ id }, options, &error) && error.isEmpty())
+        error = tr("Cannot re-judge %1.").arg(id);
+    if (!error.isEmpty()) {
+        statusBar()->showMessage(error, 5000);
+        Q_EMIT problemReported(error, false);
+        return false;
+    }
+    if (m_review->isRejudging()) {
+        m_presenter->rejudgeAction()->setEnabled(false);
+        statusBar()->showMessage(tr("Re-judging %1 with %2…").arg(id, options.id));
+    }
+    return true;
+}
