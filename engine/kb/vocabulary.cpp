@@ -106,6 +106,7 @@ Vocabulary::Vocabulary(const KnowledgeBase &kb)
         Entry e;
         const std::string_view name = symbolName(symbol);
         e.lower = lowered(name);
+        e.name = name;
         e.symbol = symbol;
         e.builtin = symbol > sym::noBuiltin && symbol < sym::endOfBuiltins;
         e.role = kb.hasContext(symbol) ? Role::Context : nameRole(name);
@@ -117,6 +118,30 @@ Vocabulary::Vocabulary(const KnowledgeBase &kb)
             m_contexts.push_back(pair->second);
         e.contextCount = std::uint32_t(m_contexts.size()) - e.firstContext;
         m_entries.push_back(std::move(e));
+    }
+    // With at most 64 contexts, visibility is one AND of bit masks (complete() scans every
+    // entry of a prefix, which may be hundreds of thousands).
+    m_contextList = contexts;
+    m_masked = contexts.size() <= 64;
+    if (m_masked) {
+        std::vector<std::pair<SymbolId, int>> byId; // m_contextList is in name order, not id order
+        for (std::size_t i = 0; i < m_contextList.size(); ++i)
+            byId.emplace_back(m_contextList[i], int(i));
+        std::sort(byId.begin(), byId.end());
+        const auto bit = [&](SymbolId cx) {
+            const auto it = std::lower_bound(byId.begin(), byId.end(), std::pair<SymbolId, int>(cx, 0));
+            return it != byId.end() && it->first == cx ? std::uint64_t(1) << it->second : std::uint64_t(0);
+        };
+        for (Entry &e : m_entries) {
+            if (e.builtin) {
+                e.contextMask = ~std::uint64_t(0);
+            } else if (e.role == Role::Context) {
+                e.contextMask = bit(e.symbol);
+            } else {
+                for (std::uint32_t i = 0; i < e.contextCount; ++i)
+                    e.contextMask |= bit(m_contexts[e.firstContext + i]);
+            }
+        }
     }
     std::sort(m_entries.begin(), m_entries.end(),
         [](const Entry &a, const Entry &b) { return std::tie(a.lower, a.symbol) < std::tie(b.lower, b.symbol); });
@@ -167,11 +192,21 @@ std::vector<Completion> Vocabulary::complete(const KnowledgeBase &kb, const Comp
         bool visible;
         bool exact;
     };
+    // The contexts whose terms the target context sees, as a mask (every one without a target).
+    std::uint64_t seen = ~std::uint64_t(0);
+    if (m_masked && query.context != noSymbol) {
+        seen = 0;
+        for (std::size_t i = 0; i < m_contextList.size(); ++i) {
+            if (kb.sees(query.context, m_contextList[i]))
+                seen |= std::uint64_t(1) << i;
+        }
+    }
     std::vector<Candidate> candidates;
     for (auto it = first; it != m_entries.end() && std::string_view(it->lower).starts_with(lower); ++it) {
         if (!fitsSlot(it->role, it->builtin, query.slot))
             continue;
-        candidates.push_back({ &*it, visible(kb, *it, query.context), symbolName(it->symbol).starts_with(query.prefix) });
+        const bool isVisible = m_masked ? (it->contextMask & seen) != 0 || it->builtin : visible(kb, *it, query.context);
+        candidates.push_back({ &*it, isVisible, it->name.starts_with(query.prefix) });
     }
     const auto better = [](const Candidate &a, const Candidate &b) {
         if (a.visible != b.visible)

@@ -82,12 +82,16 @@ public:
 private:
     struct Entry {
         std::string lower; ///< the spelling in lower case, the sort key
+        std::string_view name; ///< the spelling (the symbol table's, valid for the process)
         SymbolId symbol = noSymbol;
         Role role = Role::None;
         bool builtin = false;
         std::uint32_t uses = 0;
         std::uint32_t firstContext = 0; ///< into m_contexts
         std::uint32_t contextCount = 0;
+        /// Bit i: the entry is visible from where m_contextList[i] is seen (its own bit for a
+        /// context, every bit for a built-in); used while the KB has at most 64 contexts.
+        std::uint64_t contextMask = 0;
     };
     [[nodiscard]] const Entry *find(SymbolId symbol) const;
     [[nodiscard]] bool visible(const KnowledgeBase &kb, const Entry &entry, SymbolId context) const;
@@ -95,6 +99,8 @@ private:
     std::vector<Entry> m_entries; ///< by lower, then by spelling
     std::vector<SymbolId> m_contexts; ///< per entry, the contexts using it
     std::vector<std::uint32_t> m_bySymbol; ///< symbol id → entry index + 1 (0: none)
+    std::vector<SymbolId> m_contextList; ///< the KB's contexts, in name order (the mask bits)
+    bool m_masked = false; ///< whether the entries' context masks are set
 };
 
 /// Whether a term of `role` may stand in `slot`.

@@ -6,20 +6,28 @@
 #include "editor/editorvocabulary.h"
 #include "editor/sentencecursor.h"
 #include "editor/squiggles.h"
+#include "kbbrowser/kbbrowser.h"
 #include "review/inlineeditor.h"
+#include "review/reviewpresenter.h"
+#include "widgettesting.h"
+#include "window/mainwindow.h"
 
 #include "formalize/gloss.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
 #include "proposal/gate.h"
 
+#include <QDockWidget>
 #include <QLabel>
+#include <QPainter>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QTest>
 
 using namespace fanva;
 using namespace Qt::StringLiterals;
+using fanva::testing::candidatesReply;
+using fanva::testing::ScriptedDemo;
 
 namespace {
 
@@ -66,6 +74,25 @@ class TestSentenceEditor : public QObject
         QTRY_VERIFY(m_editor->editor()->hasFocus());
     }
     QPlainTextEdit *text() const { return m_editor->editor(); }
+
+    // The window with the editor and its completion list (a window of its own) painted over
+    // it, to FANVA_TEST_OUTPUT_DIR/sentence-editor.png when the variable is set.
+    static void shoot(QWidget &window, InlineEditor *editor)
+    {
+        const QString dir = qEnvironmentVariable("FANVA_TEST_OUTPUT_DIR");
+        if (dir.isEmpty())
+            return;
+        QPixmap shot = window.grab();
+        if (editor->isCompleting()) {
+            QPainter painter(&shot);
+            painter.drawPixmap(
+                window.mapFromGlobal(editor->completionPopup()->mapToGlobal(QPoint(0, 0))), editor->completionPopup()->grab());
+        }
+        QDir().mkpath(dir);
+        const QString path = QDir(dir).filePath(u"sentence-editor.png"_s);
+        QVERIFY2(shot.save(path), qPrintable(path));
+        qInfo("wrote %s", qPrintable(path));
+    }
 
 private Q_SLOTS:
     void initTestCase() { QVERIFY2(demoKb(), qPrintable(s_demoKb)); }
@@ -419,6 +446,72 @@ private Q_SLOTS:
         QCOMPARE(text()->document()->blockCount(), lines);
         if (commits)
             QCOMPARE(committed.first().at(1).toString(), typed);
+    }
+
+    void inTheWindow()
+    {
+        // The done-when flow of issue 15 in the window, on an edit (`e`) of the demo's entry:
+        // the editor completes against the window's KB and target context, and Ctrl+L shows
+        // the term in the KB browser.
+        ScriptedDemo demo(
+            ScriptedDemo::script({ { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } } }));
+        QVERIFY(demo.isValid());
+        MainWindow window;
+        window.setInteractive(false);
+        window.resize(1280, 800);
+        QVERIFY(demo.formalize(window));
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        const fanva::proposal::Entry *entry
+            = window.review()->proposal().entries.empty() ? nullptr : &window.review()->proposal().entries.front();
+        QVERIFY(entry);
+        window.presenter()->setCurrentEntry(entry->id);
+        QVERIFY(window.presenter()->editCurrentEntry());
+        InlineEditor *editor = window.presenter()->editor();
+        QCOMPARE(editor->vocabulary()->knowledgeBase(), window.knowledgeBase());
+        QCOMPARE(editor->vocabulary()->context(), s_context);
+        editor->vocabulary()->waitForReady();
+        QSignalSpy gated(editor, &InlineEditor::gated);
+        QTest::keyClick(editor->editor(), Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(editor->editor(), u"(weightIn"_s);
+        QTest::keyClick(editor->editor(), Qt::Key_Escape);
+        QTest::keyClick(editor->editor(), Qt::Key_Space, Qt::ControlModifier);
+        QTRY_VERIFY(editor->isCompleting());
+        QCOMPARE(editor->completionPopup()->currentName(), u"weightInKg"_s);
+        QTest::keyClick(editor->editor(), Qt::Key_Return);
+        QCOMPARE(editor->editor()->toPlainText(), u"(weightInKg"_s);
+        QTest::keyClicks(editor->editor(), u" Mango)"_s);
+        QTRY_VERIFY(gated.count() > 0 && !editor->isGatePending());
+        QVERIFY(!editor->placedProblems().empty()); // one argument short: refused, underlined
+        editor->editor()->moveCursor(QTextCursor::Left);
+        QTest::keyClicks(editor->editor(), u" 2"_s);
+        QCOMPARE(editor->signatureArgument(), 2);
+        QTest::keyClicks(editor->editor(), u" Ma"_s); // one too many, to show the list
+        QTRY_VERIFY(editor->isCompleting());
+        QTRY_VERIFY(!editor->isGatePending());
+        shoot(window, editor);
+        QTest::keyClick(editor->editor(), Qt::Key_Escape);
+        QTest::keyClick(editor->editor(), Qt::Key_Backspace);
+        QTest::keyClick(editor->editor(), Qt::Key_Backspace);
+        QTest::keyClick(editor->editor(), Qt::Key_Backspace);
+
+        // Ctrl+L on weightInKg opens its page in the KB browser.
+        QTextCursor cursor = editor->editor()->textCursor();
+        cursor.setPosition(3);
+        editor->editor()->setTextCursor(cursor);
+        QTest::keyClick(editor->editor(), Qt::Key_L, Qt::ControlModifier);
+        QTRY_VERIFY(window.findChild<QDockWidget *>(u"kbBrowserDock"_s)->isVisible());
+        QCOMPARE(window.kbBrowser()->currentTerm(), u"weightInKg"_s);
+        QVERIFY(editor->isOpen());
+
+        // Enter commits the sentence, which now passes the gates.
+        editor->editor()->setFocus();
+        QTRY_VERIFY(editor->editor()->hasFocus());
+        QTest::keyClick(editor->editor(), Qt::Key_Return);
+        QVERIFY(!editor->isOpen());
+        QCOMPARE(window.review()->proposal().entry(entry->id)->sentence(), u"(weightInKg Mango 2)"_s);
+        QVERIFY(window.review()->proposal().entry(entry->id)->problems.empty());
     }
 
     void withoutKbStillEdits()

@@ -45,7 +45,7 @@ InlineEditor::InlineEditor(QWidget *parent)
     : QFrame(parent)
     , m_editor(new QPlainTextEdit(this))
     , m_problemsLabel(new QLabel(this))
-    , m_hintLabel(new QLabel(tr("Enter commits · Shift+Enter starts a new line · Esc cancels"), this))
+    , m_hintLabel(new QLabel(tr("Enter commits · Shift+Enter starts a new line · Ctrl+Space completes · Ctrl+L looks up · Esc cancels"), this))
     , m_signatureLabel(new QLabel(this))
     , m_readsAsLabel(new QLabel(this))
     , m_timer(new QTimer(this))
@@ -77,6 +77,7 @@ InlineEditor::InlineEditor(QWidget *parent)
     m_hintLabel->setForegroundRole(QPalette::PlaceholderText);
     m_signatureLabel->setObjectName(QStringLiteral("inlineEditorSignature"));
     m_signatureLabel->setTextFormat(Qt::RichText);
+    m_signatureLabel->setWordWrap(true);
     m_signatureLabel->setAccessibleName(tr("Signature of the functor at the cursor"));
     m_signatureLabel->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_signatureLabel->hide();

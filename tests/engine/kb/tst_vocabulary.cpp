@@ -96,6 +96,38 @@ private Q_SLOTS:
         QVERIFY(!vocabulary.isVisible(*kb, intern("CxZoo"), intern("CxBase")));
     }
 
+    void manyContexts_data()
+    {
+        QTest::addColumn<int>("contexts");
+        QTest::addRow("64: bit masks") << 64;
+        QTest::addRow("70: one context at a time") << 70;
+    }
+
+    void manyContexts()
+    {
+        // A chain CxN0 <- CxN1 <- ...: CxNi sees CxN0..CxNi; each context uses its own term.
+        QFETCH(int, contexts);
+        std::vector<ContextSource> sources;
+        for (int i = 0; i < contexts; ++i) {
+            QByteArray text = "(bird Term" + QByteArray::number(i) + ")\n";
+            if (i > 0)
+                text += "(genlCx CxN" + QByteArray::number(i) + " CxN" + QByteArray::number(i - 1) + ")\n";
+            sources.push_back({ u"CxN%1.txt"_s.arg(i), text });
+        }
+        const auto kb = loadKnowledgeBase(std::move(sources)).kb;
+        QVERIFY(kb);
+        const Vocabulary vocabulary(*kb);
+        const SymbolId from = intern("CxN" + std::to_string(contexts / 2));
+        const std::vector<Completion> got = vocabulary.complete(*kb, { "Term", from, CompletionSlot::Argument, std::size_t(contexts) });
+        QCOMPARE(got.size(), std::size_t(contexts));
+        for (const Completion &c : got) {
+            const int n = std::stoi(std::string(symbolName(c.symbol).substr(4)));
+            QCOMPARE(c.visible, n <= contexts / 2);
+        }
+        const std::vector<Completion> cxs = vocabulary.complete(*kb, { "CxN", from, CompletionSlot::Context, 200 });
+        QCOMPARE(std::count_if(cxs.begin(), cxs.end(), [](const Completion &c) { return c.visible; }), contexts / 2 + 1);
+    }
+
     void signature()
     {
         const auto kb = example();
