@@ -514,6 +514,26 @@ private Q_SLOTS:
         QVERIFY(window.review()->proposal().entry(entry->id)->problems.empty());
     }
 
+    void listClosesWithTheEditor_data()
+    {
+        QTest::addColumn<bool>("hideWindow");
+        QTest::addRow("the edit ends") << false;
+        QTest::addRow("the window hides") << true;
+    }
+
+    void listClosesWithTheEditor()
+    {
+        QFETCH(bool, hideWindow);
+        open();
+        QTest::keyClicks(text(), u"(weightIn"_s);
+        QTRY_VERIFY(m_editor->isCompleting());
+        if (hideWindow)
+            m_host->hide();
+        else
+            m_editor->cancel();
+        QVERIFY(!m_editor->completionPopup()->isVisible());
+    }
+
     void withoutKbStillEdits()
     {
         // No KB: no completion, no gloss line, the editor works as before.

@@ -45,7 +45,8 @@ InlineEditor::InlineEditor(QWidget *parent)
     : QFrame(parent)
     , m_editor(new QPlainTextEdit(this))
     , m_problemsLabel(new QLabel(this))
-    , m_hintLabel(new QLabel(tr("Enter commits · Shift+Enter starts a new line · Ctrl+Space completes · Ctrl+L looks up · Esc cancels"), this))
+    , m_hintLabel(
+          new QLabel(tr("Enter commits · Shift+Enter starts a new line · Ctrl+Space completes · Ctrl+L looks up · Esc cancels"), this))
     , m_signatureLabel(new QLabel(this))
     , m_readsAsLabel(new QLabel(this))
     , m_timer(new QTimer(this))
@@ -146,6 +147,13 @@ void InlineEditor::setKnowledgeBase(std::shared_ptr<const fanva::kb::KnowledgeBa
 bool InlineEditor::isCompleting() const
 {
     return m_popup->isVisible();
+}
+
+void InlineEditor::hideEvent(QHideEvent *event)
+{
+    // The list is a window of its own: it would stay on screen when the pane goes.
+    closeCompletions();
+    QFrame::hideEvent(event);
 }
 
 void InlineEditor::changeEvent(QEvent *event)

@@ -129,6 +129,7 @@ private:
     void updateReadsAs();
     void updateSquiggles();
     void changeEvent(QEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
 
     Gate m_gate;
     std::function<KnowledgeSource()> m_source;
