@@ -76,6 +76,7 @@ InlineEditor::InlineEditor(QWidget *parent)
     m_problemsLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_problemsLabel->setAccessibleName(tr("Problems of the edited sentence"));
     m_hintLabel->setForegroundRole(QPalette::PlaceholderText);
+    m_hintLabel->setWordWrap(true);
     m_signatureLabel->setObjectName(QStringLiteral("inlineEditorSignature"));
     m_signatureLabel->setTextFormat(Qt::RichText);
     m_signatureLabel->setWordWrap(true);
