@@ -659,8 +659,8 @@ Undo Apply restores the file.</source>
     <name>InlineEditor</name>
     <message>
         <location filename="../widgets/review/inlineeditor.cpp" line="+32"/>
-        <source>Enter commits · Shift+Enter starts a new line · Esc cancels</source>
-        <translation>Enter: übernehmen · Umschalt+Enter: neue Zeile · Esc: abbrechen</translation>
+        <source>Enter commits · Shift+Enter starts a new line · Ctrl+Space completes · Ctrl+L looks up · Esc cancels</source>
+        <translation>Enter: übernehmen · Umschalt+Enter: neue Zeile · Strg+Leertaste: vervollständigen · Strg+L: nachschlagen · Esc: abbrechen</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -686,6 +686,22 @@ Undo Apply restores the file.</source>
         <location line="+4"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Signature of the functor at the cursor</source>
+        <translation>Signatur des Funktors am Cursor</translation>
+    </message>
+    <message>
+        <source>What the sentence reads as</source>
+        <translation>Wie sich der Satz liest</translation>
+    </message>
+    <message>
+        <source>Reads as: — (not one sentence yet)</source>
+        <translation>Liest sich als: — (noch kein einzelner Satz)</translation>
+    </message>
+    <message>
+        <source>Reads as: %1</source>
+        <translation>Liest sich als: %1</translation>
     </message>
 </context>
 <context>
@@ -2511,6 +2527,83 @@ Anwenden schreibt ihn als erzwungen.</translation>
         <location line="+54"/>
         <source>cannot write the screenshot %1: %2</source>
         <translation>das Bildschirmfoto %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>EditorVocabulary</name>
+    <message>
+        <source>context</source>
+        <translation>Kontext</translation>
+    </message>
+    <message>
+        <source>individual</source>
+        <translation>Individuum</translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>predicate</source>
+        <translation>Prädikat</translation>
+    </message>
+    <message>
+        <source>built-in</source>
+        <translation>eingebaut</translation>
+    </message>
+    <message>
+        <source>term</source>
+        <translation>Term</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — not in the KB as seen from %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — nicht in der KB, von %2 aus gesehen</translation>
+    </message>
+    <message>
+        <source>arity %1%2</source>
+        <translation>Stelligkeit %1%2</translation>
+    </message>
+    <message>
+        <source> or more</source>
+        <translation> oder mehr</translation>
+    </message>
+    <message>
+        <source>arguments: %1</source>
+        <translation>Argumente: %1</translation>
+    </message>
+    <message>
+        <source>supertypes: %1</source>
+        <translation>Obertypen: %1</translation>
+    </message>
+    <message>
+        <source>is a: %1</source>
+        <translation>ist ein: %1</translation>
+    </message>
+    <message>
+        <source>Ctrl+L opens its page</source>
+        <translation>Strg+L öffnet seine Seite</translation>
+    </message>
+    <message numerus="yes">
+        <source>used %n time(s) in the KB</source>
+        <translation>
+            <numerusform>%n-mal in der KB verwendet</numerusform>
+            <numerusform>%n-mal in der KB verwendet</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CompletionPopup</name>
+    <message>
+        <source>Completions</source>
+        <translation>Vervollständigungen</translation>
+    </message>
+    <message>
+        <source>%1    %2</source>
+        <translation>%1    %2</translation>
     </message>
 </context>
 </TS>

@@ -4,3 +4,4 @@
 fanva_add_test(tst_reader SOURCES kb/tst_reader.cpp LIBS fanva_engine_kb)
 fanva_add_test(tst_canonical SOURCES kb/tst_canonical.cpp LIBS fanva_engine_kb)
 fanva_add_test(tst_knowledgebase SOURCES kb/tst_knowledgebase.cpp LIBS fanva_engine_kb)
+fanva_add_test(tst_vocabulary SOURCES kb/tst_vocabulary.cpp LIBS fanva_engine_kb)

@@ -11,6 +11,7 @@
 #include "kbbrowser/kbbrowser.h"
 #include "review/applyresultbar.h"
 #include "review/entrydetailsview.h"
+#include "review/inlineeditor.h"
 #include "review/proposalview.h"
 #include "review/reviewcontroller.h"
 #include "review/reviewpresenter.h"
@@ -294,6 +295,19 @@ void MainWindow::createPanes()
     });
     addDockWidget(Qt::LeftDockWidgetArea, m_kbDock);
     m_kbDock->hide();
+
+    // The author's editor completes against the window's KB and target context; its Ctrl+L
+    // shows the term in the KB browser.
+    InlineEditor *editor = m_presenter->editor();
+    editor->setKnowledgeSource([this] {
+        const QString context = m_review->proposal().context;
+        return InlineEditor::KnowledgeSource { knowledgeBase(), context.isEmpty() ? m_workspace.context : context };
+    });
+    connect(editor, &InlineEditor::lookUpRequested, this, [this](const QString &term, const QString &context) {
+        m_kbDock->show();
+        m_kbDock->raise();
+        m_kbBrowser->lookUp(term, context);
+    });
 }
 
 QWidget *MainWindow::createAttemptsPane()
