@@ -98,8 +98,7 @@ std::vector<Entry> renumbered(std::vector<Entry> fresh, const std::vector<Entry>
 
 bool isAuthorEntry(const Entry &entry)
 {
-    Q_UNUSED(entry)
-    return false;
+    return entry.origin == Origin::Author;
 }
 
 int highestEntryNumber(const std::vector<Entry> &entries)

@@ -16,8 +16,6 @@ namespace fanva::formalize {
 
 /// True for an entry the author wrote rather than the model (issue 15). Author entries are
 /// always kept by a merge.
-// TODO(lead): Entry gets an `origin` field on h15a's branch; this becomes
-// `return entry.origin == EntryOrigin::Author;` when the two meet. Until then no entry is one.
 [[nodiscard]] bool isAuthorEntry(const Entry &entry);
 
 /// What a new run merges into (docs/spec/iteration.md §1).

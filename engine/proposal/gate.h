@@ -4,6 +4,8 @@
 
 #include "proposal/proposal.h"
 
+#include <memory>
+
 namespace fanva::proposal {
 
 /// The BatchGate Apply and Re-diff use: formalize.md §5.1's gates (parse → critic →
@@ -11,5 +13,10 @@ namespace fanva::proposal {
 /// (kb-language.md §5.5's overlay). A refused sentence gets its failing gate's problems, an
 /// admissible one its notes.
 [[nodiscard]] BatchGate criticGate();
+
+/// criticGate() with one critic kept for `kb`, built on the first call (thread-safe), so the
+/// critic's rule graph is built once per loaded KB rather than on every keystroke's re-gate. A
+/// call with another KB is gated as criticGate() does.
+[[nodiscard]] BatchGate criticGateFor(std::shared_ptr<const kb::KnowledgeBase> kb);
 
 } // namespace fanva::proposal

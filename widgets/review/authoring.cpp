@@ -167,7 +167,7 @@ std::vector<check::Problem> ReviewController::gateNewEntry(const QString &text) 
         batch.append(e->sentence());
     const qsizetype first = batch.size();
     batch += sentences;
-    const auto problems = proposal::criticGate()(*m_kb, proposal().context, batch);
+    const auto problems = kbGate()(*m_kb, proposal().context, batch);
     std::vector<check::Problem> out;
     for (qsizetype i = first; i < qsizetype(problems.size()); ++i) {
         for (check::Problem p : problems[std::size_t(i)]) {
@@ -192,7 +192,7 @@ QStringList ReviewController::addAuthorEntries(const QString &afterId, const QSt
         batch.append(e->sentence());
     const qsizetype first = batch.size();
     batch += sentences;
-    const auto problems = proposal::criticGate()(*m_kb, current.context, batch);
+    const auto problems = kbGate()(*m_kb, current.context, batch);
 
     std::vector<Entry> added;
     QStringList ids;

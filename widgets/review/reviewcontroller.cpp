@@ -85,7 +85,7 @@ void ReviewController::regateAccepted()
             batch.append(e->sentence());
         // Only a set of two or more can clash; one entry's own problems are its rank.
         if (batch.size() > 1) {
-            const auto problems = proposal::criticGate()(*m_kb, proposal().context, batch);
+            const auto problems = kbGate()(*m_kb, proposal().context, batch);
             for (std::size_t i = 0; i < problems.size() && i < accepted.size(); ++i) {
                 // A forced entry's own problems are known already: they are not a clash.
                 if (!problems[i].empty() && accepted[i]->problems.empty())
@@ -224,8 +224,11 @@ proposal::SessionOrigin ReviewController::origin() const
 
 bool ReviewController::wouldMerge(const ReviewSetup &setup) const
 {
+    // A review of author entries only (no document yet) merges too, so what the author wrote
+    // before the first Formalize stays (authoring.md, iteration.md §1).
     return m_session && !isRunning() && setup.context == proposal().context
-        && QFileInfo(setup.documentPath).absoluteFilePath() == QFileInfo(m_session->documentPath).absoluteFilePath();
+        && (m_session->documentPath.isEmpty()
+            || QFileInfo(setup.documentPath).absoluteFilePath() == QFileInfo(m_session->documentPath).absoluteFilePath());
 }
 
 bool ReviewController::mergeRun(proposal::SessionFile fresh)
@@ -279,6 +282,15 @@ void ReviewController::onSessionFinished()
     Q_EMIT finished(m_run->outcomeName());
 }
 
+const proposal::BatchGate &ReviewController::kbGate()
+{
+    if (!m_kbGate || m_kbGateFor != m_kb.get()) {
+        m_kbGate = proposal::criticGateFor(m_kb);
+        m_kbGateFor = m_kb.get();
+    }
+    return m_kbGate;
+}
+
 bool ReviewController::decide(const QString &id, const QString &text, const std::function<bool(Proposal &)> &change)
 {
     const Entry *current = m_entries->proposal().entry(id);
@@ -330,7 +342,7 @@ std::vector<check::Problem> ReviewController::gateEdit(const QString &id, const 
             batch.append(e->sentence());
     }
     batch.append(sentence);
-    const auto problems = proposal::criticGate()(*m_kb, proposal().context, batch);
+    const auto problems = kbGate()(*m_kb, proposal().context, batch);
     return problems.size() == size_t(batch.size()) ? problems.back() : std::vector<check::Problem> {};
 }
 
@@ -440,7 +452,7 @@ QStringList ReviewController::rediff(QString *error)
     if (!m_session || !loadKb(proposal().kbDir, error))
         return {};
     Proposal p = proposal();
-    const QStringList changed = proposal::rediff(p, *m_kb, proposal::criticGate());
+    const QStringList changed = proposal::rediff(p, *m_kb, kbGate());
     m_undoStack->clear();
     m_entries->updateProposal(p);
     m_session->proposal = p;

@@ -199,6 +199,8 @@ Q_SIGNALS:
     void rejudgeFinished(const QStringList &ids);
 
 private:
+    /// The gates against m_kb with one critic kept per loaded KB (proposal::criticGateFor).
+    const fanva::proposal::BatchGate &kbGate();
     bool decide(const QString &id, const QString &text, const std::function<bool(fanva::proposal::Proposal &)> &change);
     void onSessionFinished();
     bool loadKb(const QString &folder, QString *error);
@@ -218,6 +220,9 @@ private:
 
     ReviewSetup m_setup;
     std::shared_ptr<const fanva::kb::KnowledgeBase> m_kb;
+    /// The gates with one critic kept for m_kb (kbGate()); m_kbGateFor is the KB it was made for.
+    fanva::proposal::BatchGate m_kbGate;
+    const fanva::kb::KnowledgeBase *m_kbGateFor = nullptr;
     std::unique_ptr<fanva::llm::Provider> m_provider;
     std::unique_ptr<fanva::formalize::Session> m_run;
     std::optional<fanva::proposal::SessionFile> m_session;
