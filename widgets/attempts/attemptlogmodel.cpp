@@ -84,6 +84,83 @@ QString chipsAccessibleText(const QList<AttemptChip> &chips)
     return parts.join(QStringLiteral(", "));
 }
 
+// The words of the banner and the log in the window's language; the ids stay English in
+// the CLI, JSON and session files.
+QString outcomeLabel(const QString &outcome)
+{
+    if (outcome == QLatin1StringView("success"))
+        return AttemptLogModel::tr("success");
+    if (outcome == QLatin1StringView("partial"))
+        return AttemptLogModel::tr("partial");
+    if (outcome == QLatin1StringView("exhausted"))
+        return AttemptLogModel::tr("exhausted");
+    if (outcome == QLatin1StringView("refused"))
+        return AttemptLogModel::tr("refused");
+    if (outcome == QLatin1StringView("too-large"))
+        return AttemptLogModel::tr("too large");
+    if (outcome == QLatin1StringView("chat-failed"))
+        return AttemptLogModel::tr("chat failed");
+    if (outcome == QLatin1StringView("cancelled"))
+        return AttemptLogModel::tr("cancelled");
+    return outcome;
+}
+
+QString stateCountText(qint64 n, std::string_view state)
+{
+    if (state == "admissible")
+        return AttemptLogModel::tr("%n admissible", nullptr, int(n));
+    if (state == "known")
+        return AttemptLogModel::tr("%n already known", nullptr, int(n));
+    if (state == "refused")
+        return AttemptLogModel::tr("%n refused", nullptr, int(n));
+    if (state == "superseded")
+        return AttemptLogModel::tr("%n superseded", nullptr, int(n));
+    if (state == "dropped")
+        return AttemptLogModel::tr("%n dropped", nullptr, int(n));
+    return {};
+}
+
+QString verdictCountText(qint64 n, std::string_view verdict)
+{
+    if (verdict == "agree")
+        return AttemptLogModel::tr("%n agree", nullptr, int(n));
+    if (verdict == "disagree")
+        return AttemptLogModel::tr("%n disagree", nullptr, int(n));
+    if (verdict == "unsure")
+        return AttemptLogModel::tr("%n unsure", nullptr, int(n));
+    if (verdict == "skipped")
+        return AttemptLogModel::tr("%n skipped", nullptr, int(n));
+    if (verdict == "failed")
+        return AttemptLogModel::tr("%n failed", nullptr, int(n));
+    return {};
+}
+
+} // namespace
+
+QString AttemptLogModel::attemptKindText(const QString &kind)
+{
+    if (kind == QLatin1StringView("draft"))
+        return tr("draft");
+    if (kind == QLatin1StringView("repair"))
+        return tr("repair");
+    if (kind == QLatin1StringView("unreadable-repair"))
+        return tr("repair of an unreadable reply");
+    if (kind == QLatin1StringView("judge-repair"))
+        return tr("judge repair");
+    if (kind == QLatin1StringView("judge"))
+        return tr("judge");
+    return kind;
+}
+
+QString AttemptLogModel::vocabularyText(const json &vocabulary)
+{
+    const qint64 literals = number(vocabulary, "literals").value_or(0);
+    return tr("vocabulary: %n literal(s)", nullptr, int(literals))
+        + tr(" — %1 reused, %2 coined").arg(number(vocabulary, "reused").value_or(0)).arg(number(vocabulary, "coined").value_or(0));
+}
+
+namespace {
+
 // What each §5.5 outcome means, for the banner.
 QString outcomeMeaning(const QString &outcome)
 {
@@ -189,10 +266,12 @@ void AttemptLogModel::addEvent(const json &event)
 
     // The events of the call in flight: its end (usage, text, thinking) and its verdict.
     int row = int(m_rows.size()) - 1;
-    if (type == "usage" && m_phase == Phase::Judge && !m_judgeCallOpen)
+    if ((type == "usage" || type == "notice") && m_phase == Phase::Judge && !m_judgeCallOpen)
         row = openJudgeRow();
     Row &r = m_rows[size_t(row)];
-    if (type == "usage") {
+    if (type == "notice") {
+        r.notices.append(str(event, "text"));
+    } else if (type == "usage") {
         r.tokensIn = number(event, "input");
         r.tokensOut = number(event, "output");
         r.tokensCached = number(event, "cacheRead");
@@ -395,7 +474,8 @@ void AttemptLogModel::finish(const json &event)
     m_phase = Phase::None;
     m_outcomeName = str(event, "outcome");
     const QString stop = str(event, "stopReason");
-    QString text = stop.isEmpty() || stop == m_outcomeName ? m_outcomeName : tr("%1 (%2)").arg(m_outcomeName, stop);
+    const QString outcome = outcomeLabel(m_outcomeName);
+    QString text = stop.isEmpty() || stop == m_outcomeName ? outcome : tr("%1 (%2)").arg(outcome, stop);
     if (const QString meaning = outcomeMeaning(m_outcomeName); !meaning.isEmpty())
         text = tr("%1: %2").arg(text, meaning);
     QStringList facts;
@@ -404,7 +484,7 @@ void AttemptLogModel::finish(const json &event)
         QStringList counts;
         for (const char *state : { "admissible", "known", "refused", "superseded", "dropped" }) {
             if (const qint64 n = number(c, state).value_or(0); n > 0)
-                counts.append(tr("%1 %2").arg(n).arg(QLatin1StringView(state)));
+                counts.append(stateCountText(n, state));
         }
         if (!counts.isEmpty())
             facts.append(counts.join(QStringLiteral(", ")));
@@ -413,14 +493,20 @@ void AttemptLogModel::finish(const json &event)
         const json &c = *coverage;
         facts.append(tr("coverage %1/%2").arg(number(c, "covered").value_or(0)).arg(number(c, "total").value_or(0)));
     }
+    // The judge's counts are the outcome's (the latest verdict of each kept entry); a log
+    // saved before they were part of the finished event falls back to the verdicts seen.
     QStringList judge;
-    for (const auto &[count, name] : { std::pair(m_agree, "agree"), std::pair(m_disagree, "disagree"), std::pair(m_unsure, "unsure"),
-             std::pair(m_judgeFailed, "failed") }) {
+    const json *outcomeJudge = fanva::jsonutil::object(event, "judge");
+    for (const auto &[tally, name] : { std::pair(m_agree, "agree"), std::pair(m_disagree, "disagree"), std::pair(m_unsure, "unsure"),
+             std::pair(0, "skipped"), std::pair(m_judgeFailed, "failed") }) {
+        const qint64 count = outcomeJudge ? number(*outcomeJudge, name).value_or(0) : tally;
         if (count > 0)
-            judge.append(tr("%1 %2").arg(count).arg(QLatin1StringView(name)));
+            judge.append(verdictCountText(count, name));
     }
     if (!judge.isEmpty())
         facts.append(tr("judge: %1").arg(judge.join(QStringLiteral(", "))));
+    if (const json *vocabulary = fanva::jsonutil::object(event, "vocabulary"))
+        facts.append(vocabularyText(*vocabulary));
     if (!facts.isEmpty())
         text += QStringLiteral(" — ") + facts.join(QStringLiteral(" · "));
     m_outcome = text;
@@ -493,10 +579,12 @@ QVariant AttemptLogModel::rowData(const Row &r, int column, int role) const
         return QVariant::fromValue(r.type);
     case InFlightRole:
         return r.inFlight;
-    case Qt::ToolTipRole:
-        if (!r.chips.isEmpty())
-            return r.chips.join(QLatin1Char('\n'));
-        return r.status.isEmpty() ? QVariant() : QVariant(r.status);
+    case Qt::ToolTipRole: {
+        QStringList lines = r.chips.isEmpty() && !r.status.isEmpty() ? QStringList { r.status } : r.chips;
+        for (const QString &notice : r.notices)
+            lines.append(tr("Notice: %1").arg(notice));
+        return lines.isEmpty() ? QVariant() : QVariant(lines.join(QLatin1Char('\n')));
+    }
     case Qt::TextAlignmentRole:
         return column == KindColumn ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::DisplayRole:
@@ -508,10 +596,14 @@ QVariant AttemptLogModel::rowData(const Row &r, int column, int role) const
     case AttemptColumn:
         return r.type == RowType::Judge ? QVariant() : QVariant(r.attempt);
     case KindColumn: {
-        QString kind = r.type == RowType::Judge ? tr("judge · round %1 · batch %2").arg(r.round).arg(r.batch) : r.kind;
+        QString kind = r.type == RowType::Judge ? tr("judge · round %1 · batch %2").arg(r.round).arg(r.batch) : attemptKindText(r.kind);
         if (r.inFlight)
             kind = tr("%1 …").arg(kind);
-        return r.status.isEmpty() ? kind : tr("%1 — %2").arg(kind, r.status);
+        if (!r.status.isEmpty())
+            kind = tr("%1 — %2").arg(kind, r.status);
+        for (const QString &notice : r.notices)
+            kind = tr("%1 · ⚠ %2").arg(kind, notice);
+        return kind;
     }
     case CandidatesColumn:
         if (r.type == RowType::Judge)

@@ -138,7 +138,9 @@ private:
     bool confirmCloseReview();
     QWidget *createAttemptsPane();
     void onFormalizeFinished(const QString &outcome);
+    /// Sizes the session's window to the model (asking Ollama first), then launchReview().
     bool startReview(const ReviewSetup &setup);
+    bool launchReview(const ReviewSetup &setup);
     void showEntryDetails(const QString &id);
     void updateReviewActions();
     void loadKb();
@@ -156,7 +158,7 @@ private:
     Workspace m_workspace;
     ProviderSettings m_providerSettings;
     QHash<QString, QString> m_sessionKeys; ///< keys typed in Settings, by keyring account; memory only
-    bool m_readingKey = false; ///< formalize() waits for the keyring
+    bool m_readingKey = false; ///< formalize() waits for the keyring or the model's context length
     bool m_interactive = true;
     bool m_settingsRestored = false;
     RecoveryDialog::Chooser m_recoveryChooser;

@@ -13,6 +13,7 @@
 #include "review/reviewpresenter.h"
 #include "review/sourceview.h"
 
+#include "llm/contextwindow.h"
 #include "llm/credentials.h"
 
 #include <QAction>
@@ -109,6 +110,31 @@ bool MainWindow::formalize()
 }
 
 bool MainWindow::startReview(const ReviewSetup &setup)
+{
+    // formalize.md §5: the session's window is the model's context length capped by the
+    // user's limit; a provider that reports none keeps the window set in Settings.
+    if (setup.provider.id != QLatin1String("ollama")) {
+        ReviewSetup sized = setup;
+        sized.settings.contextWindow
+            = fanva::llm::sessionContextWindow(std::nullopt, setup.provider.contextCap, setup.settings.contextWindow);
+        return launchReview(sized);
+    }
+    auto *lookup = new fanva::llm::ContextLengthLookup(setup.provider, this);
+    connect(lookup, &fanva::llm::ContextLengthLookup::finished, this, [this, lookup, setup](std::optional<int64_t> reported) {
+        lookup->deleteLater();
+        m_readingKey = false;
+        ReviewSetup sized = setup;
+        sized.settings.contextWindow = fanva::llm::sessionContextWindow(reported, setup.provider.contextCap, setup.settings.contextWindow);
+        launchReview(sized);
+    });
+    m_readingKey = true;
+    updateReviewActions();
+    statusBar()->showMessage(tr("Asking %1 for the model's context length…").arg(setup.provider.model));
+    lookup->start();
+    return true;
+}
+
+bool MainWindow::launchReview(const ReviewSetup &setup)
 {
     QString error;
     const bool started = m_review->start(setup, &error);
