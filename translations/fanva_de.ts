@@ -364,6 +364,106 @@ Undo Apply restores the file.</source>
         <source>Seconds</source>
         <translation>Sekunden</translation>
     </message>
+    <message>
+        <source>success</source>
+        <translation>Erfolg</translation>
+    </message>
+    <message>
+        <source>partial</source>
+        <translation>teilweise</translation>
+    </message>
+    <message>
+        <source>exhausted</source>
+        <translation>erschöpft</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>abgewiesen</translation>
+    </message>
+    <message>
+        <source>too large</source>
+        <translation>zu groß</translation>
+    </message>
+    <message>
+        <source>chat failed</source>
+        <translation>Anfrage fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1 admissible</source>
+        <translation>%1 zulässig</translation>
+    </message>
+    <message>
+        <source>%1 already known</source>
+        <translation>%1 bereits bekannt</translation>
+    </message>
+    <message>
+        <source>%1 refused</source>
+        <translation>%1 abgewiesen</translation>
+    </message>
+    <message>
+        <source>%1 superseded</source>
+        <translation>%1 ersetzt</translation>
+    </message>
+    <message>
+        <source>%1 dropped</source>
+        <translation>%1 verworfen</translation>
+    </message>
+    <message>
+        <source>%1 agree</source>
+        <translation>%1 stimmen zu</translation>
+    </message>
+    <message>
+        <source>%1 disagree</source>
+        <translation>%1 widersprechen</translation>
+    </message>
+    <message>
+        <source>%1 unsure</source>
+        <translation>%1 unsicher</translation>
+    </message>
+    <message>
+        <source>%1 skipped</source>
+        <translation>%1 übersprungen</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>draft</source>
+        <translation>Entwurf</translation>
+    </message>
+    <message>
+        <source>repair</source>
+        <translation>Reparatur</translation>
+    </message>
+    <message>
+        <source>repair of an unreadable reply</source>
+        <translation>Reparatur einer unlesbaren Antwort</translation>
+    </message>
+    <message>
+        <source>judge repair</source>
+        <translation>Reparatur nach Begutachtung</translation>
+    </message>
+    <message>
+        <source>judge</source>
+        <translation>Gutachter</translation>
+    </message>
+    <message>
+        <source>literals: %1 (%2 reused, %3 coined)</source>
+        <translation>Literale: %1 (%2 wiederverwendet, %3 neu geprägt)</translation>
+    </message>
+    <message>
+        <source>Notice: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+    <message>
+        <source>%1 · ⚠ %2</source>
+        <translation>%1 · ⚠ %2</translation>
+    </message>
 </context>
 <context>
     <name>AttemptReplyView</name>
@@ -557,6 +657,10 @@ Undo Apply restores the file.</source>
         <location line="+3"/>
         <source>attempt</source>
         <translation>Versuch</translation>
+    </message>
+    <message>
+        <source>Strength</source>
+        <translation>Stärke</translation>
     </message>
 </context>
 <context>
@@ -1513,6 +1617,10 @@ Undo Apply restores the file.</source>
         <source>&lt;h3&gt;Fanva %1&lt;/h3&gt;&lt;p&gt;Review knowledge-base text drafted by a language model.&lt;/p&gt;&lt;p&gt;A model formalizes English into KB sentences; local gates check every candidate; you accept, edit or reject each line; and only Apply writes to the KB.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Fanva %1&lt;/h3&gt;&lt;p&gt;Wissensbasis-Text prüfen, den ein Sprachmodell entworfen hat.&lt;/p&gt;&lt;p&gt;Ein Modell formalisiert Englisch in KB-Sätze; lokale Prüfstufen prüfen jeden Kandidaten; Sie nehmen jede Zeile an, bearbeiten sie oder lehnen sie ab; und erst Anwenden schreibt in die KB.&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Asking %1 for the model&apos;s context length…</source>
+        <translation>Frage %1 nach der Kontextlänge des Modells …</translation>
+    </message>
 </context>
 <context>
     <name>ProposalGutter</name>
@@ -2348,6 +2456,180 @@ Anwenden schreibt ihn als erzwungen.</translation>
         <location line="+54"/>
         <source>cannot write the screenshot %1: %2</source>
         <translation>das Bildschirmfoto %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>EntryAxes</name>
+    <message>
+        <source>admissible</source>
+        <translation>zulässig</translation>
+    </message>
+    <message>
+        <source>already known</source>
+        <translation>bereits bekannt</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>abgewiesen</translation>
+    </message>
+    <message>
+        <source>superseded</source>
+        <translation>ersetzt</translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation>verworfen</translation>
+    </message>
+    <message>
+        <source>not judged</source>
+        <translation>nicht begutachtet</translation>
+    </message>
+    <message>
+        <source>agrees</source>
+        <translation>stimmt zu</translation>
+    </message>
+    <message>
+        <source>disagrees</source>
+        <translation>widerspricht</translation>
+    </message>
+    <message>
+        <source>unsure</source>
+        <translation>unsicher</translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation>hoch</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>mittel</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>niedrig</translation>
+    </message>
+    <message>
+        <source>default (exceptions allowed)</source>
+        <translation>Standard (Ausnahmen erlaubt)</translation>
+    </message>
+    <message>
+        <source>monotonic (no exceptions)</source>
+        <translation>monoton (keine Ausnahmen)</translation>
+    </message>
+    <message>
+        <source>not stated</source>
+        <translation>nicht angegeben</translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>property</source>
+        <translation>Eigenschaft</translation>
+    </message>
+    <message>
+        <source>relation</source>
+        <translation>Relation</translation>
+    </message>
+    <message>
+        <source>the judge failed: %1</source>
+        <translation>die Begutachtung ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Decision: %1</source>
+        <translation>Entscheidung: %1</translation>
+    </message>
+    <message>
+        <source>State: %1</source>
+        <translation>Zustand: %1</translation>
+    </message>
+    <message>
+        <source>Problems: %1</source>
+        <translation>Probleme: %1</translation>
+    </message>
+    <message>
+        <source>Correction: %1 (%2 shapes)</source>
+        <translation>Korrektur: %1 (%2 Formen)</translation>
+    </message>
+    <message>
+        <source>%1/%2 (%3)</source>
+        <translation>%1/%2 (%3)</translation>
+    </message>
+    <message>
+        <source>Coins: %1</source>
+        <translation>Prägt: %1</translation>
+    </message>
+    <message>
+        <source>Judge: %1</source>
+        <translation>Gutachter: %1</translation>
+    </message>
+    <message>
+        <source>Model confidence: %1</source>
+        <translation>Sicherheit des Modells: %1</translation>
+    </message>
+    <message>
+        <source>Strength: %1</source>
+        <translation>Stärke: %1</translation>
+    </message>
+    <message>
+        <source>Forced past: %1</source>
+        <translation>Erzwungen trotz: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ModelKnobsBox</name>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> Token</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>keine Grenze</translation>
+    </message>
+    <message>
+        <source>The largest context a session may use: caps the context length the model reports (and the memory Ollama reserves for it)</source>
+        <translation>Der größte Kontext, den eine Sitzung nutzen darf: begrenzt die vom Modell gemeldete Kontextlänge (und den Speicher, den Ollama dafür reserviert)</translation>
+    </message>
+    <message>
+        <source>Let Anthropic models &amp;think before answering</source>
+        <translation>Anthropic-Modelle vor der Antwort &amp;nachdenken lassen</translation>
+    </message>
+    <message>
+        <source>The model&apos;s default</source>
+        <translation>Vorgabe des Modells</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <translation>Niedrig</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation>Hoch</translation>
+    </message>
+    <message>
+        <source>How much effort an Anthropic model spends on each answer</source>
+        <translation>Wie viel Aufwand ein Anthropic-Modell für jede Antwort treibt</translation>
+    </message>
+    <message>
+        <source>Context &amp;limit:</source>
+        <translation>Kontext&amp;grenze:</translation>
+    </message>
+    <message>
+        <source>&amp;Effort:</source>
+        <translation>&amp;Aufwand:</translation>
     </message>
 </context>
 </TS>

@@ -108,30 +108,30 @@ QString outcomeLabel(const QString &outcome)
 QString stateCountText(qint64 n, std::string_view state)
 {
     if (state == "admissible")
-        return AttemptLogModel::tr("%n admissible", nullptr, int(n));
+        return AttemptLogModel::tr("%1 admissible").arg(n);
     if (state == "known")
-        return AttemptLogModel::tr("%n already known", nullptr, int(n));
+        return AttemptLogModel::tr("%1 already known").arg(n);
     if (state == "refused")
-        return AttemptLogModel::tr("%n refused", nullptr, int(n));
+        return AttemptLogModel::tr("%1 refused").arg(n);
     if (state == "superseded")
-        return AttemptLogModel::tr("%n superseded", nullptr, int(n));
+        return AttemptLogModel::tr("%1 superseded").arg(n);
     if (state == "dropped")
-        return AttemptLogModel::tr("%n dropped", nullptr, int(n));
+        return AttemptLogModel::tr("%1 dropped").arg(n);
     return {};
 }
 
 QString verdictCountText(qint64 n, std::string_view verdict)
 {
     if (verdict == "agree")
-        return AttemptLogModel::tr("%n agree", nullptr, int(n));
+        return AttemptLogModel::tr("%1 agree").arg(n);
     if (verdict == "disagree")
-        return AttemptLogModel::tr("%n disagree", nullptr, int(n));
+        return AttemptLogModel::tr("%1 disagree").arg(n);
     if (verdict == "unsure")
-        return AttemptLogModel::tr("%n unsure", nullptr, int(n));
+        return AttemptLogModel::tr("%1 unsure").arg(n);
     if (verdict == "skipped")
-        return AttemptLogModel::tr("%n skipped", nullptr, int(n));
+        return AttemptLogModel::tr("%1 skipped").arg(n);
     if (verdict == "failed")
-        return AttemptLogModel::tr("%n failed", nullptr, int(n));
+        return AttemptLogModel::tr("%1 failed").arg(n);
     return {};
 }
 
@@ -154,9 +154,10 @@ QString AttemptLogModel::attemptKindText(const QString &kind)
 
 QString AttemptLogModel::vocabularyText(const json &vocabulary)
 {
-    const qint64 literals = number(vocabulary, "literals").value_or(0);
-    return tr("vocabulary: %n literal(s)", nullptr, int(literals))
-        + tr(" — %1 reused, %2 coined").arg(number(vocabulary, "reused").value_or(0)).arg(number(vocabulary, "coined").value_or(0));
+    return tr("literals: %1 (%2 reused, %3 coined)")
+        .arg(number(vocabulary, "literals").value_or(0))
+        .arg(number(vocabulary, "reused").value_or(0))
+        .arg(number(vocabulary, "coined").value_or(0));
 }
 
 namespace {

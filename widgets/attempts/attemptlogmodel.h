@@ -67,7 +67,7 @@ public:
 
     /// An attempt kind (draft, repair, unreadable-repair, judge-repair, judge) in the window's language.
     [[nodiscard]] static QString attemptKindText(const QString &kind);
-    /// "vocabulary: 31 literals — 27 reused, 4 coined" from the outcome's `vocabulary`.
+    /// "literals: 31 (27 reused, 4 coined)" from the outcome's `vocabulary`.
     [[nodiscard]] static QString vocabularyText(const nlohmann::json &vocabulary);
 
     [[nodiscard]] QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
