@@ -12,6 +12,7 @@ class ApplyResultBar;
 class AttemptLogView;
 struct ReviewSetup;
 class AttemptsPane;
+class ContextChooser;
 class EntryDetailsView;
 class KbBrowser;
 class QProgressBar;
@@ -154,6 +155,8 @@ private:
     void showTargetContext();
     void updateStatusBar();
     void updateTitle();
+    void createContextChooser();
+    void updateContextChooser();
 
     Workspace m_workspace;
     ProviderSettings m_providerSettings;
@@ -187,6 +190,7 @@ private:
     QLabel *m_providerLabel = nullptr;
     QLabel *m_kbLabel = nullptr;
     QLabel *m_contextLabel = nullptr;
+    ContextChooser *m_contextChooser = nullptr;
 
     QAction *m_openWorkspaceAction = nullptr;
     QAction *m_openDocumentAction = nullptr;

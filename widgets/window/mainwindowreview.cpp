@@ -167,6 +167,7 @@ void MainWindow::updateReviewActions()
     m_applyAction->setEnabled(!running && m_review->hasProposal() && !m_review->proposal().toWrite().empty());
     m_undoApplyAction->setEnabled(!running && m_review->hasProposal() && !m_review->proposal().applies.empty());
     m_saveSessionAction->setEnabled(!running && m_review->hasProposal());
+    updateContextChooser();
 }
 
 void MainWindow::showEntryDetails(const QString &id)

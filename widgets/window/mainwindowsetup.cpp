@@ -309,6 +309,7 @@ void MainWindow::createStatusBar()
     m_providerLabel = addLabel(QStringLiteral("providerLabel"), tr("Provider"));
     m_kbLabel = addLabel(QStringLiteral("kbLabel"), tr("KB folder"));
     m_contextLabel = addLabel(QStringLiteral("contextLabel"), tr("Target context"));
+    createContextChooser();
     m_kbProgress = new QProgressBar;
     m_kbProgress->setObjectName(QStringLiteral("kbProgress"));
     m_kbProgress->setAccessibleName(tr("KB loading progress"));

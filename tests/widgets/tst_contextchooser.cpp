@@ -1,0 +1,101 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+// The window's target context chooser (issue 16 item 4): the KB's contexts, the current one
+// first; choosing one with the keyboard makes it the target; a review keeps its target.
+
+#include "review/reviewcontroller.h"
+#include "widgettesting.h"
+#include "window/contextchooser.h"
+#include "window/mainwindow.h"
+
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTest>
+
+using fanva::testing::ScriptedDemo;
+
+class TstContextChooser : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void contextsOf_data()
+    {
+        QTest::addColumn<QStringList>("files");
+        QTest::addColumn<QStringList>("contexts");
+        QTest::addRow("none") << QStringList() << QStringList();
+        QTest::addRow("sorted, once") << QStringList { QStringLiteral("/kb/b/CxZoo.txt"), QStringLiteral("/kb/CxAnimals.txt"),
+            QStringLiteral("/kb/a/CxZoo.txt") }
+                                      << QStringList { QStringLiteral("CxAnimals"), QStringLiteral("CxZoo") };
+    }
+
+    void contextsOf()
+    {
+        QFETCH(QStringList, files);
+        QFETCH(QStringList, contexts);
+        QCOMPARE(ContextChooser::contextsOf(files), contexts);
+    }
+
+    void currentFirst_data()
+    {
+        QTest::addColumn<QString>("current");
+        QTest::addColumn<QStringList>("items");
+        const QStringList all { QStringLiteral("CxAnimals"), QStringLiteral("CxDiet"), QStringLiteral("CxZoo") };
+        QTest::addRow("middle") << QStringLiteral("CxDiet") << QStringList { "CxDiet", "CxAnimals", "CxZoo" };
+        QTest::addRow("without a file") << QStringLiteral("CxNew") << QStringList { "CxNew", "CxAnimals", "CxDiet", "CxZoo" };
+        QTest::addRow("none") << QString() << all;
+    }
+
+    void currentFirst()
+    {
+        QFETCH(QString, current);
+        QFETCH(QStringList, items);
+        ContextChooser chooser;
+        QSignalSpy chosen(&chooser, &ContextChooser::contextChosen);
+        chooser.setContexts({ QStringLiteral("CxZoo"), QStringLiteral("CxAnimals"), QStringLiteral("CxDiet") }, current);
+        QStringList shown;
+        for (int i = 0; i < chooser.count(); ++i)
+            shown.append(chooser.itemText(i));
+        QCOMPARE(shown, items);
+        QCOMPARE(chooser.currentIndex(), 0);
+        QCOMPARE(chosen.count(), 0);
+    }
+
+    void chooseInTheWindow()
+    {
+        ScriptedDemo demo(ScriptedDemo::script(
+            { { { "text", fanva::testing::candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } } }));
+        QVERIFY(demo.isValid());
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(demo.open(window));
+        auto *chooser = window.findChild<ContextChooser *>(QStringLiteral("contextChooser"));
+        QVERIFY(chooser);
+        QStringList shown;
+        for (int i = 0; i < chooser->count(); ++i)
+            shown.append(chooser->itemText(i));
+        QCOMPARE(shown, QStringList({ "CxAnimals", "CxDiet", "CxHabitats", "CxZooCore" }));
+        QVERIFY(chooser->isEnabled());
+
+        chooser->setFocus();
+        QTest::keyClick(chooser, Qt::Key_Down);
+        QTRY_COMPARE(window.findChild<QLabel *>(QStringLiteral("contextLabel"))->text(), QStringLiteral("Target: CxDiet"));
+        // The chosen context comes first now.
+        QCOMPARE(chooser->itemText(0), QStringLiteral("CxDiet"));
+        QCOMPARE(chooser->currentIndex(), 0);
+
+        // Back to CxAnimals, formalize: the review keeps its target.
+        QTest::keyClick(chooser, Qt::Key_Down);
+        QTRY_COMPARE(window.findChild<QLabel *>(QStringLiteral("contextLabel"))->text(), QStringLiteral("Target: CxAnimals"));
+        QSignalSpy finished(&window, &MainWindow::formalizeFinished);
+        QVERIFY(window.formalize());
+        QVERIFY(!chooser->isEnabled());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QVERIFY(!chooser->isEnabled());
+        QVERIFY(window.review()->targetPath().endsWith(QStringLiteral("CxAnimals.txt")));
+    }
+};
+
+QTEST_MAIN(TstContextChooser)
+#include "tst_contextchooser.moc"
