@@ -1621,6 +1621,54 @@ Undo Apply restores the file.</source>
         <source>Asking %1 for the model&apos;s context length…</source>
         <translation>Frage %1 nach der Kontextlänge des Modells …</translation>
     </message>
+    <message>
+        <source>The review files its sentences in %1; open another workspace or session to change it</source>
+        <translation>Die Prüfung legt ihre Sätze in %1 ab; öffnen Sie einen anderen Arbeitsbereich oder eine andere Sitzung, um ihn zu ändern</translation>
+    </message>
+    <message>
+        <source>The context the formalized sentences are filed in</source>
+        <translation>Der Kontext, in dem die formalisierten Sätze abgelegt werden</translation>
+    </message>
+    <message>
+        <source>&amp;New Document</source>
+        <translation>&amp;Neues Dokument</translation>
+    </message>
+    <message>
+        <source>Start an English document from an empty page; Formalize asks for its name</source>
+        <translation>Ein englisches Dokument auf einer leeren Seite beginnen; Formalisieren fragt nach seinem Namen</translation>
+    </message>
+    <message>
+        <source>Wait for the formalization to finish, or cancel it, before starting a new document.</source>
+        <translation>Warten Sie, bis die Formalisierung fertig ist, oder brechen Sie sie ab, bevor Sie ein neues Dokument beginnen.</translation>
+    </message>
+    <message>
+        <source>New document</source>
+        <translation>Neues Dokument</translation>
+    </message>
+    <message>
+        <source>Saved under a name you choose when you formalize it</source>
+        <translation>Wird beim Formalisieren unter einem Namen Ihrer Wahl gespeichert</translation>
+    </message>
+    <message>
+        <source>Write the English to formalize; Formalize asks where to save it.</source>
+        <translation>Schreiben Sie den englischen Text; Formalisieren fragt, wo er gespeichert wird.</translation>
+    </message>
+    <message>
+        <source>Write some English to formalize first.</source>
+        <translation>Schreiben Sie zuerst etwas Englisch zum Formalisieren.</translation>
+    </message>
+    <message>
+        <source>document.md</source>
+        <translation>dokument.md</translation>
+    </message>
+    <message>
+        <source>Save the New Document</source>
+        <translation>Das neue Dokument speichern</translation>
+    </message>
+    <message>
+        <source>English documents (*.md *.txt);;All files (*)</source>
+        <translation>Englische Dokumente (*.md *.txt);;Alle Dateien (*)</translation>
+    </message>
 </context>
 <context>
     <name>ProposalGutter</name>
@@ -2630,6 +2678,17 @@ Anwenden schreibt ihn als erzwungen.</translation>
     <message>
         <source>&amp;Effort:</source>
         <translation>&amp;Aufwand:</translation>
+    </message>
+</context>
+<context>
+    <name>ContextChooser</name>
+    <message>
+        <source>Target context</source>
+        <translation>Zielkontext</translation>
+    </message>
+    <message>
+        <source>The context the formalized sentences are filed in</source>
+        <translation>Der Kontext, in dem die formalisierten Sätze abgelegt werden</translation>
     </message>
 </context>
 </TS>

@@ -2,12 +2,16 @@
 // SPDX-License-Identifier: MIT
 // The window's target context chooser (issue 16 item 4): the KB's contexts, the current one
 // first; choosing one with the keyboard makes it the target; a review keeps its target.
+// File ▸ New Document: an empty source, saved under the name given on the first Formalize.
 
 #include "review/reviewcontroller.h"
+#include "review/sourceview.h"
 #include "widgettesting.h"
 #include "window/contextchooser.h"
 #include "window/mainwindow.h"
 
+#include <QAction>
+#include <QFile>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTest>
@@ -94,6 +98,51 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
         QVERIFY(!chooser->isEnabled());
         QVERIFY(window.review()->targetPath().endsWith(QStringLiteral("CxAnimals.txt")));
+    }
+
+    void newDocument_data()
+    {
+        QTest::addColumn<bool>("named");
+        QTest::addRow("named") << true;
+        QTest::addRow("name refused") << false;
+    }
+
+    void newDocument()
+    {
+        QFETCH(bool, named);
+        ScriptedDemo demo(ScriptedDemo::script(
+            { { { "text", fanva::testing::candidatesReply({ { "(weightInKg Mango 1)", 1 } }) }, { "stop_reason", "end_turn" } } }));
+        QVERIFY(demo.isValid());
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(demo.open(window));
+        const QString path = demo.filePath(QStringLiteral("mango.md"));
+        QString suggested;
+        window.setDocumentNamer([&](const QString &offered) {
+            suggested = offered;
+            return named ? path : QString();
+        });
+        auto *newAction = window.findChild<QAction *>(QStringLiteral("actionNewDocument"));
+        QVERIFY(newAction);
+        QCOMPARE(newAction->shortcut(), QKeySequence(QKeySequence::New));
+        QTest::keySequence(&window, QKeySequence::New);
+        auto *source = window.findChild<SourceView *>(QStringLiteral("sourceView"));
+        QVERIFY(source);
+        QTRY_VERIFY(source->toPlainText().isEmpty());
+        QVERIFY(window.findChild<QAction *>(QStringLiteral("actionFormalize"))->isEnabled());
+        source->setFocus();
+        QTest::keyClicks(source, QStringLiteral("Mango weighs one kilogram."));
+
+        QSignalSpy finished(&window, &MainWindow::formalizeFinished);
+        QCOMPARE(window.formalize(), named);
+        QVERIFY(suggested.endsWith(QStringLiteral(".md")));
+        QCOMPARE(QFile::exists(path), named);
+        if (!named)
+            return;
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QCOMPARE(fanva::testing::readAll(path), QByteArray("Mango weighs one kilogram."));
+        QCOMPARE(window.review()->documentPath(), path);
     }
 };
 

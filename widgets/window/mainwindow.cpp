@@ -128,6 +128,7 @@ bool MainWindow::openDocument(const QString &path)
         return false;
     }
     m_workspace.document = QFileInfo(path).absoluteFilePath();
+    m_newDocument = false;
     m_sourceView->setDocumentText(*file.text);
     showCoverage();
     m_sourceFileLabel->setText(QFileInfo(path).fileName());

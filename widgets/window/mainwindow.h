@@ -8,6 +8,8 @@
 
 #include <QMainWindow>
 
+#include <functional>
+
 class ApplyResultBar;
 class AttemptLogView;
 struct ReviewSetup;
@@ -52,6 +54,11 @@ public:
     bool openWorkspace(const QString &folder);
     /// Shows @p path in the source pane. Returns false when it cannot be read.
     bool openDocument(const QString &path);
+    /// File ▸ New Document: an empty source without a file; the first Formalize asks for its
+    /// name (through the namer when one is set) and saves it there.
+    bool newDocument();
+    /// Tests answer the name question: given the suggested path, the path to save at ("" cancels).
+    void setDocumentNamer(std::function<QString(const QString &)> namer) { m_documentNamer = std::move(namer); }
     /// Uses the KB in @p folder. Returns false when it is not a folder.
     bool openKbFolder(const QString &folder);
     /// Makes @p context the target context and shows its file in the proposal pane.
@@ -156,6 +163,8 @@ private:
     void updateStatusBar();
     void updateTitle();
     void createContextChooser();
+    QAction *createNewDocumentAction();
+    bool saveNewDocument();
     void updateContextChooser();
 
     Workspace m_workspace;
@@ -191,6 +200,9 @@ private:
     QLabel *m_kbLabel = nullptr;
     QLabel *m_contextLabel = nullptr;
     ContextChooser *m_contextChooser = nullptr;
+    QAction *m_newDocumentAction = nullptr;
+    bool m_newDocument = false; ///< the source is a new document that has no file yet
+    std::function<QString(const QString &)> m_documentNamer;
 
     QAction *m_openWorkspaceAction = nullptr;
     QAction *m_openDocumentAction = nullptr;

@@ -62,7 +62,7 @@ void MainWindow::connectReview()
 bool MainWindow::formalize()
 {
     QString missing;
-    if (m_workspace.document.isEmpty())
+    if (m_workspace.document.isEmpty() && !m_newDocument)
         missing = tr("Open a document to formalize first.");
     else if (m_workspace.kbFolder.isEmpty())
         missing = tr("Open a KB folder first.");
@@ -75,6 +75,8 @@ bool MainWindow::formalize()
         reportError(missing);
         return false;
     }
+    if (m_newDocument && !saveNewDocument())
+        return false;
     if (m_sourceView->document()->isModified() && !saveDocument())
         return false;
     ReviewSetup setup;
@@ -159,8 +161,8 @@ void MainWindow::onFormalizeFinished(const QString &outcome)
 void MainWindow::updateReviewActions()
 {
     const bool running = m_review->isRunning();
-    const bool ready = !m_workspace.document.isEmpty() && !m_workspace.kbFolder.isEmpty() && !m_workspace.context.isEmpty()
-        && m_kbLoader->knowledgeBase();
+    const bool ready = (!m_workspace.document.isEmpty() || m_newDocument) && !m_workspace.kbFolder.isEmpty()
+        && !m_workspace.context.isEmpty() && m_kbLoader->knowledgeBase();
     m_formalizeAction->setEnabled(ready && !running && !m_readingKey);
     m_cancelAction->setEnabled(running);
     m_cancelButton->setEnabled(running);

@@ -167,6 +167,7 @@ void MainWindow::createMenus()
     fileMenu->addAction(m_saveSessionAction);
     fileMenu->addSeparator();
     fileMenu->addAction(m_quitAction);
+    fileMenu->insertAction(m_openWorkspaceAction, createNewDocumentAction());
 
     QMenu *editMenu = menuBar()->addMenu(tr("&Edit"));
     editMenu->setObjectName(QStringLiteral("menuEdit"));
