@@ -464,6 +464,58 @@ Undo Apply restores the file.</source>
         <source>%1 · ⚠ %2</source>
         <translation>%1 · ⚠ %2</translation>
     </message>
+    <message>
+        <source>converged</source>
+        <translation>konvergiert</translation>
+    </message>
+    <message>
+        <source>attempt limit reached</source>
+        <translation>Versuchsgrenze erreicht</translation>
+    </message>
+    <message>
+        <source>the model repeated itself</source>
+        <translation>das Modell hat sich wiederholt</translation>
+    </message>
+    <message>
+        <source>nothing proposed</source>
+        <translation>nichts vorgeschlagen</translation>
+    </message>
+    <message>
+        <source>refusal</source>
+        <translation>Ablehnung</translation>
+    </message>
+    <message>
+        <source>admissible</source>
+        <translation>zulässig</translation>
+    </message>
+    <message>
+        <source>known</source>
+        <translation>bekannt</translation>
+    </message>
+    <message>
+        <source>superseded</source>
+        <translation>ersetzt</translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation>verworfen</translation>
+    </message>
+    <message>
+        <source>agree</source>
+        <translation>stimmt zu</translation>
+    </message>
+    <message>
+        <source>disagree</source>
+        <translation>widerspricht</translation>
+    </message>
+    <message>
+        <source>unsure</source>
+        <translation>unsicher</translation>
+    </message>
+    <message>
+        <source>no verdict</source>
+        <translation>kein Urteil</translation>
+    </message>
 </context>
 <context>
     <name>AttemptReplyView</name>

@@ -4,6 +4,8 @@
 
 #include "jsonutil.h"
 
+#include <QHash>
+
 using nlohmann::json;
 
 namespace {
@@ -105,6 +107,37 @@ QString outcomeLabel(const QString &outcome)
     return outcome;
 }
 
+QString stopReasonLabel(const QString &stop)
+{
+    if (stop == QLatin1StringView("converged"))
+        return AttemptLogModel::tr("converged");
+    if (stop == QLatin1StringView("cap"))
+        return AttemptLogModel::tr("attempt limit reached");
+    if (stop == QLatin1StringView("cycle"))
+        return AttemptLogModel::tr("the model repeated itself");
+    if (stop == QLatin1StringView("nothing-proposed"))
+        return AttemptLogModel::tr("nothing proposed");
+    if (stop == QLatin1StringView("refusal"))
+        return AttemptLogModel::tr("refusal");
+    return stop;
+}
+
+// A candidate's state or a verdict as the log's rows show them.
+QString wordLabel(const QString &word)
+{
+    static const QHash<QString, const char *> words { { QStringLiteral("admissible"), QT_TRANSLATE_NOOP("AttemptLogModel", "admissible") },
+        { QStringLiteral("known"), QT_TRANSLATE_NOOP("AttemptLogModel", "known") },
+        { QStringLiteral("refused"), QT_TRANSLATE_NOOP("AttemptLogModel", "refused") },
+        { QStringLiteral("superseded"), QT_TRANSLATE_NOOP("AttemptLogModel", "superseded") },
+        { QStringLiteral("dropped"), QT_TRANSLATE_NOOP("AttemptLogModel", "dropped") },
+        { QStringLiteral("agree"), QT_TRANSLATE_NOOP("AttemptLogModel", "agree") },
+        { QStringLiteral("disagree"), QT_TRANSLATE_NOOP("AttemptLogModel", "disagree") },
+        { QStringLiteral("unsure"), QT_TRANSLATE_NOOP("AttemptLogModel", "unsure") },
+        { QStringLiteral("none"), QT_TRANSLATE_NOOP("AttemptLogModel", "no verdict") } };
+    const auto found = words.constFind(word);
+    return found == words.constEnd() ? word : AttemptLogModel::tr(found.value());
+}
+
 QString stateCountText(qint64 n, std::string_view state)
 {
     if (state == "admissible")
@@ -136,6 +169,11 @@ QString verdictCountText(qint64 n, std::string_view verdict)
 }
 
 } // namespace
+
+QString AttemptLogModel::outcomeWord(const QString &outcome)
+{
+    return outcomeLabel(outcome);
+}
 
 QString AttemptLogModel::attemptKindText(const QString &kind)
 {
@@ -418,11 +456,11 @@ void AttemptLogModel::addVerdicts(const json &event)
             m_disagree += verdict == QLatin1StringView("disagree");
             m_unsure += verdict == QLatin1StringView("unsure");
             const AttemptChip chip { QStringLiteral("judge"), verdictState(verdict),
-                note.isEmpty() ? verdict : tr("%1: %2").arg(verdict, note) };
+                note.isEmpty() ? wordLabel(verdict) : tr("%1: %2").arg(wordLabel(verdict), note) };
             Child c { RowType::Verdict, str(v, "candidate"), 0, verdict, note, { chip } };
             if (const auto found = m_candidates.find(c.candidate); found != m_candidates.end())
                 c.segment = m_rows[size_t(found->second.first)].children[size_t(found->second.second)].segment;
-            r.chips.append(tr("%1 %2").arg(c.candidate, verdict));
+            r.chips.append(tr("%1 %2").arg(c.candidate, wordLabel(verdict)));
             setJudgeChip(c.candidate, chip);
             appendChild(row, std::move(c));
         }
@@ -476,7 +514,7 @@ void AttemptLogModel::finish(const json &event)
     m_outcomeName = str(event, "outcome");
     const QString stop = str(event, "stopReason");
     const QString outcome = outcomeLabel(m_outcomeName);
-    QString text = stop.isEmpty() || stop == m_outcomeName ? outcome : tr("%1 (%2)").arg(outcome, stop);
+    QString text = stop.isEmpty() || stop == m_outcomeName ? outcome : tr("%1 (%2)").arg(outcome, stopReasonLabel(stop));
     if (const QString meaning = outcomeMeaning(m_outcomeName); !meaning.isEmpty())
         text = tr("%1: %2").arg(text, meaning);
     QStringList facts;
@@ -629,7 +667,7 @@ QVariant AttemptLogModel::rowData(const Row &r, int column, int role) const
 QVariant AttemptLogModel::childData(const Child &c, int column, int role) const
 {
     const QString label = c.segment > 0 ? tr("%1 [%2]").arg(c.candidate).arg(c.segment) : c.candidate;
-    const QString detail = c.detail.isEmpty() ? c.state : tr("%1 — %2").arg(c.state, c.detail);
+    const QString detail = c.detail.isEmpty() ? wordLabel(c.state) : tr("%1 — %2").arg(wordLabel(c.state), c.detail);
     switch (role) {
     case ChipsRole:
         return QVariant::fromValue(c.chips);

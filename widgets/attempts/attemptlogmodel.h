@@ -65,6 +65,8 @@ public:
     /// The §5.5 outcome name once the session finished ("" before).
     [[nodiscard]] QString outcome() const { return m_outcomeName; }
 
+    /// A §5.5 outcome name (success, too-large, …) in the window's language.
+    [[nodiscard]] static QString outcomeWord(const QString &outcome);
     /// An attempt kind (draft, repair, unreadable-repair, judge-repair, judge) in the window's language.
     [[nodiscard]] static QString attemptKindText(const QString &kind);
     /// "literals: 31 (27 reused, 4 coined)" from the outcome's `vocabulary`.

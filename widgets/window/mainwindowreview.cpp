@@ -4,6 +4,7 @@
 // recovery (the rest: mainwindow.cpp and mainwindowsetup.cpp).
 #include "window/mainwindow.h"
 
+#include "attempts/attemptlogmodel.h"
 #include "attempts/attemptspane.h"
 #include "review/applyresultbar.h"
 #include "review/applytexts.h"
@@ -151,7 +152,7 @@ bool MainWindow::launchReview(const ReviewSetup &setup)
 
 void MainWindow::onFormalizeFinished(const QString &outcome)
 {
-    statusBar()->showMessage(tr("Formalization finished: %1").arg(outcome));
+    statusBar()->showMessage(tr("Formalization finished: %1").arg(AttemptLogModel::outcomeWord(outcome)));
     m_proposalFileLabel->setText(QFileInfo(m_review->targetPath()).fileName());
     m_proposalFileLabel->setToolTip(QDir::toNativeSeparators(m_review->targetPath()));
     updateReviewActions();
