@@ -364,6 +364,158 @@ Undo Apply restores the file.</source>
         <source>Seconds</source>
         <translation>Sekunden</translation>
     </message>
+    <message>
+        <source>success</source>
+        <translation>Erfolg</translation>
+    </message>
+    <message>
+        <source>partial</source>
+        <translation>teilweise</translation>
+    </message>
+    <message>
+        <source>exhausted</source>
+        <translation>erschöpft</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>abgewiesen</translation>
+    </message>
+    <message>
+        <source>too large</source>
+        <translation>zu groß</translation>
+    </message>
+    <message>
+        <source>chat failed</source>
+        <translation>Anfrage fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1 admissible</source>
+        <translation>%1 zulässig</translation>
+    </message>
+    <message>
+        <source>%1 already known</source>
+        <translation>%1 bereits bekannt</translation>
+    </message>
+    <message>
+        <source>%1 refused</source>
+        <translation>%1 abgewiesen</translation>
+    </message>
+    <message>
+        <source>%1 superseded</source>
+        <translation>%1 ersetzt</translation>
+    </message>
+    <message>
+        <source>%1 dropped</source>
+        <translation>%1 verworfen</translation>
+    </message>
+    <message>
+        <source>%1 agree</source>
+        <translation>%1 stimmen zu</translation>
+    </message>
+    <message>
+        <source>%1 disagree</source>
+        <translation>%1 widersprechen</translation>
+    </message>
+    <message>
+        <source>%1 unsure</source>
+        <translation>%1 unsicher</translation>
+    </message>
+    <message>
+        <source>%1 skipped</source>
+        <translation>%1 übersprungen</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>draft</source>
+        <translation>Entwurf</translation>
+    </message>
+    <message>
+        <source>repair</source>
+        <translation>Reparatur</translation>
+    </message>
+    <message>
+        <source>repair of an unreadable reply</source>
+        <translation>Reparatur einer unlesbaren Antwort</translation>
+    </message>
+    <message>
+        <source>judge repair</source>
+        <translation>Reparatur nach Begutachtung</translation>
+    </message>
+    <message>
+        <source>judge</source>
+        <translation>Gutachter</translation>
+    </message>
+    <message>
+        <source>literals: %1 (%2 reused, %3 coined)</source>
+        <translation>Literale: %1 (%2 wiederverwendet, %3 neu geprägt)</translation>
+    </message>
+    <message>
+        <source>Notice: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+    <message>
+        <source>%1 · ⚠ %2</source>
+        <translation>%1 · ⚠ %2</translation>
+    </message>
+    <message>
+        <source>converged</source>
+        <translation>konvergiert</translation>
+    </message>
+    <message>
+        <source>attempt limit reached</source>
+        <translation>Versuchsgrenze erreicht</translation>
+    </message>
+    <message>
+        <source>the model repeated itself</source>
+        <translation>das Modell hat sich wiederholt</translation>
+    </message>
+    <message>
+        <source>nothing proposed</source>
+        <translation>nichts vorgeschlagen</translation>
+    </message>
+    <message>
+        <source>refusal</source>
+        <translation>Ablehnung</translation>
+    </message>
+    <message>
+        <source>admissible</source>
+        <translation>zulässig</translation>
+    </message>
+    <message>
+        <source>known</source>
+        <translation>bekannt</translation>
+    </message>
+    <message>
+        <source>superseded</source>
+        <translation>ersetzt</translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation>verworfen</translation>
+    </message>
+    <message>
+        <source>agree</source>
+        <translation>stimmt zu</translation>
+    </message>
+    <message>
+        <source>disagree</source>
+        <translation>widerspricht</translation>
+    </message>
+    <message>
+        <source>unsure</source>
+        <translation>unsicher</translation>
+    </message>
+    <message>
+        <source>no verdict</source>
+        <translation>kein Urteil</translation>
+    </message>
 </context>
 <context>
     <name>AttemptReplyView</name>
@@ -566,6 +718,10 @@ Undo Apply restores the file.</source>
         <source>After</source>
         <translation>Nach</translation>
     </message>
+    <message>
+        <source>Strength</source>
+        <translation>Stärke</translation>
+    </message>
 </context>
 <context>
     <name>EntryModel</name>
@@ -702,6 +858,10 @@ Undo Apply restores the file.</source>
     <message>
         <source>Reads as: %1</source>
         <translation>Liest sich als: %1</translation>
+    </message>
+    <message>
+        <source>Enter commits · Shift+Enter starts a new line · Esc cancels</source>
+        <translation>Enter: übernehmen · Umschalt+Enter: neue Zeile · Esc: abbrechen</translation>
     </message>
 </context>
 <context>
@@ -1647,6 +1807,58 @@ Undo Apply restores the file.</source>
     <message>
         <source>Re-judging %1 with %2…</source>
         <translation>%1 wird mit %2 neu beurteilt…</translation>
+    </message>
+    <message>
+        <source>Asking %1 for the model&apos;s context length…</source>
+        <translation>Frage %1 nach der Kontextlänge des Modells …</translation>
+    </message>
+    <message>
+        <source>The review files its sentences in %1; open another workspace or session to change it</source>
+        <translation>Die Prüfung legt ihre Sätze in %1 ab; öffnen Sie einen anderen Arbeitsbereich oder eine andere Sitzung, um ihn zu ändern</translation>
+    </message>
+    <message>
+        <source>The context the formalized sentences are filed in</source>
+        <translation>Der Kontext, in dem die formalisierten Sätze abgelegt werden</translation>
+    </message>
+    <message>
+        <source>&amp;New Document</source>
+        <translation>&amp;Neues Dokument</translation>
+    </message>
+    <message>
+        <source>Start an English document from an empty page; Formalize asks for its name</source>
+        <translation>Ein englisches Dokument auf einer leeren Seite beginnen; Formalisieren fragt nach seinem Namen</translation>
+    </message>
+    <message>
+        <source>Wait for the formalization to finish, or cancel it, before starting a new document.</source>
+        <translation>Warten Sie, bis die Formalisierung fertig ist, oder brechen Sie sie ab, bevor Sie ein neues Dokument beginnen.</translation>
+    </message>
+    <message>
+        <source>New document</source>
+        <translation>Neues Dokument</translation>
+    </message>
+    <message>
+        <source>Saved under a name you choose when you formalize it</source>
+        <translation>Wird beim Formalisieren unter einem Namen Ihrer Wahl gespeichert</translation>
+    </message>
+    <message>
+        <source>Write the English to formalize; Formalize asks where to save it.</source>
+        <translation>Schreiben Sie den englischen Text; Formalisieren fragt, wo er gespeichert wird.</translation>
+    </message>
+    <message>
+        <source>Write some English to formalize first.</source>
+        <translation>Schreiben Sie zuerst etwas Englisch zum Formalisieren.</translation>
+    </message>
+    <message>
+        <source>document.md</source>
+        <translation>dokument.md</translation>
+    </message>
+    <message>
+        <source>Save the New Document</source>
+        <translation>Das neue Dokument speichern</translation>
+    </message>
+    <message>
+        <source>English documents (*.md *.txt);;All files (*)</source>
+        <translation>Englische Dokumente (*.md *.txt);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -2604,6 +2816,191 @@ Anwenden schreibt ihn als erzwungen.</translation>
     <message>
         <source>%1    %2</source>
         <translation>%1    %2</translation>
+    </message>
+</context>
+<context>
+    <name>EntryAxes</name>
+    <message>
+        <source>admissible</source>
+        <translation>zulässig</translation>
+    </message>
+    <message>
+        <source>already known</source>
+        <translation>bereits bekannt</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>abgewiesen</translation>
+    </message>
+    <message>
+        <source>superseded</source>
+        <translation>ersetzt</translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation>verworfen</translation>
+    </message>
+    <message>
+        <source>not judged</source>
+        <translation>nicht begutachtet</translation>
+    </message>
+    <message>
+        <source>agrees</source>
+        <translation>stimmt zu</translation>
+    </message>
+    <message>
+        <source>disagrees</source>
+        <translation>widerspricht</translation>
+    </message>
+    <message>
+        <source>unsure</source>
+        <translation>unsicher</translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation>hoch</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>mittel</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>niedrig</translation>
+    </message>
+    <message>
+        <source>default (exceptions allowed)</source>
+        <translation>Standard (Ausnahmen erlaubt)</translation>
+    </message>
+    <message>
+        <source>monotonic (no exceptions)</source>
+        <translation>monoton (keine Ausnahmen)</translation>
+    </message>
+    <message>
+        <source>not stated</source>
+        <translation>nicht angegeben</translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>property</source>
+        <translation>Eigenschaft</translation>
+    </message>
+    <message>
+        <source>relation</source>
+        <translation>Relation</translation>
+    </message>
+    <message>
+        <source>the judge failed: %1</source>
+        <translation>die Begutachtung ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Decision: %1</source>
+        <translation>Entscheidung: %1</translation>
+    </message>
+    <message>
+        <source>State: %1</source>
+        <translation>Zustand: %1</translation>
+    </message>
+    <message>
+        <source>Problems: %1</source>
+        <translation>Probleme: %1</translation>
+    </message>
+    <message>
+        <source>Correction: %1 (%2 shapes)</source>
+        <translation>Korrektur: %1 (%2 Formen)</translation>
+    </message>
+    <message>
+        <source>%1/%2 (%3)</source>
+        <translation>%1/%2 (%3)</translation>
+    </message>
+    <message>
+        <source>Coins: %1</source>
+        <translation>Prägt: %1</translation>
+    </message>
+    <message>
+        <source>Judge: %1</source>
+        <translation>Gutachter: %1</translation>
+    </message>
+    <message>
+        <source>Model confidence: %1</source>
+        <translation>Sicherheit des Modells: %1</translation>
+    </message>
+    <message>
+        <source>Strength: %1</source>
+        <translation>Stärke: %1</translation>
+    </message>
+    <message>
+        <source>Forced past: %1</source>
+        <translation>Erzwungen trotz: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ModelKnobsBox</name>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> Token</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>keine Grenze</translation>
+    </message>
+    <message>
+        <source>The largest context a session may use: caps the context length the model reports (and the memory Ollama reserves for it)</source>
+        <translation>Der größte Kontext, den eine Sitzung nutzen darf: begrenzt die vom Modell gemeldete Kontextlänge (und den Speicher, den Ollama dafür reserviert)</translation>
+    </message>
+    <message>
+        <source>Let Anthropic models &amp;think before answering</source>
+        <translation>Anthropic-Modelle vor der Antwort &amp;nachdenken lassen</translation>
+    </message>
+    <message>
+        <source>The model&apos;s default</source>
+        <translation>Vorgabe des Modells</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <translation>Niedrig</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation>Hoch</translation>
+    </message>
+    <message>
+        <source>How much effort an Anthropic model spends on each answer</source>
+        <translation>Wie viel Aufwand ein Anthropic-Modell für jede Antwort treibt</translation>
+    </message>
+    <message>
+        <source>Context &amp;limit:</source>
+        <translation>Kontext&amp;grenze:</translation>
+    </message>
+    <message>
+        <source>&amp;Effort:</source>
+        <translation>&amp;Aufwand:</translation>
+    </message>
+</context>
+<context>
+    <name>ContextChooser</name>
+    <message>
+        <source>Target context</source>
+        <translation>Zielkontext</translation>
+    </message>
+    <message>
+        <source>The context the formalized sentences are filed in</source>
+        <translation>Der Kontext, in dem die formalisierten Sätze abgelegt werden</translation>
     </message>
 </context>
 </TS>

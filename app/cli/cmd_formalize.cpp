@@ -158,6 +158,8 @@ QString logLine(const json &event, const json &usage)
             verdicts.append(QStringLiteral("%1 %2").arg(str(v, "candidate"), str(v, "verdict")));
         return QStringLiteral("judge: %1").arg(verdicts.join(QStringLiteral(", ")));
     }
+    if (type == QLatin1StringView("notice"))
+        return QStringLiteral("#%1 notice: %2").arg(num(event, "n")).arg(str(event, "text"));
     if (type == QLatin1StringView("judge-failed"))
         return QStringLiteral("judge failed (%1): %2").arg(str(event, "kind"), str(event, "detail"));
     return {};
@@ -237,6 +239,11 @@ QString proposalText(const formalize::Session &session, const std::optional<llm:
     }
     if (const json *coverage = jsonutil::object(outcome, "coverage"))
         text += coverageLine(*coverage) + QLatin1Char('\n');
+    if (const json *vocabulary = jsonutil::object(outcome, "vocabulary"))
+        text += QStringLiteral("Vocabulary %1 literals — %2 reused, %3 coined\n")
+                    .arg(num(*vocabulary, "literals"))
+                    .arg(num(*vocabulary, "reused"))
+                    .arg(num(*vocabulary, "coined"));
     if (const json *usage = jsonutil::object(outcome, "usage"); usage && jsonutil::optInteger(*usage, "input")) {
         text += QStringLiteral("Usage %1%2%3\n")
                     .arg(jsonutil::boolean(*usage, "complete", true) ? QString() : QStringLiteral("≥ "), tokensText(*usage),
@@ -407,6 +414,7 @@ int runFormalize(const QStringList &args)
     QCommandLineParser &parser = commandLine.parser();
     cli::addProviderOptions(parser);
     cli::addPricesOption(parser);
+    cli::addSessionBudgetOptions(parser);
     commandLine.addKb(QStringLiteral("The knowledge base directory."));
     commandLine.addContext(QStringLiteral("The target context the candidates are filed in."));
     commandLine.addJson(QStringLiteral("Print the proposal as one JSON document."));
@@ -478,7 +486,10 @@ int runFormalize(const QStringList &args)
     }
     run->options = llm::resolveOptions(id, selection);
     QString error;
-    if (!cli::applyProviderOptions(parser, run->options, &error))
+    formalize::SessionSettings settings;
+    int contextLimit = 0;
+    if (!cli::applyProviderOptions(parser, run->options, &error)
+        || !cli::applySessionBudgetOptions(parser, &contextLimit, &settings.maxOutputTokens, run->options, &error))
         return commandLine.usageError(error);
     if (!cli::priceFor(parser, run->options, &run->price, &error)) {
         cli::err(QStringLiteral("fanva-cli formalize: %1\n").arg(error));
@@ -503,18 +514,25 @@ int runFormalize(const QStringList &args)
     if (!loaded.ok())
         return cli::ExitProblems;
 
-    formalize::SessionSettings settings;
     settings.maxAttempts = maxAttempts;
     settings.judge = judge == QLatin1StringView("on");
-    run->input = formalize::makeSessionInput(loaded.kb, parser.value(QStringLiteral("context")), document,
-        QFileInfo(run->documentPath).fileName(), settings, parser.value(QStringLiteral("instruction")));
-
-    run->input.kbSha256 = proposal::kbFingerprint(run->kbDir).sha256;
-    run->input.focus = focus;
-    if (run->previous)
-        run->input.firstEntryId = formalize::highestEntryNumber(run->previous->proposal.entries) + 1;
+    const auto makeInput = [&state = *run, kb = loaded.kb, context = parser.value(QStringLiteral("context")), document,
+                               instruction = parser.value(QStringLiteral("instruction")), settings, focus](int window) {
+        formalize::SessionSettings sized = settings;
+        sized.contextWindow = window;
+        state.input = formalize::makeSessionInput(kb, context, document, QFileInfo(state.documentPath).fileName(), sized, instruction);
+        state.input.kbSha256 = proposal::kbFingerprint(state.kbDir).sha256;
+        state.input.focus = focus;
+        if (state.previous)
+            state.input.firstEntryId = formalize::highestEntryNumber(state.previous->proposal.entries) + 1;
+    };
 
     FormalizeRun &state = *run;
-    cli::withKeyring(state.options, [&state] { startSession(state); });
+    cli::withKeyring(state.options, [&state, contextLimit, makeInput] {
+        cli::withContextWindow(state.options, contextLimit, [&state, makeInput](int window) {
+            makeInput(window);
+            startSession(state);
+        });
+    });
     return QCoreApplication::exec();
 }

@@ -2,7 +2,11 @@
 // SPDX-License-Identifier: MIT
 #include "providerargs.h"
 
+#include "clicommand.h"
+
+#include "llm/contextwindow.h"
 #include "llm/credentials.h"
+#include "llm/format.h"
 
 #include <QFile>
 #include <QMetaObject>
@@ -13,6 +17,48 @@ namespace cli {
 namespace {
 
 constexpr qint64 kMaxReplyMib = 1024;
+constexpr int kMinContextWindow = 1024;
+constexpr int kMaxContextWindow = 4 * 1024 * 1024;
+constexpr int kMinOutputTokens = 256;
+constexpr int kMaxOutputTokens = 32768;
+
+/// --thinking and --effort; false with `error` set for a value the option does not take.
+bool applyAnthropicOptions(const QCommandLineParser &parser, fanva::llm::ProviderOptions &options, QString *error)
+{
+    if (parser.isSet(QStringLiteral("thinking"))) {
+        const QString value = parser.value(QStringLiteral("thinking"));
+        if (value != QLatin1StringView("on") && value != QLatin1StringView("off")) {
+            *error = QStringLiteral("--thinking takes on or off");
+            return false;
+        }
+        options.anthropicThinking = value == QLatin1StringView("on");
+    }
+    if (parser.isSet(QStringLiteral("effort"))) {
+        const QString value = parser.value(QStringLiteral("effort"));
+        if (value == QLatin1StringView("low"))
+            options.anthropicEffort = fanva::llm::Effort::Low;
+        else if (value == QLatin1StringView("medium"))
+            options.anthropicEffort = fanva::llm::Effort::Medium;
+        else if (value == QLatin1StringView("high"))
+            options.anthropicEffort = fanva::llm::Effort::High;
+        else {
+            *error = QStringLiteral("--effort takes low, medium or high");
+            return false;
+        }
+    }
+    return true;
+}
+
+std::optional<int> intInRange(const QCommandLineParser &parser, const QString &name, int low, int high, QString *error)
+{
+    bool ok = false;
+    const qint64 value = parser.value(name).toLongLong(&ok);
+    if (!ok || value < low || value > high) {
+        *error = QStringLiteral("--%1 takes a number of tokens from %2 to %3").arg(name).arg(low).arg(high);
+        return std::nullopt;
+    }
+    return int(value);
+}
 
 } // namespace
 
@@ -35,7 +81,59 @@ void addProviderOptions(QCommandLineParser &parser)
             QStringLiteral("S") },
         { QStringLiteral("max-reply"), QStringLiteral("MiB of text one answer may bring before the call is stopped (default 8)."),
             QStringLiteral("MIB") },
+        { QStringLiteral("thinking"), QStringLiteral("Anthropic: adaptive thinking, on or off (default off)."), QStringLiteral("on|off") },
+        { QStringLiteral("effort"), QStringLiteral("Anthropic: the effort the model spends, low, medium or high (default: the model's)."),
+            QStringLiteral("LEVEL") },
     });
+}
+
+void addSessionBudgetOptions(QCommandLineParser &parser)
+{
+    parser.addOptions({
+        { QStringLiteral("context-window"),
+            QStringLiteral("The session's context window in tokens: caps the length the model reports, and is the window of a "
+                           "model that reports none (default: the model's, else 8192)."),
+            QStringLiteral("N") },
+        { QStringLiteral("max-output-tokens"), QStringLiteral("Tokens reserved for each answer (256–32768, default 4096)."),
+            QStringLiteral("N") },
+    });
+}
+
+bool applySessionBudgetOptions(
+    const QCommandLineParser &parser, int *contextLimit, int *maxOutputTokens, fanva::llm::ProviderOptions &options, QString *error)
+{
+    *contextLimit = 0;
+    if (parser.isSet(QStringLiteral("context-window"))) {
+        const std::optional<int> limit = intInRange(parser, QStringLiteral("context-window"), kMinContextWindow, kMaxContextWindow, error);
+        if (!limit)
+            return false;
+        *contextLimit = *limit;
+        options.contextCap = *limit;
+    }
+    if (parser.isSet(QStringLiteral("max-output-tokens"))) {
+        const std::optional<int> tokens
+            = intInRange(parser, QStringLiteral("max-output-tokens"), kMinOutputTokens, kMaxOutputTokens, error);
+        if (!tokens)
+            return false;
+        *maxOutputTokens = *tokens;
+    }
+    return true;
+}
+
+void withContextWindow(const fanva::llm::ProviderOptions &options, int contextLimit, std::function<void(int window)> next)
+{
+    auto *lookup = new fanva::llm::ContextLengthLookup(options);
+    QObject::connect(
+        lookup, &fanva::llm::ContextLengthLookup::finished, lookup, [lookup, contextLimit, next](std::optional<int64_t> reported) {
+            lookup->deleteLater();
+            const int window = fanva::llm::sessionContextWindow(
+                reported, contextLimit, contextLimit > 0 ? contextLimit : fanva::llm::kDefaultContextWindow);
+            cli::err(reported ? QStringLiteral("context window %1 tokens (the model reports %2)\n")
+                                    .arg(fanva::llm::formatCount(window), fanva::llm::formatCount(*reported))
+                              : QStringLiteral("context window %1 tokens\n").arg(fanva::llm::formatCount(window)));
+            next(window);
+        });
+    lookup->start();
 }
 
 void addPricesOption(QCommandLineParser &parser)
@@ -103,7 +201,7 @@ bool applyProviderOptions(const QCommandLineParser &parser, fanva::llm::Provider
         options.maxReplyBytes = qsizetype(mib) * 1024 * 1024;
     }
     return seconds("connect-timeout", options.timeouts.connect) && seconds("idle-timeout", options.timeouts.idle)
-        && seconds("total-timeout", options.timeouts.total);
+        && seconds("total-timeout", options.timeouts.total) && applyAnthropicOptions(parser, options, error);
 }
 
 void withKeyring(fanva::llm::ProviderOptions &options, std::function<void()> next)

@@ -14,15 +14,31 @@
 
 namespace cli {
 
-/// --provider, --model, --base-url, --script, --script-record, the three timeouts and --max-reply.
+/// --provider, --model, --base-url, --script, --script-record, the three timeouts, --max-reply
+/// and Anthropic's --thinking and --effort.
 void addProviderOptions(QCommandLineParser &parser);
 
 /// The command line's part of a selection; the environment is the process's.
 [[nodiscard]] fanva::llm::SelectionInput selectionInput(const QCommandLineParser &parser);
 
-/// Applies --connect-timeout/--idle-timeout/--total-timeout (seconds), --max-reply (MiB) and
-/// --script-record; false with `error` set when a value is not a number in range.
+/// Applies --connect-timeout/--idle-timeout/--total-timeout (seconds), --max-reply (MiB),
+/// --script-record, --thinking on|off and --effort low|medium|high (Anthropic, providers.md §4);
+/// false with `error` set when a value is not one the option takes.
 [[nodiscard]] bool applyProviderOptions(const QCommandLineParser &parser, fanva::llm::ProviderOptions &options, QString *error);
+
+/// --context-window N and --max-output-tokens N of a formalize session.
+void addSessionBudgetOptions(QCommandLineParser &parser);
+
+/// The session budget the command line asks for: `contextLimit` 0 when --context-window is not
+/// given. Sets `maxOutputTokens` and, for Ollama's num_ctx, options.contextCap; false with
+/// `error` set when a value is out of range.
+[[nodiscard]] bool applySessionBudgetOptions(
+    const QCommandLineParser &parser, int *contextLimit, int *maxOutputTokens, fanva::llm::ProviderOptions &options, QString *error);
+
+/// formalize.md §5: asks the provider for the model's context length and calls `next` with the
+/// session's window — the reported length capped by `contextLimit`, else `contextLimit`, else
+/// 8192 — from the event loop. The window is said on stderr.
+void withContextWindow(const fanva::llm::ProviderOptions &options, int contextLimit, std::function<void(int window)> next);
 
 /// --prices FILE: prices per million tokens, so that a run can say what it cost.
 void addPricesOption(QCommandLineParser &parser);

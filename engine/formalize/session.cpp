@@ -10,6 +10,7 @@
 #include "check/gates.h"
 #include "formalize/replyparser.h"
 #include "formalize/rewrite.h"
+#include "formalize/vocabulary.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
 #include "llm/budget.h"
@@ -348,13 +349,23 @@ void Session::startCall(const QString &purpose, std::vector<llm::Message> messag
         Q_EMIT textDelta(attempt, text);
     });
     connect(call, &llm::Call::thinkingDelta, this, [this, attempt](const QString &text) { Q_EMIT thinkingDelta(attempt, text); });
+    connect(call, &llm::Call::notice, this, [this, attempt](const QString &text) {
+        emitEvent(QStringLiteral("notice"), { { "n", attempt }, { "text", utf8(text) } });
+    });
     connect(call, &llm::Call::done, this, &Session::onReply);
     connect(call, &llm::Call::error, this, &Session::onError);
+}
+
+void Session::emitNotes(const llm::Response &response)
+{
+    for (const std::string &note : response.diag.notes)
+        emitEvent(QStringLiteral("notice"), { { "n", m_attempt }, { "text", note } });
 }
 
 void Session::onError(const llm::Response &response)
 {
     m_call.clear();
+    emitNotes(response);
     const llm::Failure failure = response.failure.value_or(llm::makeFailure(llm::Failure::Kind::Protocol, "the call failed"));
     if (m_phase == Phase::Judge && failure.kind != llm::Failure::Kind::Cancelled) {
         // The judge fails open: the items keep no verdict and the outcome stands.
@@ -390,6 +401,7 @@ void Session::finishFromFailure(const llm::Failure &failure)
 void Session::onReply(const llm::Response &response)
 {
     m_call.clear();
+    emitNotes(response);
     const llm::Usage &u = response.usage;
     m_totalUsage.add(u);
     json usage = llm::usageToJson(u);
@@ -770,20 +782,12 @@ void Session::finish(const QString &outcome, json extra)
     payload["coverage"] = coverageJson();
     payload["judge"] = judge;
     payload["usage"] = m_totalUsage.toJson();
-    json vocabulary = { { "coined", 0 } };
-    std::set<QString> coined;
-    for (const Entry &e : m_entries) {
-        if (!e.isReviewable())
-            continue;
-        for (const CoinedFunctor &c : e.coined)
-            coined.insert(c.functor);
-    }
-    vocabulary["coined"] = coined.size();
-    payload["vocabulary"] = vocabulary;
+    payload["vocabulary"]
+        = m_input.kb ? vocabularyJson(proposalVocabulary(*m_input.kb, m_input.context, m_entries)) : vocabularyJson(CoinedReport {});
     m_outcome = payload;
     emitEvent(QStringLiteral("finished"),
-        { { "outcome", utf8(name) }, { "stopReason", payload["stopReason"] }, { "counts", counts() },
-            { "coverage", payload["coverage"] } });
+        { { "outcome", utf8(name) }, { "stopReason", payload["stopReason"] }, { "counts", counts() }, { "coverage", payload["coverage"] },
+            { "judge", judge }, { "vocabulary", payload["vocabulary"] } });
     Q_EMIT finished();
 }
 

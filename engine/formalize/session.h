@@ -171,6 +171,8 @@ private:
     void startCall(const QString &purpose, std::vector<llm::Message> messages, bool judge, const QString &model);
     void onReply(const llm::Response &response);
     void onError(const llm::Response &response);
+    /// One `notice{n, text}` event per note of the provider's diagnostics.
+    void emitNotes(const llm::Response &response);
     void handleFormalizeReply(const llm::Response &response);
     void handleJudgeReply(const llm::Response &response);
     void handleJudgeRepairReply(const llm::Response &response);

@@ -137,8 +137,8 @@ private:
         if (!system.empty())
             body["system"] = std::move(system);
         json outputConfig = json::object();
-        if (m_request.effort)
-            outputConfig["effort"] = effortName(*m_request.effort);
+        if (const std::optional<Effort> effort = m_request.effort ? m_request.effort : options().anthropicEffort)
+            outputConfig["effort"] = effortName(*effort);
         if (m_request.outputSchema)
             outputConfig["format"] = { { "type", "json_schema" }, { "schema", *m_request.outputSchema } };
         if (!outputConfig.empty())

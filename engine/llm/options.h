@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "llm/types.h"
+
 #include <QString>
 #include <QUrl>
 
@@ -51,6 +53,7 @@ struct ProviderOptions {
     bool includeUsage = true; ///< OpenAI: stream_options.include_usage
     bool sendTemperature = true; ///< OpenAI: temperature 0
     bool anthropicThinking = false; ///< Anthropic: thinking {type: adaptive}
+    std::optional<Effort> anthropicEffort; ///< Anthropic: output_config.effort of a request that sets none
     qsizetype maxReplyBytes = kDefaultMaxReplyBytes; ///< text of one answer; beyond it the call fails
     QString scriptPath; ///< scripted, demo
     QString scriptRecordPath; ///< scripted: received requests appended as JSON lines

@@ -1,10 +1,12 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
 // fanva-fake-server: serves fixture files on 127.0.0.1 for CLI tests.
-//   fanva-fake-server --route PATH=FILE[@STATUS] ... [--gap MS]
+//   fanva-fake-server --route PATH=FILE[@STATUS] ... [--gap MS] [--record FILE]
 // A .ndjson file streams line by line, a .sse file event by event (chunked); anything else is
 // one Content-Length body. The chosen port is printed on stdout as "PORT\n"; the server runs
-// until it is terminated or its stdin closes.
+// until it is terminated or its stdin closes. With --record, every request it received is
+// written to FILE when its stdin closes, one JSON line each: {method, path, body} (body parsed,
+// or null when it is not JSON).
 #include "fakeserver.h"
 #include "replyspec.h"
 
@@ -26,6 +28,8 @@ int main(int argc, char *argv[])
         QStringLiteral("PATH=FILE[@STATUS]") });
     parser.addOption(
         { QStringLiteral("gap"), QStringLiteral("Milliseconds between streamed pieces."), QStringLiteral("MS"), QStringLiteral("1") });
+    parser.addOption(
+        { QStringLiteral("record"), QStringLiteral("Write the requests received to FILE when stdin closes."), QStringLiteral("FILE") });
     parser.process(app);
 
     fanva::fakes::FakeServer server;
@@ -72,5 +76,16 @@ int main(int argc, char *argv[])
         if (::read(STDIN_FILENO, buffer, sizeof buffer) <= 0)
             QCoreApplication::quit();
     });
-    return QCoreApplication::exec();
+    const int code = QCoreApplication::exec();
+    if (parser.isSet(QStringLiteral("record"))) {
+        QFile record(parser.value(QStringLiteral("record")));
+        if (!record.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            return 2;
+        for (const fanva::fakes::RecordedRequest &request : server.requests()) {
+            const nlohmann::json line { { "method", request.method.toStdString() }, { "path", request.path.toStdString() },
+                { "body", request.json.is_discarded() ? nlohmann::json() : request.json } };
+            record.write(QByteArray::fromStdString(line.dump()) + '\n');
+        }
+    }
+    return code;
 }

@@ -156,7 +156,7 @@ private Q_SLOTS:
         QCOMPARE(outcome.count(), 1);
         QCOMPARE(model.outcome(), QStringLiteral("partial"));
         const QString banner = model.outcomeText();
-        QVERIFY2(banner.startsWith(QStringLiteral("partial (cap): ")), qPrintable(banner));
+        QVERIFY2(banner.startsWith(QStringLiteral("partial (attempt limit reached): ")), qPrintable(banner));
         for (const char *part : { "1 admissible, 1 refused", "coverage 1/14", "1 unsure", "1 failed" })
             QVERIFY2(banner.contains(QLatin1String(part)), part);
         model.clear();

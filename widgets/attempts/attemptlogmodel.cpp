@@ -4,6 +4,8 @@
 
 #include "jsonutil.h"
 
+#include <QHash>
+
 using nlohmann::json;
 
 namespace {
@@ -83,6 +85,120 @@ QString chipsAccessibleText(const QList<AttemptChip> &chips)
     }
     return parts.join(QStringLiteral(", "));
 }
+
+// The words of the banner and the log in the window's language; the ids stay English in
+// the CLI, JSON and session files.
+QString outcomeLabel(const QString &outcome)
+{
+    if (outcome == QLatin1StringView("success"))
+        return AttemptLogModel::tr("success");
+    if (outcome == QLatin1StringView("partial"))
+        return AttemptLogModel::tr("partial");
+    if (outcome == QLatin1StringView("exhausted"))
+        return AttemptLogModel::tr("exhausted");
+    if (outcome == QLatin1StringView("refused"))
+        return AttemptLogModel::tr("refused");
+    if (outcome == QLatin1StringView("too-large"))
+        return AttemptLogModel::tr("too large");
+    if (outcome == QLatin1StringView("chat-failed"))
+        return AttemptLogModel::tr("chat failed");
+    if (outcome == QLatin1StringView("cancelled"))
+        return AttemptLogModel::tr("cancelled");
+    return outcome;
+}
+
+QString stopReasonLabel(const QString &stop)
+{
+    if (stop == QLatin1StringView("converged"))
+        return AttemptLogModel::tr("converged");
+    if (stop == QLatin1StringView("cap"))
+        return AttemptLogModel::tr("attempt limit reached");
+    if (stop == QLatin1StringView("cycle"))
+        return AttemptLogModel::tr("the model repeated itself");
+    if (stop == QLatin1StringView("nothing-proposed"))
+        return AttemptLogModel::tr("nothing proposed");
+    if (stop == QLatin1StringView("refusal"))
+        return AttemptLogModel::tr("refusal");
+    return stop;
+}
+
+// A candidate's state or a verdict as the log's rows show them.
+QString wordLabel(const QString &word)
+{
+    static const QHash<QString, const char *> words { { QStringLiteral("admissible"), QT_TRANSLATE_NOOP("AttemptLogModel", "admissible") },
+        { QStringLiteral("known"), QT_TRANSLATE_NOOP("AttemptLogModel", "known") },
+        { QStringLiteral("refused"), QT_TRANSLATE_NOOP("AttemptLogModel", "refused") },
+        { QStringLiteral("superseded"), QT_TRANSLATE_NOOP("AttemptLogModel", "superseded") },
+        { QStringLiteral("dropped"), QT_TRANSLATE_NOOP("AttemptLogModel", "dropped") },
+        { QStringLiteral("agree"), QT_TRANSLATE_NOOP("AttemptLogModel", "agree") },
+        { QStringLiteral("disagree"), QT_TRANSLATE_NOOP("AttemptLogModel", "disagree") },
+        { QStringLiteral("unsure"), QT_TRANSLATE_NOOP("AttemptLogModel", "unsure") },
+        { QStringLiteral("none"), QT_TRANSLATE_NOOP("AttemptLogModel", "no verdict") } };
+    const auto found = words.constFind(word);
+    return found == words.constEnd() ? word : AttemptLogModel::tr(found.value());
+}
+
+QString stateCountText(qint64 n, std::string_view state)
+{
+    if (state == "admissible")
+        return AttemptLogModel::tr("%1 admissible").arg(n);
+    if (state == "known")
+        return AttemptLogModel::tr("%1 already known").arg(n);
+    if (state == "refused")
+        return AttemptLogModel::tr("%1 refused").arg(n);
+    if (state == "superseded")
+        return AttemptLogModel::tr("%1 superseded").arg(n);
+    if (state == "dropped")
+        return AttemptLogModel::tr("%1 dropped").arg(n);
+    return {};
+}
+
+QString verdictCountText(qint64 n, std::string_view verdict)
+{
+    if (verdict == "agree")
+        return AttemptLogModel::tr("%1 agree").arg(n);
+    if (verdict == "disagree")
+        return AttemptLogModel::tr("%1 disagree").arg(n);
+    if (verdict == "unsure")
+        return AttemptLogModel::tr("%1 unsure").arg(n);
+    if (verdict == "skipped")
+        return AttemptLogModel::tr("%1 skipped").arg(n);
+    if (verdict == "failed")
+        return AttemptLogModel::tr("%1 failed").arg(n);
+    return {};
+}
+
+} // namespace
+
+QString AttemptLogModel::outcomeWord(const QString &outcome)
+{
+    return outcomeLabel(outcome);
+}
+
+QString AttemptLogModel::attemptKindText(const QString &kind)
+{
+    if (kind == QLatin1StringView("draft"))
+        return tr("draft");
+    if (kind == QLatin1StringView("repair"))
+        return tr("repair");
+    if (kind == QLatin1StringView("unreadable-repair"))
+        return tr("repair of an unreadable reply");
+    if (kind == QLatin1StringView("judge-repair"))
+        return tr("judge repair");
+    if (kind == QLatin1StringView("judge"))
+        return tr("judge");
+    return kind;
+}
+
+QString AttemptLogModel::vocabularyText(const json &vocabulary)
+{
+    return tr("literals: %1 (%2 reused, %3 coined)")
+        .arg(number(vocabulary, "literals").value_or(0))
+        .arg(number(vocabulary, "reused").value_or(0))
+        .arg(number(vocabulary, "coined").value_or(0));
+}
+
+namespace {
 
 // What each §5.5 outcome means, for the banner.
 QString outcomeMeaning(const QString &outcome)
@@ -189,10 +305,12 @@ void AttemptLogModel::addEvent(const json &event)
 
     // The events of the call in flight: its end (usage, text, thinking) and its verdict.
     int row = int(m_rows.size()) - 1;
-    if (type == "usage" && m_phase == Phase::Judge && !m_judgeCallOpen)
+    if ((type == "usage" || type == "notice") && m_phase == Phase::Judge && !m_judgeCallOpen)
         row = openJudgeRow();
     Row &r = m_rows[size_t(row)];
-    if (type == "usage") {
+    if (type == "notice") {
+        r.notices.append(str(event, "text"));
+    } else if (type == "usage") {
         r.tokensIn = number(event, "input");
         r.tokensOut = number(event, "output");
         r.tokensCached = number(event, "cacheRead");
@@ -338,11 +456,11 @@ void AttemptLogModel::addVerdicts(const json &event)
             m_disagree += verdict == QLatin1StringView("disagree");
             m_unsure += verdict == QLatin1StringView("unsure");
             const AttemptChip chip { QStringLiteral("judge"), verdictState(verdict),
-                note.isEmpty() ? verdict : tr("%1: %2").arg(verdict, note) };
+                note.isEmpty() ? wordLabel(verdict) : tr("%1: %2").arg(wordLabel(verdict), note) };
             Child c { RowType::Verdict, str(v, "candidate"), 0, verdict, note, { chip } };
             if (const auto found = m_candidates.find(c.candidate); found != m_candidates.end())
                 c.segment = m_rows[size_t(found->second.first)].children[size_t(found->second.second)].segment;
-            r.chips.append(tr("%1 %2").arg(c.candidate, verdict));
+            r.chips.append(tr("%1 %2").arg(c.candidate, wordLabel(verdict)));
             setJudgeChip(c.candidate, chip);
             appendChild(row, std::move(c));
         }
@@ -395,7 +513,8 @@ void AttemptLogModel::finish(const json &event)
     m_phase = Phase::None;
     m_outcomeName = str(event, "outcome");
     const QString stop = str(event, "stopReason");
-    QString text = stop.isEmpty() || stop == m_outcomeName ? m_outcomeName : tr("%1 (%2)").arg(m_outcomeName, stop);
+    const QString outcome = outcomeLabel(m_outcomeName);
+    QString text = stop.isEmpty() || stop == m_outcomeName ? outcome : tr("%1 (%2)").arg(outcome, stopReasonLabel(stop));
     if (const QString meaning = outcomeMeaning(m_outcomeName); !meaning.isEmpty())
         text = tr("%1: %2").arg(text, meaning);
     QStringList facts;
@@ -404,7 +523,7 @@ void AttemptLogModel::finish(const json &event)
         QStringList counts;
         for (const char *state : { "admissible", "known", "refused", "superseded", "dropped" }) {
             if (const qint64 n = number(c, state).value_or(0); n > 0)
-                counts.append(tr("%1 %2").arg(n).arg(QLatin1StringView(state)));
+                counts.append(stateCountText(n, state));
         }
         if (!counts.isEmpty())
             facts.append(counts.join(QStringLiteral(", ")));
@@ -413,14 +532,20 @@ void AttemptLogModel::finish(const json &event)
         const json &c = *coverage;
         facts.append(tr("coverage %1/%2").arg(number(c, "covered").value_or(0)).arg(number(c, "total").value_or(0)));
     }
+    // The judge's counts are the outcome's (the latest verdict of each kept entry); a log
+    // saved before they were part of the finished event falls back to the verdicts seen.
     QStringList judge;
-    for (const auto &[count, name] : { std::pair(m_agree, "agree"), std::pair(m_disagree, "disagree"), std::pair(m_unsure, "unsure"),
-             std::pair(m_judgeFailed, "failed") }) {
+    const json *outcomeJudge = fanva::jsonutil::object(event, "judge");
+    for (const auto &[tally, name] : { std::pair(m_agree, "agree"), std::pair(m_disagree, "disagree"), std::pair(m_unsure, "unsure"),
+             std::pair(0, "skipped"), std::pair(m_judgeFailed, "failed") }) {
+        const qint64 count = outcomeJudge ? number(*outcomeJudge, name).value_or(0) : tally;
         if (count > 0)
-            judge.append(tr("%1 %2").arg(count).arg(QLatin1StringView(name)));
+            judge.append(verdictCountText(count, name));
     }
     if (!judge.isEmpty())
         facts.append(tr("judge: %1").arg(judge.join(QStringLiteral(", "))));
+    if (const json *vocabulary = fanva::jsonutil::object(event, "vocabulary"))
+        facts.append(vocabularyText(*vocabulary));
     if (!facts.isEmpty())
         text += QStringLiteral(" — ") + facts.join(QStringLiteral(" · "));
     m_outcome = text;
@@ -493,10 +618,12 @@ QVariant AttemptLogModel::rowData(const Row &r, int column, int role) const
         return QVariant::fromValue(r.type);
     case InFlightRole:
         return r.inFlight;
-    case Qt::ToolTipRole:
-        if (!r.chips.isEmpty())
-            return r.chips.join(QLatin1Char('\n'));
-        return r.status.isEmpty() ? QVariant() : QVariant(r.status);
+    case Qt::ToolTipRole: {
+        QStringList lines = r.chips.isEmpty() && !r.status.isEmpty() ? QStringList { r.status } : r.chips;
+        for (const QString &notice : r.notices)
+            lines.append(tr("Notice: %1").arg(notice));
+        return lines.isEmpty() ? QVariant() : QVariant(lines.join(QLatin1Char('\n')));
+    }
     case Qt::TextAlignmentRole:
         return column == KindColumn ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::DisplayRole:
@@ -508,10 +635,14 @@ QVariant AttemptLogModel::rowData(const Row &r, int column, int role) const
     case AttemptColumn:
         return r.type == RowType::Judge ? QVariant() : QVariant(r.attempt);
     case KindColumn: {
-        QString kind = r.type == RowType::Judge ? tr("judge · round %1 · batch %2").arg(r.round).arg(r.batch) : r.kind;
+        QString kind = r.type == RowType::Judge ? tr("judge · round %1 · batch %2").arg(r.round).arg(r.batch) : attemptKindText(r.kind);
         if (r.inFlight)
             kind = tr("%1 …").arg(kind);
-        return r.status.isEmpty() ? kind : tr("%1 — %2").arg(kind, r.status);
+        if (!r.status.isEmpty())
+            kind = tr("%1 — %2").arg(kind, r.status);
+        for (const QString &notice : r.notices)
+            kind = tr("%1 · ⚠ %2").arg(kind, notice);
+        return kind;
     }
     case CandidatesColumn:
         if (r.type == RowType::Judge)
@@ -536,7 +667,7 @@ QVariant AttemptLogModel::rowData(const Row &r, int column, int role) const
 QVariant AttemptLogModel::childData(const Child &c, int column, int role) const
 {
     const QString label = c.segment > 0 ? tr("%1 [%2]").arg(c.candidate).arg(c.segment) : c.candidate;
-    const QString detail = c.detail.isEmpty() ? c.state : tr("%1 — %2").arg(c.state, c.detail);
+    const QString detail = c.detail.isEmpty() ? wordLabel(c.state) : tr("%1 — %2").arg(wordLabel(c.state), c.detail);
     switch (role) {
     case ChipsRole:
         return QVariant::fromValue(c.chips);

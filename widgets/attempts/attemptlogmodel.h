@@ -65,6 +65,13 @@ public:
     /// The §5.5 outcome name once the session finished ("" before).
     [[nodiscard]] QString outcome() const { return m_outcomeName; }
 
+    /// A §5.5 outcome name (success, too-large, …) in the window's language.
+    [[nodiscard]] static QString outcomeWord(const QString &outcome);
+    /// An attempt kind (draft, repair, unreadable-repair, judge-repair, judge) in the window's language.
+    [[nodiscard]] static QString attemptKindText(const QString &kind);
+    /// "literals: 31 (27 reused, 4 coined)" from the outcome's `vocabulary`.
+    [[nodiscard]] static QString vocabularyText(const nlohmann::json &vocabulary);
+
     [[nodiscard]] QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
     [[nodiscard]] QModelIndex parent(const QModelIndex &child) const override;
     [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
@@ -98,6 +105,7 @@ private:
         std::optional<qint64> startedAt; ///< the event clock (`t`) when the call began
         bool inFlight = true;
         QString status; ///< unreadable, truncated, refusal, …
+        QStringList notices; ///< the provider's notices of the call (retries, cache, truncation check)
         QString text;
         QString thinking;
         QStringList chips;

@@ -10,8 +10,16 @@ struct GutterMark {
     enum class Rank : quint8 { None, Refused, Correctable, Doubted, Coined, Clean, Known };
     enum class Decision : quint8 { None, Undecided, Accepted, Edited, Forced, Rejected, Applied };
 
+    GutterMark() = default;
+    GutterMark(Rank rank, Decision decision, QString toolTip = {})
+        : rank(rank)
+        , decision(decision)
+        , toolTip(std::move(toolTip))
+    { }
+
     Rank rank = Rank::None;
     Decision decision = Decision::None;
+    QString toolTip; ///< every axis of the entry, one per line (empty: no tooltip); not part of ==
 
     [[nodiscard]] bool isEmpty() const { return rank == Rank::None && decision == Decision::None; }
 
@@ -20,5 +28,5 @@ struct GutterMark {
     /// The glyph of @p decision (○ ✓ ✎ ! – ◆), empty for Decision::None.
     [[nodiscard]] static QString glyph(Decision decision);
 
-    friend bool operator==(const GutterMark &, const GutterMark &) = default;
+    friend bool operator==(const GutterMark &a, const GutterMark &b) { return a.rank == b.rank && a.decision == b.decision; }
 };

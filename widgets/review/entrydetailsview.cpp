@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "review/entrydetailsview.h"
 
+#include "review/entryaxes.h"
 #include "review/entrymodel.h"
 
 using namespace fanva;
@@ -88,7 +89,7 @@ QString EntryDetailsView::entryHtml(
         html += section(tr("Correction"));
         html += QStringLiteral("<p>%1: %2<br/>%3<br/>%4: %5</p>")
                     .arg(esc(tr("Rules")), esc(e.correction->rules.join(QStringLiteral(", "))), esc(e.correction->why),
-                        esc(tr("Confidence")), QString(formalize::confidenceName(e.correction->confidence)));
+                        esc(tr("Confidence")), esc(EntryAxes::confidenceText(e.correction->confidence)));
     }
     if (!e.coined.empty()) {
         html += section(tr("Coined functors")) + QStringLiteral("<ul>");
@@ -96,20 +97,21 @@ QString EntryDetailsView::entryHtml(
             html += QStringLiteral("<li><code>%1/%2</code> (%3)</li>")
                         .arg(esc(c.functor))
                         .arg(c.arity)
-                        .arg(QString(formalize::coinedRoleName(c.role)));
+                        .arg(esc(EntryAxes::roleText(c.role)));
         html += QStringLiteral("</ul>");
     }
     if (!e.gloss.text.isEmpty())
         html += section(tr("Reads as")) + QStringLiteral("<p>%1</p>").arg(esc(e.gloss.text));
     // An author entry shows why Re-judge left it without a verdict (authoring.md §4).
-    if (e.verdict != formalize::Verdict::None || (author && !e.verdictNote.isEmpty())) {
+    if (e.verdict != formalize::Verdict::None || EntryAxes::judgeFailed(e) || (author && !e.verdictNote.isEmpty())) {
         html += section(tr("Judge"));
-        html += QStringLiteral("<p>%1%2</p>")
-                    .arg(esc(formalize::verdictName(e.verdict)),
-                        e.verdictNote.isEmpty() ? QString() : QStringLiteral(" — ") + esc(e.verdictNote));
+        const QString text = esc(EntryAxes::judgeText(e));
+        html += EntryAxes::judgeFailed(e) ? QStringLiteral("<p><b>%1</b></p>").arg(text) : QStringLiteral("<p>%1</p>").arg(text);
     }
     if (!author)
-        html += QStringLiteral("<p>%1: %2</p>").arg(esc(tr("Model confidence")), QString(formalize::confidenceName(e.confidence)));
+        html += QStringLiteral("<p>%1: %2<br/>%3: %4</p>")
+                    .arg(esc(tr("Model confidence")), esc(EntryAxes::confidenceText(e.confidence)), esc(tr("Strength")),
+                        esc(EntryAxes::strengthText(e.strength)));
     if (!e.forced.isEmpty())
         html += QStringLiteral("<p>%1: %2</p>").arg(esc(tr("Forced past")), esc(e.forced.join(QStringLiteral(", "))));
     if (!e.notes.empty())

@@ -3,9 +3,11 @@
 #include "review/proposalview.h"
 #include "review/proposalview_p.h"
 
+#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QTextBlock>
+#include <QToolTip>
 
 #include <array>
 
@@ -51,6 +53,22 @@ ProposalGutter::~ProposalGutter() = default;
 QSize ProposalGutter::sizeHint() const
 {
     return { m_view->gutterWidth(), 0 };
+}
+
+bool ProposalGutter::event(QEvent *event)
+{
+    // The tooltip of an entry's first line lists every axis of the entry.
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const int line = m_view->lineAtGutterPosition(help->pos());
+        const QString tip = line >= 0 ? m_view->mark(line).toolTip : QString();
+        if (tip.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), tip, this);
+        return true;
+    }
+    return QWidget::event(event);
 }
 
 void ProposalGutter::paintEvent(QPaintEvent *event)

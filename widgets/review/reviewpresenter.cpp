@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "review/reviewpresenter.h"
 
+#include "review/entryaxes.h"
 #include "review/entrymodel.h"
 #include "review/inlineeditor.h"
 #include "review/reviewcontroller.h"
@@ -277,7 +278,8 @@ void ReviewPresenter::refresh()
         if (!lines[i].firstOfEntry)
             continue;
         if (const proposal::Entry *e = m_review->proposal().entry(lines[i].entryId)) {
-            m_view->setMark(int(i), GutterMark { EntryModel::gutterRank(e->rank()), EntryModel::gutterDecision(e->decision) });
+            m_view->setMark(
+                int(i), GutterMark { EntryModel::gutterRank(e->rank()), EntryModel::gutterDecision(e->decision), EntryAxes::toolTip(*e) });
         }
     }
     if (!m_current.isEmpty() && !m_review->proposal().entry(m_current))

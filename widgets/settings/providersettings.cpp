@@ -20,6 +20,9 @@ const QString s_maxAttemptsKey = QStringLiteral("formalize/maxAttempts");
 const QString s_judgeKey = QStringLiteral("formalize/judge");
 const QString s_judgeRetriesKey = QStringLiteral("formalize/judgeRetries");
 const QString s_contextWindowKey = QStringLiteral("formalize/contextWindow");
+const QString s_contextLimitKey = QStringLiteral("formalize/contextLimit");
+const QString s_thinkingKey = QStringLiteral("provider/anthropic/thinking");
+const QString s_effortKey = QStringLiteral("provider/anthropic/effort");
 
 QString modelKey(const QString &id)
 {
@@ -68,6 +71,16 @@ fanva::llm::ProviderOptions ProviderSettings::resolve(const QString &id, const Q
     const double idleFromEnvironment = environment.value(QStringLiteral("FANVA_IDLE_TIMEOUT")).trimmed().toDouble(&ok);
     if (!ok || idleFromEnvironment <= 0)
         options.timeouts.idle = std::chrono::seconds(idleTimeoutSeconds);
+    options.contextCap = contextLimit;
+    if (id == QLatin1String("anthropic")) {
+        options.anthropicThinking = anthropicThinking;
+        if (anthropicEffort == QLatin1String("low"))
+            options.anthropicEffort = fanva::llm::Effort::Low;
+        else if (anthropicEffort == QLatin1String("medium"))
+            options.anthropicEffort = fanva::llm::Effort::Medium;
+        else if (anthropicEffort == QLatin1String("high"))
+            options.anthropicEffort = fanva::llm::Effort::High;
+    }
     return options;
 }
 
@@ -90,7 +103,24 @@ ProviderSettings ProviderSettings::load(const QSettings &settings)
     result.session.judge = settings.value(s_judgeKey, result.session.judge).toBool();
     result.session.judgeRetries = intValue(settings, s_judgeRetriesKey, result.session.judgeRetries, 0, 3);
     result.session.contextWindow = intValue(settings, s_contextWindowKey, result.session.contextWindow, 1024, 4 * 1024 * 1024);
+    result.loadModelKnobs(settings);
     return result;
+}
+
+void ProviderSettings::loadModelKnobs(const QSettings &settings)
+{
+    contextLimit = intValue(settings, s_contextLimitKey, 0, 0, 4 * 1024 * 1024);
+    anthropicThinking = settings.value(s_thinkingKey, false).toBool();
+    const QString effort = settings.value(s_effortKey).toString();
+    const bool known = effort == QLatin1String("low") || effort == QLatin1String("medium") || effort == QLatin1String("high");
+    anthropicEffort = known ? effort : QString();
+}
+
+void ProviderSettings::saveModelKnobs(QSettings &settings) const
+{
+    settings.setValue(s_contextLimitKey, contextLimit);
+    settings.setValue(s_thinkingKey, anthropicThinking);
+    settings.setValue(s_effortKey, anthropicEffort);
 }
 
 void ProviderSettings::save(QSettings &settings) const
@@ -115,6 +145,7 @@ void ProviderSettings::save(QSettings &settings) const
     settings.setValue(s_judgeKey, session.judge);
     settings.setValue(s_judgeRetriesKey, session.judgeRetries);
     settings.setValue(s_contextWindowKey, session.contextWindow);
+    saveModelKnobs(settings);
 }
 
 QString ProviderSettings::defaultFile()

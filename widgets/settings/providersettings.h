@@ -24,6 +24,11 @@ struct ProviderSettings {
     int idleTimeoutSeconds = 300;
     int totalTimeoutMinutes = 30; ///< 0: no limit
     fanva::formalize::SessionSettings session; ///< maxAttempts, judge, judgeRetries, contextWindow are edited
+    /// The largest context a session may use, in tokens (formalize.md §5, providers.md §3's
+    /// userCap): caps the length the model reports and Ollama's num_ctx. 0: no limit.
+    int contextLimit = 0;
+    bool anthropicThinking = false; ///< Anthropic: adaptive thinking (providers.md §4)
+    QString anthropicEffort; ///< Anthropic: low | medium | high; empty: the model's default
 
     /// The provider a window uses when neither the command line nor the workspace's fanva.json names
     /// one: FANVA_PROVIDER, then the saved default, then the offline demo.
@@ -38,6 +43,9 @@ struct ProviderSettings {
     /// values are clamped.
     [[nodiscard]] static ProviderSettings load(const QSettings &settings);
     void save(QSettings &settings) const;
+    /// The model knobs (contextLimit, Anthropic's thinking and effort) alone, as load()/save() do.
+    void loadModelKnobs(const QSettings &settings);
+    void saveModelKnobs(QSettings &settings) const;
 
     /// The reviewer's settings file (the one MainWindow keeps its geometry in).
     [[nodiscard]] static QString defaultFile();

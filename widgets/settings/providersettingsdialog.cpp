@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "settings/providersettingsdialog.h"
 
+#include "settings/modelknobsbox.h"
+
 #include "llm/credentials.h"
 #include "llm/probe.h"
 #include "llm/redactor.h"
@@ -220,6 +222,8 @@ void ProviderSettingsDialog::createWidgets()
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(providerBox);
     layout->addLayout(lower);
+    m_modelKnobs = new ModelKnobsBox;
+    layout->addWidget(m_modelKnobs);
     layout->addStretch(1);
     layout->addWidget(m_buttons);
 
@@ -241,6 +245,7 @@ void ProviderSettingsDialog::load(const ProviderSettings &settings, const QStrin
     m_connectSpin->setValue(settings.connectTimeoutSeconds);
     m_idleSpin->setValue(settings.idleTimeoutSeconds);
     m_totalSpin->setValue(settings.totalTimeoutMinutes);
+    m_modelKnobs->load(settings);
 
     int index = m_providerCombo->findData(provider);
     if (index < 0) {
@@ -280,6 +285,7 @@ ProviderSettings ProviderSettingsDialog::settings() const
     result.connectTimeoutSeconds = m_connectSpin->value();
     result.idleTimeoutSeconds = m_idleSpin->value();
     result.totalTimeoutMinutes = m_totalSpin->value();
+    m_modelKnobs->store(result);
     return result;
 }
 
@@ -316,6 +322,7 @@ void ProviderSettingsDialog::showProviderFields()
 {
     const QString id = m_shownProvider;
     const bool replay = isReplay(id);
+    m_modelKnobs->setProvider(id);
     m_modelCombo->clear();
     m_modelCombo->setEditText(replay ? QString() : m_models.value(id));
     m_baseUrlEdit->setText(replay ? QString() : m_baseUrls.value(id));

@@ -23,6 +23,7 @@ class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
+class ModelKnobsBox;
 
 namespace fanva::llm {
 class KeyringReader;
@@ -118,5 +119,6 @@ private:
     QSpinBox *m_connectSpin = nullptr;
     QSpinBox *m_idleSpin = nullptr;
     QSpinBox *m_totalSpin = nullptr;
+    ModelKnobsBox *m_modelKnobs = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
 };

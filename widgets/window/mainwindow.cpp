@@ -10,6 +10,7 @@
 #include "review/reviewcontroller.h"
 #include "review/sourceview.h"
 #include "settings/providersettingsdialog.h"
+#include "window/contextchooser.h"
 
 #include "version.h"
 
@@ -131,6 +132,7 @@ bool MainWindow::openDocument(const QString &path)
         return false;
     }
     m_workspace.document = QFileInfo(path).absoluteFilePath();
+    m_newDocument = false;
     m_sourceView->setDocumentText(*file.text);
     showCoverage();
     m_sourceFileLabel->setText(QFileInfo(path).fileName());
@@ -298,6 +300,27 @@ void MainWindow::updateStatusBar()
     }
     m_contextLabel->setText(m_workspace.context.isEmpty() ? tr("Target: none") : tr("Target: %1").arg(m_workspace.context));
     updateReviewActions();
+}
+
+void MainWindow::createContextChooser()
+{
+    m_contextChooser = new ContextChooser;
+    statusBar()->addPermanentWidget(m_contextChooser);
+    connect(m_contextChooser, &ContextChooser::contextChosen, this, [this](const QString &context) {
+        if (context != m_workspace.context)
+            setTargetContext(context);
+    });
+}
+
+void MainWindow::updateContextChooser()
+{
+    m_contextChooser->setContexts(ContextChooser::contextsOf(m_workspace.contextFiles), m_workspace.context);
+    // A review keeps the target it was made for; the next one may choose another.
+    const bool reviewing = m_review->isRunning() || m_review->hasProposal();
+    m_contextChooser->setEnabled(!reviewing && m_contextChooser->count() > 0);
+    m_contextChooser->setToolTip(reviewing
+            ? tr("The review files its sentences in %1; open another workspace or session to change it").arg(m_workspace.context)
+            : tr("The context the formalized sentences are filed in"));
 }
 
 void MainWindow::updateTitle()

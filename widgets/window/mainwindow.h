@@ -9,10 +9,13 @@
 
 #include <QMainWindow>
 
+#include <functional>
+
 class ApplyResultBar;
 class AttemptLogView;
 struct ReviewSetup;
 class AttemptsPane;
+class ContextChooser;
 class EntryDetailsView;
 class KbBrowser;
 class QProgressBar;
@@ -54,6 +57,11 @@ public:
     bool openWorkspace(const QString &folder);
     /// Shows @p path in the source pane. Returns false when it cannot be read.
     bool openDocument(const QString &path);
+    /// File ▸ New Document: an empty source without a file; the first Formalize asks for its
+    /// name (through the namer when one is set) and saves it there.
+    bool newDocument();
+    /// Tests answer the name question: given the suggested path, the path to save at ("" cancels).
+    void setDocumentNamer(std::function<QString(const QString &)> namer) { m_documentNamer = std::move(namer); }
     /// Uses the KB in @p folder. Returns false when it is not a folder.
     bool openKbFolder(const QString &folder);
     /// Makes @p context the target context and shows its file in the proposal pane.
@@ -167,7 +175,9 @@ private:
     bool confirmCloseReview();
     QWidget *createAttemptsPane();
     void onFormalizeFinished(const QString &outcome);
+    /// Sizes the session's window to the model (asking Ollama first), then launchReview().
     bool startReview(const ReviewSetup &setup);
+    bool launchReview(const ReviewSetup &setup);
     void showEntryDetails(const QString &id);
     void updateReviewActions();
     void loadKb();
@@ -181,11 +191,15 @@ private:
     void showTargetContext();
     void updateStatusBar();
     void updateTitle();
+    void createContextChooser();
+    QAction *createNewDocumentAction();
+    bool saveNewDocument();
+    void updateContextChooser();
 
     Workspace m_workspace;
     ProviderSettings m_providerSettings;
     QHash<QString, QString> m_sessionKeys; ///< keys typed in Settings, by keyring account; memory only
-    bool m_readingKey = false; ///< formalize() waits for the keyring
+    bool m_readingKey = false; ///< formalize() waits for the keyring or the model's context length
     bool m_interactive = true;
     bool m_settingsRestored = false;
     RecoveryDialog::Chooser m_recoveryChooser;
@@ -218,6 +232,10 @@ private:
     QLabel *m_providerLabel = nullptr;
     QLabel *m_kbLabel = nullptr;
     QLabel *m_contextLabel = nullptr;
+    ContextChooser *m_contextChooser = nullptr;
+    QAction *m_newDocumentAction = nullptr;
+    bool m_newDocument = false; ///< the source is a new document that has no file yet
+    std::function<QString(const QString &)> m_documentNamer;
 
     QAction *m_openWorkspaceAction = nullptr;
     QAction *m_openDocumentAction = nullptr;

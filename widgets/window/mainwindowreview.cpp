@@ -4,6 +4,7 @@
 // recovery (the rest: mainwindow.cpp and mainwindowsetup.cpp).
 #include "window/mainwindow.h"
 
+#include "attempts/attemptlogmodel.h"
 #include "attempts/attemptspane.h"
 #include "review/applyresultbar.h"
 #include "review/applytexts.h"
@@ -13,6 +14,7 @@
 #include "review/reviewpresenter.h"
 #include "review/sourceview.h"
 
+#include "llm/contextwindow.h"
 #include "llm/credentials.h"
 
 #include <QAction>
@@ -67,7 +69,7 @@ bool MainWindow::formalize()
 bool MainWindow::formalizeFocus(const std::vector<int> &focus)
 {
     QString missing;
-    if (m_workspace.document.isEmpty())
+    if (m_workspace.document.isEmpty() && !m_newDocument)
         missing = tr("Open a document to formalize first.");
     else if (m_workspace.kbFolder.isEmpty())
         missing = tr("Open a KB folder first.");
@@ -80,6 +82,8 @@ bool MainWindow::formalizeFocus(const std::vector<int> &focus)
         reportError(missing);
         return false;
     }
+    if (m_newDocument && !saveNewDocument())
+        return false;
     if (m_sourceView->document()->isModified() && !saveDocument())
         return false;
     ReviewSetup setup;
@@ -118,6 +122,31 @@ bool MainWindow::formalizeFocus(const std::vector<int> &focus)
 
 bool MainWindow::startReview(const ReviewSetup &setup)
 {
+    // formalize.md §5: the session's window is the model's context length capped by the
+    // user's limit; a provider that reports none keeps the window set in Settings.
+    if (setup.provider.id != QLatin1String("ollama")) {
+        ReviewSetup sized = setup;
+        sized.settings.contextWindow
+            = fanva::llm::sessionContextWindow(std::nullopt, setup.provider.contextCap, setup.settings.contextWindow);
+        return launchReview(sized);
+    }
+    auto *lookup = new fanva::llm::ContextLengthLookup(setup.provider, this);
+    connect(lookup, &fanva::llm::ContextLengthLookup::finished, this, [this, lookup, setup](std::optional<int64_t> reported) {
+        lookup->deleteLater();
+        m_readingKey = false;
+        ReviewSetup sized = setup;
+        sized.settings.contextWindow = fanva::llm::sessionContextWindow(reported, setup.provider.contextCap, setup.settings.contextWindow);
+        launchReview(sized);
+    });
+    m_readingKey = true;
+    updateReviewActions();
+    statusBar()->showMessage(tr("Asking %1 for the model's context length…").arg(setup.provider.model));
+    lookup->start();
+    return true;
+}
+
+bool MainWindow::launchReview(const ReviewSetup &setup)
+{
     QString error;
     const bool started = m_review->start(setup, &error);
     updateReviewActions();
@@ -131,7 +160,7 @@ bool MainWindow::startReview(const ReviewSetup &setup)
 
 void MainWindow::onFormalizeFinished(const QString &outcome)
 {
-    statusBar()->showMessage(tr("Formalization finished: %1").arg(outcome));
+    statusBar()->showMessage(tr("Formalization finished: %1").arg(AttemptLogModel::outcomeWord(outcome)));
     m_proposalFileLabel->setText(QFileInfo(m_review->targetPath()).fileName());
     m_proposalFileLabel->setToolTip(QDir::toNativeSeparators(m_review->targetPath()));
     updateReviewActions();
@@ -141,8 +170,8 @@ void MainWindow::onFormalizeFinished(const QString &outcome)
 void MainWindow::updateReviewActions()
 {
     const bool running = m_review->isRunning();
-    const bool ready = !m_workspace.document.isEmpty() && !m_workspace.kbFolder.isEmpty() && !m_workspace.context.isEmpty()
-        && m_kbLoader->knowledgeBase();
+    const bool ready = (!m_workspace.document.isEmpty() || m_newDocument) && !m_workspace.kbFolder.isEmpty()
+        && !m_workspace.context.isEmpty() && m_kbLoader->knowledgeBase();
     m_formalizeAction->setEnabled(ready && !running && !m_readingKey);
     m_formalizeSelectionAction->setEnabled(ready && !running && !m_readingKey);
     m_cancelAction->setEnabled(running);
@@ -150,6 +179,7 @@ void MainWindow::updateReviewActions()
     m_applyAction->setEnabled(!running && m_review->hasProposal() && !m_review->proposal().toWrite().empty());
     m_undoApplyAction->setEnabled(!running && m_review->hasProposal() && !m_review->proposal().applies.empty());
     m_saveSessionAction->setEnabled(!running && m_review->hasProposal());
+    updateContextChooser();
 }
 
 void MainWindow::showEntryDetails(const QString &id)

@@ -177,6 +177,7 @@ void MainWindow::createMenus()
     fileMenu->addAction(m_saveSessionAction);
     fileMenu->addSeparator();
     fileMenu->addAction(m_quitAction);
+    fileMenu->insertAction(m_openWorkspaceAction, createNewDocumentAction());
 
     QMenu *editMenu = menuBar()->addMenu(tr("&Edit"));
     editMenu->setObjectName(QStringLiteral("menuEdit"));
@@ -336,6 +337,7 @@ void MainWindow::createStatusBar()
     m_providerLabel = addLabel(QStringLiteral("providerLabel"), tr("Provider"));
     m_kbLabel = addLabel(QStringLiteral("kbLabel"), tr("KB folder"));
     m_contextLabel = addLabel(QStringLiteral("contextLabel"), tr("Target context"));
+    createContextChooser();
     m_kbProgress = new QProgressBar;
     m_kbProgress->setObjectName(QStringLiteral("kbProgress"));
     m_kbProgress->setAccessibleName(tr("KB loading progress"));

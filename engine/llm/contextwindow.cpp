@@ -1,0 +1,84 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+#include "llm/contextwindow.h"
+
+#include "jsonutil.h"
+
+#include "llm/httpcall.h"
+#include "llm/ollamaprovider.h"
+#include "version.h"
+
+#include <QMetaObject>
+#include <QNetworkProxy>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+
+#include <algorithm>
+#include <limits>
+
+namespace fanva::llm {
+
+namespace {
+
+constexpr int kLookupTimeoutMs = 5000;
+
+} // namespace
+
+int sessionContextWindow(std::optional<int64_t> reported, int cap, int fallback)
+{
+    int64_t window = reported && *reported > 0 ? *reported : fallback;
+    if (cap > 0)
+        window = std::min<int64_t>(window, cap);
+    return int(std::clamp<int64_t>(window, 1, std::numeric_limits<int>::max()));
+}
+
+ContextLengthLookup::ContextLengthLookup(ProviderOptions options, QObject *parent)
+    : QObject(parent)
+    , m_options(std::move(options))
+{
+    if (isLoopback(m_options.baseUrl))
+        m_network.setProxy(QNetworkProxy::NoProxy);
+    m_network.setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+}
+
+ContextLengthLookup::~ContextLengthLookup()
+{
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->abort();
+    }
+}
+
+void ContextLengthLookup::start()
+{
+    if (m_options.id != QLatin1String("ollama") || m_options.model.isEmpty() || !m_options.baseUrl.isValid()) {
+        QMetaObject::invokeMethod(this, &ContextLengthLookup::finish, Qt::QueuedConnection);
+        return;
+    }
+    QUrl url = m_options.baseUrl;
+    url.setPath(url.path() + QStringLiteral("/api/show"));
+    QNetworkRequest request(url);
+    request.setTransferTimeout(kLookupTimeoutMs);
+    request.setRawHeader("User-Agent", "fanva/" + fanva::version().toLatin1());
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+    const QByteArray body = QByteArray::fromStdString(nlohmann::json { { "model", m_options.model.toStdString() } }.dump());
+    QNetworkReply *reply = m_network.post(request, body);
+    m_reply = reply;
+    connect(reply, &QNetworkReply::finished, this, [this, reply] {
+        reply->deleteLater();
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        if (status >= 200 && status < 300)
+            m_length = OllamaModelInfo::fromShow(jsonutil::parse(reply->readAll()).value_or(nlohmann::json())).contextLength;
+        finish();
+    });
+}
+
+void ContextLengthLookup::finish()
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    Q_EMIT finished(m_length);
+}
+
+} // namespace fanva::llm

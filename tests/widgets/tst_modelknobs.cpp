@@ -1,0 +1,162 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+// Settings ▸ Provider's "Model" group: the context limit and Anthropic's thinking and effort,
+// saved, loaded, edited with the keyboard and resolved into the provider's options; and the
+// window sizing its session to the context length a loopback Ollama reports.
+
+#include "fakeserver.h"
+#include "review/reviewcontroller.h"
+#include "settings/modelknobsbox.h"
+#include "settings/providersettings.h"
+#include "widgettesting.h"
+#include "window/mainwindow.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+class TstModelKnobs : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void windowFollowsTheModel_data()
+    {
+        QTest::addColumn<int>("reported"); // 0: none
+        QTest::addColumn<bool>("called");
+        QTest::addRow("reports 40960") << 40960 << true;
+        QTest::addRow("reports nothing: 8192, too large") << 0 << false;
+    }
+
+    void windowFollowsTheModel()
+    {
+        QFETCH(int, reported);
+        QFETCH(bool, called);
+        using fanva::fakes::Exchange;
+        fanva::fakes::FakeServer server;
+        QVERIFY(server.listen());
+        nlohmann::json info { { "general.architecture", "qwen3" } };
+        if (reported > 0)
+            info["qwen3.context_length"] = reported;
+        server.setDefault("/api/show", Exchange::json(200, QByteArray::fromStdString(nlohmann::json { { "model_info", info } }.dump())));
+        const std::string reply = fanva::testing::candidatesReply({ { "(weightInKg Mango 1)", 1 } });
+        const nlohmann::json text { { "message", { { "role", "assistant" }, { "content", reply } } }, { "done", false } };
+        const nlohmann::json done { { "message", { { "role", "assistant" }, { "content", "" } } }, { "done", true },
+            { "done_reason", "stop" }, { "prompt_eval_count", 20000 }, { "eval_count", 10 } };
+        server.setDefault("/api/chat",
+            Exchange { 200, { { "Content-Type", "application/x-ndjson" } },
+                { QByteArray::fromStdString(text.dump() + "\n"), QByteArray::fromStdString(done.dump() + "\n") }, true, {} });
+        qputenv("FANVA_OLLAMA_HOST", server.url().toString().toUtf8());
+        qputenv("FANVA_MODEL", "qwen3:8b");
+
+        fanva::testing::ScriptedDemo demo(fanva::testing::ScriptedDemo::script(nlohmann::json::array()));
+        QVERIFY(demo.isValid());
+        // 16 KB of English: too large for 8,192 tokens, at ease in 40,960.
+        QByteArray english = "Mango weighs one kilogram.\n";
+        for (int i = 1; english.size() < 16 * 1024; ++i)
+            english += "Penguin number " + QByteArray::number(i) + " eats fish every morning and swims in the cold pool.\n";
+        QVERIFY(fanva::testing::writeFile(demo.documentPath(), english));
+        MainWindow window;
+        QVERIFY(demo.open(window));
+        window.setProvider(QStringLiteral("ollama"));
+        QSignalSpy finished(&window, &MainWindow::formalizeFinished);
+        QVERIFY(window.formalize());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        qunsetenv("FANVA_OLLAMA_HOST");
+        qunsetenv("FANVA_MODEL");
+        QCOMPARE(finished.first().first().toString() == QStringLiteral("too-large"), !called);
+        QCOMPARE(server.requestCount("/api/chat") > 0, called);
+        for (const fanva::fakes::RecordedRequest &request : server.requests()) {
+            if (request.path == "/api/chat")
+                QVERIFY(request.json["options"].value("num_ctx", 0) > 8192);
+        }
+    }
+
+    void resolve_data()
+    {
+        QTest::addColumn<QString>("provider");
+        QTest::addColumn<bool>("thinking");
+        QTest::addColumn<int>("effort"); // -1: unset
+        QTest::addColumn<int>("cap");
+        QTest::addRow("anthropic") << QStringLiteral("anthropic") << true << int(fanva::llm::Effort::High) << 16384;
+        QTest::addRow("ollama: no Anthropic knobs") << QStringLiteral("ollama") << false << -1 << 16384;
+    }
+
+    void resolve()
+    {
+        QFETCH(QString, provider);
+        QFETCH(bool, thinking);
+        QFETCH(int, effort);
+        QFETCH(int, cap);
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("fanva.conf"));
+        ProviderSettings saved;
+        saved.contextLimit = 16384;
+        saved.anthropicThinking = true;
+        saved.anthropicEffort = QStringLiteral("high");
+        {
+            QSettings settings(file, QSettings::IniFormat);
+            saved.save(settings);
+        }
+        const ProviderSettings loaded = ProviderSettings::load(QSettings(file, QSettings::IniFormat));
+        QCOMPARE(loaded, saved);
+        const fanva::llm::ProviderOptions options = loaded.resolve(provider, QProcessEnvironment());
+        QCOMPARE(options.contextCap, cap);
+        QCOMPARE(options.anthropicThinking, thinking);
+        QCOMPARE(options.anthropicEffort ? int(*options.anthropicEffort) : -1, effort);
+    }
+
+    void unknownEffortIsDropped()
+    {
+        QTemporaryDir dir;
+        QSettings settings(dir.filePath(QStringLiteral("fanva.conf")), QSettings::IniFormat);
+        settings.setValue(QStringLiteral("provider/anthropic/effort"), QStringLiteral("max"));
+        settings.setValue(QStringLiteral("formalize/contextLimit"), -5);
+        const ProviderSettings loaded = ProviderSettings::load(settings);
+        QCOMPARE(loaded.anthropicEffort, QString());
+        QCOMPARE(loaded.contextLimit, 0);
+    }
+
+    void editWithKeys()
+    {
+        ModelKnobsBox box;
+        box.load(ProviderSettings {});
+        box.setProvider(QStringLiteral("anthropic"));
+        box.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&box));
+        auto *limit = box.findChild<QSpinBox *>(QStringLiteral("contextLimitSpin"));
+        auto *thinking = box.findChild<QCheckBox *>(QStringLiteral("thinkingCheck"));
+        auto *effort = box.findChild<QComboBox *>(QStringLiteral("effortCombo"));
+        QVERIFY(limit && thinking && effort);
+        QCOMPARE(limit->text(), limit->specialValueText());
+        limit->setFocus();
+        QTest::keyClick(limit, Qt::Key_Up); // 0 → 1,024
+        thinking->setFocus();
+        QTest::keyClick(thinking, Qt::Key_Space);
+        effort->setFocus();
+        QTest::keyClick(effort, Qt::Key_Down);
+        QTest::keyClick(effort, Qt::Key_Down);
+        ProviderSettings edited;
+        box.store(edited);
+        QCOMPARE(edited.contextLimit, 1024);
+        QVERIFY(edited.anthropicThinking);
+        QCOMPARE(edited.anthropicEffort, QStringLiteral("medium"));
+
+        box.setProvider(QStringLiteral("ollama"));
+        QVERIFY(!thinking->isEnabled());
+        QVERIFY(!effort->isEnabled());
+        QVERIFY(limit->isEnabled());
+    }
+};
+
+QTEST_MAIN(TstModelKnobs)
+#include "tst_modelknobs.moc"
