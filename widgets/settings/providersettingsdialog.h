@@ -118,5 +118,6 @@ private:
     QSpinBox *m_connectSpin = nullptr;
     QSpinBox *m_idleSpin = nullptr;
     QSpinBox *m_totalSpin = nullptr;
+    QSpinBox *m_maxReplySpin = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
 };
