@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
+#include "applytestbase.h"
 #include "kb/knowledgebase.h"
 #include "proposal/apply.h"
 #include "proposal/gate.h"
 #include "proposal/journal.h"
-#include "proposalfixture.h"
 
 #include <QDeadlineTimer>
 #include <QProcess>
@@ -34,10 +34,7 @@ const QByteArray s_expectedBlock = ";; ---- fanva 2026-11-29T14:03Z from winter.
                                    "(livesIn Pingu HarbourZoo)\n"
                                    ";; ---- end fanva ----\n";
 
-QDateTime applyTime()
-{
-    return QDateTime::fromString(QStringLiteral("2026-11-29T14:03:00Z"), Qt::ISODate);
-}
+using fixture::applyTime;
 
 /// Reads the journal's raw lines as JSON objects.
 std::vector<nlohmann::json> journalLines(const QString &path)
@@ -70,28 +67,11 @@ std::unique_ptr<QThread> startAndWait(const std::function<void()> &work, int ms,
 
 } // namespace
 
-class TstApply : public QObject
+class TstApply : public fixture::ApplyTestBase
 {
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    QString m_kb;
-    QString m_target;
-    QString m_journal;
-    QByteArray m_original;
-    int m_ids = 0;
-
-    proposal::ApplyOptions options()
-    {
-        proposal::ApplyOptions o;
-        o.gate = proposal::criticGate();
-        o.journalPath = m_journal;
-        o.now = applyTime;
-        o.newId = [this] { return QStringLiteral("apply-%1").arg(++m_ids); };
-        return o;
-    }
-
     proposal::Proposal acceptedScenarioOne()
     {
         proposal::Proposal p = fixture::scenarioOne(m_kb);
@@ -101,19 +81,7 @@ private:
     }
 
 private Q_SLOTS:
-    void init()
-    {
-        QVERIFY(m_dir.isValid());
-        const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'));
-        const QString dir = m_dir.filePath(QString::fromLatin1(QTest::currentTestFunction()) + tag);
-        QDir().mkpath(dir);
-        m_kb = fixture::copyKb(dir);
-        m_target = QDir(m_kb).filePath(QStringLiteral("CxAnimals.txt"));
-        m_journal = QDir(dir).filePath(QStringLiteral("appdata/journal.jsonl"));
-        m_original = fixture::readAll(m_target);
-        QVERIFY(!m_original.isEmpty());
-        m_ids = 0;
-    }
+    void init() { setUpFolder(); }
 
     void decisions()
     {
