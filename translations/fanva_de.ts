@@ -2049,8 +2049,8 @@ Undo Apply restores the file.</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>Timeouts</source>
-        <translation>Zeitlimits</translation>
+        <source>Limits</source>
+        <translation>Grenzen</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2066,6 +2066,18 @@ Undo Apply restores the file.</source>
         <location line="+1"/>
         <source>&amp;Whole call:</source>
         <translation>&amp;Gesamter Aufruf:</translation>
+    </message>
+    <message>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <source>The most text one answer may bring; a longer answer stops the call</source>
+        <translation>Wie viel Text eine Antwort höchstens bringen darf; eine längere Antwort beendet den Aufruf</translation>
+    </message>
+    <message>
+        <source>Largest repl&amp;y:</source>
+        <translation>Größte Antw&amp;ort:</translation>
     </message>
     <message>
         <location line="+118"/>

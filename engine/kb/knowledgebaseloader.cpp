@@ -680,11 +680,7 @@ struct KnowledgeBaseLoader {
                 p.factsByFirst.sortRuns(
                     [](const Edge &a, const Edge &b) { return a.other < b.other || (a.other == b.other && a.sentence < b.sentence); });
             },
-            [&] {
-                p.roles.resize(p.symbolBound);
-                for (SymbolId symbol = 1; symbol < p.symbolBound; ++symbol)
-                    p.roles[symbol] = symbolRole(symbol);
-            },
+            [&] { p.roles = symbolRoles(p.symbolBound); },
             [&] {
                 for (const VocabularyPart &part : parts) {
                     for (const std::uint64_t pair : part.siblingExceptions)

@@ -3,6 +3,7 @@
 #include "kb/roles.h"
 
 #include <algorithm>
+#include <mutex>
 
 namespace fanva::kb {
 
@@ -160,6 +161,16 @@ Role nameRole(std::string_view name)
 Role symbolRole(SymbolId id)
 {
     return nameRole(symbolName(id));
+}
+
+std::vector<Role> symbolRoles(std::size_t bound)
+{
+    static std::mutex mutex;
+    static std::vector<Role> known { Role::None };
+    const std::lock_guard lock(mutex);
+    for (std::size_t id = known.size(); id < bound; ++id)
+        known.push_back(symbolRole(SymbolId(id)));
+    return std::vector<Role>(known.begin(), known.begin() + std::ptrdiff_t(std::min(bound, known.size())));
 }
 
 Role termRole(Term term)

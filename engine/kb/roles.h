@@ -46,6 +46,10 @@ enum class Role : std::uint8_t {
 /// The first role of §3's table that the spelling matches, else Role::None.
 [[nodiscard]] Role nameRole(std::string_view name);
 [[nodiscard]] Role symbolRole(SymbolId id);
+/// symbolRole() of every id below @p bound (index 0, no symbol: Role::None). A role depends
+/// on the spelling alone and ids are never reused, so the roles are kept for the process: a
+/// load names only the symbols interned since the last one. Thread-safe.
+[[nodiscard]] std::vector<Role> symbolRoles(std::size_t bound);
 /// Variable, Number, String for literals; nameRole() for symbols; None otherwise.
 [[nodiscard]] Role termRole(Term term);
 

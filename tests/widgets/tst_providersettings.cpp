@@ -58,6 +58,7 @@ ProviderSettings sampleSettings()
     settings.connectTimeoutSeconds = 7;
     settings.idleTimeoutSeconds = 120;
     settings.totalTimeoutMinutes = 0;
+    settings.maxReplyMib = 3;
     settings.session.maxAttempts = 6;
     settings.session.judge = false;
     settings.session.judgeRetries = 2;
@@ -138,10 +139,17 @@ void TstProviderSettings::roundTripThroughQSettings()
         QSettings settings(path, QSettings::IniFormat);
         settings.setValue(QStringLiteral("formalize/maxAttempts"), 99);
         settings.setValue(QStringLiteral("formalize/judgeRetries"), -4);
+        settings.setValue(QStringLiteral("limits/maxReplyMiB"), 99999);
     }
     const ProviderSettings clamped = ProviderSettings::load(QSettings(path, QSettings::IniFormat));
     QCOMPARE(clamped.session.maxAttempts, 10);
     QCOMPARE(clamped.session.judgeRetries, 0);
+    QCOMPARE(clamped.maxReplyMib, ProviderSettings::kMaxReplyMib);
+    {
+        QSettings settings(path, QSettings::IniFormat);
+        settings.setValue(QStringLiteral("limits/maxReplyMiB"), 0);
+    }
+    QCOMPARE(ProviderSettings::load(QSettings(path, QSettings::IniFormat)).maxReplyMib, 1);
 }
 
 void TstProviderSettings::resolveOrder()
@@ -154,6 +162,9 @@ void TstProviderSettings::resolveOrder()
     QCOMPARE(options.timeouts.connect, std::chrono::milliseconds(7000));
     QCOMPARE(options.timeouts.idle, std::chrono::milliseconds(120'000));
     QCOMPARE(options.timeouts.total, std::chrono::milliseconds(0));
+    QCOMPARE(options.maxReplyBytes, qsizetype(3) * 1024 * 1024);
+    // Nothing chosen: the engine's default cap, the one fanva-cli uses without --max-reply.
+    QCOMPARE(ProviderSettings().resolve(QStringLiteral("ollama"), environment).maxReplyBytes, fanva::llm::kDefaultMaxReplyBytes);
 
     // The environment wins over the settings (providers.md §2, §6).
     environment.insert(QStringLiteral("FANVA_MODEL"), QStringLiteral("other-model"));
@@ -190,6 +201,11 @@ void TstProviderSettings::dialogLoadsAndSaves()
     QCOMPARE(child<QSpinBox>(dialog, "contextWindowSpin")->value(), 32768);
     QCOMPARE(child<QSpinBox>(dialog, "connectTimeoutSpin")->value(), 7);
     QCOMPARE(child<QSpinBox>(dialog, "totalTimeoutSpin")->text(), QStringLiteral("no limit"));
+    auto *maxReply = child<QSpinBox>(dialog, "maxReplySpin");
+    QVERIFY(maxReply);
+    QCOMPARE(maxReply->text(), QStringLiteral("3 MiB"));
+    QCOMPARE(maxReply->minimum(), 1);
+    QCOMPARE(maxReply->maximum(), ProviderSettings::kMaxReplyMib);
     QVERIFY(dialog.settings() == initial);
     QVERIFY(!dialog.isProviderChanged());
 
@@ -207,6 +223,7 @@ void TstProviderSettings::dialogLoadsAndSaves()
     child<QSpinBox>(dialog, "maxAttemptsSpin")->setValue(3);
     child<QCheckBox>(dialog, "judgeCheck")->setChecked(true);
     QVERIFY(child<QSpinBox>(dialog, "judgeRetriesSpin")->isEnabled());
+    maxReply->setValue(16);
 
     QVERIFY(dialog.isProviderChanged());
     const ProviderSettings edited = dialog.settings();
@@ -216,6 +233,7 @@ void TstProviderSettings::dialogLoadsAndSaves()
     QCOMPARE(edited.baseUrls.value(QStringLiteral("ollama")), QStringLiteral("http://127.0.0.1:11500"));
     QCOMPARE(edited.session.maxAttempts, 3);
     QVERIFY(edited.session.judge);
+    QCOMPARE(edited.maxReplyMib, 16);
 
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
@@ -231,6 +249,7 @@ void TstProviderSettings::dialogLoadsAndSaves()
     ProviderSettingsDialog again(reloaded, reloaded.provider);
     QCOMPARE(child<QComboBox>(again, "modelCombo")->currentText(), QStringLiteral("llama3.2"));
     QCOMPARE(child<QSpinBox>(again, "maxAttemptsSpin")->value(), 3);
+    QCOMPARE(child<QSpinBox>(again, "maxReplySpin")->value(), 16);
     QVERIFY(again.settings() == reloaded);
 }
 
@@ -437,6 +456,7 @@ void TstProviderSettings::windowUsesSettings()
         provider->setCurrentIndex(provider->findData(QStringLiteral("openai")));
         child<QLineEdit>(*dialog, "baseUrlEdit")->setText(QStringLiteral("http://127.0.0.1:8080/v1"));
         child<QComboBox>(*dialog, "modelCombo")->setEditText(QStringLiteral("qwen2.5-7b-instruct"));
+        child<QSpinBox>(*dialog, "maxReplySpin")->setValue(2);
         dialog->accept();
     });
     action->trigger();
@@ -446,6 +466,9 @@ void TstProviderSettings::windowUsesSettings()
     QCOMPARE(stored.provider, QStringLiteral("openai"));
     QCOMPARE(stored.baseUrls.value(QStringLiteral("openai")), QStringLiteral("http://127.0.0.1:8080/v1"));
     QVERIFY(window.providerSettings() == stored);
+    // The reply cap reaches the options the window's sessions start with (resolve()).
+    QCOMPARE(stored.maxReplyMib, 2);
+    QCOMPARE(window.providerSettings().resolve(window.provider(), QProcessEnvironment()).maxReplyBytes, qsizetype(2) * 1024 * 1024);
     QFile::remove(ProviderSettings::defaultFile());
 }
 

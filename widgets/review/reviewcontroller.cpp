@@ -282,7 +282,7 @@ void ReviewController::onSessionFinished()
     Q_EMIT finished(m_run->outcomeName());
 }
 
-const proposal::BatchGate &ReviewController::kbGate()
+const proposal::BatchGate &ReviewController::kbGate() const
 {
     if (!m_kbGate || m_kbGateFor != m_kb.get()) {
         m_kbGate = proposal::criticGateFor(m_kb);

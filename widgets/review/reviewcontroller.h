@@ -200,7 +200,7 @@ Q_SIGNALS:
 
 private:
     /// The gates against m_kb with one critic kept per loaded KB (proposal::criticGateFor).
-    const fanva::proposal::BatchGate &kbGate();
+    const fanva::proposal::BatchGate &kbGate() const;
     bool decide(const QString &id, const QString &text, const std::function<bool(fanva::proposal::Proposal &)> &change);
     void onSessionFinished();
     bool loadKb(const QString &folder, QString *error);
@@ -221,8 +221,8 @@ private:
     ReviewSetup m_setup;
     std::shared_ptr<const fanva::kb::KnowledgeBase> m_kb;
     /// The gates with one critic kept for m_kb (kbGate()); m_kbGateFor is the KB it was made for.
-    fanva::proposal::BatchGate m_kbGate;
-    const fanva::kb::KnowledgeBase *m_kbGateFor = nullptr;
+    mutable fanva::proposal::BatchGate m_kbGate;
+    mutable const fanva::kb::KnowledgeBase *m_kbGateFor = nullptr;
     std::unique_ptr<fanva::llm::Provider> m_provider;
     std::unique_ptr<fanva::formalize::Session> m_run;
     std::optional<fanva::proposal::SessionFile> m_session;

@@ -16,6 +16,7 @@ const QString s_scriptKey = QStringLiteral("provider/scripted/script");
 const QString s_connectKey = QStringLiteral("timeouts/connectSeconds");
 const QString s_idleKey = QStringLiteral("timeouts/idleSeconds");
 const QString s_totalKey = QStringLiteral("timeouts/totalMinutes");
+const QString s_maxReplyKey = QStringLiteral("limits/maxReplyMiB");
 const QString s_maxAttemptsKey = QStringLiteral("formalize/maxAttempts");
 const QString s_judgeKey = QStringLiteral("formalize/judge");
 const QString s_judgeRetriesKey = QStringLiteral("formalize/judgeRetries");
@@ -81,6 +82,7 @@ fanva::llm::ProviderOptions ProviderSettings::resolve(const QString &id, const Q
         else if (anthropicEffort == QLatin1String("high"))
             options.anthropicEffort = fanva::llm::Effort::High;
     }
+    options.maxReplyBytes = qsizetype(maxReplyMib) * 1024 * 1024;
     return options;
 }
 
@@ -99,6 +101,7 @@ ProviderSettings ProviderSettings::load(const QSettings &settings)
     result.connectTimeoutSeconds = intValue(settings, s_connectKey, result.connectTimeoutSeconds, 1, 600);
     result.idleTimeoutSeconds = intValue(settings, s_idleKey, result.idleTimeoutSeconds, 1, 3600);
     result.totalTimeoutMinutes = intValue(settings, s_totalKey, result.totalTimeoutMinutes, 0, 24 * 60);
+    result.maxReplyMib = intValue(settings, s_maxReplyKey, result.maxReplyMib, 1, kMaxReplyMib);
     result.session.maxAttempts = intValue(settings, s_maxAttemptsKey, result.session.maxAttempts, 1, 10);
     result.session.judge = settings.value(s_judgeKey, result.session.judge).toBool();
     result.session.judgeRetries = intValue(settings, s_judgeRetriesKey, result.session.judgeRetries, 0, 3);
@@ -141,6 +144,7 @@ void ProviderSettings::save(QSettings &settings) const
     settings.setValue(s_connectKey, connectTimeoutSeconds);
     settings.setValue(s_idleKey, idleTimeoutSeconds);
     settings.setValue(s_totalKey, totalTimeoutMinutes);
+    settings.setValue(s_maxReplyKey, maxReplyMib);
     settings.setValue(s_maxAttemptsKey, session.maxAttempts);
     settings.setValue(s_judgeKey, session.judge);
     settings.setValue(s_judgeRetriesKey, session.judgeRetries);

@@ -16,6 +16,9 @@ class QSettings;
 /// settings the Settings dialog edits. No secret is part of it: API keys come from the
 /// environment, the OS keyring, or a key typed into the dialog that lives in memory only.
 struct ProviderSettings {
+    /// The largest reply cap the dialog offers, as fanva-cli's --max-reply.
+    static constexpr int kMaxReplyMib = 1024;
+
     QString provider; ///< the user's default provider id; empty: never chosen
     QHash<QString, QString> models; ///< provider id → model; none: no model chosen
     QHash<QString, QString> baseUrls; ///< provider id → base URL; none: the default
@@ -23,6 +26,7 @@ struct ProviderSettings {
     int connectTimeoutSeconds = 10;
     int idleTimeoutSeconds = 300;
     int totalTimeoutMinutes = 30; ///< 0: no limit
+    int maxReplyMib = int(fanva::llm::kDefaultMaxReplyBytes / (1024 * 1024)); ///< MiB of text one answer may bring
     fanva::formalize::SessionSettings session; ///< maxAttempts, judge, judgeRetries, contextWindow are edited
     /// The largest context a session may use, in tokens (formalize.md §5, providers.md §3's
     /// userCap): caps the length the model reports and Ollama's num_ctx. 0: no limit.

@@ -205,11 +205,15 @@ void ProviderSettingsDialog::createWidgets()
     m_totalSpin = makeSpin(0, 24 * 60, tr(" min"));
     m_totalSpin->setObjectName(QStringLiteral("totalTimeoutSpin"));
     m_totalSpin->setSpecialValueText(tr("no limit"));
-    auto *timeoutBox = new QGroupBox(tr("Timeouts"));
+    m_maxReplySpin = makeSpin(1, ProviderSettings::kMaxReplyMib, tr(" MiB"));
+    m_maxReplySpin->setObjectName(QStringLiteral("maxReplySpin"));
+    m_maxReplySpin->setToolTip(tr("The most text one answer may bring; a longer answer stops the call"));
+    auto *timeoutBox = new QGroupBox(tr("Limits"));
     auto *timeoutForm = new QFormLayout(timeoutBox);
     timeoutForm->addRow(tr("&Connect:"), m_connectSpin);
     timeoutForm->addRow(tr("&Idle:"), m_idleSpin);
     timeoutForm->addRow(tr("&Whole call:"), m_totalSpin);
+    timeoutForm->addRow(tr("Largest repl&y:"), m_maxReplySpin);
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel);
     m_buttons->setObjectName(QStringLiteral("buttons"));
@@ -246,6 +250,7 @@ void ProviderSettingsDialog::load(const ProviderSettings &settings, const QStrin
     m_idleSpin->setValue(settings.idleTimeoutSeconds);
     m_totalSpin->setValue(settings.totalTimeoutMinutes);
     m_modelKnobs->load(settings);
+    m_maxReplySpin->setValue(settings.maxReplyMib);
 
     int index = m_providerCombo->findData(provider);
     if (index < 0) {
@@ -286,6 +291,7 @@ ProviderSettings ProviderSettingsDialog::settings() const
     result.idleTimeoutSeconds = m_idleSpin->value();
     result.totalTimeoutMinutes = m_totalSpin->value();
     m_modelKnobs->store(result);
+    result.maxReplyMib = m_maxReplySpin->value();
     return result;
 }
 

@@ -120,5 +120,6 @@ private:
     QSpinBox *m_idleSpin = nullptr;
     QSpinBox *m_totalSpin = nullptr;
     ModelKnobsBox *m_modelKnobs = nullptr;
+    QSpinBox *m_maxReplySpin = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
 };

@@ -10,7 +10,9 @@
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QProcess>
 #include <QRandomGenerator>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -25,6 +27,8 @@ namespace {
 
 const QString s_example = testsupport::testDataPath(u"kb/example");
 const QString s_zoo = testsupport::testDataPath(u"kb/zoo");
+/// Set in the environment of the unprivileged child that unreadableSubdirectory starts under root.
+constexpr char s_unprivilegedChild[] = "FANVA_TST_UNPRIVILEGED_CHILD";
 
 SymbolId id(const char *name)
 {
@@ -108,6 +112,8 @@ private:
 
 void TstKnowledgeBase::initTestCase()
 {
+    if (qEnvironmentVariableIsSet(s_unprivilegedChild))
+        return; // the unprivileged child runs unreadableSubdirectory only, and may not read the test data
     std::vector<std::pair<qint64, qint64>> progress;
     const LoadResult result = loadKnowledgeBase(s_example, [&progress](qint64 done, qint64 total) { progress.emplace_back(done, total); });
     QVERIFY(result.ok());
@@ -565,11 +571,36 @@ void TstKnowledgeBase::keysAcrossContexts()
     QCOMPARE(kb.keyId("(isa Tweety)"), noKey);
 }
 
-// Issue 14: a subdirectory the loader cannot read was skipped without a word.
+// Issue 14: a subdirectory the loader cannot read was skipped without a word. Root reads
+// every directory, so under root (CI) the test runs again in a child process as nobody
+// (setpriv, util-linux), from a copy of this executable in a folder that user can read.
 void TstKnowledgeBase::unreadableSubdirectory()
 {
-    if (::geteuid() == 0)
-        QSKIP("running as root, which reads every directory: the unreadable case cannot be made");
+    if (::geteuid() == 0) {
+        const QString setpriv = QStandardPaths::findExecutable(QStringLiteral("setpriv"));
+        if (setpriv.isEmpty())
+            QSKIP("running as root, which reads every directory, and setpriv (util-linux) is not on PATH to run the test as nobody");
+        QTemporaryDir copyDir;
+        QVERIFY(copyDir.isValid());
+        QVERIFY(QFile::setPermissions(copyDir.path(),
+            QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner | QFileDevice::ReadOther | QFileDevice::ExeOther));
+        const QString copy = copyDir.filePath(QStringLiteral("tst_knowledgebase"));
+        QVERIFY(QFile::copy(QCoreApplication::applicationFilePath(), copy));
+        QProcess child;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QString::fromLatin1(s_unprivilegedChild), QStringLiteral("1"));
+        env.remove(QStringLiteral("TMPDIR")); // the child's temporary folder goes in /tmp, which nobody may write
+        child.setProcessEnvironment(env);
+        child.setProcessChannelMode(QProcess::MergedChannels);
+        child.start(setpriv,
+            { QStringLiteral("--reuid=65534"), QStringLiteral("--regid=65534"), QStringLiteral("--clear-groups"), copy,
+                QStringLiteral("unreadableSubdirectory") });
+        QVERIFY2(child.waitForFinished(60000), qPrintable(child.errorString()));
+        const QByteArray output = child.readAll();
+        QVERIFY2(child.exitStatus() == QProcess::NormalExit && child.exitCode() == 0, output.constData());
+        QVERIFY2(output.contains("PASS   : TstKnowledgeBase::unreadableSubdirectory()"), output.constData());
+        return;
+    }
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("locked")));

@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
+#include "applytestbase.h"
 #include "kb/knowledgebase.h"
 #include "proposal/apply.h"
 #include "proposal/gate.h"
 #include "proposal/journal.h"
-#include "proposalfixture.h"
 
 #include <QDeadlineTimer>
 #include <QProcess>
@@ -34,10 +34,7 @@ const QByteArray s_expectedBlock = ";; ---- fanva 2026-11-29T14:03Z from winter.
                                    "(livesIn Pingu HarbourZoo)\n"
                                    ";; ---- end fanva ----\n";
 
-QDateTime applyTime()
-{
-    return QDateTime::fromString(QStringLiteral("2026-11-29T14:03:00Z"), Qt::ISODate);
-}
+using fixture::applyTime;
 
 /// Reads the journal's raw lines as JSON objects.
 std::vector<nlohmann::json> journalLines(const QString &path)
@@ -70,28 +67,11 @@ std::unique_ptr<QThread> startAndWait(const std::function<void()> &work, int ms,
 
 } // namespace
 
-class TstApply : public QObject
+class TstApply : public fixture::ApplyTestBase
 {
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    QString m_kb;
-    QString m_target;
-    QString m_journal;
-    QByteArray m_original;
-    int m_ids = 0;
-
-    proposal::ApplyOptions options()
-    {
-        proposal::ApplyOptions o;
-        o.gate = proposal::criticGate();
-        o.journalPath = m_journal;
-        o.now = applyTime;
-        o.newId = [this] { return QStringLiteral("apply-%1").arg(++m_ids); };
-        return o;
-    }
-
     proposal::Proposal acceptedScenarioOne()
     {
         proposal::Proposal p = fixture::scenarioOne(m_kb);
@@ -101,19 +81,7 @@ private:
     }
 
 private Q_SLOTS:
-    void init()
-    {
-        QVERIFY(m_dir.isValid());
-        const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'));
-        const QString dir = m_dir.filePath(QString::fromLatin1(QTest::currentTestFunction()) + tag);
-        QDir().mkpath(dir);
-        m_kb = fixture::copyKb(dir);
-        m_target = QDir(m_kb).filePath(QStringLiteral("CxAnimals.txt"));
-        m_journal = QDir(dir).filePath(QStringLiteral("appdata/journal.jsonl"));
-        m_original = fixture::readAll(m_target);
-        QVERIFY(!m_original.isEmpty());
-        m_ids = 0;
-    }
+    void init() { setUpFolder(); }
 
     void decisions()
     {
@@ -549,12 +517,13 @@ private Q_SLOTS:
         const proposal::ApplyResult firstResult = proposal::apply(first, o);
         QVERIFY(other);
         QVERIFY(other->wait(QDeadlineTimer(60000)));
-        QVERIFY(!secondFinishedFirst); // it waited for the first one's lock
+        // The outcome first (no entry lost), then how it came about (the second one waited).
         QCOMPARE(firstResult.status, ApplyStatus::Applied);
         QCOMPARE(secondResult.status, ApplyStatus::Conflict);
         const QByteArray after = fixture::readAll(m_target);
         QVERIFY(after.contains("\n(penguin Pingu)\n"));
         QVERIFY(!after.contains("(livesIn Pingu HarbourZoo)"));
+        QVERIFY(!secondFinishedFirst); // it waited for the first one's lock
     }
 
     // M2: recovery in another process waits for a live Apply instead of calling it aborted.
@@ -571,11 +540,12 @@ private Q_SLOTS:
         };
         QCOMPARE(proposal::apply(p, o).status, ApplyStatus::Applied);
         QVERIFY(other && other->wait(QDeadlineTimer(60000)));
-        QVERIFY(!recoveryFinishedFirst);
-        QVERIFY(recovered.empty());
+        // The outcome first (nothing called aborted), then how it came about (recovery waited).
         for (const nlohmann::json &line : journalLines(m_journal))
-            QVERIFY(line["state"] != "aborted");
+            QVERIFY2(line["state"] != "aborted", line.dump().c_str());
+        QCOMPARE(recovered.size(), std::size_t(0));
         QCOMPARE(proposal::Journal(m_journal).transactions().front().state, Transaction::State::Committed);
+        QVERIFY(!recoveryFinishedFirst);
     }
 
     // M1: a torn last line does not swallow the next Apply's pending record.
@@ -698,6 +668,8 @@ private Q_SLOTS:
         QCOMPARE(recovered.size(), std::size_t(1));
         const Transaction::State settled = renamed ? Transaction::State::Committed : Transaction::State::Aborted;
         QCOMPARE(recovered.front().settledAs, settled);
+        // The temporary file the crash left behind is gone.
+        QCOMPARE(QDir(m_kb).entryList(QDir::Files | QDir::Hidden | QDir::System), QStringList { QStringLiteral("CxAnimals.txt") });
         // Recovery compacts: an aborted Apply has nothing left to undo, a committed one stays.
         const std::vector<Transaction> kept = journal.transactions();
         QCOMPARE(kept.size(), std::size_t(renamed ? 1 : 0));
@@ -705,8 +677,6 @@ private Q_SLOTS:
             QCOMPARE(kept.front().state, settled);
         QVERIFY(journal.recover().empty()); // settled once
         QCOMPARE(fixture::readAll(m_target), expected);
-        // The temporary file the crash left behind is gone.
-        QCOMPARE(QDir(m_kb).entryList(QDir::Files | QDir::Hidden | QDir::System), QStringList { QStringLiteral("CxAnimals.txt") });
         if (renamed) {
             QCOMPARE(proposal::undoLast(m_journal).status, UndoResult::Status::Undone);
             QCOMPARE(fixture::readAll(m_target), m_original);

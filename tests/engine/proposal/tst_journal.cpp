@@ -2,10 +2,8 @@
 // SPDX-License-Identifier: MIT
 // The Apply journal's upkeep: recovery's report, dismissing a record the user settled by
 // hand, and compaction that keeps exactly what Undo can still use.
-#include "proposal/apply.h"
-#include "proposal/gate.h"
+#include "applytestbase.h"
 #include "proposal/journal.h"
-#include "proposalfixture.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -15,28 +13,11 @@ using proposal::ApplyStatus;
 using proposal::Transaction;
 using proposal::UndoResult;
 
-class TstJournal : public QObject
+class TstJournal : public fixture::ApplyTestBase
 {
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    QString m_kb;
-    QString m_target;
-    QString m_journal;
-    QByteArray m_original;
-    int m_ids = 0;
-
-    proposal::ApplyOptions options()
-    {
-        proposal::ApplyOptions o;
-        o.gate = proposal::criticGate();
-        o.journalPath = m_journal;
-        o.now = [] { return QDateTime::fromString(QStringLiteral("2026-11-29T14:03:00Z"), Qt::ISODate); };
-        o.newId = [this] { return QStringLiteral("apply-%1").arg(++m_ids); };
-        return o;
-    }
-
     /// Applies one entry of scenario 1 against the file as it is now.
     ApplyStatus applyOne(const QString &id)
     {
@@ -61,17 +42,7 @@ private:
     }
 
 private Q_SLOTS:
-    void init()
-    {
-        QVERIFY(m_dir.isValid());
-        const QString dir = m_dir.filePath(QString::fromLatin1(QTest::currentTestFunction()));
-        QDir().mkpath(dir);
-        m_kb = fixture::copyKb(dir);
-        m_target = QDir(m_kb).filePath(QStringLiteral("CxAnimals.txt"));
-        m_journal = QDir(dir).filePath(QStringLiteral("appdata/journal.jsonl"));
-        m_original = fixture::readAll(m_target);
-        m_ids = 0;
-    }
+    void init() { setUpFolder(); }
 
     void compactionKeepsWhatUndoNeeds()
     {

@@ -11,17 +11,16 @@ namespace fanva::fuzz {
 
 void kbReader(QByteArrayView data)
 {
-    const QByteArray text = data.toByteArray();
-    const kb::Document document = kb::parseDocument(text, QStringLiteral("CxFuzz.txt"));
-    for (const kb::Diagnostic &d : document.diagnostics)
+    // The in-memory load reads the text with parseDocument itself (reader diagnostics come back
+    // among the load's), so the document is read once per input, not twice.
+    const kb::LoadResult loaded = kb::loadKnowledgeBase({ kb::ContextSource { QStringLiteral("CxFuzz.txt"), data.toByteArray() } });
+    for (const kb::Diagnostic &d : loaded.diagnostics)
         (void)d.toString();
-    (void)kb::parseSentence(data, QStringLiteral("candidate"));
-    // The loader on top: context names, metadata, indexes.
-    const kb::LoadResult loaded = kb::loadKnowledgeBase({ kb::ContextSource { QStringLiteral("CxFuzz.txt"), text } });
     if (loaded.ok()) {
         (void)loaded.kb->symbols();
         (void)loaded.kb->functorCounts();
     }
+    (void)kb::parseSentence(data, QStringLiteral("candidate"));
 }
 
 } // namespace fanva::fuzz
