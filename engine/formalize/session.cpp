@@ -216,8 +216,8 @@ void Session::start()
     m_documentTurn = roundTurn(all, m_focus, 0, 0);
     // A rewrite session (rewrite.md §2) lists the selected sentences of the target file instead.
     if (!m_input.rewrite.empty())
-        m_documentTurn = rewriteTurn({ m_input.rewrite, m_input.context, m_input.documentName, m_input.card,
-            settings.maxCandidates, m_input.instruction });
+        m_documentTurn = rewriteTurn(
+            { m_input.rewrite, m_input.context, m_input.documentName, m_input.card, settings.maxCandidates, m_input.instruction });
 
     const qint64 systemTokens = estimate(m_input.systemPrefix);
     const qint64 documentTokens = estimate(m_documentTurn);

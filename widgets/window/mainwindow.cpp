@@ -21,6 +21,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QSettings>
@@ -65,7 +66,15 @@ MainWindow::MainWindow(QWidget *parent)
     updateReviewActions();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // ~QWidget takes the focus from the note field after this body: it must not call back
+    // into a MainWindow that is gone (editingFinished → saveNote).
+    if (m_noteField) {
+        saveNote();
+        m_noteField->disconnect(this);
+    }
+}
 
 void MainWindow::setInteractive(bool interactive)
 {
