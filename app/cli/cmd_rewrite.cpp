@@ -42,8 +42,9 @@ struct Selection {
 /// Reads --kb, --context and --lines; nullopt after printing why (the exit code in `*code`).
 std::optional<Selection> select(const cli::CommandLine &commandLine, const QString &lines, int *code)
 {
-    const QString name = commandLine.command();
-    const QRegularExpressionMatch range = QRegularExpression(QStringLiteral("^(\\d+)(?:-(\\d+))?$")).match(lines);
+    const QString &name = commandLine.command();
+    static const QRegularExpression lineRange(QStringLiteral("^(\\d+)(?:-(\\d+))?$"));
+    const QRegularExpressionMatch range = lineRange.match(lines);
     if (!range.hasMatch()) {
         *code = commandLine.usageError(QStringLiteral("--lines takes A-B (or one line number)"));
         return std::nullopt;

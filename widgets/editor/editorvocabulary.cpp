@@ -101,7 +101,7 @@ QString EditorVocabulary::detailOf(const kb::Completion &c) const
     QString head;
     const int arity = signature.arity >= 0 ? signature.arity : (glossed.signature ? int(glossed.parameters.size()) : -1);
     if (arity > 0 || !signature.argTypes.empty()) {
-        head = QStringLiteral("%1/%2").arg(name).arg(arity >= 0 ? QString::number(arity) : QStringLiteral("?"));
+        head = QStringLiteral("%1/%2").arg(name, arity >= 0 ? QString::number(arity) : QStringLiteral("?"));
         if (signature.variableArity)
             head += u'+';
         if (std::any_of(signature.argTypes.begin(), signature.argTypes.end(), [](kb::SymbolId t) { return t != kb::noSymbol; }))

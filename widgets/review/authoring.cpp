@@ -275,7 +275,9 @@ bool ReviewController::rejudge(const QStringList &ids, const llm::ProviderOption
             wanted[e->segment - 1] = true;
     }
     // What cannot be judged says why, as the session does for an entry without a gloss.
-    for (const auto &[id, note] : unsent) {
+    for (const auto &unsentEntry : unsent) {
+        const QString &id = unsentEntry.first;
+        const QString &note = unsentEntry.second;
         decide(id, tr("Re-judge %1"), [&id, &note](Proposal &proposal) {
             Entry *e = proposal.entry(id);
             e->verdict = formalize::Verdict::None;

@@ -309,12 +309,14 @@ bool InlineEditor::handleKey(QKeyEvent *key)
     }
     if (!isEnter(key))
         return false;
-    if (key->modifiers() & Qt::ShiftModifier)
-        m_editor->textCursor().insertBlock(); // a new line, not the line separator QPlainTextEdit inserts
-    else if ((key->modifiers() & Qt::ControlModifier) || SentenceCursor::isClosed(m_editor->toPlainText()))
-        commit();
+    // Shift+Enter, or Enter while a list or string is still open: a new line (not the line
+    // separator QPlainTextEdit inserts); Ctrl+Enter, or Enter on a closed sentence: commit.
+    const bool newLine = (key->modifiers() & Qt::ShiftModifier)
+        || (!(key->modifiers() & Qt::ControlModifier) && !SentenceCursor::isClosed(m_editor->toPlainText()));
+    if (newLine)
+        m_editor->textCursor().insertBlock();
     else
-        m_editor->textCursor().insertBlock(); // a list or string is still open: the sentence goes on
+        commit();
     return true;
 }
 

@@ -265,15 +265,15 @@ void ReviewController::onSessionFinished()
     proposal::SessionFile fresh = proposal::sessionFileFrom(*m_run, origin());
     const bool merging = std::exchange(m_merging, false);
     m_lastMerge = {};
-    if (merging && !mergeRun(std::move(fresh))) {
+    if (!merging) {
+        m_session = std::move(fresh);
+    } else if (!mergeRun(std::move(fresh))) {
         // The review stays; the log shows the run that did not merge.
         m_autosaveScheduler->sessionFinished();
         Q_EMIT proposalChanged();
         Q_EMIT finished(m_run->outcomeName());
         return;
     }
-    if (!merging)
-        m_session = std::move(fresh);
     m_undoStack->clear();
     m_entries->setProposal(m_session->proposal);
     m_modified = true;
