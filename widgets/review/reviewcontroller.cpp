@@ -394,11 +394,11 @@ QString ReviewController::targetPath() const
     return m_session ? proposal().targetPath() : QString();
 }
 
-std::vector<proposal::DiffLine> ReviewController::diff(bool acceptedOnly) const
+std::vector<proposal::DiffLine> ReviewController::diff(bool acceptedOnly, bool wholeFile) const
 {
     if (!m_session)
         return {};
-    return proposal().diff(readBytes(targetPath()), QDateTime::currentDateTimeUtc(), acceptedOnly);
+    return proposal().diff(readBytes(targetPath()), QDateTime::currentDateTimeUtc(), acceptedOnly, wholeFile);
 }
 
 proposal::ApplyResult ReviewController::apply()
