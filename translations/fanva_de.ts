@@ -2166,6 +2166,14 @@ Undo Apply restores the file.</source>
         <translation>Neuer Satz %1</translation>
     </message>
     <message>
+        <source>Retract line %1</source>
+        <translation>Zeile %1 zurückziehen</translation>
+    </message>
+    <message>
+        <source>Replace line %1</source>
+        <translation>Zeile %1 ersetzen</translation>
+    </message>
+    <message>
         <source>There is no proposal to re-judge.</source>
         <translation>Es gibt keinen Vorschlag, der neu beurteilt werden könnte.</translation>
     </message>
@@ -2218,6 +2226,10 @@ Undo Apply restores the file.</source>
         <location line="+1"/>
         <source>&amp;Edit Entry</source>
         <translation>Eintrag &amp;bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Retract Sentence</source>
+        <translation>Satz zu<translation>Satz &amp;zurückziehen</translation>amp;rückziehen</translation>
     </message>
     <message>
         <location line="+5"/>
