@@ -2229,7 +2229,7 @@ Undo Apply restores the file.</source>
     </message>
     <message>
         <source>&amp;Retract Sentence</source>
-        <translation>Satz zu<translation>Satz &amp;zurückziehen</translation>amp;rückziehen</translation>
+        <translation>Satz zu&amp;rückziehen</translation>
     </message>
     <message>
         <location line="+5"/>
