@@ -2025,6 +2025,18 @@ Undo Apply restores the file.</source>
         <source>The key could not be stored in the keyring (%1). Save again to keep it in memory until Fanva quits.</source>
         <translation>Der Schlüssel konnte nicht im Schlüsselbund gespeichert werden (%1). Speichern Sie erneut, um ihn bis zum Beenden von Fanva im Speicher zu halten.</translation>
     </message>
+    <message>
+        <source>Apply</source>
+        <translation>Anwenden</translation>
+    </message>
+    <message>
+        <source>Commit Applies to &amp;git</source>
+        <translation>Anwendungen in git &amp;committen</translation>
+    </message>
+    <message>
+        <source>When the KB file lies in a git work tree, Apply commits the file alone and Undo Apply reverts that commit.</source>
+        <translation>Liegt die KB-Datei in einem git-Arbeitsbaum, committet Anwenden nur diese Datei, und „Anwenden rückgängig machen“ nimmt diesen Commit zurück.</translation>
+    </message>
 </context>
 <context>
     <name>RecoveryDialog</name>

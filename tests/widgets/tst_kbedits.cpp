@@ -11,10 +11,17 @@
 #include "review/proposalview.h"
 #include "review/reviewcontroller.h"
 #include "review/reviewpresenter.h"
+#include "settings/applysettings.h"
+#include "settings/providersettings.h"
+#include "settings/providersettingsdialog.h"
 #include "widgettesting.h"
 
+#include <QCheckBox>
 #include <QDir>
 #include <QPlainTextEdit>
+#include <QProcess>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
@@ -244,6 +251,80 @@ private Q_SLOTS:
         const proposal::UndoResult undone = review.undoApply();
         QCOMPARE(undone.status, proposal::UndoResult::Status::Undone);
         QCOMPARE(readAll(target), before);
+    }
+    void applySettingsPersist()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QSettings settings(dir.filePath(QStringLiteral("fanva.conf")), QSettings::IniFormat);
+        QVERIFY(ApplySettings::load(settings).gitCommits); // on unless turned off
+        ApplySettings { false }.save(settings);
+        QVERIFY(!ApplySettings::load(settings).gitCommits);
+        ApplySettings { true }.save(settings);
+        QVERIFY(ApplySettings::load(settings).gitCommits);
+
+        ProviderSettingsDialog dialog(ProviderSettings {}, QStringLiteral("demo"));
+        auto *check = dialog.findChild<QCheckBox *>(QStringLiteral("gitCommitsCheck"));
+        QVERIFY(check);
+        QVERIFY(check->isChecked());
+        dialog.setGitCommits(false);
+        QVERIFY(!dialog.gitCommits());
+        check->click();
+        QVERIFY(dialog.gitCommits());
+    }
+
+    void applyCommitsToGitWhenOn_data()
+    {
+        QTest::addColumn<bool>("git");
+        QTest::addRow("on") << true;
+        QTest::addRow("off") << false;
+    }
+
+    void applyCommitsToGitWhenOn()
+    {
+        QFETCH(bool, git);
+        const QString gitProgram = QStandardPaths::findExecutable(QStringLiteral("git"));
+        if (gitProgram.isEmpty())
+            QSKIP("git is not on the PATH");
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const auto run = [&](const QStringList &args) {
+            QProcess process;
+            process.setWorkingDirectory(dir.path());
+            process.start(gitProgram, args);
+            process.waitForFinished(30000);
+            return QString::fromUtf8(process.readAllStandardOutput()).trimmed();
+        };
+        const QString kbDir = dir.filePath(QStringLiteral("kb"));
+        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo/kb"), kbDir));
+        run({ QStringLiteral("init"), QStringLiteral("-q") });
+        run({ QStringLiteral("config"), QStringLiteral("user.name"), QStringLiteral("Fanva Test") });
+        run({ QStringLiteral("config"), QStringLiteral("user.email"), QStringLiteral("test@example.invalid") });
+        run({ QStringLiteral("config"), QStringLiteral("commit.gpgsign"), QStringLiteral("false") });
+        run({ QStringLiteral("add"), QStringLiteral("kb") });
+        run({ QStringLiteral("commit"), QStringLiteral("-q"), QStringLiteral("-m"), QStringLiteral("base") });
+        QCOMPARE(run({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }), QStringLiteral("1"));
+
+        const kb::LoadResult loaded = kb::loadKnowledgeBase(kbDir);
+        QVERIFY(loaded.ok());
+        ReviewController review;
+        review.setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
+        review.setGitCommits(git);
+        QString error;
+        QVERIFY2(review.beginAuthoring(kbDir, loaded.kb, QStringLiteral("CxAnimals"), &error), qPrintable(error));
+        QVERIFY(!review.retractSentence(16).isEmpty());
+        const proposal::ApplyResult applied = review.apply();
+        QVERIFY2(applied.status == proposal::ApplyStatus::Applied, qPrintable(applied.message));
+        QCOMPARE(run({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }),
+            git ? QStringLiteral("2") : QStringLiteral("1"));
+        if (git)
+            QVERIFY(run({ QStringLiteral("log"), QStringLiteral("-1"), QStringLiteral("--format=%s") })
+                        .startsWith(QLatin1StringView("fanva: 1 retracted")));
+        const proposal::UndoResult undone = review.undoApply();
+        QCOMPARE(undone.status, proposal::UndoResult::Status::Undone);
+        QCOMPARE(run({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }),
+            git ? QStringLiteral("3") : QStringLiteral("1"));
+        QCOMPARE(run({ QStringLiteral("status"), QStringLiteral("--porcelain"), QStringLiteral("--"), QStringLiteral("kb") }), QString());
     }
 };
 

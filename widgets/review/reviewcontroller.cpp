@@ -406,6 +406,7 @@ proposal::ApplyResult ReviewController::apply()
     proposal::ApplyOptions options;
     options.gate = proposal::criticGate();
     options.journalPath = m_journalPath;
+    options.git = m_gitCommits;
     options.newId = [] { return QUuid::createUuid().toString(QUuid::WithoutBraces); };
     Proposal p = proposal();
     proposal::ApplyResult result = proposal::apply(p, options);
@@ -423,7 +424,7 @@ proposal::ApplyResult ReviewController::apply()
 proposal::UndoResult ReviewController::undoApply()
 {
     Proposal p = proposal();
-    proposal::UndoResult result = proposal::undo(p, journalPath());
+    proposal::UndoResult result = proposal::undo(p, journalPath(), m_gitCommits);
     if (result.status == proposal::UndoResult::Status::Undone) {
         m_undoStack->clear();
         m_entries->updateProposal(p);

@@ -120,6 +120,10 @@ public:
 
     /// The journal Apply and Undo Apply use; empty: the shared default.
     void setJournalPath(const QString &path) { m_journalPath = path; }
+    /// Whether Apply commits the target file to git and Undo Apply reverts the commit
+    /// (docs/spec/rewrite.md §5; the window sets it from ApplySettings). Off by default.
+    void setGitCommits(bool on) { m_gitCommits = on; }
+    [[nodiscard]] bool gitCommits() const { return m_gitCommits; }
     /// The Apply journal this review writes: the one set, else the default.
     [[nodiscard]] QString journalPath() const { return m_journalPath.isEmpty() ? fanva::proposal::Journal::defaultPath() : m_journalPath; }
     /// Applies the accepted entries through the engine. Clears the decision undo stack on
@@ -241,6 +245,7 @@ private:
     std::unique_ptr<fanva::proposal::Autosave> m_autosave;
     fanva::proposal::AutosaveScheduler *m_autosaveScheduler = nullptr;
     bool m_modified = false;
+    bool m_gitCommits = false;
     bool m_merging = false; ///< the running run merges into the review when it finishes
     std::function<LossAnswer(const QStringList &)> m_lossQuestion;
     fanva::formalize::MergeResult m_lastMerge;
