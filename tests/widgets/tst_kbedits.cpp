@@ -15,12 +15,15 @@
 #include "settings/providersettings.h"
 #include "settings/providersettingsdialog.h"
 #include "widgettesting.h"
+#include "window/mainwindow.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QDir>
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -31,8 +34,10 @@
 #include <climits>
 
 using namespace fanva;
+using fanva::testing::candidatesReply;
 using fanva::testing::copyTree;
 using fanva::testing::readAll;
+using fanva::testing::ScriptedDemo;
 
 namespace {
 
@@ -325,6 +330,52 @@ private Q_SLOTS:
         QCOMPARE(run({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }),
             git ? QStringLiteral("3") : QStringLiteral("1"));
         QCOMPARE(run({ QStringLiteral("status"), QStringLiteral("--porcelain"), QStringLiteral("--"), QStringLiteral("kb") }), QString());
+    }
+    // A mixed proposal (a formalized add, a retract by `d`) applied and undone from the window.
+    void windowAppliesAndUndoesAMixedProposal()
+    {
+        ScriptedDemo demo(
+            ScriptedDemo::script({ { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
+                { { "when", { { "purpose", "judge" } } }, { "text", "{\"verdicts\":[{\"item\":1,\"verdict\":\"agree\"}]}" } } }));
+        QVERIFY(demo.isValid());
+        const QString target = demo.targetPath();
+        const QByteArray before = demo.originalTarget();
+        MainWindow window;
+        QVERIFY(demo.open(window));
+        const auto action = [&window](const char *name) { return window.findChild<QAction *>(QLatin1String(name)); };
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QSignalSpy finished(&window, &MainWindow::formalizeFinished);
+        action("actionFormalize")->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+
+        auto *view = window.findChild<ProposalView *>(QStringLiteral("proposalView"));
+        QVERIFY(view);
+        view->setFocus();
+        QString mango;
+        for (const proposal::Entry &e : window.review()->proposal().entries) {
+            if (e.sentence().contains(QStringLiteral("Mango")))
+                mango = e.id;
+        }
+        QVERIFY(!mango.isEmpty());
+        window.presenter()->setCurrentEntry(mango);
+        QTest::keyClick(view, Qt::Key_A);
+        // Row n shows line n of the file (the header is row 0): `d` on line 16.
+        view->setTextCursor(QTextCursor(view->document()->findBlockByNumber(16)));
+        QCOMPARE(window.presenter()->fileSentenceAtCursor(), 16);
+        QTest::keyClick(view, Qt::Key_D);
+        QCOMPARE(window.review()->proposal().entries.back().kind, formalize::EntryKind::Retract);
+
+        QVERIFY(action("actionApply")->isEnabled());
+        action("actionApply")->trigger();
+        QTRY_VERIFY(readAll(target) != before);
+        const QByteArray after = readAll(target);
+        QVERIFY(after.contains("(weightInKg Mango 1)"));
+        QVERIFY(!after.contains("\n(carnivore Biscuit)\n"));
+        QVERIFY(action("actionUndoApply")->isEnabled());
+        action("actionUndoApply")->trigger();
+        QTRY_COMPARE(readAll(target), before);
     }
 };
 
