@@ -2249,6 +2249,18 @@ Undo Apply restores the file.</source>
         <source>The key could not be stored in the keyring (%1). Save again to keep it in memory until Fanva quits.</source>
         <translation>Der Schlüssel konnte nicht im Schlüsselbund gespeichert werden (%1). Speichern Sie erneut, um ihn bis zum Beenden von Fanva im Speicher zu halten.</translation>
     </message>
+    <message>
+        <source>Apply</source>
+        <translation>Anwenden</translation>
+    </message>
+    <message>
+        <source>Commit Applies to &amp;git</source>
+        <translation>Anwendungen in git &amp;committen</translation>
+    </message>
+    <message>
+        <source>When the KB file lies in a git work tree, Apply commits the file alone and Undo Apply reverts that commit.</source>
+        <translation>Liegt die KB-Datei in einem git-Arbeitsbaum, committet Anwenden nur diese Datei, und „Anwenden rückgängig machen“ nimmt diesen Commit zurück.</translation>
+    </message>
 </context>
 <context>
     <name>RecoveryDialog</name>
@@ -2390,6 +2402,14 @@ Undo Apply restores the file.</source>
         <translation>Neuer Satz %1</translation>
     </message>
     <message>
+        <source>Retract line %1</source>
+        <translation>Zeile %1 zurückziehen</translation>
+    </message>
+    <message>
+        <source>Replace line %1</source>
+        <translation>Zeile %1 ersetzen</translation>
+    </message>
+    <message>
         <source>There is no proposal to re-judge.</source>
         <translation>Es gibt keinen Vorschlag, der neu beurteilt werden könnte.</translation>
     </message>
@@ -2442,6 +2462,10 @@ Undo Apply restores the file.</source>
         <location line="+1"/>
         <source>&amp;Edit Entry</source>
         <translation>Eintrag &amp;bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Retract Sentence</source>
+        <translation>Satz zu&amp;rückziehen</translation>
     </message>
     <message>
         <location line="+5"/>

@@ -5,6 +5,7 @@
 #include "kb/reader.h"
 #include "kb/writer.h"
 #include "proposal/atomicwrite_p.h"
+#include "proposal/edits.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -12,6 +13,8 @@
 
 #include <algorithm>
 #include <climits>
+#include <map>
+#include <set>
 
 namespace fanva::proposal {
 
@@ -284,7 +287,98 @@ QByteArray Proposal::appendBlock(const QByteArray &old, const QByteArray &block)
     return out;
 }
 
-std::vector<DiffLine> Proposal::diff(const QByteArray &currentFile, const QDateTime &appliedAt, bool acceptedOnly) const
+namespace {
+
+/// The line range [first, last] (0-based) of each sentence of `file`, keyed by its start
+/// line (1-based) and writer rendering; empty when the file does not read.
+std::map<std::pair<int, QString>, std::pair<qsizetype, qsizetype>> sentenceLines(const QByteArray &file)
+{
+    std::map<std::pair<int, QString>, std::pair<qsizetype, qsizetype>> out;
+    const kb::Document document = kb::parseDocument(file);
+    if (document.hasErrors())
+        return out;
+    for (const kb::Term &sentence : document.sentences) {
+        const kb::Span span = sentence.span();
+        const qsizetype end = std::max<qsizetype>(qsizetype(span.begin), qsizetype(span.end) - 1);
+        const qsizetype first = qsizetype(span.line) - 1;
+        const qsizetype last = first + file.mid(qsizetype(span.begin), end - qsizetype(span.begin)).count('\n');
+        out.emplace(std::make_pair(int(span.line), kb::render(sentence)), std::make_pair(first, last));
+    }
+    return out;
+}
+
+/// The whole file as context rows, each old sentence of `edits` as Removed rows in place and
+/// each replace entry's comment and sentence after its first old sentence.
+void appendEditRows(std::vector<DiffLine> &lines, const QList<QByteArray> &fileLines, const QByteArray &currentFile,
+    const std::vector<const Entry *> &edits, const QDateTime &appliedAt)
+{
+    // Each removed line range, the entry that removes it, and the replace entries written after it.
+    struct Removal {
+        qsizetype first = 0;
+        qsizetype last = 0;
+        const Entry *entry = nullptr;
+    };
+    const auto ranges = sentenceLines(currentFile);
+    std::map<qsizetype, Removal> removals; // by first line
+    std::map<qsizetype, std::vector<const Entry *>> placedAfter; // last line of the anchor → replace entries
+    std::vector<std::pair<const Entry *, QStringList>> unplaced; // entries whose old sentences the file no longer holds
+    for (const Entry *e : edits) {
+        std::optional<qsizetype> anchor;
+        QStringList missing;
+        for (const ExistingSentence &s : e->replaces) {
+            const auto it = ranges.find({ s.line, s.text });
+            if (it == ranges.end()) {
+                missing.append(s.text);
+                continue;
+            }
+            removals.try_emplace(it->second.first, Removal { it->second.first, it->second.second, e });
+            if (!anchor || it->second.first < removals.at(*anchor).first)
+                anchor = it->second.first;
+        }
+        if (!missing.isEmpty() || !anchor)
+            unplaced.emplace_back(e, missing);
+        else if (e->kind == formalize::EntryKind::Replace)
+            placedAfter[*anchor].push_back(e);
+    }
+    std::set<QString> marked; // entries whose gutter row is placed
+    const auto newRows = [&](const Entry *e) {
+        const bool struck = e->decision == Decision::Rejected;
+        lines.push_back({ DiffLine::Kind::Comment, QStringLiteral("+ ") + replaceComment(*e, appliedAt), e->id, struck, false });
+        lines.push_back({ DiffLine::Kind::Sentence, QStringLiteral("+ ") + renderSentence(e->sentence()), e->id, struck, true });
+        marked.insert(e->id);
+    };
+    const auto removedRow = [&](const Entry *e, const QString &text) {
+        // A retract has no new side: its gutter sits on its first removed row.
+        const bool first = e->kind == formalize::EntryKind::Retract && !marked.contains(e->id);
+        lines.push_back({ DiffLine::Kind::Removed, QStringLiteral("- ") + text, e->id, e->decision == Decision::Rejected, first });
+        if (first)
+            marked.insert(e->id);
+    };
+    for (qsizetype i = 0; i < fileLines.size(); ++i) {
+        const auto it = removals.find(i);
+        if (it == removals.end()) {
+            lines.push_back({ DiffLine::Kind::Context, QString::fromUtf8(fileLines.at(i)), {}, false, false, int(i) + 1 });
+            continue;
+        }
+        for (qsizetype j = i; j <= it->second.last && j < fileLines.size(); ++j)
+            removedRow(it->second.entry, QString::fromUtf8(fileLines.at(j)));
+        if (const auto placed = placedAfter.find(i); placed != placedAfter.end()) {
+            for (const Entry *e : placed->second)
+                newRows(e);
+        }
+        i = it->second.last;
+    }
+    for (const auto &[e, missing] : unplaced) {
+        for (const QString &text : missing)
+            removedRow(e, text);
+        if (e->kind == formalize::EntryKind::Replace)
+            newRows(e);
+    }
+}
+
+} // namespace
+
+std::vector<DiffLine> Proposal::diff(const QByteArray &currentFile, const QDateTime &appliedAt, bool acceptedOnly, bool wholeFile) const
 {
     std::vector<DiffLine> lines;
     const QString base = absent ? QStringLiteral("new file") : QStringLiteral("base %1").arg(baseSha256.left(8));
@@ -293,8 +387,6 @@ std::vector<DiffLine> Proposal::diff(const QByteArray &currentFile, const QDateT
     QList<QByteArray> fileLines = currentFile.split('\n');
     if (!fileLines.isEmpty() && fileLines.last().isEmpty())
         fileLines.removeLast();
-    for (qsizetype i = std::max<qsizetype>(0, fileLines.size() - 3); i < fileLines.size(); ++i)
-        lines.push_back({ DiffLine::Kind::Context, QString::fromUtf8(fileLines.at(i)), {}, false, false });
 
     std::vector<const Entry *> shown;
     if (acceptedOnly) {
@@ -304,6 +396,19 @@ std::vector<DiffLine> Proposal::diff(const QByteArray &currentFile, const QDateT
             if (e->state != formalize::EntryState::Known && e->decision != Decision::Applied)
                 shown.push_back(e);
         }
+    }
+    std::vector<const Entry *> edits;
+    for (const Entry *e : shown) {
+        if (e->kind != formalize::EntryKind::Add)
+            edits.push_back(e);
+    }
+    std::erase_if(shown, [](const Entry *e) { return e->kind != formalize::EntryKind::Add; });
+    if (edits.empty() && !wholeFile) {
+        for (qsizetype i = std::max<qsizetype>(0, fileLines.size() - 3); i < fileLines.size(); ++i)
+            lines.push_back({ DiffLine::Kind::Context, QString::fromUtf8(fileLines.at(i)), {}, false, false, int(i) + 1 });
+    } else {
+        // Edits change the file in place: the whole file, each old sentence as `-` rows.
+        appendEditRows(lines, fileLines, currentFile, edits, appliedAt);
     }
     if (shown.empty())
         return lines;

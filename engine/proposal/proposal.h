@@ -38,12 +38,13 @@ struct ApplyRecord {
 
 /// One row of the proposal's diff view (formalize.md §11).
 struct DiffLine {
-    enum class Kind { Header, Context, Marker, Comment, Sentence };
+    enum class Kind { Header, Context, Marker, Comment, Sentence, Removed };
     Kind kind = Kind::Context;
     QString text;
-    QString entryId; ///< Comment and Sentence rows
+    QString entryId; ///< Comment, Sentence and Removed rows
     bool struck = false; ///< the entry is rejected
     bool firstOfEntry = false; ///< the row the gutter glyphs sit on (first sentence row)
+    int fileLine = 0; ///< Context rows: the target file's line (1-based) the row shows
     friend bool operator==(const DiffLine &, const DiffLine &) = default;
 };
 
@@ -101,8 +102,12 @@ public:
 
     /// The diff view: header, the file's last 3 lines as context, then the block of every
     /// reviewable entry that would be written if accepted (rejected ones struck). With
-    /// `acceptedOnly` it shows exactly what Apply writes.
-    [[nodiscard]] std::vector<DiffLine> diff(const QByteArray &currentFile, const QDateTime &appliedAt, bool acceptedOnly = false) const;
+    /// `acceptedOnly` it shows exactly what Apply writes. When replace or retract entries are
+    /// shown, the whole file is context instead, each old sentence as Removed rows (`- `) in
+    /// place and each replace entry's comment and sentence (`+ `) after its first old one.
+    /// With `wholeFile` the whole file is context, even without edits.
+    [[nodiscard]] std::vector<DiffLine> diff(
+        const QByteArray &currentFile, const QDateTime &appliedAt, bool acceptedOnly = false, bool wholeFile = false) const;
 
     friend bool operator==(const Proposal &, const Proposal &) = default;
 };

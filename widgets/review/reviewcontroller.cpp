@@ -406,11 +406,11 @@ QString ReviewController::targetPath() const
     return m_session ? proposal().targetPath() : QString();
 }
 
-std::vector<proposal::DiffLine> ReviewController::diff(bool acceptedOnly) const
+std::vector<proposal::DiffLine> ReviewController::diff(bool acceptedOnly, bool wholeFile) const
 {
     if (!m_session)
         return {};
-    return proposal().diff(readBytes(targetPath()), QDateTime::currentDateTimeUtc(), acceptedOnly);
+    return proposal().diff(readBytes(targetPath()), QDateTime::currentDateTimeUtc(), acceptedOnly, wholeFile);
 }
 
 proposal::ApplyResult ReviewController::apply()
@@ -418,6 +418,7 @@ proposal::ApplyResult ReviewController::apply()
     proposal::ApplyOptions options;
     options.gate = proposal::criticGate();
     options.journalPath = m_journalPath;
+    options.git = m_gitCommits;
     options.newId = [] { return QUuid::createUuid().toString(QUuid::WithoutBraces); };
     Proposal p = proposal();
     proposal::ApplyResult result = proposal::apply(p, options);
@@ -435,7 +436,7 @@ proposal::ApplyResult ReviewController::apply()
 proposal::UndoResult ReviewController::undoApply()
 {
     Proposal p = proposal();
-    proposal::UndoResult result = proposal::undo(p, journalPath());
+    proposal::UndoResult result = proposal::undo(p, journalPath(), m_gitCommits);
     if (result.status == proposal::UndoResult::Status::Undone) {
         m_undoStack->clear();
         m_entries->updateProposal(p);

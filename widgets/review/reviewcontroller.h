@@ -108,7 +108,7 @@ public:
     [[nodiscard]] std::vector<fanva::check::Problem> gateEdit(const QString &id, const QString &sentence) const;
 
     /// The diff view (§11) against the target file as it is on disk now.
-    [[nodiscard]] std::vector<fanva::proposal::DiffLine> diff(bool acceptedOnly) const;
+    [[nodiscard]] std::vector<fanva::proposal::DiffLine> diff(bool acceptedOnly, bool wholeFile = false) const;
     /// Where sentence @p segment lies in the document's text: the first character and the
     /// one past the last (QString positions); nullopt when unknown.
     [[nodiscard]] std::optional<std::pair<int, int>> segmentRange(int segment) const;
@@ -120,6 +120,10 @@ public:
 
     /// The journal Apply and Undo Apply use; empty: the shared default.
     void setJournalPath(const QString &path) { m_journalPath = path; }
+    /// Whether Apply commits the target file to git and Undo Apply reverts the commit
+    /// (docs/spec/rewrite.md §5; the window sets it from ApplySettings). Off by default.
+    void setGitCommits(bool on) { m_gitCommits = on; }
+    [[nodiscard]] bool gitCommits() const { return m_gitCommits; }
     /// The Apply journal this review writes: the one set, else the default.
     [[nodiscard]] QString journalPath() const { return m_journalPath.isEmpty() ? fanva::proposal::Journal::defaultPath() : m_journalPath; }
     /// Applies the accepted entries through the engine. Clears the decision undo stack on
@@ -174,6 +178,19 @@ public:
     QStringList addAuthorEntries(const QString &afterId, const QString &text);
     /// The live gates' problems of @p text as new author entries (every sentence's).
     [[nodiscard]] std::vector<fanva::check::Problem> gateNewEntry(const QString &text) const;
+    // --- KB edits (docs/spec/rewrite.md §1; kbedits.cpp) --------------------------------------
+    /// The target file's sentence that starts on @p line (1-based), as the proposal keeps it.
+    [[nodiscard]] std::optional<fanva::formalize::ExistingSentence> existingSentence(int line) const;
+    /// Whether an entry not rejected already replaces or retracts the sentence on @p line.
+    [[nodiscard]] bool isRemoved(int line) const;
+    /// Adds an accepted retract entry by the author for the sentence on @p line; one undoable
+    /// step. Returns its id (none when there is no sentence there or it is already removed).
+    QString retractSentence(int line);
+    /// The gates' problems of @p sentence replacing the sentence on @p line: gated against
+    /// the KB without it and without the sentences the accepted entries remove.
+    [[nodiscard]] std::vector<fanva::check::Problem> gateReplacement(int line, const QString &sentence) const;
+    /// Adds a replace entry by the author (accepted unless a gate refuses it); one undoable step.
+    QString replaceSentence(int line, const QString &sentence);
     /// Whether entry @p id can go to the judge alone: an edited or author entry not applied.
     [[nodiscard]] bool canRejudge(const QString &id) const;
     /// Sends the entries @p ids (those canRejudge()) to the judge alone with @p provider;
@@ -233,6 +250,7 @@ private:
     std::unique_ptr<fanva::proposal::Autosave> m_autosave;
     fanva::proposal::AutosaveScheduler *m_autosaveScheduler = nullptr;
     bool m_modified = false;
+    bool m_gitCommits = false;
     bool m_merging = false; ///< the running run merges into the review when it finishes
     std::function<LossAnswer(const QStringList &)> m_lossQuestion;
     fanva::formalize::MergeResult m_lastMerge;

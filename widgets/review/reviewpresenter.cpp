@@ -29,7 +29,9 @@ ReviewPresenter::ReviewPresenter(ReviewController *review, ProposalView *view, Q
     createAuthoringActions();
     m_editor = new InlineEditor(m_view->viewport());
     connect(m_editor, &InlineEditor::committed, this, [this](const QString &id, const QString &sentence) {
-        if (!m_newEntry.isEmpty() && id == m_newEntry)
+        if (m_replaceLine > 0 && id == m_newEntry)
+            m_review->replaceSentence(m_replaceLine, sentence);
+        else if (!m_newEntry.isEmpty() && id == m_newEntry)
             commitNewEntry(sentence);
         else
             m_review->edit(id, sentence);
@@ -51,6 +53,7 @@ ReviewPresenter::ReviewPresenter(ReviewController *review, ProposalView *view, Q
         const QString id = entryAtLine(m_view->textCursor().blockNumber());
         if (!id.isEmpty() && id != m_current)
             setCurrentEntry(id);
+        updateActions();
     });
     updateActions();
 }
@@ -73,7 +76,13 @@ void ReviewPresenter::createActions()
     m_reject = make(tr("&Reject"), QKeySequence(Qt::Key_X), [this] { m_review->reject(m_current); });
     m_undecide = make(tr("&Undecided"), QKeySequence(Qt::Key_U), [this] { m_review->setUndecided(m_current); });
     m_force = make(tr("&Force Accept…"), QKeySequence(Qt::SHIFT | Qt::Key_F), [this] { force(); });
-    m_edit = make(tr("&Edit Entry"), QKeySequence(Qt::Key_E), [this] { editCurrentEntry(); });
+    m_edit = make(tr("&Edit Entry"), QKeySequence(Qt::Key_E), [this] {
+        // On a sentence of the target file, `e` replaces it; on an entry, it edits the entry.
+        if (!replaceAtCursor())
+            editCurrentEntry();
+    });
+    m_retract = make(tr("&Retract Sentence"), QKeySequence(Qt::Key_D), [this] { m_review->retractSentence(fileSentenceAtCursor()); });
+    m_retract->setObjectName(QStringLiteral("actionRetractSentence"));
     m_edit->setObjectName(QStringLiteral("actionEditEntry"));
     m_edit->setIcon(QIcon::fromTheme(QStringLiteral("document-edit")));
     for (int k = 1; k <= 9; ++k) {
@@ -87,7 +96,7 @@ void ReviewPresenter::createActions()
 
 QList<QAction *> ReviewPresenter::actions() const
 {
-    QList<QAction *> all { m_next, m_previous, m_accept, m_reject, m_undecide, m_force, m_edit, m_showWritten };
+    QList<QAction *> all { m_next, m_previous, m_accept, m_reject, m_undecide, m_force, m_edit, m_retract, m_showWritten };
     all += m_shapes;
     return all;
 }
@@ -182,7 +191,9 @@ void ReviewPresenter::updateActions()
     for (QAction *action : { m_accept, m_reject, m_undecide })
         action->setEnabled(open);
     m_force->setEnabled(open && !e->problems.empty());
-    m_edit->setEnabled(open && e->state != formalize::EntryState::Known);
+    const bool onFile = !isEditing() && fileSentenceAtCursor() > 0;
+    m_edit->setEnabled((open && e->state != formalize::EntryState::Known) || onFile);
+    m_retract->setEnabled(onFile && !m_review->isRunning());
     for (int k = 0; k < m_shapes.size(); ++k)
         m_shapes[k]->setEnabled(open && k < e->shapes.size());
     const bool any = !isEditing() && m_review->entries()->rowCount() > 0;
@@ -190,6 +201,34 @@ void ReviewPresenter::updateActions()
     m_previous->setEnabled(any);
     m_newSentence->setEnabled(!isEditing() && !m_review->isRunning());
     m_rejudge->setEnabled(!isEditing() && !m_review->isRunning() && !m_review->isRejudging() && m_review->canRejudge(m_current));
+}
+
+int ReviewPresenter::fileSentenceAtCursor() const
+{
+    const int row = m_view->textCursor().blockNumber();
+    if (row < 0 || std::size_t(row) >= m_lines.size())
+        return 0;
+    const DiffLine &line = m_lines[std::size_t(row)];
+    if (line.kind != DiffLine::Kind::Context || line.fileLine <= 0 || m_review->isRemoved(line.fileLine))
+        return 0;
+    return m_review->existingSentence(line.fileLine) ? line.fileLine : 0;
+}
+
+bool ReviewPresenter::replaceAtCursor()
+{
+    const int line = fileSentenceAtCursor();
+    if (isEditing() || line <= 0 || m_review->isRunning())
+        return false;
+    const std::optional<formalize::ExistingSentence> old = m_review->existingSentence(line);
+    if (!old)
+        return false;
+    m_replaceLine = line;
+    m_replaceRow = m_view->textCursor().blockNumber();
+    m_newEntry = m_review->nextEntryId();
+    m_editor->open(m_newEntry, old->text, [this, line](const QString &sentence) { return m_review->gateReplacement(line, sentence); });
+    placeEditor();
+    updateActions();
+    return true;
 }
 
 bool ReviewPresenter::isEditing() const
@@ -214,6 +253,8 @@ bool ReviewPresenter::editCurrentEntry()
 void ReviewPresenter::finishEdit()
 {
     m_newEntry.clear();
+    m_replaceLine = 0;
+    m_replaceRow = -1;
     updateActions();
     m_view->setFocus(Qt::OtherFocusReason);
 }
@@ -223,6 +264,11 @@ void ReviewPresenter::placeEditor()
     if (!isEditing())
         return;
     const int width = m_view->viewport()->width();
+    if (m_replaceLine > 0 && m_replaceRow >= 0) {
+        const QRect row = m_view->cursorRect(QTextCursor(m_view->document()->findBlockByNumber(m_replaceRow)));
+        m_editor->setGeometry(0, row.top(), width, m_editor->heightForWidth(width));
+        return;
+    }
     if (!m_newEntry.isEmpty() && m_editor->entryId() == m_newEntry) {
         const int height = m_editor->heightForWidth(width);
         m_editor->setGeometry(0, newEntryTop(height), width, height);
@@ -250,7 +296,7 @@ bool ReviewPresenter::eventFilter(QObject *watched, QEvent *event)
 void ReviewPresenter::refresh()
 {
     const int scroll = m_view->verticalScrollBar()->value();
-    m_lines = m_review->diff(m_onlyWritten);
+    m_lines = m_review->diff(m_onlyWritten, true);
     if (m_segmentFilter > 0) {
         // Keep the header, the block's own markers and the filtered sentence's entries.
         const proposal::Proposal &p = m_review->proposal();
@@ -316,6 +362,11 @@ void ReviewPresenter::updateSelections()
         bool any = false;
         if (line.kind == DiffLine::Kind::Context || line.kind == DiffLine::Kind::Header || line.kind == DiffLine::Kind::Marker) {
             selection.format.setForeground(colours.muted);
+            any = true;
+        }
+        if (line.kind == DiffLine::Kind::Removed && !line.struck) {
+            // An old sentence the entry removes: the `-` side of the diff.
+            selection.format.setForeground(colours.refused);
             any = true;
         }
         if (line.struck) {

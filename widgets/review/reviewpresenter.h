@@ -72,6 +72,13 @@ public:
     [[nodiscard]] QAction *newSentenceAction() const { return m_newSentence; }
     /// Re-judge (`Shift+J`): asks to send the selected entry to the judge alone (rejudgeRequested()).
     [[nodiscard]] QAction *rejudgeAction() const { return m_rejudge; }
+    /// `d` on a sentence of the target file: retracts it (an entry by the author).
+    [[nodiscard]] QAction *retractAction() const { return m_retract; }
+    /// The target file's line (1-based) of the sentence that starts on the cursor's row, or 0.
+    [[nodiscard]] int fileSentenceAtCursor() const;
+    /// Opens the inline editor over the target file's sentence on the cursor's row (the `e`
+    /// key there); committing adds a replace entry by the author. False when there is none.
+    bool replaceAtCursor();
     /// The inline editor (a child of the view's viewport; hidden unless an edit is open).
     [[nodiscard]] InlineEditor *editor() const { return m_editor; }
     [[nodiscard]] bool isEditing() const;
@@ -121,5 +128,8 @@ private:
     QAction *m_rejudge = nullptr;
     QString m_newEntry; ///< the id the open editor's new author entry gets ("" for an edit)
     QString m_newAfter; ///< the entry the new one goes after
+    QAction *m_retract = nullptr;
+    int m_replaceLine = 0; ///< the file line the open editor replaces (0: none)
+    int m_replaceRow = -1; ///< the row the replace editor sits on
     QList<QAction *> m_shapes;
 };

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "settings/providersettingsdialog.h"
 
+#include "settings/applysettings.h"
 #include "settings/modelknobsbox.h"
 
 #include "llm/credentials.h"
@@ -228,6 +229,7 @@ void ProviderSettingsDialog::createWidgets()
     layout->addLayout(lower);
     m_modelKnobs = new ModelKnobsBox;
     layout->addWidget(m_modelKnobs);
+    layout->addWidget(createApplyGroup());
     layout->addStretch(1);
     layout->addWidget(m_buttons);
 
@@ -532,6 +534,29 @@ void ProviderSettingsDialog::showProbeResult(const ProviderProbe &probe)
             lines << tr("\"%1\" is available.").arg(model);
     }
     m_resultLabel->setText(tr("<b>OK:</b> %1").arg(lines.join(QLatin1Char(' ')).toHtmlEscaped()));
+}
+
+QWidget *ProviderSettingsDialog::createApplyGroup()
+{
+    auto *applyBox = new QGroupBox(tr("Apply"));
+    m_gitCommitsCheck = new QCheckBox(tr("Commit Applies to &git"));
+    m_gitCommitsCheck->setObjectName(QStringLiteral("gitCommitsCheck"));
+    m_gitCommitsCheck->setToolTip(tr("When the KB file lies in a git work tree, Apply commits the file alone and Undo Apply "
+                                     "reverts that commit."));
+    m_gitCommitsCheck->setChecked(ApplySettings {}.gitCommits);
+    auto *applyLayout = new QVBoxLayout(applyBox);
+    applyLayout->addWidget(m_gitCommitsCheck);
+    return applyBox;
+}
+
+void ProviderSettingsDialog::setGitCommits(bool on)
+{
+    m_gitCommitsCheck->setChecked(on);
+}
+
+bool ProviderSettingsDialog::gitCommits() const
+{
+    return m_gitCommitsCheck->isChecked();
 }
 
 void ProviderSettingsDialog::accept()

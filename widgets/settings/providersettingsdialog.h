@@ -59,6 +59,10 @@ public:
     void setSessionKeys(const QHash<QString, QString> &keys) { m_sessionKeys = keys; }
     [[nodiscard]] QHash<QString, QString> sessionKeys() const { return m_sessionKeys; }
 
+    /// The "Commit Applies to git" box (ApplySettings::gitCommits).
+    void setGitCommits(bool on);
+    [[nodiscard]] bool gitCommits() const;
+
     /// Whether a probe (Test connection or the model list) is running.
     [[nodiscard]] bool isProbing() const { return m_probe != nullptr; }
 
@@ -73,6 +77,7 @@ Q_SIGNALS:
 
 private:
     void createWidgets();
+    [[nodiscard]] QWidget *createApplyGroup();
     void load(const ProviderSettings &settings, const QString &provider);
     void providerSelected();
     void storeFields(const QString &id, QHash<QString, QString> &models, QHash<QString, QString> &baseUrls) const;
@@ -114,6 +119,7 @@ private:
     QLabel *m_resultLabel = nullptr;
     QSpinBox *m_maxAttemptsSpin = nullptr;
     QCheckBox *m_judgeCheck = nullptr;
+    QCheckBox *m_gitCommitsCheck = nullptr;
     QSpinBox *m_judgeRetriesSpin = nullptr;
     QSpinBox *m_contextWindowSpin = nullptr;
     QSpinBox *m_connectSpin = nullptr;

@@ -9,6 +9,7 @@
 #include "review/proposalview.h"
 #include "review/reviewcontroller.h"
 #include "review/sourceview.h"
+#include "settings/applysettings.h"
 #include "settings/providersettingsdialog.h"
 #include "window/contextchooser.h"
 
@@ -50,6 +51,7 @@ MainWindow::MainWindow(QWidget *parent)
     setObjectName(QStringLiteral("mainWindow"));
     m_providerSettings = ProviderSettings::load(QSettings(ProviderSettings::defaultFile(), QSettings::IniFormat));
     m_review = new ReviewController(this);
+    m_review->setGitCommits(ApplySettings::load(QSettings(ProviderSettings::defaultFile(), QSettings::IniFormat)).gitCommits);
     m_kbLoader = new KbLoader(this);
     createActions();
     createAuthoringActions();
@@ -193,12 +195,15 @@ void MainWindow::showProviderSettings()
 {
     ProviderSettingsDialog dialog(m_providerSettings, provider(), this);
     dialog.setSessionKeys(m_sessionKeys);
+    dialog.setGitCommits(m_review->gitCommits());
     if (dialog.exec() != QDialog::Accepted)
         return;
     m_providerSettings = dialog.settings();
     m_sessionKeys = dialog.sessionKeys();
     QSettings settings(ProviderSettings::defaultFile(), QSettings::IniFormat);
     m_providerSettings.save(settings);
+    m_review->setGitCommits(dialog.gitCommits());
+    ApplySettings { dialog.gitCommits() }.save(settings);
     // A provider chosen here wins over the workspace's fanva.json for this window.
     if (dialog.isProviderChanged())
         m_workspace.provider = dialog.provider();

@@ -1,0 +1,383 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+// The proposal pane's diff of replace and retract entries (docs/spec/rewrite.md §1, issue 17):
+// the old sentences as `-` rows in place, the new ones as `+` rows with the gutter on them.
+#include "formalize/rewrite.h"
+#include "kb/knowledgebase.h"
+#include "kb/reader.h"
+#include "proposal/sessionfile.h"
+#include "review/entrymodel.h"
+#include "review/inlineeditor.h"
+#include "review/proposalview.h"
+#include "review/reviewcontroller.h"
+#include "review/reviewpresenter.h"
+#include "settings/applysettings.h"
+#include "settings/providersettings.h"
+#include "settings/providersettingsdialog.h"
+#include "widgettesting.h"
+#include "window/mainwindow.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QDir>
+#include <QPlainTextEdit>
+#include <QProcess>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBlock>
+#include <QUuid>
+
+#include <algorithm>
+#include <climits>
+
+using namespace fanva;
+using fanva::testing::candidatesReply;
+using fanva::testing::copyTree;
+using fanva::testing::readAll;
+using fanva::testing::ScriptedDemo;
+
+namespace {
+
+/// The sentence of CxAnimals.txt that starts on `line`.
+formalize::ExistingSentence sentenceOn(const kb::KnowledgeBase &kb, const QByteArray &file, int line)
+{
+    const formalize::SentenceSelection selection = formalize::selectSentences(kb, file, line, line);
+    return selection.sentences.empty() ? formalize::ExistingSentence {} : selection.sentences.front();
+}
+
+} // namespace
+
+class TestKbEdits : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void diffShowsOldAndNewInPlace_data()
+    {
+        QTest::addColumn<int>("replaceLine");
+        QTest::addColumn<int>("retractLine");
+        QTest::addColumn<int>("removedRows"); ///< `-` rows in the pane
+        QTest::addRow("replace one line") << 15 << 0 << 1;
+        QTest::addRow("retract a two-line sentence") << 0 << 13 << 2;
+        QTest::addRow("replace and retract") << 15 << 16 << 2;
+    }
+
+    void diffShowsOldAndNewInPlace()
+    {
+        QFETCH(int, replaceLine);
+        QFETCH(int, retractLine);
+        QFETCH(int, removedRows);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString kbDir = dir.filePath(QStringLiteral("kb"));
+        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo/kb"), kbDir));
+        const QString target = QDir(kbDir).filePath(QStringLiteral("CxAnimals.txt"));
+        const QByteArray bytes = readAll(target);
+        const kb::LoadResult loaded = kb::loadKnowledgeBase(kbDir);
+        QVERIFY(loaded.ok());
+
+        proposal::SessionFile session;
+        session.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        session.created = session.modified = QDateTime::currentDateTimeUtc();
+        session.providerId = QStringLiteral("none");
+        session.outcome = { { "outcome", "success" }, { "stopReason", "converged" } };
+        proposal::Proposal &p = session.proposal;
+        p.kbDir = kbDir;
+        p.context = QStringLiteral("CxAnimals");
+        p.targetFile = QStringLiteral("CxAnimals.txt");
+        p.baseSha256 = proposal::sha256Hex(bytes);
+        QStringList newSentences;
+        if (replaceLine > 0) {
+            formalize::Entry e;
+            e.id = QStringLiteral("c1");
+            e.kind = formalize::EntryKind::Replace;
+            e.replaces = { sentenceOn(*loaded.kb, bytes, replaceLine) };
+            QVERIFY(!e.replaces.front().text.isEmpty());
+            e.candidate = QStringLiteral("(carnivore Biscuit)");
+            e.shapes = QStringList { e.candidate };
+            e.state = formalize::EntryState::Admissible;
+            p.entries.push_back(e);
+        }
+        if (retractLine > 0) {
+            formalize::Entry e;
+            e.id = QStringLiteral("c2");
+            e.kind = formalize::EntryKind::Retract;
+            e.replaces = { sentenceOn(*loaded.kb, bytes, retractLine) };
+            QVERIFY(!e.replaces.front().text.isEmpty());
+            e.candidate = e.replaces.front().text;
+            e.shapes = QStringList { e.candidate };
+            e.state = formalize::EntryState::Admissible;
+            p.entries.push_back(e);
+        }
+        const QString sessionPath = dir.filePath(QStringLiteral("edits.fanva"));
+        QString error;
+        QVERIFY2(session.save(sessionPath, &error), qPrintable(error));
+
+        ReviewController review;
+        QVERIFY2(review.openSession(sessionPath, &error), qPrintable(error));
+        ProposalView view;
+        view.resize(700, 500);
+        ReviewPresenter presenter(&review, &view);
+        presenter.refresh();
+
+        // The whole file is shown; the old sentences as `-` rows where they stand.
+        QList<QByteArray> fileLines = bytes.split('\n');
+        fileLines.removeLast();
+        const QStringList rows = view.toPlainText().split(QLatin1Char('\n'));
+        int removed = 0;
+        for (const QString &row : rows)
+            removed += row.startsWith(QLatin1StringView("- ")) ? 1 : 0;
+        QCOMPARE(removed, removedRows);
+        const int firstRemoved = std::min(replaceLine > 0 ? replaceLine : INT_MAX, retractLine > 0 ? retractLine : INT_MAX);
+        // Header, then the file's lines up to the first old sentence unchanged.
+        for (int i = 0; i < firstRemoved - 1; ++i)
+            QCOMPARE(rows.at(i + 1), QString::fromUtf8(fileLines.at(i)));
+        QCOMPARE(rows.at(firstRemoved), QStringLiteral("- ") + QString::fromUtf8(fileLines.at(firstRemoved - 1)));
+        QVERIFY(rows.contains(QString::fromUtf8(fileLines.last())));
+
+        // Gutter and axes on the new side: a replace on its `+` sentence, a retract on its `-` row.
+        if (replaceLine > 0) {
+            const int line = presenter.lineOfEntry(QStringLiteral("c1"));
+            QVERIFY(line > firstRemoved);
+            QCOMPARE(rows.at(line), QStringLiteral("+ (carnivore Biscuit)"));
+            QVERIFY(rows.at(line - 1).startsWith(QLatin1StringView("+ ;; fanva ")));
+            QCOMPARE(rows.at(line - 2), QStringLiteral("- (seal Biscuit)"));
+            const proposal::Entry *e = review.proposal().entry(QStringLiteral("c1"));
+            QCOMPARE(view.mark(line), (GutterMark { EntryModel::gutterRank(e->rank()), EntryModel::gutterDecision(e->decision) }));
+        }
+        if (retractLine > 0) {
+            const int line = presenter.lineOfEntry(QStringLiteral("c2"));
+            QVERIFY(line > 0);
+            QVERIFY(rows.at(line).startsWith(QLatin1StringView("- ")));
+            QVERIFY(view.mark(line).rank != GutterMark::Rank::None);
+        }
+
+        // Rejecting an entry strikes its rows; the removed side is then no longer red.
+        const QString id = replaceLine > 0 ? QStringLiteral("c1") : QStringLiteral("c2");
+        QVERIFY(review.reject(id));
+        presenter.refresh();
+        bool struck = false;
+        for (const QTextEdit::ExtraSelection &selection : view.extraSelections()) {
+            if (selection.cursor.blockNumber() == presenter.lineOfEntry(id) && selection.format.fontStrikeOut())
+                struck = true;
+        }
+        QVERIFY(struck);
+    }
+    void keysRetractAndReplaceThenApplyAndUndo_data()
+    {
+        QTest::addColumn<bool>("retract"); ///< `d` on line 16 "(carnivore Biscuit)"
+        QTest::addColumn<bool>("replace"); ///< `e` on line 15 "(seal Biscuit)"
+        QTest::addRow("retract") << true << false;
+        QTest::addRow("replace") << false << true;
+        QTest::addRow("retract and replace") << true << true;
+    }
+
+    void keysRetractAndReplaceThenApplyAndUndo()
+    {
+        QFETCH(bool, retract);
+        QFETCH(bool, replace);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString kbDir = dir.filePath(QStringLiteral("kb"));
+        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo/kb"), kbDir));
+        const QString target = QDir(kbDir).filePath(QStringLiteral("CxAnimals.txt"));
+        const QByteArray before = readAll(target);
+        const kb::LoadResult loaded = kb::loadKnowledgeBase(kbDir);
+        QVERIFY(loaded.ok());
+
+        ReviewController review;
+        review.setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
+        QString error;
+        QVERIFY2(review.beginAuthoring(kbDir, loaded.kb, QStringLiteral("CxAnimals"), &error), qPrintable(error));
+        ProposalView view;
+        view.resize(700, 500);
+        ReviewPresenter presenter(&review, &view);
+        presenter.refresh();
+        view.show();
+        view.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&view));
+        view.setFocus();
+        // The whole file is shown: row n is line n (the header is row 0).
+        QCOMPARE(view.document()->blockCount(), before.count('\n') + 1);
+        const auto toRow = [&view](int row) { view.setTextCursor(QTextCursor(view.document()->findBlockByNumber(row))); };
+
+        // A comment row is no sentence start of its own: `d` there does nothing.
+        toRow(14);
+        QCOMPARE(presenter.fileSentenceAtCursor(), 0);
+        QTest::keyClick(&view, Qt::Key_D);
+        QVERIFY(review.proposal().entries.empty());
+
+        if (retract) {
+            toRow(16);
+            QCOMPARE(presenter.fileSentenceAtCursor(), 16);
+            QTest::keyClick(&view, Qt::Key_D);
+            QCOMPARE(review.proposal().entries.size(), std::size_t(1));
+            const proposal::Entry &e = review.proposal().entries.back();
+            QCOMPARE(e.kind, formalize::EntryKind::Retract);
+            QCOMPARE(e.origin, formalize::Origin::Author);
+            QCOMPARE(e.decision, formalize::Decision::Accepted);
+            QCOMPARE(e.replaces.front().text, QStringLiteral("(carnivore Biscuit)"));
+            QVERIFY(view.toPlainText().contains(QStringLiteral("- (carnivore Biscuit)")));
+            // Already removed: a second `d` on it adds nothing.
+            QCOMPARE(review.retractSentence(16), QString());
+        }
+        if (replace) {
+            toRow(15);
+            QCOMPARE(presenter.fileSentenceAtCursor(), 15);
+            QTest::keyClick(&view, Qt::Key_E);
+            QVERIFY(presenter.isEditing());
+            InlineEditor *editor = presenter.editor();
+            QCOMPARE(editor->sentence(), QStringLiteral("(seal Biscuit)"));
+            // The same sentence spelt otherwise: gated against the KB without the old one, it
+            // is no already-stored sentence.
+            editor->editor()->selectAll();
+            QTest::keyClicks(editor->editor(), QStringLiteral("(seal  Biscuit)"));
+            QTRY_VERIFY(!editor->isGatePending());
+            QVERIFY(editor->problems().empty());
+            QTest::keyClick(editor->editor(), Qt::Key_Return);
+            QTRY_VERIFY(!presenter.isEditing());
+            const proposal::Entry &e = review.proposal().entries.back();
+            QCOMPARE(e.kind, formalize::EntryKind::Replace);
+            QCOMPARE(e.origin, formalize::Origin::Author);
+            QCOMPARE(e.decision, formalize::Decision::Accepted);
+            QCOMPARE(e.replaces.front().line, 15);
+            QCOMPARE(presenter.lineOfEntry(e.id), 17); // after the `-` row, its comment row
+        }
+
+        const proposal::ApplyResult applied = review.apply();
+        QVERIFY2(applied.status == proposal::ApplyStatus::Applied, qPrintable(applied.message));
+        const QByteArray after = readAll(target);
+        QCOMPARE(after.contains("\n(carnivore Biscuit)\n"), !retract);
+        QCOMPARE(after.contains(";; fanva "), replace);
+        QVERIFY(after.contains("(seal Biscuit)\n"));
+        const proposal::UndoResult undone = review.undoApply();
+        QCOMPARE(undone.status, proposal::UndoResult::Status::Undone);
+        QCOMPARE(readAll(target), before);
+    }
+    void applySettingsPersist()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QSettings settings(dir.filePath(QStringLiteral("fanva.conf")), QSettings::IniFormat);
+        QVERIFY(ApplySettings::load(settings).gitCommits); // on unless turned off
+        ApplySettings { false }.save(settings);
+        QVERIFY(!ApplySettings::load(settings).gitCommits);
+        ApplySettings { true }.save(settings);
+        QVERIFY(ApplySettings::load(settings).gitCommits);
+
+        ProviderSettingsDialog dialog(ProviderSettings {}, QStringLiteral("demo"));
+        auto *check = dialog.findChild<QCheckBox *>(QStringLiteral("gitCommitsCheck"));
+        QVERIFY(check);
+        QVERIFY(check->isChecked());
+        dialog.setGitCommits(false);
+        QVERIFY(!dialog.gitCommits());
+        check->click();
+        QVERIFY(dialog.gitCommits());
+    }
+
+    void applyCommitsToGitWhenOn_data()
+    {
+        QTest::addColumn<bool>("git");
+        QTest::addRow("on") << true;
+        QTest::addRow("off") << false;
+    }
+
+    void applyCommitsToGitWhenOn()
+    {
+        QFETCH(bool, git);
+        const QString gitProgram = QStandardPaths::findExecutable(QStringLiteral("git"));
+        if (gitProgram.isEmpty())
+            QSKIP("git is not on the PATH");
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const auto run = [&](const QStringList &args) {
+            QProcess process;
+            process.setWorkingDirectory(dir.path());
+            process.start(gitProgram, args);
+            process.waitForFinished(30000);
+            return QString::fromUtf8(process.readAllStandardOutput()).trimmed();
+        };
+        const QString kbDir = dir.filePath(QStringLiteral("kb"));
+        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo/kb"), kbDir));
+        run({ QStringLiteral("init"), QStringLiteral("-q") });
+        run({ QStringLiteral("config"), QStringLiteral("user.name"), QStringLiteral("Fanva Test") });
+        run({ QStringLiteral("config"), QStringLiteral("user.email"), QStringLiteral("test@example.invalid") });
+        run({ QStringLiteral("config"), QStringLiteral("commit.gpgsign"), QStringLiteral("false") });
+        run({ QStringLiteral("add"), QStringLiteral("kb") });
+        run({ QStringLiteral("commit"), QStringLiteral("-q"), QStringLiteral("-m"), QStringLiteral("base") });
+        QCOMPARE(run({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }), QStringLiteral("1"));
+
+        const kb::LoadResult loaded = kb::loadKnowledgeBase(kbDir);
+        QVERIFY(loaded.ok());
+        ReviewController review;
+        review.setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
+        review.setGitCommits(git);
+        QString error;
+        QVERIFY2(review.beginAuthoring(kbDir, loaded.kb, QStringLiteral("CxAnimals"), &error), qPrintable(error));
+        QVERIFY(!review.retractSentence(16).isEmpty());
+        const proposal::ApplyResult applied = review.apply();
+        QVERIFY2(applied.status == proposal::ApplyStatus::Applied, qPrintable(applied.message));
+        QCOMPARE(run({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }),
+            git ? QStringLiteral("2") : QStringLiteral("1"));
+        if (git)
+            QVERIFY(run({ QStringLiteral("log"), QStringLiteral("-1"), QStringLiteral("--format=%s") })
+                        .startsWith(QLatin1StringView("fanva: 1 retracted")));
+        const proposal::UndoResult undone = review.undoApply();
+        QCOMPARE(undone.status, proposal::UndoResult::Status::Undone);
+        QCOMPARE(run({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }),
+            git ? QStringLiteral("3") : QStringLiteral("1"));
+        QCOMPARE(run({ QStringLiteral("status"), QStringLiteral("--porcelain"), QStringLiteral("--"), QStringLiteral("kb") }), QString());
+    }
+    // A mixed proposal (a formalized add, a retract by `d`) applied and undone from the window.
+    void windowAppliesAndUndoesAMixedProposal()
+    {
+        ScriptedDemo demo(
+            ScriptedDemo::script({ { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
+                { { "when", { { "purpose", "judge" } } }, { "text", "{\"verdicts\":[{\"item\":1,\"verdict\":\"agree\"}]}" } } }));
+        QVERIFY(demo.isValid());
+        const QString target = demo.targetPath();
+        const QByteArray before = demo.originalTarget();
+        MainWindow window;
+        QVERIFY(demo.open(window));
+        const auto action = [&window](const char *name) { return window.findChild<QAction *>(QLatin1String(name)); };
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QSignalSpy finished(&window, &MainWindow::formalizeFinished);
+        action("actionFormalize")->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+
+        auto *view = window.findChild<ProposalView *>(QStringLiteral("proposalView"));
+        QVERIFY(view);
+        view->setFocus();
+        QString mango;
+        for (const proposal::Entry &e : window.review()->proposal().entries) {
+            if (e.sentence().contains(QStringLiteral("Mango")))
+                mango = e.id;
+        }
+        QVERIFY(!mango.isEmpty());
+        window.presenter()->setCurrentEntry(mango);
+        QTest::keyClick(view, Qt::Key_A);
+        // Row n shows line n of the file (the header is row 0): `d` on line 16.
+        view->setTextCursor(QTextCursor(view->document()->findBlockByNumber(16)));
+        QCOMPARE(window.presenter()->fileSentenceAtCursor(), 16);
+        QTest::keyClick(view, Qt::Key_D);
+        QCOMPARE(window.review()->proposal().entries.back().kind, formalize::EntryKind::Retract);
+
+        QVERIFY(action("actionApply")->isEnabled());
+        action("actionApply")->trigger();
+        QTRY_VERIFY(readAll(target) != before);
+        const QByteArray after = readAll(target);
+        QVERIFY(after.contains("(weightInKg Mango 1)"));
+        QVERIFY(!after.contains("\n(carnivore Biscuit)\n"));
+        QVERIFY(action("actionUndoApply")->isEnabled());
+        action("actionUndoApply")->trigger();
+        QTRY_COMPARE(readAll(target), before);
+    }
+};
+
+QTEST_MAIN(TestKbEdits)
+#include "tst_kbedits.moc"
