@@ -130,6 +130,9 @@ private Q_SLOTS:
 
         // Hovering the gutter shows it.
         QWidget *gutter = view->gutter();
+        // The pane shows the whole target file: bring the entry's line into view first.
+        view->setTextCursor(QTextCursor(view->document()->findBlockByNumber(line)));
+        view->ensureCursorVisible();
         const QRect rect = view->cursorRect(QTextCursor(view->document()->findBlockByNumber(line)));
         const QPoint at(gutter->width() - 4, gutter->mapFromGlobal(view->viewport()->mapToGlobal(rect.center())).y());
         QHelpEvent help(QEvent::ToolTip, at, gutter->mapToGlobal(at));
