@@ -344,6 +344,16 @@ void ReviewPresenter::refresh()
     updateSelections();
     updateActions();
     m_view->verticalScrollBar()->setValue(scroll);
+    // The pane holds the whole target file: keep the current entry in view (after a run it
+    // would otherwise sit below the file's head).
+    if (const int line = lineOfEntry(m_current); line >= 0) {
+        const QRect rect = m_view->cursorRect(QTextCursor(m_view->document()->findBlockByNumber(line)));
+        if (!m_view->viewport()->rect().contains(rect)) {
+            const QSignalBlocker blocker(m_view);
+            m_view->setTextCursor(QTextCursor(m_view->document()->findBlockByNumber(line)));
+            m_view->centerCursor();
+        }
+    }
     placeEditor();
     Q_EMIT currentEntryChanged(m_current);
 }
