@@ -15,17 +15,6 @@ namespace {
 
 constexpr qsizetype s_oldTextBytes = 120;
 
-QString clipped(const QString &text, qsizetype bytes)
-{
-    const QByteArray utf8 = text.toUtf8();
-    if (utf8.size() <= bytes)
-        return text;
-    qsizetype end = bytes;
-    while (end > 0 && (static_cast<unsigned char>(utf8.at(end)) & 0xC0) == 0x80)
-        --end;
-    return QString::fromUtf8(utf8.left(end)) + QStringLiteral("…");
-}
-
 qsizetype lineStartOf(const QByteArray &bytes, qsizetype at)
 {
     return at <= 0 ? 0 : bytes.lastIndexOf('\n', at - 1) + 1;
@@ -97,7 +86,7 @@ QString replaceComment(const Entry &entry, const QDateTime &appliedAt)
 {
     QStringList old;
     for (const ExistingSentence &s : entry.replaces)
-        old.append(QStringLiteral("line %1 \"%2\"").arg(s.line).arg(clipped(s.text.simplified(), s_oldTextBytes)));
+        old.append(QStringLiteral("line %1 \"%2\"").arg(s.line).arg(clipUtf8(s.text.simplified(), s_oldTextBytes)));
     return oneLine(QStringLiteral(";; fanva %1 replaces %2%3")
                        .arg(appliedAt.toUTC().toString(QStringLiteral("yyyy-MM-ddTHH:mm")) + QLatin1Char('Z'),
                            old.join(QStringLiteral(", ")), provenanceMarkers(entry)));

@@ -24,7 +24,8 @@ namespace {
 
 constexpr qsizetype s_quoteBytes = 300;
 
-/// Clips UTF-8 text to `bytes` at a character boundary, adding an ellipsis when cut.
+} // namespace
+
 QString clipUtf8(const QString &text, qsizetype bytes)
 {
     const QByteArray utf8 = text.toUtf8();
@@ -35,8 +36,6 @@ QString clipUtf8(const QString &text, qsizetype bytes)
         --end;
     return QString::fromUtf8(utf8.left(end)) + QStringLiteral("…");
 }
-
-} // namespace
 
 QString provenanceMarkers(const Entry &entry)
 {

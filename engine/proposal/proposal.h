@@ -119,6 +119,10 @@ public:
 /// `text` as one line: every control character (line breaks included) escaped as \uXXXX.
 [[nodiscard]] QString oneLine(const QString &text);
 
+/// `text` clipped to at most `bytes` UTF-8 bytes at a character boundary, with an ellipsis
+/// when cut.
+[[nodiscard]] QString clipUtf8(const QString &text, qsizetype bytes);
+
 /// The writer's rendering of a candidate sentence, or the trimmed text if it does not read.
 [[nodiscard]] QString renderSentence(const QString &sentence);
 
