@@ -70,6 +70,16 @@ QString HttpCall::idleHint() const
     return QStringLiteral("; raise the idle timeout in Settings.");
 }
 
+QUrl HttpCall::endpoint(const QString &path) const
+{
+    QUrl url = m_options.baseUrl;
+    QString base = url.path();
+    while (base.endsWith(QLatin1Char('/')))
+        base.chop(1);
+    url.setPath(base + path);
+    return url;
+}
+
 QString HttpCall::baseUrlText() const
 {
     return Redactor::instance().redact(m_options.baseUrl.toString(QUrl::RemoveUserInfo | QUrl::StripTrailingSlash));

@@ -75,6 +75,8 @@ protected:
 
     [[nodiscard]] const ProviderOptions &options() const { return m_options; }
     [[nodiscard]] QString baseUrlText() const;
+    /// The base URL with `path` appended to its path (its trailing slashes dropped first).
+    [[nodiscard]] QUrl endpoint(const QString &path) const;
     /// A header of the last reply (lower-case name), empty when absent.
     [[nodiscard]] QByteArray replyHeader(QByteArrayView name) const;
     /// Tries of the current exchange so far.

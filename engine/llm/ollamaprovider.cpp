@@ -178,16 +178,6 @@ private:
         return list;
     }
 
-    QUrl endpoint(const QString &path) const
-    {
-        QUrl url = options().baseUrl;
-        QString base = url.path();
-        while (base.endsWith(QLatin1Char('/')))
-            base.chop(1);
-        url.setPath(base + path);
-        return url;
-    }
-
     void begin()
     {
         if (m_request.model.empty()) {

@@ -145,16 +145,6 @@ protected:
     }
 
 private:
-    QUrl endpoint(const QString &path) const
-    {
-        QUrl url = options().baseUrl;
-        QString base = url.path();
-        while (base.endsWith(QLatin1Char('/')))
-            base.chop(1);
-        url.setPath(base + path);
-        return url;
-    }
-
     std::vector<std::pair<QByteArray, QByteArray>> headers(bool streaming) const
     {
         std::vector<std::pair<QByteArray, QByteArray>> list { { "Content-Type", "application/json" },
