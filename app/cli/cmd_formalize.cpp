@@ -378,16 +378,10 @@ void finishRun(FormalizeRun &run)
 
 void startSession(FormalizeRun &run)
 {
-    llm::ProviderResult created = llm::createProvider(run.options);
-    if (!created.provider) {
-        cli::err(QStringLiteral("fanva-cli formalize: %1\n").arg(QString::fromStdString(created.failure->message)));
+    if (!cli::createSession(QStringLiteral("formalize"), run.options, run.input, run.provider, run.session)) {
         QCoreApplication::exit(cli::ExitError);
         return;
     }
-    run.provider = std::move(created.provider);
-    run.input.settings.model = run.options.model;
-    run.input.providerId = run.options.id;
-    run.session = std::make_unique<formalize::Session>(run.provider.get(), run.input, formalize::standardHooks());
     QObject::connect(run.session.get(), &formalize::Session::eventAdded, run.session.get(), [&run](const json &event) {
         const QString type = jsonutil::string(event, "type");
         if (type == QLatin1StringView("usage"))

@@ -8,7 +8,6 @@
 
 #include "formalize/rewrite.h"
 #include "formalize/session.h"
-#include "formalize/sessionsetup.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
 #include "llm/provider.h"
@@ -170,16 +169,10 @@ void finishRewrite(RewriteRun &run)
 
 void startRewrite(RewriteRun &run)
 {
-    llm::ProviderResult created = llm::createProvider(run.options);
-    if (!created.provider) {
-        cli::err(QStringLiteral("fanva-cli rewrite: %1\n").arg(QString::fromStdString(created.failure->message)));
+    if (!cli::createSession(QStringLiteral("rewrite"), run.options, run.input, run.provider, run.session)) {
         QCoreApplication::exit(cli::ExitError);
         return;
     }
-    run.provider = std::move(created.provider);
-    run.input.settings.model = run.options.model;
-    run.input.providerId = run.options.id;
-    run.session = std::make_unique<formalize::Session>(run.provider.get(), run.input, formalize::standardHooks());
     QObject::connect(run.session.get(), &formalize::Session::finished, run.session.get(), [&run] { finishRewrite(run); });
     run.created = QDateTime::currentDateTimeUtc();
     run.session->start();

@@ -4,6 +4,8 @@
 
 #include "clicommand.h"
 
+#include "formalize/session.h"
+#include "formalize/sessionsetup.h"
 #include "llm/contextwindow.h"
 #include "llm/credentials.h"
 #include "llm/format.h"
@@ -221,6 +223,21 @@ void withKeyring(fanva::llm::ProviderOptions &options, std::function<void()> nex
         next();
     });
     reader->start(account);
+}
+
+bool createSession(const QString &command, const fanva::llm::ProviderOptions &options, fanva::formalize::SessionInput &input,
+    std::unique_ptr<fanva::llm::Provider> &provider, std::unique_ptr<fanva::formalize::Session> &session)
+{
+    fanva::llm::ProviderResult created = fanva::llm::createProvider(options);
+    if (!created.provider) {
+        err(QStringLiteral("fanva-cli %1: %2\n").arg(command, QString::fromStdString(created.failure->message)));
+        return false;
+    }
+    provider = std::move(created.provider);
+    input.settings.model = options.model;
+    input.providerId = options.id;
+    session = std::make_unique<fanva::formalize::Session>(provider.get(), input, fanva::formalize::standardHooks());
+    return true;
 }
 
 } // namespace cli

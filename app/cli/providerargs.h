@@ -11,6 +11,12 @@
 #include <QCommandLineParser>
 
 #include <functional>
+#include <memory>
+
+namespace fanva::formalize {
+class Session;
+struct SessionInput;
+} // namespace fanva::formalize
 
 namespace cli {
 
@@ -50,6 +56,12 @@ void addPricesOption(QCommandLineParser &parser);
 
 /// Looks the key up in the OS keyring when the environment gave none and the provider needs
 /// one, then calls `next` from the event loop.
+/// Creates the provider `options` name and a session over `input` with the standard hooks
+/// (the input's model and provider id filled in from `options`), not yet started. When the
+/// provider cannot be created, prints "fanva-cli COMMAND: why" and returns false.
+[[nodiscard]] bool createSession(const QString &command, const fanva::llm::ProviderOptions &options, fanva::formalize::SessionInput &input,
+    std::unique_ptr<fanva::llm::Provider> &provider, std::unique_ptr<fanva::formalize::Session> &session);
+
 void withKeyring(fanva::llm::ProviderOptions &options, std::function<void()> next);
 
 } // namespace cli
