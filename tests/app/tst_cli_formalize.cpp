@@ -12,6 +12,8 @@
 
 #include <unistd.h>
 
+#include "process.h"
+
 #include <nlohmann/json.hpp>
 
 #include <csignal>
@@ -20,24 +22,16 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Run = fanva::testsupport::ProcessRun;
 
 Run runCli(const QStringList &args)
 {
-    QProcess process;
-    process.start(QStringLiteral(FANVA_CLI_PATH), args);
-    process.waitForFinished(60000);
-    return Run { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
-        process.readAllStandardError() };
+    return fanva::testsupport::runProgram(QStringLiteral(FANVA_CLI_PATH), args);
 }
 
 QByteArray readAll(const QString &path)
 {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    return fanva::testsupport::readFileBytes(path);
 }
 
 std::string reply(const std::vector<std::pair<std::string, int>> &candidates)

@@ -10,14 +10,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "process.h"
+
 #include <nlohmann/json.hpp>
 
 namespace {
-
-struct Run {
-    int exitCode = -1;
-    QByteArray out, err;
-};
 
 /// fanva-fake-server serving `routes` (PATH=FILE) and recording what it received.
 class FakeOllama
@@ -62,19 +59,16 @@ private:
     quint16 m_port = 0;
 };
 
+using Run = fanva::testsupport::ProcessRun;
+
 Run runCli(const QStringList &args)
 {
-    QProcess process;
-    process.start(QStringLiteral(FANVA_CLI_PATH), args);
-    process.waitForFinished(60000);
-    return Run { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
-        process.readAllStandardError() };
+    return fanva::testsupport::runProgram(QStringLiteral(FANVA_CLI_PATH), args);
 }
 
 bool writeFile(const QString &path, const QByteArray &bytes)
 {
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size();
+    return fanva::testsupport::writeFileBytes(path, bytes);
 }
 
 /// An Ollama chat stream answering one candidate; `promptEval` < 0 leaves the count out.

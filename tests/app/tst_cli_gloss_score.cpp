@@ -14,27 +14,17 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "process.h"
+
 #include <nlohmann/json.hpp>
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = fanva::testsupport::ProcessRun;
 
 Run runCli(const QStringList &args, const QByteArray &input = {})
 {
-    QProcess process;
-    process.start(QStringLiteral(FANVA_CLI_PATH), args);
-    if (!input.isNull()) {
-        process.write(input);
-        process.closeWriteChannel();
-    }
-    process.waitForFinished(60000);
-    return Run { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
-        process.readAllStandardError() };
+    return fanva::testsupport::runProgram(QStringLiteral(FANVA_CLI_PATH), args, input);
 }
 
 bool writeFile(const QString &path, const QByteArray &bytes)
@@ -50,8 +40,7 @@ QString fixtureKb()
 
 QByteArray readAll(const QString &path)
 {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    return fanva::testsupport::readFileBytes(path);
 }
 
 // A copy of the KB tree at `from` (its *.txt context files) under `to`.
