@@ -244,9 +244,11 @@ MergeResult mergeEntries(const MergeInput &in)
 std::vector<MergeLine> mergeLines(const MergeResult &result)
 {
     std::vector<MergeLine> lines;
-    for (const auto &[now, before] : result.matched) {
-        const auto kept = std::find_if(result.entries.begin(), result.entries.end(), [&](const Entry &e) { return e.id == before; });
-        lines.push_back({ MergeLine::Kind::Matched, now, before, kept != result.entries.end() ? kept->decision : Decision::Undecided });
+    for (const std::pair<QString, QString> &match : result.matched) {
+        const QString &before = match.second;
+        const auto kept = std::find_if(result.entries.begin(), result.entries.end(), [&before](const Entry &e) { return e.id == before; });
+        lines.push_back(
+            { MergeLine::Kind::Matched, match.first, before, kept != result.entries.end() ? kept->decision : Decision::Undecided });
     }
     for (const QString &id : result.added)
         lines.push_back({ MergeLine::Kind::Added, id, {}, Decision::Undecided });
