@@ -516,6 +516,83 @@ Undo Apply restores the file.</source>
         <source>no verdict</source>
         <translation>kein Urteil</translation>
     </message>
+    <message>
+        <source>undecided</source>
+        <translation>offen</translation>
+    </message>
+    <message>
+        <source>accepted</source>
+        <translation>angenommen</translation>
+    </message>
+    <message>
+        <source>edited</source>
+        <translation>bearbeitet</translation>
+    </message>
+    <message>
+        <source>forced</source>
+        <translation>erzwungen</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <source>applied</source>
+        <translation>angewendet</translation>
+    </message>
+    <message>
+        <source>the same sentence as %1: %1 kept</source>
+        <translation>derselbe Satz wie %1: %1 behalten</translation>
+    </message>
+    <message>
+        <source>the same sentence as %1: %1 kept, %2</source>
+        <translation>derselbe Satz wie %1: %1 behalten, %2</translation>
+    </message>
+    <message>
+        <source>new: undecided</source>
+        <translation>neu: offen</translation>
+    </message>
+    <message>
+        <source>withdrawn: its sentence is no longer in the document</source>
+        <translation>zurückgezogen: sein Satz steht nicht mehr im Dokument</translation>
+    </message>
+    <message>
+        <source>withdrawn: not proposed again</source>
+        <translation>zurückgezogen: nicht erneut vorgeschlagen</translation>
+    </message>
+    <message>
+        <source>dropped: not proposed again</source>
+        <translation>verworfen: nicht erneut vorgeschlagen</translation>
+    </message>
+    <message>
+        <source>replaced: undecided or rejected, its sentence formalized afresh</source>
+        <translation>ersetzt: offen oder abgelehnt, sein Satz neu formalisiert</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kept</source>
+        <translation>
+            <numerusform>%n behalten</numerusform>
+            <numerusform>%n behalten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n new</source>
+        <translation>
+            <numerusform>, %n neu</numerusform>
+            <numerusform>, %n neu</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n withdrawn</source>
+        <translation>
+            <numerusform>, %n zurückgezogen</numerusform>
+            <numerusform>, %n zurückgezogen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>merged into the review</source>
+        <translation>ins Review übernommen</translation>
+    </message>
 </context>
 <context>
     <name>AttemptReplyView</name>
@@ -1860,6 +1937,34 @@ Undo Apply restores the file.</source>
         <source>English documents (*.md *.txt);;All files (*)</source>
         <translation>Englische Dokumente (*.md *.txt);;Alle Dateien (*)</translation>
     </message>
+    <message>
+        <source>%1 is a new context that sees %2: Apply creates %1.txt in the KB folder.</source>
+        <translation>%1 ist ein neuer Kontext, der %2 sieht: Anwenden legt %1.txt im KB-Ordner an.</translation>
+    </message>
+    <message>
+        <source>New Con&amp;text…</source>
+        <translation>Neuer Kon&amp;text…</translation>
+    </message>
+    <message>
+        <source>Name a new target context and the contexts it sees; Apply creates its file</source>
+        <translation>Einen neuen Zielkontext und die Kontexte, die er sieht, benennen; Anwenden legt seine Datei an</translation>
+    </message>
+    <message>
+        <source>The review files its sentences in %1; open another workspace or session to change the target.</source>
+        <translation>Das Review legt seine Sätze in %1 ab; öffnen Sie einen anderen Arbeitsbereich oder eine andere Sitzung, um das Ziel zu ändern.</translation>
+    </message>
+    <message>
+        <source>Check at least one context it sees.</source>
+        <translation>Haken Sie mindestens einen Kontext an, den er sieht.</translation>
+    </message>
+    <message>
+        <source>The KB has no context %1 for %2 to see.</source>
+        <translation>Die KB hat keinen Kontext %1, den %2 sehen könnte.</translation>
+    </message>
+    <message>
+        <source>New context %1, seeing %2: Apply creates %1.txt.</source>
+        <translation>Neuer Kontext %1, sieht %2: Anwenden legt %1.txt an.</translation>
+    </message>
 </context>
 <context>
     <name>ProposalGutter</name>
@@ -3037,6 +3142,69 @@ Anwenden schreibt ihn als erzwungen.</translation>
     <message>
         <source>The context the formalized sentences are filed in</source>
         <translation>Der Kontext, in dem die formalisierten Sätze abgelegt werden</translation>
+    </message>
+    <message>
+        <source>New Context…</source>
+        <translation>Neuer Kontext…</translation>
+    </message>
+    <message>
+        <source>Name a new context and the contexts it sees; Apply creates its file</source>
+        <translation>Einen neuen Kontext und die Kontexte, die er sieht, benennen; Anwenden legt seine Datei an</translation>
+    </message>
+</context>
+<context>
+    <name>NewContextDialog</name>
+    <message>
+        <source>New Context</source>
+        <translation>Neuer Kontext</translation>
+    </message>
+    <message>
+        <source>e.g. CxBirds</source>
+        <translation>z. B. CxBirds</translation>
+    </message>
+    <message>
+        <source>Name of the new context</source>
+        <translation>Name des neuen Kontexts</translation>
+    </message>
+    <message>
+        <source>Contexts the new context sees</source>
+        <translation>Kontexte, die der neue Kontext sieht</translation>
+    </message>
+    <message>
+        <source>Its sentences may use what these contexts say (genlCx); Space checks one</source>
+        <translation>Seine Sätze dürfen verwenden, was diese Kontexte sagen (genlCx); die Leertaste hakt einen an</translation>
+    </message>
+    <message>
+        <source>&amp;Create</source>
+        <translation>&amp;Anlegen</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Sees:</source>
+        <translation>&amp;Sieht:</translation>
+    </message>
+    <message>
+        <source>A new context for the formalized sentences. Apply creates its file in the KB folder.</source>
+        <translation>Ein neuer Kontext für die formalisierten Sätze. Anwenden legt seine Datei im KB-Ordner an.</translation>
+    </message>
+    <message>
+        <source>Name the context, e.g. CxBirds.</source>
+        <translation>Benennen Sie den Kontext, z. B. CxBirds.</translation>
+    </message>
+    <message>
+        <source>%1 is not a context name: write Cx followed by CapitalCamelCase, e.g. %2.</source>
+        <translation>%1 ist kein Kontextname: Schreiben Sie Cx, gefolgt von CapitalCamelCase, z. B. %2.</translation>
+    </message>
+    <message>
+        <source>The KB already has the context %1; choose it in the context list instead.</source>
+        <translation>Die KB hat den Kontext %1 bereits; wählen Sie ihn stattdessen in der Kontextliste.</translation>
+    </message>
+    <message>
+        <source>Check at least one context it sees.</source>
+        <translation>Haken Sie mindestens einen Kontext an, den er sieht.</translation>
     </message>
 </context>
 </TS>

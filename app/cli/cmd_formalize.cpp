@@ -188,17 +188,26 @@ QString coverageLine(const json &coverage)
 }
 
 /// The proposal as people read it: one block per reviewable entry, worst rank first.
-QString proposalText(const formalize::Session &session, const std::optional<llm::Cost> &cost)
+/// The run's own proposal, or after a merge the merged session's (iteration.md §1).
+struct Printed {
+    QString context;
+    QString documentName;
+    json outcome;
+    std::vector<formalize::Entry> entries;
+    json merged; ///< the merge's `merged` event; null when the run did not merge
+};
+
+QString proposalText(const Printed &printed, const std::optional<llm::Cost> &cost)
 {
-    const json &outcome = session.outcome();
-    QString text = QStringLiteral("%1 ← %2: %3 (%4), %5 attempts\n")
-                       .arg(printable(session.input().context), printable(session.input().documentName), str(outcome, "outcome"),
-                           str(outcome, "stopReason"))
-                       .arg(num(outcome, "attempts"));
+    const json &outcome = printed.outcome;
+    QString text
+        = QStringLiteral("%1 ← %2: %3 (%4), %5 attempts\n")
+              .arg(printable(printed.context), printable(printed.documentName), str(outcome, "outcome"), str(outcome, "stopReason"))
+              .arg(num(outcome, "attempts"));
     if (const json *error = jsonutil::object(outcome, "error"))
         text += QStringLiteral("error: %1\n").arg(str(*error, "message"));
     std::vector<const formalize::Entry *> entries;
-    for (const formalize::Entry &e : session.entries()) {
+    for (const formalize::Entry &e : printed.entries) {
         if (e.isReviewable())
             entries.push_back(&e);
     }
@@ -252,16 +261,18 @@ QString proposalText(const formalize::Session &session, const std::optional<llm:
     return text;
 }
 
-json proposalJson(const formalize::Session &session, const std::optional<llm::Price> &price, const std::optional<llm::Cost> &cost)
+json proposalJson(const Printed &printed, const std::optional<llm::Price> &price, const std::optional<llm::Cost> &cost)
 {
     json entries = json::array();
-    for (const formalize::Entry &e : session.entries()) {
+    for (const formalize::Entry &e : printed.entries) {
         json j = formalize::entryToJson(e);
         j["rank"] = formalize::rankName(e.rank()).toStdString();
         entries.push_back(j);
     }
-    json out = session.outcome();
+    json out = printed.outcome;
     out["entries"] = entries;
+    if (!printed.merged.is_null())
+        out["merged"] = printed.merged;
     if (price)
         out["cost"] = llm::costToJson(cost);
     return out;
@@ -326,11 +337,9 @@ void finishRun(FormalizeRun &run)
         cost = llm::costOf(llm::Usage { count("input"), count("output"), count("cacheRead"), count("cacheWrite") },
             jsonutil::boolean(*usage, "complete", true), *run.price);
     }
-    if (run.json)
-        cli::out(QString::fromStdString(proposalJson(session, run.price, cost).dump(2)) + QLatin1Char('\n'));
-    else
-        cli::out(proposalText(session, cost));
+    Printed printed { session.input().context, session.input().documentName, session.outcome(), session.entries(), nullptr };
     int code = exitCodeFor(session.outcomeName());
+    std::optional<proposal::SessionFile> file;
     if (!run.outPath.isEmpty()) {
         proposal::SessionOrigin origin;
         origin.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
@@ -342,11 +351,9 @@ void finishRun(FormalizeRun &run)
         origin.model = run.options.model;
         origin.baseUrl = run.options.baseUrl.toString();
         origin.credential = credentialOf(run.options);
-        QString error;
-        proposal::SessionFile file = proposal::sessionFileFrom(session, origin);
-        bool save = true;
+        file = proposal::sessionFileFrom(session, origin);
         if (run.previous && !merges(session.outcomeName())) {
-            save = false;
+            file.reset();
             cli::err(
                 QStringLiteral("fanva-cli formalize: the run ended %1; %2 is left as it was\n").arg(session.outcomeName(), run.outPath));
         } else if (run.previous) {
@@ -354,22 +361,38 @@ void finishRun(FormalizeRun &run)
             if (scope.size() == session.segments().size())
                 scope.clear();
             const proposal::SessionMerge merged
-                = proposal::mergeSessionFiles(*run.previous, file, scope, proposal::canonicalKeyIn(run.input.kb), true);
+                = proposal::mergeSessionFiles(*run.previous, *file, scope, proposal::canonicalKeyIn(run.input.kb), true);
             file = merged.session;
-            file.modified = origin.modified;
+            file->modified = origin.modified;
+            // What is printed is the review as it now stands: the merged session's proposal.
+            printed.outcome = file->outcome;
+            printed.entries = file->proposal.entries;
+            if (file->events.is_array() && !file->events.empty())
+                printed.merged = file->events.back();
             cli::err(QStringLiteral("fanva-cli formalize: merged into %1: %2 kept with their decisions, %3 new, %4 withdrawn\n")
                          .arg(run.outPath)
                          .arg(merged.merge.kept.size())
                          .arg(merged.merge.added.size())
                          .arg(merged.merge.withdrawn.size()));
+            if (!run.json) {
+                for (const formalize::MergeLine &line : formalize::mergeLines(merged.merge))
+                    cli::err(QStringLiteral("fanva-cli formalize: merged: %1\n").arg(formalize::mergeLineText(line)));
+            }
             if (!merged.merge.lost.isEmpty())
                 cli::err(QStringLiteral("fanva-cli formalize: the run did not propose %1 again; kept, marked withdrawn\n")
                              .arg(merged.merge.lost.join(QStringLiteral(", "))));
         }
-        if (save && !file.save(run.outPath, &error)) {
+    }
+    if (run.json)
+        cli::out(QString::fromStdString(proposalJson(printed, run.price, cost).dump(2)) + QLatin1Char('\n'));
+    else
+        cli::out(proposalText(printed, cost));
+    if (file) {
+        QString error;
+        if (!file->save(run.outPath, &error)) {
             cli::err(QStringLiteral("fanva-cli formalize: %1\n").arg(error));
             code = cli::ExitError;
-        } else if (save) {
+        } else {
             cli::err(QStringLiteral("fanva-cli formalize: session saved to %1\n").arg(run.outPath));
         }
     }

@@ -207,11 +207,14 @@ MergeResult mergeEntries(const MergeInput &in)
             continue;
         }
         if (gone) {
-            if (e.decision == Decision::Rejected)
+            if (e.decision == Decision::Rejected) {
+                out.replaced.append(e.id);
                 continue;
+            }
             e.segment = 0;
             markWithdrawn(e, goneMessage(oldText));
             out.withdrawn.append(e.id);
+            out.gone.append(e.id);
             out.entries.push_back(std::move(e));
             continue;
         }
@@ -222,8 +225,10 @@ MergeResult mergeEntries(const MergeInput &in)
             out.entries.push_back(std::move(e));
             continue;
         }
-        if (!isDecided(e))
-            continue; // replaced by what the run proposes now
+        if (!isDecided(e)) {
+            out.replaced.append(e.id); // replaced by what the run proposes now
+            continue;
+        }
         out.lost.append(e.id);
         if (!in.keepLost)
             continue;
@@ -234,6 +239,47 @@ MergeResult mergeEntries(const MergeInput &in)
     }
     out.entries.insert(out.entries.end(), added.begin(), added.end());
     return out;
+}
+
+std::vector<MergeLine> mergeLines(const MergeResult &result)
+{
+    std::vector<MergeLine> lines;
+    for (const std::pair<QString, QString> &match : result.matched) {
+        const QString &before = match.second;
+        const auto kept = std::find_if(result.entries.begin(), result.entries.end(), [&before](const Entry &e) { return e.id == before; });
+        lines.push_back(
+            { MergeLine::Kind::Matched, match.first, before, kept != result.entries.end() ? kept->decision : Decision::Undecided });
+    }
+    for (const QString &id : result.added)
+        lines.push_back({ MergeLine::Kind::Added, id, {}, Decision::Undecided });
+    for (const QString &id : result.withdrawn)
+        lines.push_back({ result.gone.contains(id) ? MergeLine::Kind::Gone : MergeLine::Kind::NotAgain, id, {}, Decision::Undecided });
+    for (const QString &id : result.lost) {
+        if (!result.withdrawn.contains(id))
+            lines.push_back({ MergeLine::Kind::Lost, id, {}, Decision::Undecided });
+    }
+    for (const QString &id : result.replaced)
+        lines.push_back({ MergeLine::Kind::Replaced, id, {}, Decision::Undecided });
+    return lines;
+}
+
+QString mergeLineText(const MergeLine &line)
+{
+    switch (line.kind) {
+    case MergeLine::Kind::Matched:
+        return QStringLiteral("%1 matches %2: kept, %3").arg(line.id, line.keptAs, decisionName(line.decision));
+    case MergeLine::Kind::Added:
+        return QStringLiteral("%1 is new: undecided").arg(line.id);
+    case MergeLine::Kind::Gone:
+        return QStringLiteral("%1 withdrawn: its sentence is no longer in the document").arg(line.id);
+    case MergeLine::Kind::NotAgain:
+        return QStringLiteral("%1 withdrawn: the new run did not propose it again").arg(line.id);
+    case MergeLine::Kind::Lost:
+        return QStringLiteral("%1 dropped: the new run did not propose it again").arg(line.id);
+    case MergeLine::Kind::Replaced:
+        return QStringLiteral("%1 replaced: undecided or rejected, the new run proposed its sentence afresh").arg(line.id);
+    }
+    return line.id;
 }
 
 } // namespace fanva::formalize

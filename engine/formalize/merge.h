@@ -37,10 +37,37 @@ struct MergeResult {
     QStringList withdrawn; ///< previous entries kept and marked withdrawn
     QStringList lost; ///< decided previous entries the run did not propose again (dropped unless keepLost)
     QStringList added; ///< new reviewable entries that arrive undecided
+    QStringList gone; ///< the withdrawn entries whose source sentence is no longer in the document
+    /// Undecided or rejected previous entries in scope that no new entry matched: replaced by
+    /// what the run proposes now (not kept); rejected entries whose sentence is gone among them.
+    QStringList replaced;
     /// Each new entry that matched a previous one: (new id, previous id); the previous one stands for it.
     std::vector<std::pair<QString, QString>> matched;
     friend bool operator==(const MergeResult &, const MergeResult &) = default;
 };
+
+/// One line of what a merge did (iteration.md §1 "What the merge says").
+struct MergeLine {
+    enum class Kind {
+        Matched, ///< new entry `id` proposed previous entry `keptAs` again: that one stays, decision and edit kept
+        Added, ///< new entry `id` arrives undecided
+        Gone, ///< previous entry `id` kept, withdrawn: its sentence is no longer in the document
+        NotAgain, ///< previous entry `id` kept, withdrawn: decided, the run did not propose it again
+        Lost, ///< previous entry `id` dropped: decided, the run did not propose it again (the reviewer chose so)
+        Replaced, ///< previous entry `id` not kept: undecided or rejected, the run's new entries stand for it
+    };
+    Kind kind = Kind::Added;
+    QString id;
+    QString keptAs;
+    Decision decision = Decision::Undecided; ///< Matched: the kept entry's decision
+    friend bool operator==(const MergeLine &, const MergeLine &) = default;
+};
+
+/// What @p result did, one line per entry: matches in the new run's order, then the new
+/// entries, then the previous entries withdrawn, lost and replaced.
+[[nodiscard]] std::vector<MergeLine> mergeLines(const MergeResult &result);
+/// A line in English, as the CLI prints it: "c9 matches c2: kept, accepted".
+[[nodiscard]] QString mergeLineText(const MergeLine &line);
 
 /// Merges a new run into a review (docs/spec/iteration.md §1). Pure.
 [[nodiscard]] MergeResult mergeEntries(const MergeInput &input);

@@ -209,6 +209,8 @@ struct ContextSource {
 /// Loads `root` like loadKnowledgeBase(root), but each file an override names (its `path`
 /// absolute or relative to the working directory) is read from the override's text: the KB
 /// as it would be with those files changed (rewrite.md §1 gates a replacement against it).
+/// An override naming a file the tree does not hold adds it (a new context before Apply
+/// creates its file, docs/spec/iteration.md §4).
 [[nodiscard]] LoadResult loadKnowledgeBaseWith(const QString &root, const std::vector<ContextSource> &overrides);
 /// Loads the given files as if they were a directory tree.
 [[nodiscard]] LoadResult loadKnowledgeBase(std::vector<ContextSource> sources, const LoadProgress &progress = {});

@@ -729,14 +729,27 @@ LoadResult loadKnowledgeBaseWith(const QString &root, const std::vector<ContextS
         return loadKnowledgeBase(root);
     std::vector<FileRecord> files;
     KnowledgeBaseLoader::collect(root, root, files, diagnostics);
+    std::vector<bool> used(overrides.size(), false);
     for (FileRecord &file : files) {
         const QString path = QFileInfo(file.path).absoluteFilePath();
-        for (const ContextSource &source : overrides) {
-            if (QFileInfo(source.path).absoluteFilePath() == path) {
-                file.size = source.text.size();
-                file.document = parseDocument(source.text, file.path);
+        for (std::size_t i = 0; i < overrides.size(); ++i) {
+            if (QFileInfo(overrides[i].path).absoluteFilePath() == path) {
+                file.size = overrides[i].text.size();
+                file.document = parseDocument(overrides[i].text, file.path);
+                used[i] = true;
             }
         }
+    }
+    // An override naming a file the tree lacks adds it: a new context file before it is written.
+    for (std::size_t i = 0; i < overrides.size(); ++i) {
+        if (used[i])
+            continue;
+        FileRecord record;
+        record.relativePath = QDir(root).relativeFilePath(QFileInfo(overrides[i].path).absoluteFilePath());
+        record.path = QDir(root).filePath(record.relativePath); // as collect() names the others
+        record.size = overrides[i].text.size();
+        record.document = parseDocument(overrides[i].text, record.path);
+        files.push_back(std::move(record));
     }
     return KnowledgeBaseLoader::build(root, std::move(files), std::move(diagnostics), {});
 }

@@ -207,7 +207,10 @@ bool resolveTarget(ApplyRun &run)
 bool regate(ApplyRun &run)
 {
     ApplyResult &result = run.result;
-    const kb::LoadResult loaded = kb::loadKnowledgeBase(run.proposal.kbDir);
+    // A new context's file is gated as Apply will create it: its header first (iteration.md §4).
+    const QByteArray header = run.proposal.newFileHeader();
+    const kb::LoadResult loaded = header.isEmpty() ? kb::loadKnowledgeBase(run.proposal.kbDir)
+                                                   : kb::loadKnowledgeBaseWith(run.proposal.kbDir, { { run.path, header } });
     if (!loaded.ok()) {
         result.status = ApplyStatus::IoError;
         const QString first = loaded.diagnostics.empty() ? QString() : loaded.diagnostics.front().toString();
@@ -300,7 +303,8 @@ bool journaledWrite(ApplyRun &run)
         }
     } else {
         result.block = run.proposal.renderBlock(run.accepted, now);
-        run.newBytes = Proposal::appendBlock(run.current.bytes, result.block);
+        // A new context's file starts with its header; Undo removes the whole file (base absent).
+        run.newBytes = Proposal::appendBlock(run.current.exists ? run.current.bytes : run.proposal.newFileHeader(), result.block);
     }
     const QByteArray &newBytes = run.newBytes;
     Transaction &t = run.transaction;

@@ -3,6 +3,7 @@
 #include "proposal/proposal.h"
 
 #include "kb/reader.h"
+#include "kb/roles.h"
 #include "kb/writer.h"
 #include "proposal/atomicwrite_p.h"
 #include "proposal/edits.h"
@@ -10,6 +11,7 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 
 #include <algorithm>
 #include <climits>
@@ -255,6 +257,26 @@ QString provenanceComment(const Entry &entry, const QString &documentName, const
     return oneLine(QStringLiteral(";; %1 [%2]%3%4").arg(documentName, number, quote, markers(entry)));
 }
 
+QByteArray Proposal::newFileHeader() const
+{
+    if (!absent || sees.isEmpty())
+        return {};
+    QString header = oneLine(QStringLiteral(";; %1 — the context %2, made in Fanva.").arg(QFileInfo(targetFile).fileName(), context))
+        + QStringLiteral("\n\n");
+    const auto isContext = [](const QString &name) {
+        const QByteArray utf8 = name.toUtf8();
+        return !name.contains(QLatin1Char('/')) && kb::isContextName(std::string_view(utf8.constData(), std::size_t(utf8.size())));
+    };
+    if (!isContext(context))
+        return {};
+    for (const QString &parent : sees) {
+        // Only context names: a session file from elsewhere cannot slip a sentence in here.
+        if (isContext(parent) && parent != context)
+            header += QStringLiteral("(genlCx %1 %2)\n").arg(context, parent);
+    }
+    return header.toUtf8();
+}
+
 QByteArray Proposal::renderBlock(const std::vector<const Entry *> &toRender, const QDateTime &appliedAt) const
 {
     if (toRender.empty())
@@ -383,7 +405,8 @@ std::vector<DiffLine> Proposal::diff(const QByteArray &currentFile, const QDateT
     const QString base = absent ? QStringLiteral("new file") : QStringLiteral("base %1").arg(baseSha256.left(8));
     lines.push_back({ DiffLine::Kind::Header, QStringLiteral("%1 — %2").arg(targetFile, base), {}, false, false });
 
-    QList<QByteArray> fileLines = currentFile.split('\n');
+    // A new context's file does not exist yet: Apply starts it with its header.
+    QList<QByteArray> fileLines = (currentFile.isEmpty() ? newFileHeader() : currentFile).split('\n');
     if (!fileLines.isEmpty() && fileLines.last().isEmpty())
         fileLines.removeLast();
 
@@ -414,7 +437,7 @@ std::vector<DiffLine> Proposal::diff(const QByteArray &currentFile, const QDateT
 
     const QByteArray block = renderBlock(shown, appliedAt);
     const QStringList blockLines = QString::fromUtf8(block).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    if (!currentFile.isEmpty())
+    if (!fileLines.isEmpty())
         lines.push_back({ DiffLine::Kind::Marker, QString(), {}, false, false });
     // Walk the rendered block so the view shows exactly its bytes; entries own the rows
     // from their comment to the row before the next comment.

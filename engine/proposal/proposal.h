@@ -62,6 +62,9 @@ public:
     QString targetFile;
     QString baseSha256;
     bool absent = false;
+    /// A new context's `genlCx` parents (docs/spec/iteration.md §4): while the target file is
+    /// absent, Apply creates it starting with newFileHeader(). Empty for an existing context.
+    QStringList sees;
     QString documentName;
     /// The segment texts, segment n at index n − 1 (quoted in the provenance comments).
     QStringList segmentTexts;
@@ -69,6 +72,9 @@ public:
     std::vector<ApplyRecord> applies;
 
     [[nodiscard]] QString targetPath() const;
+    /// The bytes a new context's file starts with: a `;;` line and one `(genlCx Context Parent)`
+    /// per context it sees; empty unless the target is absent and `sees` is not empty.
+    [[nodiscard]] QByteArray newFileHeader() const;
     [[nodiscard]] Entry *entry(const QString &id);
     [[nodiscard]] const Entry *entry(const QString &id) const;
 

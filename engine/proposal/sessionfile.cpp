@@ -71,6 +71,12 @@ nlohmann::json SessionFile::toJson(const QString &baseDir) const
     j["context"] = utf8(proposal.context);
     j["target"] = { { "file", utf8(proposal.targetFile) },
         { "baseSha256", proposal.absent ? nlohmann::json() : nlohmann::json(utf8(proposal.baseSha256)) }, { "absent", proposal.absent } };
+    if (!proposal.sees.isEmpty()) {
+        nlohmann::json sees = nlohmann::json::array();
+        for (const QString &parent : proposal.sees)
+            sees.push_back(utf8(parent));
+        j["target"]["sees"] = sees;
+    }
     j["provider"] = { { "id", utf8(providerId) }, { "model", utf8(model) }, { "baseUrl", utf8(withoutUserInfo(baseUrl)) },
         { "credential", utf8(credential) } };
     j["settings"] = settings;
@@ -156,6 +162,12 @@ SessionLoad sessionFromJson(const nlohmann::json &j, const QString &baseDir)
     s.proposal.targetFile = target.string("file");
     s.proposal.baseSha256 = target.string("baseSha256");
     s.proposal.absent = target.boolean("absent");
+    if (const nlohmann::json *sees = target.array("sees")) {
+        for (const nlohmann::json &parent : *sees) {
+            if (const std::optional<QString> name = jsonutil::asString(parent))
+                s.proposal.sees.append(*name);
+        }
+    }
     const formalize::FieldReader provider = sub("provider");
     s.providerId = provider.string("id");
     s.model = provider.string("model");

@@ -116,8 +116,11 @@ SessionMerge mergeSessionFiles(const SessionFile &previous, const SessionFile &f
         s.events.insert(s.events.end(), fresh.events.begin(), fresh.events.end());
     // The run's log names its own ids: say which previous entry stands for each matched one.
     json matched = json::array();
-    for (const auto &[now, before] : out.merge.matched)
-        matched.push_back({ { "candidate", formalize::utf8(now) }, { "keptAs", formalize::utf8(before) } });
+    for (const formalize::MergeLine &line : formalize::mergeLines(out.merge)) {
+        if (line.kind == formalize::MergeLine::Kind::Matched)
+            matched.push_back({ { "candidate", formalize::utf8(line.id) }, { "keptAs", formalize::utf8(line.keptAs) },
+                { "decision", formalize::utf8(formalize::decisionName(line.decision)) } });
+    }
     auto ids = [](const QStringList &list) {
         json a = json::array();
         for (const QString &id : list)
@@ -125,7 +128,8 @@ SessionMerge mergeSessionFiles(const SessionFile &previous, const SessionFile &f
         return a;
     };
     s.events.push_back({ { "seq", s.events.size() + 1 }, { "type", "merged" }, { "matched", matched }, { "added", ids(out.merge.added) },
-        { "withdrawn", ids(out.merge.withdrawn) }, { "lost", ids(out.merge.lost) } });
+        { "withdrawn", ids(out.merge.withdrawn) }, { "gone", ids(out.merge.gone) }, { "lost", ids(out.merge.lost) },
+        { "replaced", ids(out.merge.replaced) } });
 
     // Untranslated reasons: the run's within its scope, else the review's for the mapped segment.
     std::map<int, QString> reasons;

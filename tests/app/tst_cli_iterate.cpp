@@ -14,6 +14,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
+#include <string>
+
 namespace {
 
 using Run = fanva::testsupport::ProcessRun;
@@ -185,11 +188,58 @@ private Q_SLOTS:
         QVERIFY(entry(merged, "c3").is_null());
         const nlohmann::json &last = merged["events"].back();
         QVERIFY(last["type"] == "merged");
-        QVERIFY(last["matched"] == nlohmann::json::parse(R"([{"candidate":"c3","keptAs":"c1"}])"));
+        QVERIFY(last["matched"] == nlohmann::json::parse(R"([{"candidate":"c3","keptAs":"c1","decision":"accepted"}])"));
         QVERIFY(last["lost"] == nlohmann::json::parse(R"(["c2"])"));
         QVERIFY(entry(merged, "c4")["decision"] == "undecided");
         QVERIFY(entry(merged, "c4")["candidate"] == "(flies Pingu)");
         QVERIFY(merged["outcome"]["entries"].dump().find("\"c4\"") != std::string::npos);
+
+        // What it prints is the merged review, not only the new run: c1 and c2 kept, c4 new,
+        // and no c3 (c1 stands for it).
+        QVERIFY2(again.out.contains("c1 [1] ") && again.out.contains("(penguin Pingu)"), again.out.constData());
+        QVERIFY2(again.out.contains("c2 [1] ") && again.out.contains("(captive Pingu)"), again.out.constData());
+        QVERIFY2(again.out.contains("c4 [3] "), again.out.constData());
+        QVERIFY2(!again.out.contains("c3 ["), again.out.constData());
+        // stderr says which new entry matched which kept one, and what became of the others.
+        QVERIFY2(again.err.contains("merged: c3 matches c1: kept, accepted\n"), again.err.constData());
+        QVERIFY2(again.err.contains("merged: c4 is new: undecided\n"), again.err.constData());
+        QVERIFY2(again.err.contains("merged: c2 withdrawn: the new run did not propose it again\n"), again.err.constData());
+    }
+
+    void jsonPrintsTheMergedProposal()
+    {
+        const QString session = m_dir.filePath(QStringLiteral("json.fanva"));
+        const QString one
+            = writeScript(QStringLiteral("json1.json"), { reply({ { "(penguin Pingu)", 1 }, { "(livesIn Pingu HarbourZoo)", 1 } }) });
+        QCOMPARE(runCli(formalize(one, { QStringLiteral("--out"), session })).exitCode, 0);
+        nlohmann::json saved = readJson(session);
+        for (nlohmann::json &e : saved["entries"]) {
+            if (e["id"] == "c1")
+                e["decision"] = "accepted";
+            if (e["id"] == "c2")
+                e["decision"] = "rejected";
+        }
+        QVERIFY(writeJson(session, saved));
+
+        const QString two = writeScript(QStringLiteral("json2.json"), { reply({ { "(penguin Pingu)", 1 }, { "(flies Pingu)", 3 } }) });
+        const Run again = runCli(formalize(two, { QStringLiteral("--out"), session, QStringLiteral("--json") }));
+        QCOMPARE(again.exitCode, 0);
+        const nlohmann::json printed = nlohmann::json::parse(again.out.constData(), nullptr, false);
+        QVERIFY2(printed.is_object(), again.out.constData());
+        std::map<std::string, std::string> decisions;
+        for (const nlohmann::json &e : printed["entries"])
+            decisions[e["id"].get<std::string>()] = e["decision"].get<std::string>();
+        // c1 kept accepted (c3 matched it), c2 rejected and replaced, c4 new.
+        const std::map<std::string, std::string> expected { { "c1", "accepted" }, { "c4", "undecided" } };
+        QCOMPARE(decisions, expected);
+        QVERIFY(printed["merged"]["matched"] == nlohmann::json::parse(R"([{"candidate":"c3","keptAs":"c1","decision":"accepted"}])"));
+        QVERIFY(printed["merged"]["replaced"] == nlohmann::json::parse(R"(["c2"])"));
+        QVERIFY(printed["merged"]["added"] == nlohmann::json::parse(R"(["c4"])"));
+        // The printed outcome is the saved session's.
+        QVERIFY(printed["entries"].size() == readJson(session)["entries"].size());
+        QVERIFY(printed["coverage"] == readJson(session)["outcome"]["coverage"]);
+        // --json keeps stderr to the summary; the mapping is in the JSON.
+        QVERIFY2(!again.err.contains("merged: c3"), again.err.constData());
     }
 
     void anotherSessionIsNotOverwritten_data()

@@ -5,6 +5,7 @@
 
 #include "widgettesting.h"
 
+#include "attempts/attemptlogmodel.h"
 #include "review/entrymodel.h"
 #include "review/proposalview.h"
 #include "review/reviewpresenter.h"
@@ -50,6 +51,23 @@ QString entryWith(const ReviewController &review, const QString &word)
 bool isWithdrawn(const proposal::Entry &e)
 {
     return std::any_of(e.notes.begin(), e.notes.end(), [](const check::Problem &p) { return p.type == QLatin1StringView("withdrawn"); });
+}
+
+/// The lines of the attempt log's last "merged" row: "<id>: <what became of it>".
+QStringList mergeLines(const ReviewController &review)
+{
+    const AttemptLogModel *log = review.attempts();
+    QStringList lines;
+    for (int row = log->rowCount() - 1; row >= 0; --row) {
+        const QModelIndex merged = log->index(row, 0);
+        if (merged.data(AttemptLogModel::RowTypeRole).value<AttemptLogModel::RowType>() != AttemptLogModel::RowType::Merge)
+            continue;
+        for (int child = 0; child < log->rowCount(merged); ++child)
+            lines.append(QStringLiteral("%1: %2").arg(log->index(child, AttemptLogModel::AttemptColumn, merged).data().toString(),
+                log->index(child, AttemptLogModel::KindColumn, merged).data().toString()));
+        break;
+    }
+    return lines;
 }
 
 /// The saved session's first document turn (what the first call sent after the system prefix).
@@ -126,6 +144,16 @@ private Q_SLOTS:
         QCOMPARE(review.proposal().entry(mango)->decision, formalize::Decision::Undecided);
         QCOMPARE(review.lastMerge().kept, (QStringList { pebbles, biscuit }));
         QCOMPARE(review.proposal().toWrite().size(), std::size_t(2));
+        // The attempt log says which new entry matched which kept one.
+        const QStringList merged = mergeLines(review);
+        QVERIFY2(merged.size() == 3, qPrintable(merged.join(QLatin1Char('\n'))));
+        QVERIFY2(merged.contains(
+                     QStringLiteral("%1: the same sentence as %2: %2 kept, accepted").arg(review.lastMerge().matched[1].first, pebbles)),
+            qPrintable(merged.join(QLatin1Char('\n'))));
+        QVERIFY2(merged.contains(
+                     QStringLiteral("%1: the same sentence as %2: %2 kept, edited").arg(review.lastMerge().matched[0].first, biscuit)),
+            qPrintable(merged.join(QLatin1Char('\n'))));
+        QVERIFY(merged.contains(QStringLiteral("%1: new: undecided").arg(mango)));
 
         // Again: Biscuit's edit would be lost, so the window asks; kept, it is marked withdrawn.
         // Mango's undecided entry goes without a question.
@@ -134,6 +162,9 @@ private Q_SLOTS:
         QCOMPARE(asked, QStringList { biscuit });
         QCOMPARE(review.proposal().entry(biscuit)->decision, formalize::Decision::Edited);
         QVERIFY(isWithdrawn(*review.proposal().entry(biscuit)));
+        QVERIFY(mergeLines(review).contains(QStringLiteral("%1: withdrawn: not proposed again").arg(biscuit)));
+        QVERIFY(
+            mergeLines(review).contains(QStringLiteral("%1: replaced: undecided or rejected, its sentence formalized afresh").arg(mango)));
         QVERIFY(entryWith(review, QStringLiteral("Mango")).isEmpty());
         QCOMPARE(review.proposal().entry(pebbles)->decision, formalize::Decision::Accepted);
 

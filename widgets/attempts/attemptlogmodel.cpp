@@ -133,7 +133,13 @@ QString wordLabel(const QString &word)
         { QStringLiteral("agree"), QT_TRANSLATE_NOOP("AttemptLogModel", "agree") },
         { QStringLiteral("disagree"), QT_TRANSLATE_NOOP("AttemptLogModel", "disagree") },
         { QStringLiteral("unsure"), QT_TRANSLATE_NOOP("AttemptLogModel", "unsure") },
-        { QStringLiteral("none"), QT_TRANSLATE_NOOP("AttemptLogModel", "no verdict") } };
+        { QStringLiteral("none"), QT_TRANSLATE_NOOP("AttemptLogModel", "no verdict") },
+        { QStringLiteral("undecided"), QT_TRANSLATE_NOOP("AttemptLogModel", "undecided") },
+        { QStringLiteral("accepted"), QT_TRANSLATE_NOOP("AttemptLogModel", "accepted") },
+        { QStringLiteral("edited"), QT_TRANSLATE_NOOP("AttemptLogModel", "edited") },
+        { QStringLiteral("forced"), QT_TRANSLATE_NOOP("AttemptLogModel", "forced") },
+        { QStringLiteral("rejected"), QT_TRANSLATE_NOOP("AttemptLogModel", "rejected") },
+        { QStringLiteral("applied"), QT_TRANSLATE_NOOP("AttemptLogModel", "applied") } };
     const auto found = words.constFind(word);
     return found == words.constEnd() ? word : AttemptLogModel::tr(found.value());
 }
@@ -298,6 +304,10 @@ void AttemptLogModel::addEvent(const json &event)
     }
     if (type == "finished") {
         finish(event);
+        return;
+    }
+    if (type == "merged") {
+        addMerge(event);
         return;
     }
     if (m_phase == Phase::None || m_rows.empty())
@@ -552,6 +562,55 @@ void AttemptLogModel::finish(const json &event)
     Q_EMIT outcomeChanged(m_outcome);
 }
 
+void AttemptLogModel::addMerge(const json &event)
+{
+    Row r;
+    r.type = RowType::Merge;
+    r.kind = QStringLiteral("merged");
+    r.inFlight = false;
+    std::vector<Child> lines;
+    const auto line = [&lines](const QString &id, const QString &text) { lines.push_back({ RowType::MergeLine, id, 0, {}, text, {} }); };
+    const auto ids = [&event](std::string_view key) {
+        QStringList out;
+        if (const json *a = fanva::jsonutil::array(event, key)) {
+            for (const json &id : *a) {
+                if (const std::optional<QString> s = fanva::jsonutil::asString(id))
+                    out.append(*s);
+            }
+        }
+        return out;
+    };
+    int kept = 0;
+    if (const json *matched = fanva::jsonutil::array(event, "matched")) {
+        for (const json &m : *matched) {
+            const QString decision = str(m, "decision");
+            line(str(m, "candidate"),
+                decision.isEmpty() ? tr("the same sentence as %1: %1 kept").arg(str(m, "keptAs"))
+                                   : tr("the same sentence as %1: %1 kept, %2").arg(str(m, "keptAs"), wordLabel(decision)));
+            ++kept;
+        }
+    }
+    const QStringList added = ids("added");
+    for (const QString &id : added)
+        line(id, tr("new: undecided"));
+    const QStringList gone = ids("gone");
+    const QStringList withdrawn = ids("withdrawn");
+    for (const QString &id : withdrawn)
+        line(id, gone.contains(id) ? tr("withdrawn: its sentence is no longer in the document") : tr("withdrawn: not proposed again"));
+    for (const QString &id : ids("lost")) {
+        if (!withdrawn.contains(id))
+            line(id, tr("dropped: not proposed again"));
+    }
+    for (const QString &id : ids("replaced"))
+        line(id, tr("replaced: undecided or rejected, its sentence formalized afresh"));
+    r.status
+        = tr("%n kept", nullptr, kept) + tr(", %n new", nullptr, int(added.size())) + tr(", %n withdrawn", nullptr, int(withdrawn.size()));
+    for (const Child &c : lines)
+        r.chips.append(tr("%1: %2").arg(c.candidate, c.detail));
+    r.children = std::move(lines);
+    appendRow(std::move(r));
+}
+
 void AttemptLogModel::rowChanged(int row)
 {
     Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
@@ -633,9 +692,11 @@ QVariant AttemptLogModel::rowData(const Row &r, int column, int role) const
     }
     switch (column) {
     case AttemptColumn:
-        return r.type == RowType::Judge ? QVariant() : QVariant(r.attempt);
+        return r.type == RowType::Judge || r.type == RowType::Merge ? QVariant() : QVariant(r.attempt);
     case KindColumn: {
-        QString kind = r.type == RowType::Judge ? tr("judge · round %1 · batch %2").arg(r.round).arg(r.batch) : attemptKindText(r.kind);
+        QString kind = r.type == RowType::Judge ? tr("judge · round %1 · batch %2").arg(r.round).arg(r.batch)
+            : r.type == RowType::Merge          ? tr("merged into the review")
+                                                : attemptKindText(r.kind);
         if (r.inFlight)
             kind = tr("%1 …").arg(kind);
         if (!r.status.isEmpty())
@@ -667,7 +728,9 @@ QVariant AttemptLogModel::rowData(const Row &r, int column, int role) const
 QVariant AttemptLogModel::childData(const Child &c, int column, int role) const
 {
     const QString label = c.segment > 0 ? tr("%1 [%2]").arg(c.candidate).arg(c.segment) : c.candidate;
-    const QString detail = c.detail.isEmpty() ? wordLabel(c.state) : tr("%1 — %2").arg(wordLabel(c.state), c.detail);
+    const QString detail = c.type == RowType::MergeLine ? c.detail
+        : c.detail.isEmpty()                            ? wordLabel(c.state)
+                                                        : tr("%1 — %2").arg(wordLabel(c.state), c.detail);
     switch (role) {
     case ChipsRole:
         return QVariant::fromValue(c.chips);
@@ -679,10 +742,12 @@ QVariant AttemptLogModel::childData(const Child &c, int column, int role) const
         if (column == AttemptColumn)
             return label;
         if (column == KindColumn)
-            return tr("%1 %2").arg(chipsText(c.chips), detail);
+            return c.chips.isEmpty() ? detail : tr("%1 %2").arg(chipsText(c.chips), detail);
         return {};
     case Qt::AccessibleTextRole:
-        return column == AttemptColumn ? tr("%1: %2; %3").arg(label, chipsAccessibleText(c.chips), detail) : QVariant();
+        if (column != AttemptColumn)
+            return {};
+        return c.chips.isEmpty() ? tr("%1: %2").arg(label, detail) : tr("%1: %2; %3").arg(label, chipsAccessibleText(c.chips), detail);
     case Qt::ToolTipRole: {
         QStringList lines;
         for (const AttemptChip &chip : c.chips)

@@ -32,7 +32,8 @@ struct AttemptChip {
 /// many the gates admitted, tokens and time, and the judge's calls (one per round and batch).
 /// Their children are the candidates an attempt brought, each with its gate chips (parse,
 /// critic, round-trip, then the judge's verdict once it came), or the verdicts a judge call
-/// gave (verdict and note).
+/// gave (verdict and note). Formalizing again adds a "merged" row whose children say which new
+/// entry matched which kept one and what became of the others (iteration.md §1).
 class AttemptLogModel final : public QAbstractItemModel
 {
     Q_OBJECT
@@ -49,7 +50,7 @@ public:
         RowTypeRole, ///< RowType
         InFlightRole, ///< call rows: bool, the call has not reported its end yet
     };
-    enum class RowType { Attempt, Judge, Candidate, Verdict };
+    enum class RowType { Attempt, Judge, Candidate, Verdict, Merge, MergeLine };
     Q_ENUM(RowType)
 
     explicit AttemptLogModel(QObject *parent = nullptr);
@@ -125,6 +126,8 @@ private:
     void addJudgeFailure(const nlohmann::json &event);
     void setJudgeChip(const QString &candidate, AttemptChip chip);
     void finish(const nlohmann::json &event);
+    /// The `merged` event of formalizing again (iteration.md §1): a row with a line per entry.
+    void addMerge(const nlohmann::json &event);
     [[nodiscard]] QVariant rowData(const Row &r, int column, int role) const;
     [[nodiscard]] QVariant childData(const Child &c, int column, int role) const;
 

@@ -75,7 +75,7 @@ const formalize::SessionHooks &hooks()
 } // namespace
 
 bool ReviewController::beginAuthoring(
-    const QString &kbFolder, std::shared_ptr<const kb::KnowledgeBase> kb, const QString &context, QString *error)
+    const QString &kbFolder, std::shared_ptr<const kb::KnowledgeBase> kb, const QString &context, QString *error, const QStringList &sees)
 {
     if (isRunning()) {
         *error = tr("A formalization is running.");
@@ -108,12 +108,18 @@ bool ReviewController::beginAuthoring(
     const std::optional<QString> base = proposal::fileSha256(p.targetPath());
     p.absent = !base.has_value();
     p.baseSha256 = base.value_or(QString());
+    if (p.absent)
+        p.sees = sees;
 
     m_run.reset();
     m_kb = std::move(kb);
+    // A new context (iteration.md §4): gated as if its file held its header already.
+    if (!p.newFileHeader().isEmpty() && !loadKb(kbDir, error, &p))
+        return false;
     m_setup = {};
     m_setup.kbFolder = kbDir;
     m_setup.context = context;
+    m_setup.sees = p.sees;
     m_session = std::move(session);
     m_sessionId = m_session->id;
     m_created = m_session->created;

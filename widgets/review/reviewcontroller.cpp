@@ -133,9 +133,11 @@ bool ReviewController::isRunning() const
     return m_run && !m_run->isFinished();
 }
 
-bool ReviewController::loadKb(const QString &folder, QString *error)
+bool ReviewController::loadKb(const QString &folder, QString *error, const proposal::Proposal *proposal)
 {
-    const kb::LoadResult loaded = kb::loadKnowledgeBase(folder);
+    const QByteArray header = proposal ? proposal->newFileHeader() : QByteArray();
+    const kb::LoadResult loaded
+        = header.isEmpty() ? kb::loadKnowledgeBase(folder) : kb::loadKnowledgeBaseWith(folder, { { proposal->targetPath(), header } });
     if (!loaded.ok()) {
         QStringList messages;
         for (const kb::Diagnostic &d : loaded.diagnostics)
@@ -159,9 +161,16 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
         return false;
     }
     const QByteArray document = file.readAll();
-    if (setup.kb)
+    // A new context (iteration.md §4): the KB as it will be once Apply creates its file.
+    proposal::Proposal target;
+    target.kbDir = setup.kbFolder;
+    target.context = setup.context;
+    target.targetFile = setup.context + QStringLiteral(".txt");
+    target.sees = setup.sees;
+    target.absent = !setup.sees.isEmpty() && !QFileInfo::exists(target.targetPath());
+    if (setup.kb && target.newFileHeader().isEmpty())
         m_kb = setup.kb;
-    else if (!loadKb(setup.kbFolder, error))
+    else if (!loadKb(setup.kbFolder, error, &target))
         return false;
     llm::ProviderResult created = llm::createProvider(setup.provider);
     if (!created.provider) {
@@ -263,6 +272,8 @@ bool ReviewController::mergeRun(proposal::SessionFile fresh)
 void ReviewController::onSessionFinished()
 {
     proposal::SessionFile fresh = proposal::sessionFileFrom(*m_run, origin());
+    if (fresh.proposal.absent)
+        fresh.proposal.sees = m_setup.sees;
     const bool merging = std::exchange(m_merging, false);
     m_lastMerge = {};
     if (!merging) {
@@ -273,6 +284,8 @@ void ReviewController::onSessionFinished()
         Q_EMIT proposalChanged();
         Q_EMIT finished(m_run->outcomeName());
         return;
+    } else if (m_session->events.is_array() && !m_session->events.empty()) {
+        m_attempts->addEvent(m_session->events.back()); // the `merged` event: what became of each entry
     }
     m_undoStack->clear();
     m_entries->setProposal(m_session->proposal);
@@ -499,7 +512,7 @@ bool ReviewController::openSession(const QString &path, QString *error)
 
 bool ReviewController::adoptSession(proposal::SessionFile session, QString *error)
 {
-    if (!loadKb(session.proposal.kbDir, error))
+    if (!loadKb(session.proposal.kbDir, error, &session.proposal))
         return false;
     m_session = std::move(session);
     m_sessionId = m_session->id;

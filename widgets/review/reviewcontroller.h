@@ -45,6 +45,9 @@ struct ReviewSetup {
     QString instruction;
     /// The sentences to formalize (docs/spec/iteration.md §2); empty: the whole document.
     std::vector<int> focus;
+    /// A new context's `genlCx` parents while it has no file (iteration.md §4): the run sees
+    /// the KB as if the file held its header, and Apply creates it. Empty: an existing context.
+    QStringList sees;
 };
 
 /// What the reviewer answers when formalizing again would lose decided entries (iteration.md §1).
@@ -165,8 +168,9 @@ public:
     // --- authoring (docs/spec/authoring.md; authoring.cpp) -----------------------------------
     /// Makes an empty proposal for @p context of the KB in @p kbFolder (@p kb, already loaded):
     /// no document, the target file hashed now as the base; the author writes into it.
-    bool beginAuthoring(
-        const QString &kbFolder, std::shared_ptr<const fanva::kb::KnowledgeBase> kb, const QString &context, QString *error);
+    /// @p sees: a new context's genlCx parents while it has no file (ReviewSetup::sees).
+    bool beginAuthoring(const QString &kbFolder, std::shared_ptr<const fanva::kb::KnowledgeBase> kb, const QString &context, QString *error,
+        const QStringList &sees = {});
     /// The id the next author entry gets (c1 in an empty proposal).
     [[nodiscard]] QString nextEntryId() const;
     /// The author's @p text as sentences: one per sentence when it reads as several, else the
@@ -220,7 +224,8 @@ private:
     const fanva::proposal::BatchGate &kbGate() const;
     bool decide(const QString &id, const QString &text, const std::function<bool(fanva::proposal::Proposal &)> &change);
     void onSessionFinished();
-    bool loadKb(const QString &folder, QString *error);
+    /// Loads the KB in @p folder; with @p proposal's target a new context, as if its file held its header.
+    bool loadKb(const QString &folder, QString *error, const fanva::proposal::Proposal *proposal = nullptr);
     bool adoptSession(fanva::proposal::SessionFile session, QString *error);
     /// The finished run merged into the review (iteration.md §1); false: the review stays.
     bool mergeRun(fanva::proposal::SessionFile fresh);

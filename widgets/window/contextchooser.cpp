@@ -5,6 +5,13 @@
 #include <QFileInfo>
 #include <QSignalBlocker>
 
+namespace {
+
+/// The item role that marks "New Context…".
+constexpr int s_newContextRole = Qt::UserRole + 1;
+
+} // namespace
+
 ContextChooser::ContextChooser(QWidget *parent)
     : QComboBox(parent)
 {
@@ -13,6 +20,14 @@ ContextChooser::ContextChooser(QWidget *parent)
     setToolTip(tr("The context the formalized sentences are filed in"));
     setSizeAdjustPolicy(QComboBox::AdjustToContents);
     connect(this, &QComboBox::activated, this, [this](int index) {
+        if (itemData(index, s_newContextRole).toBool()) {
+            {
+                const QSignalBlocker blocker(this);
+                setCurrentIndex(itemData(0).toString().isEmpty() ? -1 : 0);
+            }
+            Q_EMIT newContextRequested();
+            return;
+        }
         const QString context = itemData(index).toString();
         if (!context.isEmpty())
             Q_EMIT contextChosen(context);
@@ -32,7 +47,11 @@ void ContextChooser::setContexts(QStringList contexts, const QString &current)
         contexts.prepend(current);
     for (const QString &context : std::as_const(contexts))
         addItem(context, context);
-    setEnabled(!contexts.isEmpty());
+    if (!contexts.isEmpty())
+        insertSeparator(count());
+    addItem(tr("New Context…"));
+    setItemData(count() - 1, true, s_newContextRole);
+    setItemData(count() - 1, tr("Name a new context and the contexts it sees; Apply creates its file"), Qt::ToolTipRole);
     setCurrentIndex(contexts.isEmpty() ? -1 : 0);
 }
 

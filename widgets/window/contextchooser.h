@@ -5,7 +5,9 @@
 #include <QComboBox>
 
 /// The target context chooser of the window (issue 16): the KB's contexts that have a file,
-/// the current one first, the others in name order. Choosing one emits contextChosen().
+/// the current one first, the others in name order, and last "New Context…". Choosing a
+/// context emits contextChosen(); choosing "New Context…" emits newContextRequested() and
+/// leaves the current context shown.
 class ContextChooser final : public QComboBox
 {
     Q_OBJECT
@@ -23,4 +25,5 @@ public:
 
 Q_SIGNALS:
     void contextChosen(const QString &context);
+    void newContextRequested();
 };

@@ -120,6 +120,7 @@ bool MainWindow::openWorkspace(const QString &folder)
         return false;
 
     m_workspace = *result.workspace;
+    m_newContexts.clear();
     loadNote();
     loadKb();
     m_sourceView->setDocumentText({});
@@ -282,6 +283,12 @@ void MainWindow::showTargetContext()
         return;
     }
     const std::optional<QString> file = m_workspace.contextFile(m_workspace.context);
+    if (!file && m_newContexts.contains(m_workspace.context)) {
+        m_proposalView->setPlaceholderText(
+            tr("%1 is a new context that sees %2: Apply creates %1.txt in the KB folder.")
+                .arg(m_workspace.context, m_newContexts.value(m_workspace.context).join(QStringLiteral(", "))));
+        return;
+    }
     if (!file) {
         const QString message = tr("The KB has no file for the target context %1 (expected %1.txt).").arg(m_workspace.context);
         m_proposalView->setPlaceholderText(message);
@@ -324,14 +331,17 @@ void MainWindow::createContextChooser()
         if (context != m_workspace.context)
             setTargetContext(context);
     });
+    connect(m_contextChooser, &ContextChooser::newContextRequested, this, &MainWindow::newContext);
 }
 
 void MainWindow::updateContextChooser()
 {
-    m_contextChooser->setContexts(ContextChooser::contextsOf(m_workspace.contextFiles), m_workspace.context);
+    m_contextChooser->setContexts(knownContexts(), m_workspace.context);
     // A review keeps the target it was made for; the next one may choose another.
     const bool reviewing = m_review->isRunning() || m_review->hasProposal();
     m_contextChooser->setEnabled(!reviewing && m_contextChooser->count() > 0);
+    if (m_newContextAction)
+        m_newContextAction->setEnabled(!reviewing && !m_workspace.kbFolder.isEmpty());
     m_contextChooser->setToolTip(reviewing
             ? tr("The review files its sentences in %1; open another workspace or session to change it").arg(m_workspace.context)
             : tr("The context the formalized sentences are filed in"));

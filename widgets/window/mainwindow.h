@@ -67,6 +67,13 @@ public:
     /// Makes @p context the target context and shows its file in the proposal pane.
     /// Returns false when the KB has no file for it.
     bool setTargetContext(const QString &context);
+    /// File ▸ New Context… and the chooser's last item (docs/spec/iteration.md §4): asks for a
+    /// name and the contexts it sees (NewContextDialog), then createContext().
+    bool newContext();
+    /// Makes @p context, new, the target: it sees @p sees (genlCx) and has no file until Apply
+    /// creates it. False, saying why, when a review holds the target, the name is taken or not
+    /// a context name, or @p sees is empty or names a context the KB lacks.
+    bool createContext(const QString &context, const QStringList &sees);
     void setProvider(const QString &provider);
     /// The provider the next formalization uses: the one named last by the command line,
     /// Settings ▸ Provider or the workspace's fanva.json; without one, FANVA_PROVIDER, the
@@ -193,6 +200,9 @@ private:
     void updateTitle();
     void createContextChooser();
     QAction *createNewDocumentAction();
+    QAction *createNewContextAction();
+    /// The contexts the window knows: those with a file and the new ones.
+    [[nodiscard]] QStringList knownContexts() const;
     bool saveNewDocument();
     void updateContextChooser();
 
@@ -234,6 +244,10 @@ private:
     QLabel *m_contextLabel = nullptr;
     ContextChooser *m_contextChooser = nullptr;
     QAction *m_newDocumentAction = nullptr;
+    QAction *m_newContextAction = nullptr;
+    /// New contexts of this workspace (iteration.md §4) → the contexts each sees; Apply
+    /// creates the file of the one that is the target.
+    QHash<QString, QStringList> m_newContexts;
     bool m_newDocument = false; ///< the source is a new document that has no file yet
     std::function<QString(const QString &)> m_documentNamer;
 

@@ -59,7 +59,9 @@ bool MainWindow::beginAuthoring()
     else if (m_workspace.context.isEmpty())
         missing = tr("Choose a target context first (--context or fanva.json).");
     QString error = missing;
-    if (error.isEmpty() && m_review->beginAuthoring(m_workspace.kbFolder, m_kbLoader->knowledgeBase(), m_workspace.context, &error)) {
+    if (error.isEmpty()
+        && m_review->beginAuthoring(
+            m_workspace.kbFolder, m_kbLoader->knowledgeBase(), m_workspace.context, &error, m_newContexts.value(m_workspace.context))) {
         m_proposalFileLabel->setText(QFileInfo(m_review->targetPath()).fileName());
         m_proposalFileLabel->setToolTip(QDir::toNativeSeparators(m_review->targetPath()));
         updateReviewActions();

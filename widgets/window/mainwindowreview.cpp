@@ -95,6 +95,7 @@ bool MainWindow::formalizeFocus(const std::vector<int> &focus)
     setup.settings = m_providerSettings.session;
     setup.instruction = m_noteField->text().trimmed();
     setup.focus = focus;
+    setup.sees = m_newContexts.value(m_workspace.context);
     // Keys: the environment (resolve()), a key typed in Settings, then the OS keyring.
     const QString account = fanva::llm::keyringAccount(setup.provider.id, setup.provider.baseUrl);
     if (setup.provider.apiKey.isEmpty() && !m_sessionKeys.value(account).isEmpty()) {

@@ -178,6 +178,7 @@ void MainWindow::createMenus()
     fileMenu->addSeparator();
     fileMenu->addAction(m_quitAction);
     fileMenu->insertAction(m_openWorkspaceAction, createNewDocumentAction());
+    fileMenu->insertAction(m_openWorkspaceAction, createNewContextAction());
 
     QMenu *editMenu = menuBar()->addMenu(tr("&Edit"));
     editMenu->setObjectName(QStringLiteral("menuEdit"));

@@ -62,6 +62,7 @@ private Q_SLOTS:
     void mapSegments_data();
     void mapSegments();
     void highestEntryNumber();
+    void mergeLinesSayWhatHappened();
 };
 
 void TstMerge::merge_data()
@@ -211,6 +212,42 @@ void TstMerge::highestEntryNumber()
 {
     QCOMPARE(fanva::formalize::highestEntryNumber({}), 0);
     QCOMPARE(fanva::formalize::highestEntryNumber({ E(QStringLiteral("c3"), 1, {}), E(QStringLiteral("c12"), 1, {}) }), 12);
+}
+
+void TstMerge::mergeLinesSayWhatHappened()
+{
+    // c1 accepted, proposed again (as c6); c2 edited, not proposed again; c3 undecided, replaced;
+    // c4 accepted, its sentence gone; c5 rejected, its sentence gone; c7 new.
+    const QString a = QStringLiteral("(penguin Pingu)");
+    MergeInput in;
+    in.previous = { E(QStringLiteral("c1"), 1, a, Decision::Accepted),
+        edited(E(QStringLiteral("c2"), 1, QStringLiteral("(p)")), QStringLiteral("(q)")), E(QStringLiteral("c3"), 1, QStringLiteral("(r)")),
+        E(QStringLiteral("c4"), 2, QStringLiteral("(s)"), Decision::Accepted),
+        E(QStringLiteral("c5"), 2, QStringLiteral("(t)"), Decision::Rejected) };
+    in.previousSegments = s_ab;
+    in.fresh = { E(QStringLiteral("c6"), 1, a), E(QStringLiteral("c7"), 1, QStringLiteral("(u)")) };
+    in.freshSegments = { s_ab.at(0) };
+    in.key = [](const QString &s) { return s.simplified(); };
+    const MergeResult result = mergeEntries(in);
+    QCOMPARE(result.gone, QStringList { QStringLiteral("c4") });
+    QCOMPARE(result.replaced, (QStringList { QStringLiteral("c3"), QStringLiteral("c5") }));
+    QStringList lines;
+    for (const MergeLine &line : mergeLines(result))
+        lines.append(mergeLineText(line));
+    QCOMPARE(lines,
+        (QStringList { QStringLiteral("c6 matches c1: kept, accepted"), QStringLiteral("c7 is new: undecided"),
+            QStringLiteral("c2 withdrawn: the new run did not propose it again"),
+            QStringLiteral("c4 withdrawn: its sentence is no longer in the document"),
+            QStringLiteral("c3 replaced: undecided or rejected, the new run proposed its sentence afresh"),
+            QStringLiteral("c5 replaced: undecided or rejected, the new run proposed its sentence afresh") }));
+
+    in.keepLost = false;
+    QStringList dropped;
+    for (const MergeLine &line : mergeLines(mergeEntries(in))) {
+        if (line.kind == MergeLine::Kind::Lost)
+            dropped.append(mergeLineText(line));
+    }
+    QCOMPARE(dropped, QStringList { QStringLiteral("c2 dropped: the new run did not propose it again") });
 }
 
 QTEST_GUILESS_MAIN(TstMerge)

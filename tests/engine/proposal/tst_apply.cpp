@@ -387,6 +387,43 @@ private Q_SLOTS:
         QVERIFY(p.absent);
     }
 
+    // A new context (docs/spec/iteration.md §4): Apply creates its file, header first, gated as
+    // if the header were there; Undo removes the file.
+    void newContextFileStartsWithItsHeader()
+    {
+        proposal::Proposal p = acceptedScenarioOne();
+        p.context = QStringLiteral("CxBirds");
+        p.targetFile = QStringLiteral("CxBirds.txt");
+        p.absent = true;
+        p.baseSha256.clear();
+        // A name that is not a context name is left out of the header.
+        p.sees = QStringList { QStringLiteral("CxAnimals"), QStringLiteral("CxA)\n(evil") };
+        const QString file = QDir(m_kb).filePath(QStringLiteral("CxBirds.txt"));
+        QVERIFY(!QFile::exists(file));
+        const QByteArray header = ";; CxBirds.txt — the context CxBirds, made in Fanva.\n\n(genlCx CxBirds CxAnimals)\n";
+        QCOMPARE(p.newFileHeader(), header);
+        proposal::ApplyOptions o = options();
+        bool sawParent = false;
+        o.gate = [&sawParent](const kb::KnowledgeBase &kb, const QString &context, const QStringList &sentences) {
+            sawParent = context == QLatin1StringView("CxBirds") && kb.sees(kb::intern("CxBirds"), kb::intern("CxAnimals"));
+            return std::vector<std::vector<check::Problem>>(sentences.size());
+        };
+        const proposal::ApplyResult result = proposal::apply(p, o);
+        QCOMPARE(result.status, ApplyStatus::Applied);
+        QVERIFY(sawParent);
+        QCOMPARE(fixture::readAll(file), header + "\n" + s_expectedBlock);
+        QVERIFY(p.newFileHeader().isEmpty()); // the file exists now
+        const kb::LoadResult loaded = kb::loadKnowledgeBase(m_kb);
+        QVERIFY(loaded.ok());
+        QVERIFY(loaded.kb->sees(kb::intern("CxBirds"), kb::intern("CxAnimals")));
+        QCOMPARE(fixture::readAll(m_target), m_original);
+
+        QCOMPARE(proposal::undo(p, m_journal).status, UndoResult::Status::Undone);
+        QVERIFY(!QFile::exists(file));
+        QVERIFY(p.absent);
+        QCOMPARE(p.newFileHeader(), header);
+    }
+
     // H1: a session's target must be a file inside its KB folder.
     void targetOutsideTheKbIsRefused_data()
     {

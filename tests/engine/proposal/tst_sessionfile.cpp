@@ -77,6 +77,28 @@ private Q_SLOTS:
         QVERIFY(j["document"]["path"] == "winter.md");
         QVERIFY(j["entries"][0]["decision"] == "accepted");
         QVERIFY(j["entries"][1]["state"] == "superseded");
+        QVERIFY(!j["target"].contains("sees")); // an existing context
+    }
+
+    void newContextKeepsWhatItSees()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        proposal::SessionFile s = sample(dir.path());
+        s.proposal.context = QStringLiteral("CxBirds");
+        s.proposal.targetFile = QStringLiteral("CxBirds.txt");
+        s.proposal.absent = true;
+        s.proposal.baseSha256.clear();
+        s.proposal.sees = QStringList { QStringLiteral("CxAnimals"), QStringLiteral("CxZoo") };
+        const QString path = dir.filePath(QStringLiteral("birds.fanva"));
+        QString error;
+        QVERIFY2(s.save(path, &error), qPrintable(error));
+        const nlohmann::json j = nlohmann::json::parse(fixture::readAll(path).constData());
+        QVERIFY(j["target"]["sees"] == nlohmann::json::parse(R"(["CxAnimals","CxZoo"])"));
+        const proposal::SessionLoad loaded = proposal::loadSessionFile(path);
+        QVERIFY2(loaded.session, qPrintable(loaded.error));
+        QCOMPARE(loaded.session->proposal.sees, s.proposal.sees);
+        QVERIFY(*loaded.session == s);
     }
 
     void origin_data()
