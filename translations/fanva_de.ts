@@ -1965,6 +1965,33 @@ Undo Apply restores the file.</source>
         <source>New context %1, seeing %2: Apply creates %1.txt.</source>
         <translation>Neuer Kontext %1, sieht %2: Anwenden legt %1.txt an.</translation>
     </message>
+    <message>
+        <source>Rewrite finished: %1 — review %2.</source>
+        <translation>Umschreiben beendet: %1 — prüfen Sie %2.</translation>
+    </message>
+    <message>
+        <source>Rewrite finished: the model changed nothing.</source>
+        <translation>Umschreiben beendet: Das Modell hat nichts geändert.</translation>
+    </message>
+    <message>
+        <source>The rewrite ended without a change: %1 — see the attempt log.</source>
+        <translation>Das Umschreiben endete ohne Änderung: %1 — siehe das Versuchsprotokoll.</translation>
+    </message>
+    <message>
+        <source>Wait for the formalization to finish, or cancel it, to rewrite.</source>
+        <translation>Warten Sie, bis die Formalisierung beendet ist, oder brechen Sie sie ab, um umzuschreiben.</translation>
+    </message>
+    <message>
+        <source>Select sentences of the target file to rewrite (ones no entry changes yet).</source>
+        <translation>Wählen Sie Sätze der Zieldatei zum Umschreiben aus (solche, die noch kein Eintrag ändert).</translation>
+    </message>
+    <message numerus="yes">
+        <source>Rewriting %n sentence(s) with %1…</source>
+        <translation>
+            <numerusform>%n Satz wird mit %1 umgeschrieben…</numerusform>
+            <numerusform>%n Sätze werden mit %1 umgeschrieben…</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ProposalGutter</name>
@@ -2530,6 +2557,22 @@ Undo Apply restores the file.</source>
         <source>Re-judge %1</source>
         <translation>%1 neu beurteilen</translation>
     </message>
+    <message>
+        <source>There is no target file to rewrite.</source>
+        <translation>Es gibt keine Zieldatei zum Umschreiben.</translation>
+    </message>
+    <message>
+        <source>%1 changed on disk since the proposal was made: Re-diff first.</source>
+        <translation>%1 wurde seit dem Vorschlag auf der Festplatte geändert: zuerst neu vergleichen.</translation>
+    </message>
+    <message>
+        <source>No sentence of %1 that no entry changes yet starts on the selected lines.</source>
+        <translation>Auf den ausgewählten Zeilen beginnt kein Satz von %1, den nicht schon ein Eintrag ändert.</translation>
+    </message>
+    <message>
+        <source>Rewrite %1</source>
+        <translation>%1 umschreiben</translation>
+    </message>
 </context>
 <context>
     <name>ReviewPresenter</name>
@@ -2621,6 +2664,40 @@ Anwenden schreibt ihn als erzwungen.</translation>
     <message>
         <source>Send the selected edited or author entry to the judge alone</source>
         <translation>Den ausgewählten bearbeiteten oder selbst geschriebenen Eintrag allein dem Gutachter vorlegen</translation>
+    </message>
+    <message>
+        <source>Re&amp;write…</source>
+        <translation>Ums&amp;chreiben…</translation>
+    </message>
+    <message>
+        <source>Ask the model to rewrite the selected sentences of the target file as you say</source>
+        <translation>Das Modell die ausgewählten Sätze der Zieldatei nach Ihrer Anweisung umschreiben lassen</translation>
+    </message>
+</context>
+<context>
+    <name>RewriteDialog</name>
+    <message>
+        <source>Rewrite</source>
+        <translation>Umschreiben</translation>
+    </message>
+    <message numerus="yes">
+        <source>Rewrite %n sentence(s) of the target file:</source>
+        <translation>
+            <numerusform>%n Satz der Zieldatei umschreiben:</numerusform>
+            <numerusform>%n Sätze der Zieldatei umschreiben:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;What should change? (Enter rewrites, Shift+Enter starts a new line)</source>
+        <translation>&amp;Was soll sich ändern? (Eingabe schreibt um, Umschalt+Eingabe beginnt eine neue Zeile)</translation>
+    </message>
+    <message>
+        <source>e.g. split this rule; use livesIn instead of lives_in</source>
+        <translation>z. B. diese Regel aufteilen; livesIn statt lives_in verwenden</translation>
+    </message>
+    <message>
+        <source>&amp;Rewrite</source>
+        <translation>&amp;Umschreiben</translation>
     </message>
 </context>
 <context>

@@ -228,17 +228,11 @@ int runRewrite(const QStringList &args)
     run->selection = std::move(*selected);
     run->outPath = parser.isSet(QStringLiteral("out")) ? QFileInfo(parser.value(QStringLiteral("out"))).absoluteFilePath() : QString();
 
-    // Gated against the KB without the selected sentences (rewrite.md §1).
-    std::shared_ptr<const kb::KnowledgeBase> gateKb = run->selection.kb;
-    if (const auto without = formalize::withoutSentences(run->selection.bytes, run->selection.sentences)) {
-        const kb::LoadResult reduced = kb::loadKnowledgeBaseWith(run->selection.kbDir, { { run->selection.file, *without } });
-        if (reduced.ok())
-            gateKb = reduced.kb;
-    }
     formalize::SessionSettings settings;
     settings.maxAttempts = maxAttempts;
     settings.judge = judge == QLatin1StringView("on");
-    run->input = formalize::makeRewriteInput(run->selection.kb, gateKb, run->selection.context, QFileInfo(run->selection.file).fileName(),
+    // Gated against the KB without the selected sentences (rewrite.md §1).
+    run->input = formalize::makeRewriteSessionInput(run->selection.kb, run->selection.context, run->selection.file, run->selection.bytes,
         run->selection.sentences, settings, parser.value(QStringLiteral("instruction")));
     run->input.kbSha256 = proposal::kbFingerprint(run->selection.kbDir).sha256;
 

@@ -9,6 +9,7 @@
 #include "kb/reader.h"
 #include "kb/writer.h"
 
+#include <QFileInfo>
 #include <QSet>
 
 #include <algorithm>
@@ -153,6 +154,25 @@ SessionInput makeRewriteInput(const std::shared_ptr<const kb::KnowledgeBase> &kb
     input.inventoryCut = { { "relations", inventory.cut.relations }, { "types", inventory.cut.types },
         { "individuals", inventory.cut.individuals }, { "structural", inventory.cut.structural } };
     return input;
+}
+
+std::shared_ptr<const kb::KnowledgeBase> kbWithout(const std::shared_ptr<const kb::KnowledgeBase> &kb, const QString &path,
+    const QByteArray &bytes, const std::vector<ExistingSentence> &removed)
+{
+    if (!kb || removed.empty())
+        return kb;
+    const std::optional<QByteArray> without = withoutSentences(bytes, removed);
+    if (!without)
+        return kb;
+    const kb::LoadResult reduced = kb::loadKnowledgeBaseWith(kb->root(), { kb::ContextSource { path, *without } });
+    return reduced.ok() ? reduced.kb : kb;
+}
+
+SessionInput makeRewriteSessionInput(const std::shared_ptr<const kb::KnowledgeBase> &kb, const QString &context, const QString &path,
+    const QByteArray &bytes, const std::vector<ExistingSentence> &selection, const SessionSettings &settings, const QString &instruction)
+{
+    return makeRewriteInput(
+        kb, kbWithout(kb, path, bytes, selection), context, QFileInfo(path).fileName(), selection, settings, instruction);
 }
 
 std::optional<QByteArray> withoutSentences(const QByteArray &file, const std::vector<ExistingSentence> &removed)

@@ -368,10 +368,11 @@ void appendEditRows(std::vector<DiffLine> &lines, const QList<QByteArray> &fileL
         lines.push_back({ DiffLine::Kind::Sentence, QStringLiteral("+ ") + renderSentence(e->sentence()), e->id, struck, true });
         marked.insert(e->id);
     };
-    const auto removedRow = [&](const Entry *e, const QString &text) {
+    const auto removedRow = [&](const Entry *e, const QString &text, int fileLine) {
         // A retract has no new side: its gutter sits on its first removed row.
         const bool first = e->kind == formalize::EntryKind::Retract && !marked.contains(e->id);
-        lines.push_back({ DiffLine::Kind::Removed, QStringLiteral("- ") + text, e->id, e->decision == Decision::Rejected, first });
+        lines.push_back(
+            { DiffLine::Kind::Removed, QStringLiteral("- ") + text, e->id, e->decision == Decision::Rejected, first, fileLine });
         if (first)
             marked.insert(e->id);
     };
@@ -382,7 +383,7 @@ void appendEditRows(std::vector<DiffLine> &lines, const QList<QByteArray> &fileL
             continue;
         }
         for (qsizetype j = i; j <= it->second.last && j < fileLines.size(); ++j)
-            removedRow(it->second.entry, QString::fromUtf8(fileLines.at(j)));
+            removedRow(it->second.entry, QString::fromUtf8(fileLines.at(j)), int(j) + 1);
         if (const auto placed = placedAfter.find(i); placed != placedAfter.end()) {
             for (const Entry *e : placed->second)
                 newRows(e);
@@ -391,7 +392,7 @@ void appendEditRows(std::vector<DiffLine> &lines, const QList<QByteArray> &fileL
     }
     for (const auto &[e, missing] : unplaced) {
         for (const QString &text : missing)
-            removedRow(e, text);
+            removedRow(e, text, 0);
         if (e->kind == formalize::EntryKind::Replace)
             newRows(e);
     }

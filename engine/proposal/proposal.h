@@ -44,7 +44,7 @@ struct DiffLine {
     QString entryId; ///< Comment, Sentence and Removed rows
     bool struck = false; ///< the entry is rejected
     bool firstOfEntry = false; ///< the row the gutter glyphs sit on (first sentence row)
-    int fileLine = 0; ///< Context rows: the target file's line (1-based) the row shows
+    int fileLine = 0; ///< Context and Removed rows: the target file's line (1-based) the row shows
     friend bool operator==(const DiffLine &, const DiffLine &) = default;
 };
 

@@ -11,6 +11,7 @@
 #include "review/proposalview.h"
 #include "review/reviewcontroller.h"
 #include "review/reviewpresenter.h"
+#include "review/rewritedialog.h"
 #include "settings/applysettings.h"
 #include "settings/providersettings.h"
 #include "settings/providersettingsdialog.h"
@@ -138,6 +139,20 @@ private Q_SLOTS:
         QCOMPARE(rows.at(firstRemoved), QStringLiteral("- ") + QString::fromUtf8(fileLines.at(firstRemoved - 1)));
         QVERIFY(rows.contains(QString::fromUtf8(fileLines.last())));
 
+        // The gutter numbers the file's lines: context and `-` rows their line, the header and
+        // the `+` rows none.
+        QCOMPARE(view.lineNumber(0), 0);
+        for (int row = 1; row < rows.size(); ++row) {
+            const QString &text = rows.at(row);
+            if (text.startsWith(QLatin1StringView("+ ")))
+                QCOMPARE(view.lineNumber(row), 0);
+            else if (text.startsWith(QLatin1StringView("- ")))
+                QCOMPARE(QStringLiteral("- ") + QString::fromUtf8(fileLines.at(view.lineNumber(row) - 1)), text);
+            else
+                QCOMPARE(QString::fromUtf8(fileLines.at(view.lineNumber(row) - 1)), text);
+        }
+        QCOMPARE(view.lineNumber(int(rows.size()) - 1), int(fileLines.size()));
+
         // Gutter and axes on the new side: a replace on its `+` sentence, a retract on its `-` row.
         if (replaceLine > 0) {
             const int line = presenter.lineOfEntry(QStringLiteral("c1"));
@@ -257,6 +272,229 @@ private Q_SLOTS:
         QCOMPARE(undone.status, proposal::UndoResult::Status::Undone);
         QCOMPARE(readAll(target), before);
     }
+    // The accepted entries re-gated together: a retract writes nothing and a replacement is
+    // gated without the sentences the entries remove, so neither clashes with what it removes.
+    void editsDoNotClashWithWhatTheyRemove()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString kbDir = dir.filePath(QStringLiteral("kb"));
+        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo/kb"), kbDir));
+        const kb::LoadResult loaded = kb::loadKnowledgeBase(kbDir);
+        QVERIFY(loaded.ok());
+        ReviewController review;
+        QString error;
+        QVERIFY2(review.beginAuthoring(kbDir, loaded.kb, QStringLiteral("CxAnimals"), &error), qPrintable(error));
+        // Line 15 rewritten as itself, spelt otherwise; line 16 retracted, then written anew.
+        const QString replaced = review.replaceSentence(15, QStringLiteral("(seal  Biscuit)"));
+        QVERIFY(!replaced.isEmpty());
+        QCOMPARE(review.proposal().entry(replaced)->decision, formalize::Decision::Accepted);
+        QVERIFY(!review.retractSentence(16).isEmpty());
+        QCOMPARE(review.clashingEntries(), QStringList());
+        QVERIFY(review.gateNewEntry(QStringLiteral("(carnivore Biscuit)")).empty());
+        const QStringList added = review.addAuthorEntries(QString(), QStringLiteral("(carnivore Biscuit)"));
+        QCOMPARE(added.size(), 1);
+        QCOMPARE(review.proposal().entry(added.front())->decision, formalize::Decision::Accepted);
+        QCOMPARE(review.clashingEntries(), QStringList());
+        // A clash the edits do not excuse still shows: an add of what line 15's replacement writes.
+        QVERIFY(!review.gateNewEntry(QStringLiteral("(seal Biscuit)")).empty());
+    }
+
+    // `e` on a replace entry gates the edit against the KB without the sentences it replaces,
+    // whether the entry is accepted (Apply removes them) or not.
+    void editOfAReplaceEntryIsGatedWithoutItsOldSentence_data()
+    {
+        QTest::addColumn<bool>("accepted");
+        QTest::addRow("accepted") << true;
+        QTest::addRow("rejected") << false;
+    }
+
+    void editOfAReplaceEntryIsGatedWithoutItsOldSentence()
+    {
+        QFETCH(bool, accepted);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString kbDir = dir.filePath(QStringLiteral("kb"));
+        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo/kb"), kbDir));
+        const kb::LoadResult loaded = kb::loadKnowledgeBase(kbDir);
+        QVERIFY(loaded.ok());
+        ReviewController review;
+        QString error;
+        QVERIFY2(review.beginAuthoring(kbDir, loaded.kb, QStringLiteral("CxAnimals"), &error), qPrintable(error));
+        ProposalView view;
+        view.resize(700, 500);
+        ReviewPresenter presenter(&review, &view);
+        const QString id = review.replaceSentence(15, QStringLiteral("(mammal Biscuit)"));
+        QVERIFY(!id.isEmpty());
+        if (!accepted)
+            QVERIFY(review.reject(id));
+        // Back to the old sentence: no already-stored sentence, since it is the one replaced.
+        QVERIFY(review.gateEdit(id, QStringLiteral("(seal Biscuit)")).empty());
+        // Another stored sentence is still known.
+        QVERIFY(!review.gateEdit(id, QStringLiteral("(genl seal mammal)")).empty());
+
+        // The same through `e` on the entry.
+        presenter.refresh();
+        presenter.setCurrentEntry(id);
+        QVERIFY(presenter.editCurrentEntry());
+        InlineEditor *editor = presenter.editor();
+        editor->editor()->selectAll();
+        QTest::keyClicks(editor->editor(), QStringLiteral("(seal Biscuit)"));
+        QTRY_VERIFY(!editor->isGatePending());
+        QVERIFY(editor->problems().empty());
+        QTest::keyClick(editor->editor(), Qt::Key_Return);
+        QTRY_VERIFY(!presenter.isEditing());
+        QCOMPARE(review.proposal().entry(id)->sentence(), QStringLiteral("(seal Biscuit)"));
+        QVERIFY(review.proposal().entry(id)->problems.empty());
+    }
+
+    // Review ▸ Rewrite… from the keys: two sentences selected in the pane, `r`, the instruction;
+    // the scripted reply replaces the first and retracts the second; Apply and Undo Apply.
+    void windowRewritesTheSelectedSentences()
+    {
+        const nlohmann::json candidate
+            = { { "sentence", "(mammal Biscuit)" }, { "replaces", nlohmann::json::array({ 1 }) }, { "confidence", "high" } };
+        const std::string reply
+            = nlohmann::json { { "candidates", nlohmann::json::array({ candidate }) }, { "retract", nlohmann::json::array({ 2 }) } }.dump();
+        const nlohmann::json verdict = { { "item", 1 }, { "verdict", "agree" } };
+        const std::string verdicts = nlohmann::json { { "verdicts", nlohmann::json::array({ verdict }) } }.dump();
+        ScriptedDemo demo(ScriptedDemo::script(
+            { { { "text", reply }, { "stop_reason", "end_turn" } }, { { "when", { { "purpose", "judge" } } }, { "text", verdicts } } }));
+        QVERIFY(demo.isValid());
+        const QString target = demo.targetPath();
+        const QByteArray before = demo.originalTarget();
+        MainWindow window;
+        QVERIFY(demo.open(window));
+        const auto action = [&window](const char *name) { return window.findChild<QAction *>(QLatin1String(name)); };
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        auto *view = window.findChild<ProposalView *>(QStringLiteral("proposalView"));
+        QVERIFY(view);
+        view->setFocus();
+        QVERIFY(!window.review()->hasProposal());
+        // Before any proposal the pane shows the file alone: rows 14 and 15 are lines 15 and 16.
+        QTextCursor selection(view->document()->findBlockByNumber(14));
+        selection.setPosition(view->document()->findBlockByNumber(15).position() + 3, QTextCursor::KeepAnchor);
+        view->setTextCursor(selection);
+        QCOMPARE(window.presenter()->selectedFileLines(), (std::vector<int> { 15, 16 }));
+
+        QSignalSpy rewritten(window.review(), &ReviewController::rewriteFinished);
+        QTest::keyClick(view, Qt::Key_R);
+        RewriteDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = window.findChild<RewriteDialog *>()) != nullptr);
+        QTRY_VERIFY(dialog->isVisible());
+        QTest::keyClicks(dialog->editor(), QStringLiteral("use mammal"));
+        QTest::keyClick(dialog->editor(), Qt::Key_Return, Qt::ShiftModifier);
+        QTest::keyClicks(dialog->editor(), QStringLiteral("and drop the diet"));
+        QCOMPARE(dialog->instruction(), QStringLiteral("use mammal\nand drop the diet"));
+        QVERIFY(!window.review()->isRunning());
+        QTest::keyClick(dialog->editor(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(rewritten.count(), 1, 20000);
+        QCOMPARE(rewritten.front().at(0).toString(), QStringLiteral("success"));
+        const QStringList ids = rewritten.front().at(1).toStringList();
+        QCOMPARE(ids.size(), 2);
+        // The attempt log shows the rewrite's call.
+        QVERIFY(window.review()->attempts()->rowCount() >= 1);
+
+        const proposal::Proposal &p = window.review()->proposal();
+        const proposal::Entry *replace = nullptr;
+        const proposal::Entry *retract = nullptr;
+        for (const QString &id : ids)
+            (p.entry(id)->kind == formalize::EntryKind::Retract ? retract : replace) = p.entry(id);
+        QVERIFY(replace && retract);
+        QCOMPARE(replace->kind, formalize::EntryKind::Replace);
+        QCOMPARE(replace->sentence(), QStringLiteral("(mammal Biscuit)"));
+        QCOMPARE(replace->replaces.front().line, 15);
+        QCOMPARE(replace->state, formalize::EntryState::Admissible);
+        QCOMPARE(retract->kind, formalize::EntryKind::Retract);
+        QCOMPARE(retract->replaces.front().line, 16);
+        const QStringList rows = view->toPlainText().split(QLatin1Char('\n'));
+        QVERIFY(rows.contains(QStringLiteral("- (seal Biscuit)")));
+        QVERIFY(rows.contains(QStringLiteral("+ (mammal Biscuit)")));
+        QVERIFY(rows.contains(QStringLiteral("- (carnivore Biscuit)")));
+        QVERIFY(rows.indexOf(QStringLiteral("- (seal Biscuit)")) < rows.indexOf(QStringLiteral("+ (mammal Biscuit)")));
+
+        // Accept both from the keys, then Apply.
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        view->setFocus();
+        for (const QString &id : ids) {
+            window.presenter()->setCurrentEntry(id);
+            QTest::keyClick(view, Qt::Key_A);
+            QCOMPARE(window.review()->proposal().entry(id)->decision, formalize::Decision::Accepted);
+        }
+        QCOMPARE(window.review()->clashingEntries(), QStringList());
+        QVERIFY(action("actionApply")->isEnabled());
+        action("actionApply")->trigger();
+        QTRY_VERIFY(readAll(target) != before);
+        QList<QByteArray> expected = before.split('\n');
+        const QList<QByteArray> after = readAll(target).split('\n');
+        QCOMPARE(after.size(), expected.size());
+        QVERIFY(after.at(14).startsWith(";; fanva "));
+        QCOMPARE(after.at(15), QByteArray("(mammal Biscuit)"));
+        expected[14] = after.at(14);
+        expected[15] = "(mammal Biscuit)";
+        QCOMPARE(after, expected); // the old line 16 is gone, every other line as it was
+        QVERIFY(kb::loadKnowledgeBase(demo.kbFolder()).ok());
+
+        QVERIFY(action("actionUndoApply")->isEnabled());
+        action("actionUndoApply")->trigger();
+        QTRY_COMPARE(readAll(target), before);
+    }
+
+    // Esc closes the dialog without a run; Cancel stops a running rewrite, which adds nothing.
+    void windowRewriteCancels()
+    {
+        const std::string reply
+            = nlohmann::json { { "candidates", nlohmann::json::array() }, { "retract", nlohmann::json::array({ 1 }) } }.dump();
+        ScriptedDemo demo(ScriptedDemo::script({ { { "text", reply }, { "stop_reason", "end_turn" } } }));
+        QVERIFY(demo.isValid());
+        MainWindow window;
+        QVERIFY(demo.open(window));
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        auto *view = window.findChild<ProposalView *>(QStringLiteral("proposalView"));
+        QVERIFY(view);
+        view->setFocus();
+        view->setTextCursor(QTextCursor(view->document()->findBlockByNumber(14)));
+        QSignalSpy rewritten(window.review(), &ReviewController::rewriteFinished);
+        QTest::keyClick(view, Qt::Key_R);
+        RewriteDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = window.findChild<RewriteDialog *>()) != nullptr);
+        QTRY_VERIFY(dialog->isVisible());
+        QTest::keyClick(dialog->editor(), Qt::Key_Escape);
+        QTRY_VERIFY(window.findChild<RewriteDialog *>() == nullptr);
+        QVERIFY(!window.review()->isRunning());
+        QCOMPARE(rewritten.count(), 0);
+
+        // Started, then cancelled before the reply: the proposal gains nothing, and the window says so.
+        QVERIFY(window.review()->hasProposal());
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        view->setFocus();
+        // With a proposal, the header is row 0: row n shows line n.
+        view->setTextCursor(QTextCursor(view->document()->findBlockByNumber(15)));
+        QCOMPARE(window.presenter()->selectedFileLines(), (std::vector<int> { 15 }));
+        QSignalSpy problems(&window, &MainWindow::problemReported);
+        QTest::keyClick(view, Qt::Key_R);
+        QTRY_VERIFY((dialog = window.findChild<RewriteDialog *>()) != nullptr);
+        QTRY_VERIFY(dialog->isVisible());
+        QTest::keyClicks(dialog->editor(), QStringLiteral("anything"));
+        QTest::keyClick(dialog->editor(), Qt::Key_Return);
+        QVERIFY(window.review()->isRunning());
+        QVERIFY(window.review()->isRewriting());
+        QAction *cancel = window.findChild<QAction *>(QStringLiteral("actionCancelFormalize"));
+        QVERIFY(cancel && cancel->isEnabled());
+        cancel->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(rewritten.count(), 1, 20000);
+        QCOMPARE(rewritten.front().at(0).toString(), QStringLiteral("cancelled"));
+        QVERIFY(rewritten.front().at(1).toStringList().isEmpty());
+        QVERIFY(window.review()->proposal().entries.empty());
+        QVERIFY(!problems.isEmpty());
+    }
+
     void applySettingsPersist()
     {
         QTemporaryDir dir;

@@ -166,15 +166,11 @@ std::vector<check::Problem> ReviewController::gateNewEntry(const QString &text) 
     const QStringList sentences = authoredSentences(text);
     if (sentences.size() < 2)
         return gateEdit(QString(), text.trimmed());
-    if (!m_kb)
-        return {};
-    QStringList batch;
-    for (const Entry *e : proposal().toWrite())
-        batch.append(e->sentence());
-    const qsizetype first = batch.size();
-    batch += sentences;
-    const auto problems = kbGate()(*m_kb, proposal().context, batch);
+    const auto problems = gateAfterWritten(QString(), sentences);
+    const qsizetype first = qsizetype(problems.size()) - sentences.size();
     std::vector<check::Problem> out;
+    if (first < 0)
+        return out;
     for (qsizetype i = first; i < qsizetype(problems.size()); ++i) {
         for (check::Problem p : problems[std::size_t(i)]) {
             // A span points into its own sentence, not into the pasted text.
@@ -193,12 +189,8 @@ QStringList ReviewController::addAuthorEntries(const QString &afterId, const QSt
         return {};
     const Proposal &current = proposal();
     const Entry *after = current.entry(afterId);
-    QStringList batch;
-    for (const Entry *e : current.toWrite())
-        batch.append(e->sentence());
-    const qsizetype first = batch.size();
-    batch += sentences;
-    const auto problems = kbGate()(*m_kb, current.context, batch);
+    const auto problems = gateAfterWritten(QString(), sentences);
+    const qsizetype first = qsizetype(problems.size()) - sentences.size();
 
     std::vector<Entry> added;
     QStringList ids;

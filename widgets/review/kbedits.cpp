@@ -1,17 +1,22 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-// Entries by the author on the target file's existing sentences (docs/spec/rewrite.md §1):
-// retract one, or replace it by a new sentence gated against the KB without it.
+// Entries on the target file's existing sentences (docs/spec/rewrite.md §1, §7): the author
+// retracts one, or replaces it by a new sentence gated against the KB without it; Rewrite…
+// has the model's rewrite session propose them.
 #include "review/reviewcontroller.h"
 
+#include "attempts/attemptlogmodel.h"
 #include "review/entrymodel.h"
 
 #include "formalize/rewrite.h"
+#include "formalize/sessionsetup.h"
 #include "kb/knowledgebase.h"
-#include "proposal/edits.h"
-#include "proposal/gate.h"
+#include "llm/provider.h"
+#include "llm/selection.h"
+#include "proposal/autosave.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QUndoCommand>
 #include <QUndoStack>
 
@@ -24,31 +29,36 @@ using proposal::Proposal;
 
 namespace {
 
-/// Adding one entry on an existing sentence: undo takes it out, redo puts it back.
+/// Adding entries on existing sentences: undo takes them out, redo puts them back.
 class AddEditCommand final : public QUndoCommand
 {
 public:
-    AddEditCommand(EntryModel *model, Entry entry, const QString &text)
+    AddEditCommand(EntryModel *model, std::vector<Entry> entries, const QString &text)
         : QUndoCommand(text)
         , m_model(model)
-        , m_entry(std::move(entry))
+        , m_entries(std::move(entries))
+    { }
+    AddEditCommand(EntryModel *model, Entry entry, const QString &text)
+        : AddEditCommand(model, std::vector<Entry> { std::move(entry) }, text)
     { }
     void undo() override
     {
         Proposal p = m_model->proposal();
-        std::erase_if(p.entries, [this](const Entry &e) { return e.id == m_entry.id; });
+        std::erase_if(p.entries, [this](const Entry &e) {
+            return std::any_of(m_entries.begin(), m_entries.end(), [&e](const Entry &added) { return added.id == e.id; });
+        });
         m_model->updateProposal(p);
     }
     void redo() override
     {
         Proposal p = m_model->proposal();
-        p.entries.push_back(m_entry);
+        p.entries.insert(p.entries.end(), m_entries.begin(), m_entries.end());
         m_model->updateProposal(p);
     }
 
 private:
     EntryModel *m_model;
-    Entry m_entry;
+    std::vector<Entry> m_entries;
 };
 
 QByteArray fileBytes(const QString &path)
@@ -107,24 +117,8 @@ std::vector<check::Problem> ReviewController::gateReplacement(int line, const QS
     if (!old)
         return {};
     // The KB without this sentence and every other one the accepted entries remove.
-    const std::vector<const Entry *> written = proposal().toWrite();
-    std::vector<ExistingSentence> removed = proposal::removedSentences(written);
-    removed.push_back(*old);
-    const QString path = targetPath();
-    const std::optional<QByteArray> without = formalize::withoutSentences(fileBytes(path), removed);
-    if (!without)
-        return {};
-    const kb::LoadResult loaded = kb::loadKnowledgeBaseWith(m_kb->root(), { kb::ContextSource { path, *without } });
-    if (!loaded.ok())
-        return {};
-    QStringList batch;
-    for (const Entry *e : written) {
-        if (e->kind != formalize::EntryKind::Retract)
-            batch.append(e->sentence());
-    }
-    batch.append(sentence);
-    const auto problems = proposal::criticGate()(*loaded.kb, proposal().context, batch);
-    return problems.size() == std::size_t(batch.size()) ? problems.back() : std::vector<check::Problem> {};
+    const auto problems = gateAfterWritten(QString(), { sentence }, { *old });
+    return problems.empty() ? std::vector<check::Problem> {} : problems.back();
 }
 
 QString ReviewController::replaceSentence(int line, const QString &sentence)
@@ -150,4 +144,91 @@ QString ReviewController::replaceSentence(int line, const QString &sentence)
     const QString id = e.id;
     m_undoStack->push(new AddEditCommand(m_entries, std::move(e), tr("Replace line %1").arg(line)));
     return id;
+}
+
+bool ReviewController::startRewrite(const std::vector<int> &lines, const QString &instruction, const llm::ProviderOptions &provider,
+    const formalize::SessionSettings &settings, QString *error)
+{
+    if (!m_session || !m_kb) {
+        *error = tr("There is no target file to rewrite.");
+        return false;
+    }
+    if (isRunning() || isRejudging()) {
+        *error = tr("Wait for the running formalization or re-judge to finish.");
+        return false;
+    }
+    const QString path = targetPath();
+    const QByteArray bytes = fileBytes(path);
+    if (proposal().absent || proposal::sha256Hex(bytes) != proposal().baseSha256) {
+        *error = tr("%1 changed on disk since the proposal was made: Re-diff first.").arg(QFileInfo(path).fileName());
+        return false;
+    }
+    const std::vector<ExistingSentence> selection = rewritableSentences(lines);
+    if (selection.empty()) {
+        *error = tr("No sentence of %1 that no entry changes yet starts on the selected lines.").arg(QFileInfo(path).fileName());
+        return false;
+    }
+    llm::ProviderResult created = llm::createProvider(provider);
+    if (!created.provider) {
+        *error = tr("Cannot use the provider %1: %2").arg(provider.id, QString::fromStdString(created.failure->message));
+        return false;
+    }
+    m_run.reset();
+    m_provider = std::move(created.provider);
+    formalize::SessionSettings sessionSettings = settings;
+    sessionSettings.model = provider.model;
+    // The engine's rewrite session, as fanva-cli rewrite runs it (rewrite.md §2).
+    formalize::SessionInput input
+        = formalize::makeRewriteSessionInput(m_kb, proposal().context, path, bytes, selection, sessionSettings, instruction);
+    input.providerId = provider.id;
+    input.firstEntryId = formalize::entryNumber(nextEntryId());
+    m_rewriting = true;
+    m_attempts->clear();
+    m_run = std::make_unique<formalize::Session>(m_provider.get(), std::move(input), formalize::standardHooks());
+    connect(m_run.get(), &formalize::Session::eventAdded, m_attempts, &AttemptLogModel::addEvent);
+    connect(m_run.get(), &formalize::Session::textDelta, this, &ReviewController::textDelta);
+    connect(m_run.get(), &formalize::Session::thinkingDelta, this, &ReviewController::thinkingDelta);
+    connect(m_run.get(), &formalize::Session::finished, this, &ReviewController::onSessionFinished);
+    m_autosaveScheduler->sessionStarted();
+    Q_EMIT started();
+    m_run->start();
+    return true;
+}
+
+std::vector<ExistingSentence> ReviewController::rewritableSentences(const std::vector<int> &lines) const
+{
+    std::vector<ExistingSentence> out;
+    if (!m_session || !m_kb || lines.empty())
+        return out;
+    const auto [lowest, highest] = std::minmax_element(lines.begin(), lines.end());
+    const formalize::SentenceSelection selection = formalize::selectSentences(*m_kb, fileBytes(targetPath()), *lowest, *highest);
+    for (const ExistingSentence &s : selection.sentences) {
+        if (std::find(lines.begin(), lines.end(), s.line) != lines.end() && !isRemoved(s.line))
+            out.push_back(s);
+    }
+    return out;
+}
+
+void ReviewController::finishRewrite()
+{
+    const QString outcome = m_run->outcomeName();
+    std::vector<Entry> added;
+    QStringList ids;
+    // A run that failed, was cancelled or made no call leaves the review as it was.
+    if (outcome == QLatin1StringView("success") || outcome == QLatin1StringView("partial") || outcome == QLatin1StringView("exhausted")) {
+        for (const Entry &e : m_run->entries()) {
+            if (!e.isReviewable())
+                continue;
+            Entry entry = e;
+            // Its sentence numbers are the rewrite's, not the document's.
+            entry.segment = 0;
+            ids.append(entry.id);
+            added.push_back(std::move(entry));
+        }
+    }
+    if (!added.empty())
+        m_undoStack->push(new AddEditCommand(m_entries, std::move(added), tr("Rewrite %1").arg(ids.join(QStringLiteral(", ")))));
+    m_autosaveScheduler->sessionFinished();
+    Q_EMIT finished(outcome);
+    Q_EMIT rewriteFinished(outcome, ids);
 }

@@ -9,6 +9,7 @@
 #include <QTextBlock>
 #include <QToolTip>
 
+#include <algorithm>
 #include <array>
 
 namespace {
@@ -106,7 +107,8 @@ ProposalView::~ProposalView() = default;
 int ProposalView::gutterWidth() const
 {
     const QFontMetrics metrics(font());
-    const int numbers = metrics.horizontalAdvance(QLatin1Char('9')) * digitCount(blockCount());
+    const int largest = m_lineNumbers.empty() ? blockCount() : *std::max_element(m_lineNumbers.begin(), m_lineNumbers.end());
+    const int numbers = metrics.horizontalAdvance(QLatin1Char('9')) * digitCount(largest);
     return gutterPadding + numbers + gutterPadding + 2 * glyphCellWidth(metrics) + gutterPadding;
 }
 
@@ -174,6 +176,20 @@ void ProposalView::clearMarks()
     viewport()->update();
 }
 
+void ProposalView::setLineNumbers(std::vector<int> numbers)
+{
+    m_lineNumbers = std::move(numbers);
+    updateGutterGeometry();
+    m_gutter->update();
+}
+
+int ProposalView::lineNumber(int row) const
+{
+    if (m_lineNumbers.empty())
+        return row >= 0 && row < blockCount() ? row + 1 : 0;
+    return row >= 0 && std::size_t(row) < m_lineNumbers.size() ? m_lineNumbers[std::size_t(row)] : 0;
+}
+
 void ProposalView::resizeEvent(QResizeEvent *event)
 {
     QPlainTextEdit::resizeEvent(event);
@@ -235,8 +251,10 @@ void ProposalView::paintGutter(QPaintEvent *event)
         const int lineHeight = metrics.height();
         const int line = block.blockNumber();
 
-        painter.setPen(m_colours.lineNumber);
-        painter.drawText(QRect(0, top, layout.numbersRight, lineHeight), Qt::AlignRight | Qt::AlignVCenter, QString::number(line + 1));
+        if (const int number = lineNumber(line); number > 0) {
+            painter.setPen(m_colours.lineNumber);
+            painter.drawText(QRect(0, top, layout.numbersRight, lineHeight), Qt::AlignRight | Qt::AlignVCenter, QString::number(number));
+        }
 
         const GutterMark lineMark = mark(line);
         if (lineMark.isEmpty())

@@ -41,6 +41,11 @@ public:
     [[nodiscard]] GutterMark mark(int line) const;
     void setMark(int line, const GutterMark &mark);
     void clearMarks();
+    /// The number the gutter shows on each row (0: none), e.g. the target file's line a diff
+    /// row shows; empty (the default): row n shows n + 1.
+    void setLineNumbers(std::vector<int> numbers);
+    /// The number the gutter shows on @p row (0: none).
+    [[nodiscard]] int lineNumber(int row) const;
 
     [[nodiscard]] const ReviewColours &colours() const { return m_colours; }
 
@@ -71,5 +76,6 @@ private:
 
     ProposalGutter *m_gutter = nullptr;
     std::vector<GutterMark> m_marks;
+    std::vector<int> m_lineNumbers;
     ReviewColours m_colours;
 };

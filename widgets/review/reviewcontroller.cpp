@@ -5,11 +5,13 @@
 #include "attempts/attemptlogmodel.h"
 #include "review/entrymodel.h"
 
+#include "formalize/rewrite.h"
 #include "formalize/sessionsetup.h"
 #include "kb/knowledgebase.h"
 #include "llm/provider.h"
 #include "llm/selection.h"
 #include "proposal/autosave.h"
+#include "proposal/edits.h"
 #include "proposal/gate.h"
 #include "proposal/sessionmerge.h"
 
@@ -79,17 +81,14 @@ void ReviewController::regateAccepted()
 {
     std::map<QString, std::vector<check::Problem>> clashes;
     if (m_kb && m_session) {
-        const std::vector<const Entry *> accepted = proposal().toWrite();
-        QStringList batch;
-        for (const Entry *e : accepted)
-            batch.append(e->sentence());
+        std::vector<const Entry *> gated;
+        const auto problems = gateAfterWritten(QString(), {}, {}, &gated);
         // Only a set of two or more can clash; one entry's own problems are its rank.
-        if (batch.size() > 1) {
-            const auto problems = kbGate()(*m_kb, proposal().context, batch);
-            for (std::size_t i = 0; i < problems.size() && i < accepted.size(); ++i) {
+        if (gated.size() > 1) {
+            for (std::size_t i = 0; i < problems.size() && i < gated.size(); ++i) {
                 // A forced entry's own problems are known already: they are not a clash.
-                if (!problems[i].empty() && accepted[i]->problems.empty())
-                    clashes.emplace(accepted[i]->id, problems[i]);
+                if (!problems[i].empty() && gated[i]->problems.empty())
+                    clashes.emplace(gated[i]->id, problems[i]);
             }
         }
     }
@@ -97,6 +96,46 @@ void ReviewController::regateAccepted()
         return;
     m_clashes = std::move(clashes);
     Q_EMIT clashesChanged();
+}
+
+std::vector<std::vector<check::Problem>> ReviewController::gateAfterWritten(const QString &skipId, const QStringList &extra,
+    const std::vector<formalize::ExistingSentence> &alsoRemoved, std::vector<const Entry *> *gated) const
+{
+    if (!m_kb)
+        return {};
+    const std::vector<const Entry *> written = proposal().toWrite();
+    QStringList batch;
+    for (const Entry *e : written) {
+        if (e->id == skipId || e->kind == formalize::EntryKind::Retract)
+            continue;
+        batch.append(e->sentence());
+        if (gated)
+            gated->push_back(e);
+    }
+    batch += extra;
+    if (batch.isEmpty())
+        return {};
+    // Replacements are gated against the KB without what the entries remove, each sentence once.
+    std::vector<formalize::ExistingSentence> removed = proposal::removedSentences(written);
+    removed.insert(removed.end(), alsoRemoved.begin(), alsoRemoved.end());
+    std::sort(removed.begin(), removed.end(), [](const auto &a, const auto &b) { return a.line < b.line; });
+    removed.erase(
+        std::unique(removed.begin(), removed.end(), [](const auto &a, const auto &b) { return a.line == b.line; }), removed.end());
+    if (!removed.empty()) {
+        const QString path = targetPath();
+        if (const std::optional<QByteArray> without = formalize::withoutSentences(readBytes(path), removed)) {
+            if (!m_reducedKb || m_reducedFor != m_kb.get() || m_reducedText != *without) {
+                const kb::LoadResult loaded = kb::loadKnowledgeBaseWith(m_kb->root(), { kb::ContextSource { path, *without } });
+                m_reducedKb = loaded.ok() ? loaded.kb : nullptr;
+                m_reducedGate = m_reducedKb ? proposal::criticGateFor(m_reducedKb) : proposal::BatchGate();
+                m_reducedText = *without;
+                m_reducedFor = m_kb.get();
+            }
+            if (m_reducedKb)
+                return m_reducedGate(*m_reducedKb, proposal().context, batch);
+        }
+    }
+    return kbGate()(*m_kb, proposal().context, batch);
 }
 
 std::vector<check::Problem> ReviewController::clashes(const QString &id) const
@@ -180,6 +219,7 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
 
     m_run.reset();
     m_provider = std::move(created.provider);
+    m_rewriting = false;
     m_merging = wouldMerge(setup);
     m_setup = setup;
     formalize::SessionSettings settings = setup.settings;
@@ -271,6 +311,10 @@ bool ReviewController::mergeRun(proposal::SessionFile fresh)
 
 void ReviewController::onSessionFinished()
 {
+    if (std::exchange(m_rewriting, false)) {
+        finishRewrite();
+        return;
+    }
     proposal::SessionFile fresh = proposal::sessionFileFrom(*m_run, origin());
     if (fresh.proposal.absent)
         fresh.proposal.sees = m_setup.sees;
@@ -346,17 +390,11 @@ bool ReviewController::selectShape(const QString &id, int shape)
 
 std::vector<check::Problem> ReviewController::gateEdit(const QString &id, const QString &sentence) const
 {
-    if (!m_kb)
-        return {};
-    // The edit goes after the other entries Apply would write, so a clash with one shows now.
-    QStringList batch;
-    for (const Entry *e : proposal().toWrite()) {
-        if (e->id != id)
-            batch.append(e->sentence());
-    }
-    batch.append(sentence);
-    const auto problems = kbGate()(*m_kb, proposal().context, batch);
-    return problems.size() == size_t(batch.size()) ? problems.back() : std::vector<check::Problem> {};
+    // The edit goes after the other entries Apply would write, so a clash with one shows now;
+    // a replacement is gated without the sentences it replaces (rewrite.md §1).
+    const Entry *e = proposal().entry(id);
+    const auto problems = gateAfterWritten(id, { sentence }, e ? e->replaces : std::vector<formalize::ExistingSentence> {});
+    return problems.empty() ? std::vector<check::Problem> {} : problems.back();
 }
 
 bool ReviewController::edit(const QString &id, const QString &sentence)
@@ -592,7 +630,7 @@ void ReviewController::autosaveNow()
     if (!m_autosave || !m_modified)
         return;
     proposal::SessionFile file;
-    if (isRunning() && !m_merging) {
+    if (isRunning() && !m_merging && !m_rewriting) {
         file = proposal::sessionFileFrom(*m_run, origin());
     } else if (m_session) {
         file = *m_session;

@@ -195,6 +195,18 @@ public:
     [[nodiscard]] std::vector<fanva::check::Problem> gateReplacement(int line, const QString &sentence) const;
     /// Adds a replace entry by the author (accepted unless a gate refuses it); one undoable step.
     QString replaceSentence(int line, const QString &sentence);
+    /// The target file's sentences that start on @p lines and that no entry replaces or
+    /// retracts yet, in file order: what Review ▸ Rewrite… would send.
+    [[nodiscard]] std::vector<fanva::formalize::ExistingSentence> rewritableSentences(const std::vector<int> &lines) const;
+    /// Review ▸ Rewrite… (docs/spec/rewrite.md §2): asks the model through @p provider to
+    /// rewrite rewritableSentences(@p lines) as @p instruction says, in the engine's rewrite
+    /// session. Runs like a formalization (started(), the attempt log, cancel(), finished());
+    /// then its entries join the proposal, undecided, as one undoable step (rewriteFinished()).
+    /// False, with @p error, when it cannot start.
+    bool startRewrite(const std::vector<int> &lines, const QString &instruction, const fanva::llm::ProviderOptions &provider,
+        const fanva::formalize::SessionSettings &settings, QString *error);
+    /// Whether the running run is a rewrite.
+    [[nodiscard]] bool isRewriting() const { return m_rewriting && isRunning(); }
     /// Whether entry @p id can go to the judge alone: an edited or author entry not applied.
     [[nodiscard]] bool canRejudge(const QString &id) const;
     /// Sends the entries @p ids (those canRejudge()) to the judge alone with @p provider;
@@ -216,14 +228,24 @@ Q_SIGNALS:
     void autosaved(const QString &path);
     /// The accepted entries were re-gated together; clashes() may have changed.
     void clashesChanged();
+    /// A rewrite ended (after finished()): @p ids are the entries it added to the proposal.
+    void rewriteFinished(const QString &outcome, const QStringList &ids);
     /// A re-judge ended: the verdicts of @p ids landed on their entries (or its failure did).
     void rejudgeFinished(const QStringList &ids);
 
 private:
     /// The gates against m_kb with one critic kept per loaded KB (proposal::criticGateFor).
     const fanva::proposal::BatchGate &kbGate() const;
+    /// Gates the sentences the entries Apply would write (but @p skipId's; a retract writes
+    /// none), then @p extra, as one batch against the KB without the sentences those entries
+    /// and @p alsoRemoved remove (docs/spec/rewrite.md §1). Returns the problems per batch
+    /// item; @p gated (if set) receives the entries gated, in batch order.
+    [[nodiscard]] std::vector<std::vector<fanva::check::Problem>> gateAfterWritten(const QString &skipId, const QStringList &extra,
+        const std::vector<fanva::formalize::ExistingSentence> &alsoRemoved = {},
+        std::vector<const fanva::proposal::Entry *> *gated = nullptr) const;
     bool decide(const QString &id, const QString &text, const std::function<bool(fanva::proposal::Proposal &)> &change);
     void onSessionFinished();
+    void finishRewrite();
     /// Loads the KB in @p folder; with @p proposal's target a new context, as if its file held its header.
     bool loadKb(const QString &folder, QString *error, const fanva::proposal::Proposal *proposal = nullptr);
     bool adoptSession(fanva::proposal::SessionFile session, QString *error);
@@ -245,6 +267,12 @@ private:
     /// The gates with one critic kept for m_kb (kbGate()); m_kbGateFor is the KB it was made for.
     mutable fanva::proposal::BatchGate m_kbGate;
     mutable const fanva::kb::KnowledgeBase *m_kbGateFor = nullptr;
+    /// The last KB without removed sentences gateAfterWritten() loaded: the target file's text
+    /// it was loaded with, the m_kb it was made from, and its gates.
+    mutable QByteArray m_reducedText;
+    mutable const fanva::kb::KnowledgeBase *m_reducedFor = nullptr;
+    mutable std::shared_ptr<const fanva::kb::KnowledgeBase> m_reducedKb;
+    mutable fanva::proposal::BatchGate m_reducedGate;
     std::unique_ptr<fanva::llm::Provider> m_provider;
     std::unique_ptr<fanva::formalize::Session> m_run;
     std::optional<fanva::proposal::SessionFile> m_session;
@@ -257,6 +285,7 @@ private:
     bool m_modified = false;
     bool m_gitCommits = false;
     bool m_merging = false; ///< the running run merges into the review when it finishes
+    bool m_rewriting = false; ///< the running run is a rewrite (startRewrite())
     std::function<LossAnswer(const QStringList &)> m_lossQuestion;
     fanva::formalize::MergeResult m_lastMerge;
     std::unique_ptr<fanva::llm::Provider> m_judgeProvider; ///< Re-judge's

@@ -83,6 +83,9 @@ void ReviewPresenter::createActions()
     });
     m_retract = make(tr("&Retract Sentence"), QKeySequence(Qt::Key_D), [this] { m_review->retractSentence(fileSentenceAtCursor()); });
     m_retract->setObjectName(QStringLiteral("actionRetractSentence"));
+    m_rewrite = make(tr("Re&write…"), QKeySequence(Qt::Key_R), [this] { Q_EMIT rewriteRequested(); });
+    m_rewrite->setObjectName(QStringLiteral("actionRewrite"));
+    m_rewrite->setStatusTip(tr("Ask the model to rewrite the selected sentences of the target file as you say"));
     m_edit->setObjectName(QStringLiteral("actionEditEntry"));
     m_edit->setIcon(QIcon::fromTheme(QStringLiteral("document-edit")));
     for (int k = 1; k <= 9; ++k) {
@@ -96,7 +99,7 @@ void ReviewPresenter::createActions()
 
 QList<QAction *> ReviewPresenter::actions() const
 {
-    QList<QAction *> all { m_next, m_previous, m_accept, m_reject, m_undecide, m_force, m_edit, m_retract, m_showWritten };
+    QList<QAction *> all { m_next, m_previous, m_accept, m_reject, m_undecide, m_force, m_edit, m_retract, m_rewrite, m_showWritten };
     all += m_shapes;
     return all;
 }
@@ -192,8 +195,9 @@ void ReviewPresenter::updateActions()
         action->setEnabled(open);
     m_force->setEnabled(open && !e->problems.empty());
     const bool onFile = !isEditing() && fileSentenceAtCursor() > 0;
-    m_edit->setEnabled((open && e->state != formalize::EntryState::Known) || onFile);
+    m_edit->setEnabled((open && e->state != formalize::EntryState::Known && e->kind != formalize::EntryKind::Retract) || onFile);
     m_retract->setEnabled(onFile && !m_review->isRunning());
+    m_rewrite->setEnabled(!isEditing() && !m_review->isRunning());
     for (int k = 0; k < m_shapes.size(); ++k)
         m_shapes[k]->setEnabled(open && k < e->shapes.size());
     const bool any = !isEditing() && m_review->entries()->rowCount() > 0;
@@ -212,6 +216,26 @@ int ReviewPresenter::fileSentenceAtCursor() const
     if (line.kind != DiffLine::Kind::Context || line.fileLine <= 0 || m_review->isRemoved(line.fileLine))
         return 0;
     return m_review->existingSentence(line.fileLine) ? line.fileLine : 0;
+}
+
+std::vector<int> ReviewPresenter::selectedFileLines() const
+{
+    const QTextCursor cursor = m_view->textCursor();
+    const int first = m_view->document()->findBlock(cursor.selectionStart()).blockNumber();
+    const int last = m_view->document()->findBlock(cursor.selectionEnd()).blockNumber();
+    std::vector<int> lines;
+    for (int row = qMax(first, 0); row <= last; ++row) {
+        if (!m_review->hasProposal()) {
+            lines.push_back(row + 1);
+            continue;
+        }
+        if (std::size_t(row) >= m_lines.size())
+            break;
+        const DiffLine &line = m_lines[std::size_t(row)];
+        if (line.kind == DiffLine::Kind::Context && line.fileLine > 0)
+            lines.push_back(line.fileLine);
+    }
+    return lines;
 }
 
 bool ReviewPresenter::replaceAtCursor()
@@ -240,7 +264,7 @@ bool ReviewPresenter::editCurrentEntry()
 {
     const proposal::Entry *e = m_review->proposal().entry(m_current);
     if (isEditing() || !e || e->decision == formalize::Decision::Applied || e->state == formalize::EntryState::Known
-        || lineOfEntry(m_current) < 0)
+        || e->kind == formalize::EntryKind::Retract || lineOfEntry(m_current) < 0)
         return false;
     const QString id = e->id;
     m_editor->open(
@@ -320,6 +344,12 @@ void ReviewPresenter::refresh()
         m_view->setPlainText(text.join(QLatin1Char('\n')));
     }
     m_view->clearMarks();
+    // The gutter numbers the target file's lines, not the rows (rewrite.md §1).
+    std::vector<int> numbers;
+    numbers.reserve(lines.size());
+    for (const DiffLine &line : lines)
+        numbers.push_back(line.kind == DiffLine::Kind::Context || line.kind == DiffLine::Kind::Removed ? line.fileLine : 0);
+    m_view->setLineNumbers(std::move(numbers));
     for (size_t i = 0; i < lines.size(); ++i) {
         if (!lines[i].firstOfEntry)
             continue;

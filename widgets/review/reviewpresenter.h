@@ -74,6 +74,11 @@ public:
     [[nodiscard]] QAction *rejudgeAction() const { return m_rejudge; }
     /// `d` on a sentence of the target file: retracts it (an entry by the author).
     [[nodiscard]] QAction *retractAction() const { return m_retract; }
+    /// `r`: Review ▸ Rewrite… of the selected lines (rewriteRequested()).
+    [[nodiscard]] QAction *rewriteAction() const { return m_rewrite; }
+    /// The target file's lines (1-based) the selection's rows show (the cursor's row without
+    /// one): rows of the file, not `-`/`+` rows; before a proposal, the pane shows the file alone.
+    [[nodiscard]] std::vector<int> selectedFileLines() const;
     /// The target file's line (1-based) of the sentence that starts on the cursor's row, or 0.
     [[nodiscard]] int fileSentenceAtCursor() const;
     /// Opens the inline editor over the target file's sentence on the cursor's row (the `e`
@@ -90,6 +95,8 @@ Q_SIGNALS:
     void newSentenceRequested();
     /// Re-judge was asked for the entries @p ids.
     void rejudgeRequested(const QStringList &ids);
+    /// The `r` key was pressed in the proposal pane.
+    void rewriteRequested();
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -129,6 +136,7 @@ private:
     QString m_newEntry; ///< the id the open editor's new author entry gets ("" for an edit)
     QString m_newAfter; ///< the entry the new one goes after
     QAction *m_retract = nullptr;
+    QAction *m_rewrite = nullptr;
     int m_replaceLine = 0; ///< the file line the open editor replaces (0: none)
     int m_replaceRow = -1; ///< the row the replace editor sits on
     QList<QAction *> m_shapes;

@@ -65,6 +65,7 @@ MainWindow::MainWindow(QWidget *parent)
     connectReview();
     connectKbLoader();
     connectAuthoring();
+    connectRewrite();
     updateReviewActions();
 }
 
@@ -271,6 +272,7 @@ void MainWindow::showTargetContext()
 {
     m_proposalView->clear();
     m_proposalView->clearMarks();
+    m_proposalView->setLineNumbers({});
     m_proposalFileLabel->clear();
     m_proposalFileLabel->setToolTip({});
 

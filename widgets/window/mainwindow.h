@@ -122,6 +122,12 @@ public:
     /// window's provider. False, saying why, when it cannot start.
     bool rejudge();
 
+    /// Review ▸ Rewrite… (`r`, docs/spec/rewrite.md §2): asks for an instruction, then has the
+    /// window's provider rewrite the target file's sentences on the proposal pane's selected
+    /// lines (the cursor's without a selection); the entries join the proposal. False, saying
+    /// why, when it cannot ask.
+    bool rewrite();
+
     /// After a conflict: takes the target file as it is now as the proposal's base and
     /// re-checks the entries against it. Returns false, reporting why, when it cannot.
     bool rediff();
@@ -171,6 +177,8 @@ private:
     void connectAuthoring();
     bool beginAuthoring();
     bool rejudgeWith(fanva::llm::ProviderOptions options);
+    void connectRewrite();
+    bool rewriteWith(const std::vector<int> &lines, const QString &instruction, fanva::llm::ProviderOptions options);
 
     void chooseWorkspace();
     void chooseDocument();

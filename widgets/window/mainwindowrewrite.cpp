@@ -1,0 +1,103 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+// MainWindow's side of Review ▸ Rewrite… (docs/spec/rewrite.md §2): the instruction, the
+// window's provider, and what the rewrite added.
+#include "window/mainwindow.h"
+
+#include "attempts/attemptlogmodel.h"
+#include "review/reviewcontroller.h"
+#include "review/reviewpresenter.h"
+#include "review/rewritedialog.h"
+
+#include "llm/contextwindow.h"
+#include "llm/credentials.h"
+
+#include <QAction>
+#include <QProcessEnvironment>
+#include <QStatusBar>
+
+void MainWindow::connectRewrite()
+{
+    connect(m_presenter, &ReviewPresenter::rewriteRequested, this, &MainWindow::rewrite);
+    connect(m_review, &ReviewController::rewriteFinished, this, [this](const QString &outcome, const QStringList &ids) {
+        const bool ran = outcome == QLatin1StringView("success") || outcome == QLatin1StringView("partial")
+            || outcome == QLatin1StringView("exhausted");
+        if (!ids.isEmpty()) {
+            statusBar()->showMessage(
+                tr("Rewrite finished: %1 — review %2.").arg(AttemptLogModel::outcomeWord(outcome), ids.join(QStringLiteral(", "))));
+            m_presenter->setCurrentEntry(ids.constFirst());
+        } else if (ran) {
+            statusBar()->showMessage(tr("Rewrite finished: the model changed nothing."), 5000);
+        } else {
+            reportError(tr("The rewrite ended without a change: %1 — see the attempt log.").arg(AttemptLogModel::outcomeWord(outcome)));
+        }
+    });
+}
+
+bool MainWindow::rewrite()
+{
+    QString error;
+    std::vector<int> lines = m_presenter->selectedFileLines();
+    if (m_review->isRunning())
+        error = tr("Wait for the formalization to finish, or cancel it, to rewrite.");
+    else if (!m_review->hasProposal() && !beginAuthoring())
+        return false;
+    QStringList sentences;
+    if (error.isEmpty()) {
+        for (const fanva::formalize::ExistingSentence &s : m_review->rewritableSentences(lines))
+            sentences.append(s.text);
+        if (sentences.isEmpty())
+            error = tr("Select sentences of the target file to rewrite (ones no entry changes yet).");
+    }
+    if (!error.isEmpty()) {
+        statusBar()->showMessage(error, 5000);
+        Q_EMIT problemReported(error, false);
+        return false;
+    }
+    auto *dialog = new RewriteDialog(sentences, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, lines] {
+        const QString instruction = dialog->instruction();
+        fanva::llm::ProviderOptions options = m_providerSettings.resolve(provider(), QProcessEnvironment::systemEnvironment());
+        // Keys as Formalize finds them: the environment (resolve()), a key typed in Settings, the OS keyring.
+        const QString account = fanva::llm::keyringAccount(options.id, options.baseUrl);
+        if (options.apiKey.isEmpty() && !m_sessionKeys.value(account).isEmpty()) {
+            options.apiKey = m_sessionKeys.value(account);
+            options.keySource = QStringLiteral("settings");
+        } else if (options.apiKey.isEmpty() && !account.isEmpty() && fanva::llm::hasKeyring()) {
+            auto *reader = new fanva::llm::KeyringReader(this);
+            connect(reader, &fanva::llm::KeyringReader::finished, this,
+                [this, reader, lines, instruction, options](const QString &key) mutable {
+                    reader->deleteLater();
+                    if (!key.isEmpty()) {
+                        options.apiKey = key;
+                        options.keySource = QStringLiteral("keyring");
+                    }
+                    rewriteWith(lines, instruction, options);
+                });
+            reader->start(account);
+            return;
+        }
+        rewriteWith(lines, instruction, options);
+    });
+    connect(dialog, &QDialog::rejected, this, [this] { m_proposalView->setFocus(Qt::OtherFocusReason); });
+    dialog->open();
+    return true;
+}
+
+bool MainWindow::rewriteWith(const std::vector<int> &lines, const QString &instruction, fanva::llm::ProviderOptions options)
+{
+    fanva::formalize::SessionSettings settings = m_providerSettings.session;
+    settings.contextWindow = fanva::llm::sessionContextWindow(std::nullopt, options.contextCap, settings.contextWindow);
+    const std::size_t count = m_review->rewritableSentences(lines).size();
+    QString error;
+    const bool started = m_review->startRewrite(lines, instruction, options, settings, &error);
+    updateReviewActions();
+    m_proposalView->setFocus(Qt::OtherFocusReason);
+    if (!started) {
+        reportError(error);
+        return false;
+    }
+    statusBar()->showMessage(tr("Rewriting %n sentence(s) with %1…", nullptr, int(count)).arg(options.id));
+    return true;
+}
