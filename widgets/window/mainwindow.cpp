@@ -25,10 +25,12 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QStyle>
 
 namespace {
 
@@ -418,7 +420,15 @@ void MainWindow::showAbout()
 void MainWindow::restoreSettings()
 {
     const QSettings settings(settingsFile(), QSettings::IniFormat);
-    restoreGeometry(settings.value(s_geometryKey).toByteArray());
+    // The first start (no saved geometry) opens at most 1400 × 900, within the screen, centred:
+    // the four panes need the room.
+    if (!restoreGeometry(settings.value(s_geometryKey).toByteArray())) {
+        if (const QScreen *screen = this->screen()) {
+            const QRect available = screen->availableGeometry();
+            const QSize size = QSize(1400, 900).boundedTo(available.size() * 9 / 10);
+            setGeometry(QStyle::alignedRect(Qt::LeftToRight, Qt::AlignCenter, size, available));
+        }
+    }
     restoreState(settings.value(s_stateKey).toByteArray());
     m_splitter->restoreState(settings.value(s_splitterKey).toByteArray());
     m_settingsRestored = true;
