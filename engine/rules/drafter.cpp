@@ -154,7 +154,24 @@ struct Token {
     QString text, lower, tag;
     bool cap = false;
     bool number = false;
+    QString ref; ///< a pronoun resolved to this individual
 };
+
+bool isSubjectPronoun(const QString &w)
+{
+    return w == QLatin1String("he") || w == QLatin1String("she") || w == QLatin1String("it") || w == QLatin1String("they");
+}
+
+bool isObjectPronoun(const QString &w)
+{
+    return w == QLatin1String("him") || w == QLatin1String("her") || w == QLatin1String("it") || w == QLatin1String("them");
+}
+
+bool isReflexive(const QString &w)
+{
+    return w == QLatin1String("himself") || w == QLatin1String("herself") || w == QLatin1String("itself")
+        || w == QLatin1String("themselves");
+}
 
 std::vector<Token> tokenize(const QString &sentence)
 {
@@ -178,8 +195,8 @@ std::vector<Token> tokenize(const QString &sentence)
                 aux = QStringLiteral("can");
             else if (aux.toLower() == QLatin1String("wo"))
                 aux = QStringLiteral("will");
-            out.push_back({ aux, aux.toLower(), {}, aux.front().isUpper(), false });
-            out.push_back({ QStringLiteral("not"), QStringLiteral("not"), {}, false, false });
+            out.push_back({ aux, aux.toLower(), {}, aux.front().isUpper(), false, {} });
+            out.push_back({ QStringLiteral("not"), QStringLiteral("not"), {}, false, false, {} });
             continue;
         }
         Token t;
@@ -191,7 +208,7 @@ std::vector<Token> tokenize(const QString &sentence)
             t.text.remove(QLatin1Char(','));
         out.push_back(t);
         if (!possessive.isEmpty())
-            out.push_back({ possessive, possessive, {}, false, false });
+            out.push_back({ possessive, possessive, {}, false, false, {} });
     }
     return out;
 }
@@ -209,6 +226,7 @@ struct Relation {
     QString adjective; ///< "?x is ADJ"
     QString unit; ///< the word after a numeric argument (lemma)
     bool can = false;
+    QStringList phrase; ///< a unary name read as words: preparedForWinter → prepare for winter
     int first = 1; ///< the argument position the template reads first (the subject)
     bool fromTemplate = false;
 };
@@ -353,6 +371,12 @@ private:
             rel.first = 1;
             return;
         }
+        if (rel.arity == 1 && parts.size() >= 2 && m_lex.is(parts.first(), Lexicon::Pos::Verb)) {
+            rel.phrase = parts;
+            rel.phrase.first() = m_lex.lemma(parts.first(), Lexicon::Pos::Verb);
+            rel.verb = QStringLiteral("-phrase-");
+            return;
+        }
         if (parts.size() > 2)
             return;
         if (parts.size() == 2 && !prepositions().contains(last))
@@ -373,6 +397,8 @@ private:
             return false;
         const QStringList vars = m.captured(2).split(QLatin1Char(' '), Qt::SkipEmptyParts);
         QString text = m.captured(3);
+        if (text.startsWith(QLatin1String("that ")))
+            text = text.mid(5);
         if (const qsizetype stop = text.indexOf(QRegularExpression(QStringLiteral("[.;]\\s|[.;]$|, "))); stop >= 0)
             text.truncate(stop);
         const QStringList words = text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
@@ -486,6 +512,12 @@ private:
         np.end = i;
         if (i >= limit)
             return np;
+        if (!w[std::size_t(i)].ref.isEmpty()) {
+            np.kind = Np::Kind::Individual;
+            np.name = w[std::size_t(i)].ref;
+            np.end = i + 1;
+            return np;
+        }
         if (w[std::size_t(i)].number) {
             np.kind = Np::Kind::Number;
             np.name = w[std::size_t(i)].text;
@@ -589,31 +621,90 @@ private:
         return np;
     }
 
-    QString mint(const QString &base)
+    static QString camelOf(const QString &base)
     {
         QString camel;
         for (const QString &part : base.split(QLatin1Char('_')))
             camel += capitalized(part);
+        return camel;
+    }
+
+    /// The document's individual for "the WORDS" (one per description).
+    QString mint(const QString &base)
+    {
+        const QString camel = camelOf(base);
         if (const auto it = m_minted.find(camel); it != m_minted.end())
             return it->second;
-        const QString name = camel + QLatin1Char('1');
+        const QString name = camel + QString::number(++m_mintCount[camel]);
         m_minted[camel] = name;
         return name;
     }
 
-    /// The term for an NP in argument position (individuals and numbers).
+    /// A new individual of `type` ("a lion"): Lion1, Lion2, … with its membership stated.
+    QString introduce(const QString &type)
+    {
+        const QString camel = camelOf(type);
+        const QString name = camel + QString::number(++m_mintCount[camel]);
+        m_latestOfType[type] = name;
+        Out o;
+        o.sentence = QStringLiteral("(%1 %2)").arg(type, name);
+        o.pattern = QStringLiteral("introduced");
+        m_out.push_back(o);
+        return name;
+    }
+
+    /// The term for an NP in argument position (individuals and numbers); "a N" introduces
+    /// an individual, "the N" is the latest one of that type (introduced when there is none).
     std::optional<QString> argument(const Np &np)
     {
         switch (np.kind) {
         case Np::Kind::Individual:
         case Np::Kind::NewIndividual:
         case Np::Kind::Number:
+            remember(np.name);
             return np.name;
-        case Np::Kind::Minted:
-            return mint(np.mintBase);
+        case Np::Kind::Minted: {
+            if (np.name.isEmpty()) {
+                // "the little creature": an individual of the document whose type WordNet
+                // places under the head noun, the latest mentioned one other than the subject.
+                const QString head = camelParts(np.mintBase).value(camelParts(np.mintBase).size() - 1);
+                for (qsizetype i = m_recent.size() - 1; i >= 0; --i) {
+                    const QString name = m_recent.at(i);
+                    if (name == m_lastSubject)
+                        continue;
+                    for (const auto &[type, latest] : m_latestOfType) {
+                        if (latest == name && m_lex.isKindOf(type, m_lex.lemma(head, Lexicon::Pos::Noun))) {
+                            remember(name);
+                            return name;
+                        }
+                    }
+                }
+                return mint(np.mintBase);
+            }
+            if (const auto it = m_latestOfType.find(np.name); it != m_latestOfType.end()) {
+                remember(it->second);
+                return it->second;
+            }
+            const QString name = introduce(np.name);
+            remember(name);
+            return name;
+        }
+        case Np::Kind::Type:
+            if (np.indefinite) {
+                const QString name = introduce(np.name);
+                remember(name);
+                return name;
+            }
+            return std::nullopt;
         default:
             return std::nullopt;
         }
+    }
+
+    void remember(const QString name)
+    {
+        m_recent.removeAll(name);
+        m_recent.append(name);
     }
 
     // --- relations ---
@@ -679,7 +770,7 @@ private:
     const Relation *adjectiveRelation(const QString &adjective)
     {
         for (const Relation &r : m_relations) {
-            if (r.arity == 1 && (r.adjective == adjective || (r.adjective.isEmpty() && r.verb.isEmpty() && r.name == adjective)))
+            if (r.arity == 1 && (r.adjective == adjective || r.name == adjective))
                 return &r;
         }
         return nullptr;
@@ -748,6 +839,27 @@ private:
             return std::nullopt;
         const QString verb = m_lex.lemma(verbToken.lower, Lexicon::Pos::Verb);
         ++j;
+        // A unary relation whose name is the phrase: "prepared for winter" → preparedForWinter.
+        for (const Relation &r : m_relations) {
+            if (r.phrase.isEmpty() || r.phrase.first() != verb)
+                continue;
+            int k = j;
+            bool ok = true;
+            for (qsizetype p = 1; p < r.phrase.size() && ok; ++p) {
+                while (k < limit && isDeterminer(w[std::size_t(k)].lower))
+                    ++k;
+                ok = k < limit
+                    && (w[std::size_t(k)].lower == r.phrase.at(p)
+                        || m_lex.lemma(w[std::size_t(k)].lower, Lexicon::Pos::Noun) == r.phrase.at(p));
+                ++k;
+            }
+            if (ok) {
+                vp.atom = atom(r, QStringLiteral("%S"), {});
+                vp.end = k;
+                vp.pattern = QStringLiteral("verb-phrase-name");
+                return vp;
+            }
+        }
         while (j < limit && isFrequency(w[std::size_t(j)].lower))
             ++j;
         QString prep;
@@ -854,9 +966,10 @@ private:
         for (int i = 0; i < int(w.size()); ++i) {
             const Token &t = w[std::size_t(i)];
             if (!used.count(i) && !functionWords().contains(t.lower) && !isFrequency(t.lower) && t.lower != QLatin1String("only")
-                && t.lower != QLatin1String("nothing"))
+                && t.lower != QLatin1String("nothing") && !isReflexive(t.lower) && !isObjectPronoun(t.lower) && t.ref.isEmpty())
                 o.unused << t.text;
         }
+        o.unused += m_extraUnused;
         for (const Out &e : m_out) {
             if (e.sentence == o.sentence)
                 return;
@@ -910,7 +1023,9 @@ private:
             const QString &l = w[std::size_t(i)].lower;
             const bool cut = l == QLatin1String(";")
                 || (l == QLatin1String(",") && i + 1 < int(w.size())
-                    && (w[std::size_t(i + 1)].lower == QLatin1String("and") || w[std::size_t(i + 1)].lower == QLatin1String("but")));
+                    && (w[std::size_t(i + 1)].lower == QLatin1String("and") || w[std::size_t(i + 1)].lower == QLatin1String("but")
+                        || w[std::size_t(i + 1)].lower == QLatin1String("while")
+                        || w[std::size_t(i + 1)].lower == QLatin1String("whereas")));
             if (cut) {
                 clauses.emplace_back(start, i);
                 start = i + (l == QLatin1String(";") ? 1 : 2);
@@ -921,13 +1036,8 @@ private:
             std::vector<Token> clause(w.begin() + from, w.begin() + to);
             // he/she/it/they → the previous clause's subject.
             if (!clause.empty()) {
-                const QString &l = clause.front().lower;
-                if ((l == QLatin1String("he") || l == QLatin1String("she") || l == QLatin1String("it") || l == QLatin1String("they"))
-                    && !m_lastSubject.isEmpty()) {
-                    clause.front().text = m_lastSubject;
-                    clause.front().lower = m_lastSubject.toLower();
-                    clause.front().cap = m_lastSubject.front().isUpper();
-                }
+                if (isSubjectPronoun(clause.front().lower) && !m_lastSubject.isEmpty())
+                    clause.front().ref = m_lastSubject;
             }
             this->clause(clause);
         }
@@ -977,12 +1087,10 @@ private:
         std::set<int> used;
 
         // 2, 7: Every/All/Each N is (a) M · Every T has a N · Every N Vs
-        if (first == QLatin1String("every") || first == QLatin1String("all") || first == QLatin1String("each")) {
+        const bool quantified = (first == QLatin1String("every") || first == QLatin1String("all") || first == QLatin1String("each"))
+            && nounPhrase(w, 1, n).kind == Np::Kind::Type;
+        if (quantified) {
             const Np n1 = nounPhrase(w, 1, n);
-            if (n1.kind != Np::Kind::Type) {
-                m_reason = QStringLiteral("'%1' names no type of the knowledge base").arg(w[1].text);
-                return;
-            }
             useRange(used, 0, n1.end);
             int j = n1.end;
             if (j < n && isBe(w[std::size_t(j)].lower)) {
@@ -1052,28 +1160,145 @@ private:
             }
         }
 
-        const Np subject = nounPhrase(w, 0, n);
+        // 9: Whoever P, Q · Anyone who P, Q
+        if (first == QLatin1String("whoever")
+            || ((first == QLatin1String("anyone") || first == QLatin1String("everyone") || first == QLatin1String("anybody"))
+                && w[1].lower == QLatin1String("who"))) {
+            const int start = first == QLatin1String("whoever") ? 1 : 2;
+            const auto condition = verbPhrase(w, start, n, false);
+            if (condition) {
+                int k = condition->end;
+                if (k < n && w[std::size_t(k)].lower == QLatin1String(","))
+                    ++k;
+                if (const auto consequence = verbPhrase(w, k, n, false)) {
+                    useRange(used, 0, consequence->end);
+                    const auto body = [](const Vp &vp) {
+                        const QString a = QString(vp.atom).replace(QStringLiteral("%S"), QStringLiteral("?x"));
+                        return vp.negated ? QStringLiteral("(not %1)").arg(a) : a;
+                    };
+                    emit(w, used, QStringLiteral("(implies %1 %2)").arg(body(*condition), body(*consequence)), QStringLiteral("whoever"),
+                        true, condition->coined || consequence->coined,
+                        condition->coined ? condition->coinedName : consequence->coinedName);
+                    return;
+                }
+            }
+            m_reason = QStringLiteral("no relation for the condition or the conclusion of '%1'").arg(w.front().text);
+            return;
+        }
+
+        Np subject = nounPhrase(w, 0, n);
+        // A subject before a verb: "A tortoise and a hare raced each other."
+        if (subject.kind == Np::Kind::Type && subject.indefinite && subject.end + 1 < n
+            && w[std::size_t(subject.end)].lower == QLatin1String("and")) {
+            const Np other = nounPhrase(w, subject.end + 1, n);
+            if (other.kind == Np::Kind::Type && other.indefinite && other.end + 2 < n
+                && w[std::size_t(other.end + 1)].lower == QLatin1String("each")
+                && w[std::size_t(other.end + 2)].lower == QLatin1String("other")) {
+                const QString a = *argument(subject);
+                const QString b = *argument(other);
+                const QString verb = m_lex.lemma(w[std::size_t(other.end)].lower, Lexicon::Pos::Verb);
+                const Match m = findRelation(verb, {}, 2, {}, false);
+                if (m.rel) {
+                    useRange(used, 0, other.end + 3);
+                    emit(w, used, atom(*m.rel, a, b), QStringLiteral("each-other"));
+                    return;
+                }
+                m_reason = QStringLiteral("no relation for the verb");
+                return;
+            }
+        }
+        // A verb phrase sharing the previous clause's subject ("…, and freed him").
+        if (subject.kind == Np::Kind::None && !m_lastSubject.isEmpty() && !w.front().cap) {
+            if (const auto vp = verbPhrase(resolvedObjects(w, 0, m_lastSubject), 0, n, false)) {
+                useRange(used, 0, vp->end);
+                emitVp(resolvedObjects(w, 0, m_lastSubject), used, *vp, m_lastSubject);
+                return;
+            }
+        }
+        // Words before the subject ("Not long afterwards the lion …"): skipped, reported unused.
+        if (subject.kind == Np::Kind::None || (subject.kind == Np::Kind::NewIndividual && !w.front().cap)) {
+            for (int p = 1; p + 1 < std::min(n, 8); ++p) {
+                const QString &l = w[std::size_t(p)].lower;
+                if (w[std::size_t(p - 1)].tag.startsWith(QLatin1Char('v')))
+                    break;
+                if (!isDeterminer(l) && !w[std::size_t(p)].cap)
+                    continue;
+                const Np later = nounPhrase(w, p, n);
+                if (later.kind == Np::Kind::Individual || (later.kind == Np::Kind::Minted && !later.name.isEmpty())
+                    || (later.kind == Np::Kind::Type && !later.bare)) {
+                    QStringList skipped;
+                    for (int q = 0; q < p; ++q) {
+                        if (!functionWords().contains(w[std::size_t(q)].lower))
+                            skipped << w[std::size_t(q)].text;
+                    }
+                    m_extraUnused = skipped;
+                    clause(std::vector<Token>(w.begin() + p, w.end()));
+                    m_extraUnused.clear();
+                    return;
+                }
+            }
+        }
         if (subject.kind == Np::Kind::None) {
             m_reason = QStringLiteral("no subject the rules can name");
             return;
         }
         int j = subject.end;
         useRange(used, 0, j);
+        while (j < n && isReflexive(w[std::size_t(j)].lower))
+            used.insert(j++);
 
         if (subject.kind == Np::Kind::Type) {
-            if (!subject.bare) {
-                m_reason = QStringLiteral("'a %1' without a name; nothing to state").arg(subject.name);
+            if (subject.indefinite && j + 1 < n && isBe(w[std::size_t(j)].lower)) {
+                // "A penguin is a bird": said of the kind.
+                const Np m = nounPhrase(w, j + 1, n);
+                if (m.kind == Np::Kind::Type && m.indefinite) {
+                    useRange(used, j, m.end);
+                    emit(w, used, QStringLiteral("(set/defaultRule (implies (%1 ?x) (%2 ?x)))").arg(subject.name, m.name),
+                        QStringLiteral("indefinite-generic"));
+                    return;
+                }
+            }
+            if (subject.bare) {
+                genericClause(w, subject, used);
                 return;
             }
-            genericClause(w, subject, used);
+        }
+        if (subject.kind == Np::Kind::Minted && subject.name.isEmpty()) {
+            m_reason = QStringLiteral("the subject is not named");
             return;
         }
         const auto x = argument(subject);
-        if (!x || subject.kind == Np::Kind::Minted) {
+        if (!x) {
             m_reason = QStringLiteral("the subject is not named");
             return;
         }
         m_lastSubject = *x;
+        const std::vector<Token> resolved = resolvedObjects(w, j, *x);
+        clauseAbout(resolved, used, j, *x);
+    }
+
+    /// Object pronouns after `from` resolved to the latest individual other than `subject`.
+    std::vector<Token> resolvedObjects(const std::vector<Token> &w, int from, const QString &subject) const
+    {
+        std::vector<Token> out = w;
+        QString other;
+        for (qsizetype i = m_recent.size() - 1; i >= 0 && other.isEmpty(); --i) {
+            if (m_recent.at(i) != subject)
+                other = m_recent.at(i);
+        }
+        if (other.isEmpty())
+            return out;
+        for (std::size_t i = std::size_t(from); i < out.size(); ++i) {
+            if (isObjectPronoun(out[i].lower) && out[i].lower != QLatin1String("it"))
+                out[i].ref = other;
+        }
+        return out;
+    }
+
+    void clauseAbout(const std::vector<Token> &w, std::set<int> used, int j, const QString &subjectName)
+    {
+        const int n = int(w.size());
+        const std::optional<QString> x = subjectName;
         if (j < n && isBe(w[std::size_t(j)].lower)) {
             int k = j + 1;
             bool negated = false;
@@ -1276,6 +1501,10 @@ private:
     std::map<QString, QStringList> m_memberships;
     std::vector<Relation> m_relations;
     std::map<QString, QString> m_minted;
+    std::map<QString, int> m_mintCount;
+    std::map<QString, QString> m_latestOfType;
+    QStringList m_recent; ///< individuals in order of last mention
+    QStringList m_extraUnused; ///< words skipped before the clause's subject
     std::vector<Out> m_out;
     QString m_reason;
     QString m_lastSubject;

@@ -137,6 +137,41 @@ bool Lexicon::is(const QString &word, Pos pos)
     return base != nullptr;
 }
 
+namespace {
+
+bool holds(SynsetPtr synset, const std::string &word, int depth)
+{
+    for (SynsetPtr s = synset; s && depth < 20; s = s->nextss) {
+        for (int i = 0; i < s->wcount; ++i) {
+            if (word == s->words[i])
+                return true;
+        }
+        if (holds(s->ptrlist, word, depth + 1))
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+bool Lexicon::isKindOf(const QString &noun, const QString &ancestor)
+{
+    if (noun == ancestor)
+        return true;
+    const std::lock_guard lock(m_mutex);
+    loadLocked();
+    if (!m_wordnet)
+        return false;
+    std::string bytes = noun.toLower().toStdString();
+    const std::string target = ancestor.toLower().toStdString();
+    SynsetPtr synsets = findtheinfo_ds(bytes.data(), NOUN, -HYPERPTR, ALLSENSES);
+    bool found = false;
+    for (SynsetPtr s = synsets; s && !found; s = s->nextss)
+        found = holds(s->ptrlist, target, 0);
+    free_syns(synsets);
+    return found;
+}
+
 QStringList Lexicon::verbSynonyms(const QString &verb)
 {
     const std::lock_guard lock(m_mutex);

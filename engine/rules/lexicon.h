@@ -33,6 +33,9 @@ public:
     [[nodiscard]] QString lemma(const QString &word, Pos pos);
     /// True when WordNet knows `word` (any inflection) as `pos`.
     [[nodiscard]] bool is(const QString &word, Pos pos);
+    /// True when WordNet places a sense of the noun `noun` under a sense of `ancestor`
+    /// (hypernyms, any depth): mouse → creature.
+    [[nodiscard]] bool isKindOf(const QString &noun, const QString &ancestor);
     /// The verb lemmas sharing a WordNet synset with `verb` (a lemma), itself first.
     [[nodiscard]] QStringList verbSynonyms(const QString &verb);
     /// Link Grammar's part-of-speech tag per word of `words` (the text between "." and any

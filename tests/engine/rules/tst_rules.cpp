@@ -140,6 +140,14 @@ private Q_SLOTS:
                                     << QStringList { "(cat Bella)", "(sleepsIn Bella RedBarn)" };
         QTest::newRow("10 who") << QByteArray("Rex is a dog who sleeps in the Red Barn.")
                                 << QStringList { "(dog Rex)", "(sleepsIn Rex RedBarn)" };
+        // 9 whoever
+        QTest::newRow("9 whoever") << QByteArray("Whoever sleeps in the Red Barn barks.")
+                                   << QStringList { "(implies (sleepsIn ?x RedBarn) (barks ?x))" };
+        // 10 narrative: introduced individuals, the same one again, a pronoun object, coreference
+        QTest::newRow("10 introduced") << QByteArray("A dog sleeps in the Red Barn. The dog barks.")
+                                       << QStringList { "(dog Dog1)", "(sleepsIn Dog1 RedBarn)", "(barks Dog1)" };
+        QTest::newRow("10 hypernym") << QByteArray("A farmer feeds a cat. Later the farmer feeds the little animal.")
+                                     << QStringList { "(farmer Farmer1)", "(cat Cat1)", "(feeds Farmer1 Cat1)" };
         // coined verb + preposition
         QTest::newRow("coined") << QByteArray("Rex growls at Tom.") << QStringList { "(growlsAt Rex Tom)" };
         // 11 nothing
