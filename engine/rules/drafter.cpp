@@ -399,9 +399,11 @@ private:
         QString text = m.captured(3);
         if (text.startsWith(QLatin1String("that ")))
             text = text.mid(5);
-        if (const qsizetype stop = text.indexOf(QRegularExpression(QStringLiteral("[.;]\\s|[.;]$|, "))); stop >= 0)
+        static const QRegularExpression clauseEnd(QStringLiteral("[.;]\\s|[.;]$|, "));
+        static const QRegularExpression spaces(QStringLiteral("\\s+"));
+        if (const qsizetype stop = text.indexOf(clauseEnd); stop >= 0)
             text.truncate(stop);
-        const QStringList words = text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+        const QStringList words = text.split(spaces, Qt::SkipEmptyParts);
         std::vector<int> at;
         for (qsizetype i = 0; i < words.size(); ++i) {
             if (words.at(i).startsWith(QLatin1Char('?')))
@@ -424,7 +426,7 @@ private:
         }
         // Drop a trailing type description before the second argument ("the habitat", "the animal").
         while (!middle.isEmpty() && rel.arity == 2) {
-            const QString last = middle.last();
+            const QString &last = middle.last();
             if (isDeterminer(last) || m_types.count(last) || last == QLatin1String("thing") || last == QLatin1String("things")
                 || last == QLatin1String("kind")
                 || (last == QLatin1String("of") && middle.size() >= 2 && middle.at(middle.size() - 2) == QLatin1String("things"))
@@ -814,14 +816,12 @@ private:
             ++j;
         }
         if (j < limit && (w[std::size_t(j)].lower == QLatin1String("does") || w[std::size_t(j)].lower == QLatin1String("do"))) {
-            if (j + 1 < limit && w[std::size_t(j + 1)].lower == QLatin1String("not")) {
+            if (j + 1 < limit && w[std::size_t(j) + 1].lower == QLatin1String("not")) {
                 vp.negated = true;
                 j += 2;
             }
-        } else if (can && j < limit && w[std::size_t(j)].lower == QLatin1String("not")) {
-            vp.negated = true;
-            ++j;
-        } else if (j < limit && w[std::size_t(j)].lower == QLatin1String("never")) {
+        } else if (j < limit
+            && ((can && w[std::size_t(j)].lower == QLatin1String("not")) || w[std::size_t(j)].lower == QLatin1String("never"))) {
             vp.negated = true;
             ++j;
         }
@@ -872,7 +872,7 @@ private:
             vp.onlyType = QStringLiteral("?");
             ++j;
         } else if (j + 1 < limit && w[std::size_t(j)].lower == QLatin1String("nothing")
-            && w[std::size_t(j + 1)].lower == QLatin1String("but")) {
+            && w[std::size_t(j) + 1].lower == QLatin1String("but")) {
             vp.onlyType = QStringLiteral("?");
             j += 2;
         }
@@ -1023,9 +1023,9 @@ private:
             const QString &l = w[std::size_t(i)].lower;
             const bool cut = l == QLatin1String(";")
                 || (l == QLatin1String(",") && i + 1 < int(w.size())
-                    && (w[std::size_t(i + 1)].lower == QLatin1String("and") || w[std::size_t(i + 1)].lower == QLatin1String("but")
-                        || w[std::size_t(i + 1)].lower == QLatin1String("while")
-                        || w[std::size_t(i + 1)].lower == QLatin1String("whereas")));
+                    && (w[std::size_t(i) + 1].lower == QLatin1String("and") || w[std::size_t(i) + 1].lower == QLatin1String("but")
+                        || w[std::size_t(i) + 1].lower == QLatin1String("while")
+                        || w[std::size_t(i) + 1].lower == QLatin1String("whereas")));
             if (cut) {
                 clauses.emplace_back(start, i);
                 start = i + (l == QLatin1String(";") ? 1 : 2);
@@ -1049,7 +1049,7 @@ private:
     {
         int comma = -1;
         for (int i = 0; i + 1 < int(w.size()); ++i) {
-            if (w[std::size_t(i)].lower == QLatin1String(",") && w[std::size_t(i + 1)].lower == QLatin1String("but"))
+            if (w[std::size_t(i)].lower == QLatin1String(",") && w[std::size_t(i) + 1].lower == QLatin1String("but"))
                 comma = i;
         }
         if (comma < 0)
@@ -1101,7 +1101,7 @@ private:
                     return;
                 }
                 if (j + 1 < n) {
-                    if (const Relation *adj = adjectiveRelation(w[std::size_t(j + 1)].lower)) {
+                    if (const Relation *adj = adjectiveRelation(w[std::size_t(j) + 1].lower)) {
                         useRange(used, j, j + 2);
                         emit(
                             w, used, QStringLiteral("(implies (%1 ?x) (%2 ?x))").arg(n1.name, adj->name), QStringLiteral("every-is"), true);
@@ -1192,8 +1192,8 @@ private:
             && w[std::size_t(subject.end)].lower == QLatin1String("and")) {
             const Np other = nounPhrase(w, subject.end + 1, n);
             if (other.kind == Np::Kind::Type && other.indefinite && other.end + 2 < n
-                && w[std::size_t(other.end + 1)].lower == QLatin1String("each")
-                && w[std::size_t(other.end + 2)].lower == QLatin1String("other")) {
+                && w[std::size_t(other.end) + 1].lower == QLatin1String("each")
+                && w[std::size_t(other.end) + 2].lower == QLatin1String("other")) {
                 const QString a = *argument(subject);
                 const QString b = *argument(other);
                 const QString verb = m_lex.lemma(w[std::size_t(other.end)].lower, Lexicon::Pos::Verb);
@@ -1219,7 +1219,7 @@ private:
         if (subject.kind == Np::Kind::None || (subject.kind == Np::Kind::NewIndividual && !w.front().cap)) {
             for (int p = 1; p + 1 < std::min(n, 8); ++p) {
                 const QString &l = w[std::size_t(p)].lower;
-                if (w[std::size_t(p - 1)].tag.startsWith(QLatin1Char('v')))
+                if (w[std::size_t(p) - 1].tag.startsWith(QLatin1Char('v')))
                     break;
                 if (!isDeterminer(l) && !w[std::size_t(p)].cap)
                     continue;
@@ -1308,8 +1308,8 @@ private:
             }
             // 6: X is the N of Y
             if (k + 2 < n && w[std::size_t(k)].lower == QLatin1String("the")) {
-                if (const Relation *r = nounRelation(w[std::size_t(k + 1)].lower);
-                    r && w[std::size_t(k + 2)].lower == QLatin1String("of")) {
+                if (const Relation *r = nounRelation(w[std::size_t(k) + 1].lower);
+                    r && w[std::size_t(k) + 2].lower == QLatin1String("of")) {
                     const Np y = nounPhrase(w, k + 3, n);
                     if (const auto ys = argument(y); ys && y.kind != Np::Kind::Minted) {
                         useRange(used, j, y.end);
@@ -1330,7 +1330,7 @@ private:
                 if (r < n && w[std::size_t(r)].lower == QLatin1String(","))
                     ++r;
                 if (r + 3 < n && w[std::size_t(r)].lower == QLatin1String("whose")) {
-                    if (const Relation *rel = nounRelation(w[std::size_t(r + 1)].lower); rel && isBe(w[std::size_t(r + 2)].lower)) {
+                    if (const Relation *rel = nounRelation(w[std::size_t(r) + 1].lower); rel && isBe(w[std::size_t(r) + 2].lower)) {
                         const Np y = nounPhrase(w, r + 3, n);
                         if (const auto ys = argument(y); ys && y.kind != Np::Kind::Minted) {
                             std::set<int> rused = used;
@@ -1368,7 +1368,7 @@ private:
                 }
             }
             // Passive: X is V-ed by Y
-            if (k + 2 < n && w[std::size_t(k + 1)].lower == QLatin1String("by")) {
+            if (k + 2 < n && w[std::size_t(k) + 1].lower == QLatin1String("by")) {
                 const QString verb = m_lex.lemma(w[std::size_t(k)].lower, Lexicon::Pos::Verb);
                 const Np y = nounPhrase(w, k + 2, n);
                 const Match m = findRelation(verb, {}, 2, {}, false);
@@ -1381,7 +1381,7 @@ private:
             }
             // X is 54 years old
             if (!negated && k + 1 < n && w[std::size_t(k)].number) {
-                const QString unit = m_lex.lemma(w[std::size_t(k + 1)].lower, Lexicon::Pos::Noun);
+                const QString unit = m_lex.lemma(w[std::size_t(k) + 1].lower, Lexicon::Pos::Noun);
                 const Match m = findRelation(QStringLiteral("be"), {}, 2, unit, false);
                 if (m.rel) {
                     int end = k + 2;
@@ -1453,7 +1453,7 @@ private:
                 return;
             }
             if (j + 1 < n) {
-                if (const Relation *adj = adjectiveRelation(w[std::size_t(j + 1)].lower)) {
+                if (const Relation *adj = adjectiveRelation(w[std::size_t(j) + 1].lower)) {
                     useRange(used, j, j + 2);
                     emit(w, used, QStringLiteral("(set/defaultRule (implies (%1 ?x) (%2 ?x)))").arg(subject.name, adj->name),
                         QStringLiteral("generic-adjective"));
