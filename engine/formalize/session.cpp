@@ -350,7 +350,7 @@ void Session::startCall(const QString &purpose, std::vector<llm::Message> messag
         // The rules provider reads no prose: it gets the turn as data (docs/spec/rules.md §2).
         const std::vector<int> &segments = m_round < m_rounds.size() ? m_rounds[m_round] : m_focus;
         request.structured = rulesTurn(*m_input.kb, m_input.context, m_input.document, m_segments, segments);
-        request.structured["purpose"] = request.purpose;
+        (*request.structured)["purpose"] = request.purpose;
     }
     m_callText.clear();
     m_callStarted = m_env.now();

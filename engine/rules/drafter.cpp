@@ -365,7 +365,7 @@ private:
         const QStringList parts = camelParts(rel.name);
         if (parts.isEmpty())
             return;
-        const QString last = parts.last();
+        const QString &last = parts.last();
         if (rel.arity == 2 && parts.size() == 2 && last == QLatin1String("of")) {
             rel.noun = parts.first();
             rel.first = 1;

@@ -48,7 +48,7 @@ public:
     {
         response().model = kRulesModel;
         response().diag.tries = 1;
-        const json structured = request.structured;
+        const json structured = request.structured.value_or(json());
         const std::string purpose = request.purpose;
         if (purpose == "judge") {
             fail(llm::makeFailure(llm::Failure::Kind::Config, "The rules provider has no model to judge with."));
