@@ -2,6 +2,10 @@
 // SPDX-License-Identifier: MIT
 #include "review/reviewcontroller.h"
 #include "version.h"
+
+#ifdef FANVA_HAVE_RULES
+#include "rules/rulesprovider.h"
+#endif
 #include "window/mainwindow.h"
 
 #include "proposal/autosave.h"
@@ -68,6 +72,9 @@ int main(int argc, char *argv[])
     QApplication app(argc, argv);
     QApplication::setApplicationName(fanva::applicationName());
     QApplication::setApplicationVersion(fanva::version());
+#ifdef FANVA_HAVE_RULES
+    fanva::rules::registerRulesProvider();
+#endif
     QApplication::setDesktopFileName(QStringLiteral("org.fanva.Fanva"));
     QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("org.fanva.Fanva")));
 

@@ -6,6 +6,10 @@
 
 #include "version.h"
 
+#ifdef FANVA_HAVE_RULES
+#include "rules/rulesprovider.h"
+#endif
+
 #include <QCoreApplication>
 
 #include <vector>
@@ -63,6 +67,9 @@ int main(int argc, char *argv[])
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(fanva::applicationName());
     QCoreApplication::setApplicationVersion(fanva::version());
+#ifdef FANVA_HAVE_RULES
+    fanva::rules::registerRulesProvider();
+#endif
 
     QStringList args = QCoreApplication::arguments();
     args.removeFirst();

@@ -67,7 +67,8 @@ std::optional<int> intInRange(const QCommandLineParser &parser, const QString &n
 void addProviderOptions(QCommandLineParser &parser)
 {
     parser.addOptions({
-        { QStringLiteral("provider"), QStringLiteral("Model provider: scripted, demo, ollama, anthropic or openai (else FANVA_PROVIDER)."),
+        { QStringLiteral("provider"),
+            QStringLiteral("Model provider: scripted, demo, ollama, anthropic, openai or rules (else FANVA_PROVIDER)."),
             QStringLiteral("P") },
         { QStringLiteral("model"), QStringLiteral("Model name (else FANVA_MODEL)."), QStringLiteral("M") },
         { QStringLiteral("base-url"), QStringLiteral("The provider's base URL (OpenAI-compatible: including /v1)."),

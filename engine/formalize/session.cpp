@@ -10,6 +10,7 @@
 #include "check/gates.h"
 #include "formalize/replyparser.h"
 #include "formalize/rewrite.h"
+#include "formalize/rulesturn.h"
 #include "formalize/vocabulary.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
@@ -329,6 +330,12 @@ void Session::nextAttempt()
         m_callKind == CallKind::Draft ? QStringLiteral("formalize") : QStringLiteral("repair"), *messages, false, m_input.settings.model);
 }
 
+bool Session::noJudge() const
+{
+    // Without a model there is no reader to ask (docs/spec/rules.md §4).
+    return m_provider && m_provider->id() == QLatin1StringView("rules");
+}
+
 void Session::startCall(const QString &purpose, std::vector<llm::Message> messages, bool judge, const QString &model)
 {
     llm::Request request;
@@ -339,6 +346,12 @@ void Session::startCall(const QString &purpose, std::vector<llm::Message> messag
     request.maxTokens = m_input.settings.maxOutputTokens;
     request.outputSchema = judge ? judgeSchema() : m_input.rewrite.empty() ? outputSchema() : rewriteSchema();
     request.numCtx = m_numCtx;
+    if (!judge && m_input.rewrite.empty() && m_input.kb && m_provider->id() == QLatin1StringView("rules")) {
+        // The rules provider reads no prose: it gets the turn as data (docs/spec/rules.md §2).
+        const std::vector<int> &segments = m_round < m_rounds.size() ? m_rounds[m_round] : m_focus;
+        request.structured = rulesTurn(*m_input.kb, m_input.context, m_input.document, m_segments, segments);
+        (*request.structured)["purpose"] = request.purpose;
+    }
     m_callText.clear();
     m_callStarted = m_env.now();
     llm::Call *call = m_provider->start(request);
@@ -693,7 +706,7 @@ void Session::finishFormalize(const QString &stopReason, std::optional<int> cycl
     }
     const bool admissible
         = std::any_of(m_entries.begin(), m_entries.end(), [](const Entry &e) { return e.state == EntryState::Admissible; });
-    if (m_input.settings.judge && admissible && !m_cancelled) {
+    if (m_input.settings.judge && admissible && !m_cancelled && !noJudge()) {
         beginJudge();
         return;
     }
@@ -780,6 +793,8 @@ void Session::finish(const QString &outcome, json extra)
         payload["rounds"] = m_rounds.size();
     payload["entries"] = entries;
     payload["coverage"] = coverageJson();
+    if (m_input.settings.judge && noJudge())
+        judge["skippedReason"] = "drafted by rules — no model, so no judge";
     payload["judge"] = judge;
     payload["usage"] = m_totalUsage.toJson();
     payload["vocabulary"]

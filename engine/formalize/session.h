@@ -196,6 +196,8 @@ private:
     [[nodiscard]] nlohmann::json counts() const;
     [[nodiscard]] nlohmann::json coverageJson() const;
     [[nodiscard]] qint64 elapsedMs() const;
+    /// True when the provider has no model to judge with (the rules provider).
+    [[nodiscard]] bool noJudge() const;
 
     QPointer<llm::Provider> m_provider;
     SessionInput m_input;

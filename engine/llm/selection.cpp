@@ -11,6 +11,7 @@
 
 #include <QHostAddress>
 
+#include <algorithm>
 #include <cmath>
 
 namespace fanva::llm {
@@ -35,7 +36,23 @@ QUrl plainUrl(const QString &text)
     return QUrl(trimmed, QUrl::StrictMode);
 }
 
+std::vector<std::pair<QString, ProviderFactory>> &registered()
+{
+    static std::vector<std::pair<QString, ProviderFactory>> factories;
+    return factories;
+}
+
 } // namespace
+
+void registerProvider(const QString &id, ProviderFactory factory)
+{
+    auto &factories = registered();
+    const auto it = std::find_if(factories.begin(), factories.end(), [&](const auto &f) { return f.first == id; });
+    if (it != factories.end())
+        it->second = std::move(factory);
+    else
+        factories.emplace_back(id, std::move(factory));
+}
 
 std::optional<std::chrono::milliseconds> parseTimeoutSeconds(const QString &text)
 {
@@ -49,8 +66,11 @@ std::optional<std::chrono::milliseconds> parseTimeoutSeconds(const QString &text
 
 QStringList providerIds()
 {
-    return { QStringLiteral("scripted"), QStringLiteral("demo"), QStringLiteral("ollama"), QStringLiteral("anthropic"),
+    QStringList ids { QStringLiteral("scripted"), QStringLiteral("demo"), QStringLiteral("ollama"), QStringLiteral("anthropic"),
         QStringLiteral("openai") };
+    for (const auto &factory : registered())
+        ids << factory.first;
+    return ids;
 }
 
 QUrl parseOllamaHost(const QString &value)
@@ -179,6 +199,10 @@ ProviderResult createProvider(const ProviderOptions &options, QObject *parent)
 {
     ProviderResult result;
     const QString &id = options.id;
+    for (const auto &factory : registered()) {
+        if (factory.first == id)
+            return factory.second(options, parent);
+    }
     if (id == QLatin1String("ollama")) {
         result.provider = std::make_unique<OllamaProvider>(options, parent);
     } else if (id == QLatin1String("anthropic")) {

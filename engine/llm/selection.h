@@ -10,6 +10,7 @@
 #include <QStringList>
 #include <QUrl>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -24,7 +25,7 @@ struct SelectionInput {
     QHash<QString, QString> settingsBaseUrls; ///< provider id → base URL
 };
 
-/// scripted, demo, ollama, anthropic, openai.
+/// scripted, demo, ollama, anthropic, openai, then the registered ones (registerProvider).
 [[nodiscard]] QStringList providerIds();
 
 /// Reads OLLAMA_HOST as Ollama does: spaces and quotes trimmed; no scheme → http and port
@@ -45,6 +46,11 @@ struct ProviderResult {
     std::optional<Failure> failure;
 };
 [[nodiscard]] ProviderResult createProvider(const ProviderOptions &options, QObject *parent = nullptr);
+
+/// A provider built outside engine/llm (the rules provider, docs/spec/rules.md): createProvider()
+/// calls `factory` for `id`, and providerIds() lists it. Registering an id again replaces it.
+using ProviderFactory = std::function<ProviderResult(const ProviderOptions &options, QObject *parent)>;
+void registerProvider(const QString &id, ProviderFactory factory);
 
 /// The resource the demo provider replays.
 inline constexpr char kDemoReplayResource[] = ":/demo/replay.json";

@@ -46,6 +46,9 @@ struct Request {
     std::optional<nlohmann::json> outputSchema;
     int numCtx = 0; ///< Ollama: 0 = size it, > 0 = the session's floor
     bool stream = true;
+    /// The turn as data (docs/spec/rules.md §2), for a provider that reads no prose (`rules`);
+    /// never sent to a server and never recorded. Absent when the caller gives none.
+    std::optional<nlohmann::json> structured;
 };
 
 /// Token counts of one call; an absent field is unknown, not zero.

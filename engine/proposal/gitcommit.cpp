@@ -93,7 +93,8 @@ QString gitCommitMessage(
         switch (e->kind) {
         case EntryKind::Add:
             message
-                += QStringLiteral("+ %1 — %2\n").arg(sentence, provenanceComment(*e, proposal.documentName, proposal.segmentTexts).mid(3));
+                += QStringLiteral("+ %1 — %2\n")
+                       .arg(sentence, provenanceComment(*e, proposal.documentName, proposal.segmentTexts, proposal.draftedByRules).mid(3));
             break;
         case EntryKind::Replace: {
             QStringList lines;

@@ -241,7 +241,7 @@ QString renderSentence(const QString &sentence)
     return kb::render(parsed.sentence->term);
 }
 
-QString provenanceComment(const Entry &entry, const QString &documentName, const QStringList &segmentTexts)
+QString provenanceComment(const Entry &entry, const QString &documentName, const QStringList &segmentTexts, bool draftedByRules)
 {
     if (entry.origin == formalize::Origin::Author) {
         // Written by the author, not quoted from the document (docs/spec/authoring.md §2).
@@ -254,7 +254,8 @@ QString provenanceComment(const Entry &entry, const QString &documentName, const
     if (entry.segment >= 1 && entry.segment <= segmentTexts.size())
         quote = QStringLiteral(" \"%1\"").arg(clipUtf8(segmentTexts.at(entry.segment - 1).simplified(), s_quoteBytes));
     const QString number = entry.segment >= 1 ? QString::number(entry.segment) : QStringLiteral("?");
-    return oneLine(QStringLiteral(";; %1 [%2]%3%4").arg(documentName, number, quote, markers(entry)));
+    const QString rules = draftedByRules ? QStringLiteral(" (rules)") : QString();
+    return oneLine(QStringLiteral(";; %1 [%2]%3%4%5").arg(documentName, number, quote, markers(entry), rules));
 }
 
 QByteArray Proposal::newFileHeader() const
@@ -287,7 +288,7 @@ QByteArray Proposal::renderBlock(const std::vector<const Entry *> &toRender, con
                                                    : QStringLiteral(";; ---- fanva %1 from %2 ----").arg(time, documentName))
         + QLatin1Char('\n');
     for (const Entry *e : toRender) {
-        block += provenanceComment(*e, documentName, segmentTexts) + QLatin1Char('\n');
+        block += provenanceComment(*e, documentName, segmentTexts, draftedByRules) + QLatin1Char('\n');
         block += renderSentence(e->sentence()) + QLatin1Char('\n');
     }
     block += QStringLiteral(";; ---- end fanva ----\n");
@@ -451,7 +452,7 @@ std::vector<DiffLine> Proposal::diff(const QByteArray &currentFile, const QDateT
             current = nullptr;
             continue;
         }
-        if (next < shown.size() && text == provenanceComment(*shown[next], documentName, segmentTexts)) {
+        if (next < shown.size() && text == provenanceComment(*shown[next], documentName, segmentTexts, draftedByRules)) {
             current = shown[next++];
             firstSentence = true;
             lines.push_back({ DiffLine::Kind::Comment, text, current->id, current->decision == Decision::Rejected, false });

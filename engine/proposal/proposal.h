@@ -68,6 +68,9 @@ public:
     QString documentName;
     /// The segment texts, segment n at index n − 1 (quoted in the provenance comments).
     QStringList segmentTexts;
+    /// True when the rules provider drafted the entries (docs/spec/rules.md §4): their
+    /// provenance comments say `(rules)`.
+    bool draftedByRules = false;
     std::vector<Entry> entries;
     std::vector<ApplyRecord> applies;
 
@@ -134,7 +137,8 @@ public:
 
 /// The provenance comment line of one entry (without the trailing newline), always one
 /// line: control characters in the name, quote or markers are escaped (oneLine).
-[[nodiscard]] QString provenanceComment(const Entry &entry, const QString &documentName, const QStringList &segmentTexts);
+[[nodiscard]] QString provenanceComment(
+    const Entry &entry, const QString &documentName, const QStringList &segmentTexts, bool draftedByRules = false);
 
 /// The markers of a provenance comment: " (edited)", " (shape k)", " (forced: …)", or empty.
 [[nodiscard]] QString provenanceMarkers(const Entry &entry);

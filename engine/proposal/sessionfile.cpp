@@ -170,6 +170,7 @@ SessionLoad sessionFromJson(const nlohmann::json &j, const QString &baseDir)
     }
     const formalize::FieldReader provider = sub("provider");
     s.providerId = provider.string("id");
+    s.proposal.draftedByRules = s.providerId == QLatin1StringView("rules");
     s.model = provider.string("model");
     s.baseUrl = withoutUserInfo(provider.string("baseUrl"));
     s.credential = provider.string("credential");
@@ -302,6 +303,7 @@ SessionFile sessionFileFrom(const formalize::Session &session, const SessionOrig
     p.absent = !base.has_value();
     p.baseSha256 = base.value_or(QString());
     p.documentName = input.documentName;
+    p.draftedByRules = origin.providerId == QLatin1StringView("rules");
     p.segmentTexts = segmentTextsFrom(s.documentText, s.segments);
     p.entries = session.entries();
     return s;

@@ -48,7 +48,10 @@ QString ProviderSettings::defaultProvider(const QProcessEnvironment &environment
 {
     if (const QString fromEnvironment = environment.value(QStringLiteral("FANVA_PROVIDER")).trimmed(); !fromEnvironment.isEmpty())
         return fromEnvironment;
-    return provider.isEmpty() ? QStringLiteral("demo") : provider;
+    if (!provider.isEmpty())
+        return provider;
+    // Nothing configured: the rules draft without a model when they are built (docs/spec/rules.md §1).
+    return fanva::llm::providerIds().contains(QStringLiteral("rules")) ? QStringLiteral("rules") : QStringLiteral("demo");
 }
 
 fanva::llm::ProviderOptions ProviderSettings::resolve(const QString &id, const QProcessEnvironment &environment) const

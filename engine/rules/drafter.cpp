@@ -1,0 +1,1521 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+#include "rules/drafter.h"
+
+#include "jsonutil.h"
+#include "rules/lexicon.h"
+
+#include <QRegularExpression>
+#include <QSet>
+#include <QStringList>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <vector>
+
+namespace fanva::rules {
+
+using nlohmann::json;
+
+namespace {
+
+// --- words ------------------------------------------------------------------------------
+
+const QSet<QString> &functionWords()
+{
+    static const QSet<QString> words { QStringLiteral("a"), QStringLiteral("an"), QStringLiteral("the"), QStringLiteral("is"),
+        QStringLiteral("are"), QStringLiteral("was"), QStringLiteral("were"), QStringLiteral("be"), QStringLiteral("of"),
+        QStringLiteral("in"), QStringLiteral("on"), QStringLiteral("at"), QStringLiteral("to"), QStringLiteral("by"), QStringLiteral("for"),
+        QStringLiteral("with"), QStringLiteral("from"), QStringLiteral("and"), QStringLiteral("or"), QStringLiteral("but"),
+        QStringLiteral("who"), QStringLiteral("whose"), QStringLiteral("that"), QStringLiteral("which"), QStringLiteral("he"),
+        QStringLiteral("she"), QStringLiteral("it"), QStringLiteral("they"), QStringLiteral("his"), QStringLiteral("her"),
+        QStringLiteral("its"), QStringLiteral("their"), QStringLiteral("'s"), QStringLiteral(","), QStringLiteral("every"),
+        QStringLiteral("all"), QStringLiteral("each"), QStringLiteral("do"), QStringLiteral("does"), QStringLiteral("not"),
+        QStringLiteral("has"), QStringLiteral("have"), QStringLiteral("can"), QStringLiteral("this"), QStringLiteral("these"),
+        QStringLiteral("those"), QStringLiteral("there"), QStringLiteral("as"), QStringLiteral("into"), QStringLiteral("onto") };
+    return words;
+}
+
+const QSet<QString> &prepositions()
+{
+    static const QSet<QString> words { QStringLiteral("in"), QStringLiteral("on"), QStringLiteral("at"), QStringLiteral("to"),
+        QStringLiteral("by"), QStringLiteral("for"), QStringLiteral("with"), QStringLiteral("from"), QStringLiteral("of"),
+        QStringLiteral("into"), QStringLiteral("onto"), QStringLiteral("under"), QStringLiteral("over"), QStringLiteral("near"),
+        QStringLiteral("about"), QStringLiteral("through"), QStringLiteral("across"), QStringLiteral("along"), QStringLiteral("around"),
+        QStringLiteral("behind"), QStringLiteral("beside"), QStringLiteral("between"), QStringLiteral("among") };
+    return words;
+}
+
+bool isLocative(const QString &p)
+{
+    return p == QLatin1String("in") || p == QLatin1String("on") || p == QLatin1String("at") || p == QLatin1String("inside");
+}
+
+bool isBe(const QString &w)
+{
+    return w == QLatin1String("is") || w == QLatin1String("are") || w == QLatin1String("was") || w == QLatin1String("were");
+}
+
+bool isDeterminer(const QString &w)
+{
+    return w == QLatin1String("a") || w == QLatin1String("an") || w == QLatin1String("the");
+}
+
+bool isFrequency(const QString &w)
+{
+    static const QSet<QString> words { QStringLiteral("usually"), QStringLiteral("generally"), QStringLiteral("typically"),
+        QStringLiteral("normally"), QStringLiteral("often"), QStringLiteral("mostly") };
+    return words.contains(w);
+}
+
+/// Words that make a sentence say something the KB cannot (rules.md §3, pattern 11).
+std::optional<QString> refusalCue(const QString &w, bool first)
+{
+    static const QSet<QString> modal { QStringLiteral("might"), QStringLiteral("may"), QStringLiteral("should"), QStringLiteral("must"),
+        QStringLiteral("would"), QStringLiteral("could"), QStringLiteral("perhaps"), QStringLiteral("maybe"), QStringLiteral("probably"),
+        QStringLiteral("possibly") };
+    static const QSet<QString> reported { QStringLiteral("said"), QStringLiteral("says"), QStringLiteral("say"), QStringLiteral("thinks"),
+        QStringLiteral("think"), QStringLiteral("thought"), QStringLiteral("believes"), QStringLiteral("believe"), QStringLiteral("claims"),
+        QStringLiteral("claimed"), QStringLiteral("told"), QStringLiteral("hopes"), QStringLiteral("wants"), QStringLiteral("wish"),
+        QStringLiteral("wishes") };
+    static const QSet<QString> opinion { QStringLiteral("most"), QStringLiteral("least"), QStringLiteral("charming"),
+        QStringLiteral("beautiful"), QStringLiteral("lovely"), QStringLiteral("wonderful"), QStringLiteral("nice"), QStringLiteral("best"),
+        QStringLiteral("worst"), QStringLiteral("ugly"), QStringLiteral("boring"), QStringLiteral("delightful"), QStringLiteral("cute"),
+        QStringLiteral("adorable"), QStringLiteral("favourite"), QStringLiteral("favorite"), QStringLiteral("pretty"),
+        QStringLiteral("magnificent"), QStringLiteral("splendid"), QStringLiteral("terrible"), QStringLiteral("amazing") };
+    static const QSet<QString> subordinate { QStringLiteral("when"), QStringLiteral("if"), QStringLiteral("because"),
+        QStringLiteral("although"), QStringLiteral("though"), QStringLiteral("while"), QStringLiteral("unless"), QStringLiteral("since"),
+        QStringLiteral("after"), QStringLiteral("before"), QStringLiteral("once"), QStringLiteral("whenever") };
+    if (modal.contains(w))
+        return QStringLiteral("modality '%1'").arg(w);
+    if (reported.contains(w))
+        return QStringLiteral("reported speech '%1'").arg(w);
+    if (opinion.contains(w))
+        return QStringLiteral("an opinion ('%1'); no claim the knowledge base can state").arg(w);
+    if (first && subordinate.contains(w))
+        return QStringLiteral("subordinate clause '%1 …'").arg(w);
+    return std::nullopt;
+}
+
+QString capitalized(const QString &w)
+{
+    return w.isEmpty() ? w : w.left(1).toUpper() + w.mid(1);
+}
+
+/// The present third person of a verb lemma: live → lives, fly → flies, catch → catches.
+QString thirdPerson(const QString &lemma)
+{
+    static const QRegularExpression consonantY(QStringLiteral("[^aeiou]y$"));
+    if (consonantY.match(lemma).hasMatch())
+        return lemma.chopped(1) + QStringLiteral("ies");
+    if (lemma.endsWith(QLatin1String("s")) || lemma.endsWith(QLatin1String("x")) || lemma.endsWith(QLatin1String("z"))
+        || lemma.endsWith(QLatin1String("ch")) || lemma.endsWith(QLatin1String("sh")) || lemma.endsWith(QLatin1String("o")))
+        return lemma + QStringLiteral("es");
+    if (lemma == QLatin1String("have"))
+        return QStringLiteral("has");
+    return lemma + QLatin1Char('s');
+}
+
+/// The resolver's singular (formalize.md §1.2) for words WordNet does not know.
+QString plainSingular(const QString &w)
+{
+    if (w.endsWith(QLatin1String("ies")) && w.size() > 4)
+        return w.chopped(3) + QLatin1Char('y');
+    for (const char *end : { "ches", "shes", "sses", "xes", "zes" }) {
+        if (w.endsWith(QLatin1String(end)))
+            return w.chopped(2);
+    }
+    if (w.endsWith(QLatin1Char('s')) && !w.endsWith(QLatin1String("ss")) && !w.endsWith(QLatin1String("us"))
+        && !w.endsWith(QLatin1String("is")))
+        return w.chopped(1);
+    return w;
+}
+
+QStringList camelParts(const QString &name)
+{
+    QStringList parts;
+    QString part;
+    for (const QChar c : name) {
+        if ((c.isUpper() || c == QLatin1Char('_')) && !part.isEmpty()) {
+            parts << part.toLower();
+            part.clear();
+        }
+        if (c != QLatin1Char('_'))
+            part += c;
+    }
+    if (!part.isEmpty())
+        parts << part.toLower();
+    return parts;
+}
+
+struct Token {
+    QString text, lower, tag;
+    bool cap = false;
+    bool number = false;
+    QString ref; ///< a pronoun resolved to this individual
+};
+
+bool isSubjectPronoun(const QString &w)
+{
+    return w == QLatin1String("he") || w == QLatin1String("she") || w == QLatin1String("it") || w == QLatin1String("they");
+}
+
+bool isObjectPronoun(const QString &w)
+{
+    return w == QLatin1String("him") || w == QLatin1String("her") || w == QLatin1String("it") || w == QLatin1String("them");
+}
+
+bool isReflexive(const QString &w)
+{
+    return w == QLatin1String("himself") || w == QLatin1String("herself") || w == QLatin1String("itself")
+        || w == QLatin1String("themselves");
+}
+
+std::vector<Token> tokenize(const QString &sentence)
+{
+    static const QRegularExpression re(QStringLiteral("\\d+(?:[.,]\\d+)*|[A-Za-z][A-Za-z'\\-]*|[,;:]"));
+    std::vector<Token> out;
+    auto it = re.globalMatch(sentence);
+    while (it.hasNext()) {
+        QString text = it.next().captured(0);
+        QString possessive;
+        if (text.endsWith(QLatin1String("'s"))) {
+            text.chop(2);
+            possessive = QStringLiteral("'s");
+        } else if (text.endsWith(QLatin1Char('\''))) {
+            text.chop(1);
+            possessive = QStringLiteral("'s");
+        }
+        if (text.endsWith(QLatin1String("n't"))) {
+            // don't, doesn't, can't: the auxiliary, then "not".
+            QString aux = text.chopped(3);
+            if (aux.toLower() == QLatin1String("ca"))
+                aux = QStringLiteral("can");
+            else if (aux.toLower() == QLatin1String("wo"))
+                aux = QStringLiteral("will");
+            out.push_back({ aux, aux.toLower(), {}, aux.front().isUpper(), false, {} });
+            out.push_back({ QStringLiteral("not"), QStringLiteral("not"), {}, false, false, {} });
+            continue;
+        }
+        Token t;
+        t.text = text;
+        t.lower = text.toLower();
+        t.cap = text.front().isUpper();
+        t.number = text.front().isDigit();
+        if (t.number)
+            t.text.remove(QLatin1Char(','));
+        out.push_back(t);
+        if (!possessive.isEmpty())
+            out.push_back({ possessive, possessive, {}, false, false, {} });
+    }
+    return out;
+}
+
+// --- vocabulary -------------------------------------------------------------------------
+
+struct Relation {
+    QString name;
+    int arity = 0;
+    QStringList args;
+    bool kindLevel = false; ///< genlArg: its arguments are types
+    QString verb; ///< lemma
+    QString prep;
+    QString noun; ///< relational noun: "X is the N of Y"
+    QString adjective; ///< "?x is ADJ"
+    QString unit; ///< the word after a numeric argument (lemma)
+    bool can = false;
+    QStringList phrase; ///< a unary name read as words: preparedForWinter → prepare for winter
+    int first = 1; ///< the argument position the template reads first (the subject)
+    bool fromTemplate = false;
+};
+
+struct Np {
+    enum class Kind { None, Individual, NewIndividual, Minted, Type, Number } kind = Kind::None;
+    QString name; ///< the KB name (type, individual) or the number
+    int end = 0; ///< one past the last token
+    bool indefinite = false;
+    bool bare = false; ///< no determiner (a generic when a type)
+    QString mintBase;
+};
+
+class Drafter
+{
+public:
+    Drafter(const json &turn, Lexicon &lexicon)
+        : m_lex(lexicon)
+    {
+        const json *vocabulary = jsonutil::object(turn, "vocabulary");
+        if (vocabulary) {
+            if (const json *types = jsonutil::array(*vocabulary, "types")) {
+                for (const json &t : *types)
+                    addType(jsonutil::string(t, "name"), t);
+            }
+            if (const json *individuals = jsonutil::array(*vocabulary, "individuals")) {
+                for (const json &i : *individuals) {
+                    const QString name = jsonutil::string(i, "name");
+                    m_individuals.insert({ name.toLower(), name });
+                    QStringList types;
+                    if (const json *ts = jsonutil::array(i, "types")) {
+                        for (const json &t : *ts)
+                            types << jsonutil::asString(t).value_or(QString());
+                    }
+                    m_memberships[name] = types;
+                }
+            }
+            if (const json *relations = jsonutil::array(*vocabulary, "relations")) {
+                for (const json &r : *relations)
+                    addRelation(r);
+            }
+        }
+    }
+
+    json run(const json &turn)
+    {
+        json candidates = json::array();
+        json untranslated = json::array();
+        QStringList coined;
+        const json *segments = jsonutil::array(turn, "segments");
+        if (segments) {
+            for (const json &s : *segments) {
+                const int number = int(jsonutil::integer(s, "number"));
+                const QString text = jsonutil::string(s, "text");
+                if (jsonutil::string(s, "kind") == QLatin1String("heading")) {
+                    untranslated.push_back({ { "segment", number }, { "reason", "a heading; no claim" } });
+                    continue;
+                }
+                m_out.clear();
+                m_reason.clear();
+                sentence(text);
+                if (m_out.empty()) {
+                    untranslated.push_back({ { "segment", number },
+                        { "reason", (m_reason.isEmpty() ? QStringLiteral("no rule matched") : m_reason).toStdString() } });
+                    continue;
+                }
+                for (const Out &o : m_out) {
+                    json c { { "sentence", o.sentence.toStdString() }, { "segment", number },
+                        { "confidence",
+                            o.unused.isEmpty() && !o.coined ? "high"
+                                : o.coined                  ? "low"
+                                                            : "medium" },
+                        { "pattern", o.pattern.toStdString() } };
+                    json unused = json::array();
+                    for (const QString &w : o.unused)
+                        unused.push_back(w.toStdString());
+                    c["unused"] = unused;
+                    if (o.monotonic)
+                        c["strength"] = "monotonic";
+                    candidates.push_back(c);
+                    if (o.coined && !coined.contains(o.coinedName))
+                        coined << o.coinedName;
+                }
+            }
+        }
+        QString notes = QStringLiteral("drafted by rules — no model.");
+        if (!coined.isEmpty())
+            notes += QStringLiteral(" Coined %1: no listed relation fits.").arg(coined.join(QStringLiteral(", ")));
+        return json { { "candidates", candidates }, { "untranslated", untranslated }, { "notes", notes.toStdString() } };
+    }
+
+private:
+    struct Out {
+        QString sentence, pattern;
+        QStringList unused;
+        bool monotonic = false;
+        bool coined = false;
+        QString coinedName;
+    };
+
+    // --- vocabulary ---
+
+    void addType(const QString &name, const json &)
+    {
+        if (name.isEmpty())
+            return;
+        m_types.insert({ name.toLower().replace(QLatin1Char('_'), QLatin1Char(' ')), name });
+    }
+
+    void addRelation(const json &r)
+    {
+        Relation rel;
+        rel.name = jsonutil::string(r, "name");
+        rel.arity = int(jsonutil::integer(r, "arity"));
+        if (const json *args = jsonutil::array(r, "args")) {
+            for (const json &a : *args)
+                rel.args << jsonutil::asString(a).value_or(QString());
+        }
+        if (const json *kinds = jsonutil::array(r, "argKinds")) {
+            for (const json &k : *kinds)
+                rel.kindLevel = rel.kindLevel || jsonutil::asString(k).value_or(QString()) == QLatin1String("genlArg");
+        }
+        if (rel.name.isEmpty() || rel.arity < 1 || rel.arity > 2)
+            return;
+        Relation fromName = rel;
+        nameShape(fromName);
+        if (templateShape(rel, jsonutil::string(r, "comment")))
+            m_relations.push_back(rel);
+        if (!fromName.verb.isEmpty() || !fromName.noun.isEmpty())
+            m_relations.push_back(fromName);
+    }
+
+    /// livesIn → live + in; motherOf → the noun mother; eats → eat.
+    void nameShape(Relation &rel)
+    {
+        const QStringList parts = camelParts(rel.name);
+        if (parts.isEmpty())
+            return;
+        const QString &last = parts.last();
+        if (rel.arity == 2 && parts.size() == 2 && last == QLatin1String("of")) {
+            rel.noun = parts.first();
+            rel.first = 1;
+            return;
+        }
+        if (rel.arity == 1 && parts.size() >= 2 && m_lex.is(parts.first(), Lexicon::Pos::Verb)) {
+            rel.phrase = parts;
+            rel.phrase.first() = m_lex.lemma(parts.first(), Lexicon::Pos::Verb);
+            rel.verb = QStringLiteral("-phrase-");
+            return;
+        }
+        if (parts.size() > 2)
+            return;
+        if (parts.size() == 2 && !prepositions().contains(last))
+            return;
+        const QString verb = m_lex.lemma(parts.first(), Lexicon::Pos::Verb);
+        if (!m_lex.is(parts.first(), Lexicon::Pos::Verb))
+            return;
+        rel.verb = verb;
+        rel.prep = parts.size() == 2 ? last : QString();
+    }
+
+    /// "(livesIn ?a ?p) means ?a lives in the habitat ?p." → live + in, ?a first.
+    bool templateShape(Relation &rel, const QString &comment)
+    {
+        static const QRegularExpression head(QStringLiteral("^\\s*\\((\\S+)((?:\\s+\\?\\w+)+)\\)\\s+means\\s+(.*)$"));
+        const QRegularExpressionMatch m = head.match(comment);
+        if (!m.hasMatch() || m.captured(1) != rel.name)
+            return false;
+        const QStringList vars = m.captured(2).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        QString text = m.captured(3);
+        if (text.startsWith(QLatin1String("that ")))
+            text = text.mid(5);
+        static const QRegularExpression clauseEnd(QStringLiteral("[.;]\\s|[.;]$|, "));
+        static const QRegularExpression spaces(QStringLiteral("\\s+"));
+        if (const qsizetype stop = text.indexOf(clauseEnd); stop >= 0)
+            text.truncate(stop);
+        const QStringList words = text.split(spaces, Qt::SkipEmptyParts);
+        std::vector<int> at;
+        for (qsizetype i = 0; i < words.size(); ++i) {
+            if (words.at(i).startsWith(QLatin1Char('?')))
+                at.push_back(int(i));
+        }
+        if (int(at.size()) != rel.arity)
+            return false;
+        const int firstVar = int(vars.indexOf(words.at(at.front()))) + 1;
+        if (firstVar < 1)
+            return false;
+        rel.first = firstVar;
+        QStringList middle;
+        const int middleEnd = rel.arity == 2 ? at[1] : int(words.size());
+        for (int i = at.front() + 1; i < middleEnd; ++i)
+            middle << words.at(i).toLower();
+        QStringList after;
+        if (rel.arity == 2) {
+            for (qsizetype i = at[1] + 1; i < words.size(); ++i)
+                after << words.at(i).toLower();
+        }
+        // Drop a trailing type description before the second argument ("the habitat", "the animal").
+        while (!middle.isEmpty() && rel.arity == 2) {
+            const QString &last = middle.last();
+            if (isDeterminer(last) || m_types.count(last) || last == QLatin1String("thing") || last == QLatin1String("things")
+                || last == QLatin1String("kind")
+                || (last == QLatin1String("of") && middle.size() >= 2 && middle.at(middle.size() - 2) == QLatin1String("things"))
+                || last == QLatin1String("living") || last == QLatin1String("places")) {
+                if (last == QLatin1String("of") && middle.size() >= 2 && middle.at(middle.size() - 2) != QLatin1String("kind")
+                    && middle.at(middle.size() - 2) != QLatin1String("things"))
+                    break;
+                middle.removeLast();
+                continue;
+            }
+            break;
+        }
+        if (middle.isEmpty())
+            return false;
+        if (middle.first() == QLatin1String("can")) {
+            rel.can = true;
+            middle.removeFirst();
+        }
+        if (middle.isEmpty())
+            return false;
+        if (isBe(middle.first())) {
+            // ?x is the mother of ?c · ?x is ADJ · ?a is ?n years old
+            if (rel.arity == 2 && middle.size() >= 3 && middle.last() == QLatin1String("of") && middle.count(QStringLiteral("of")) == 1) {
+                rel.noun = middle.at(middle.size() - 2);
+                return true;
+            }
+            if (rel.arity == 2 && middle.size() == 1 && !after.isEmpty()) {
+                rel.verb = QStringLiteral("be");
+                rel.unit = m_lex.lemma(after.first(), Lexicon::Pos::Noun);
+                return true;
+            }
+            if (rel.arity == 1 && middle.size() >= 2 && !isDeterminer(middle.at(1))) {
+                rel.adjective = middle.at(1);
+                return true;
+            }
+            return false;
+        }
+        const QString verbWord = middle.first();
+        if (!m_lex.is(verbWord, Lexicon::Pos::Verb))
+            return false;
+        rel.verb = m_lex.lemma(verbWord, Lexicon::Pos::Verb);
+        if (rel.arity == 2) {
+            for (qsizetype i = 1; i < middle.size(); ++i) {
+                if (prepositions().contains(middle.at(i))) {
+                    rel.prep = middle.at(i);
+                    break;
+                }
+            }
+            if (!after.isEmpty())
+                rel.unit = m_lex.lemma(after.first(), Lexicon::Pos::Noun);
+        }
+        rel.fromTemplate = true;
+        return true;
+    }
+
+    [[nodiscard]] std::optional<QString> typeOf(const QStringList &lowerWords)
+    {
+        if (lowerWords.isEmpty())
+            return std::nullopt;
+        QStringList words = lowerWords;
+        const QString joined = words.join(QLatin1Char(' '));
+        if (const auto it = m_types.find(joined); it != m_types.end())
+            return it->second;
+        words.last() = m_lex.lemma(words.last(), Lexicon::Pos::Noun);
+        if (const auto it = m_types.find(words.join(QLatin1Char(' '))); it != m_types.end())
+            return it->second;
+        words.last() = plainSingular(lowerWords.last());
+        if (const auto it = m_types.find(words.join(QLatin1Char(' '))); it != m_types.end())
+            return it->second;
+        return std::nullopt;
+    }
+
+    [[nodiscard]] bool isVerb(const Token &t)
+    {
+        if (!t.tag.isEmpty())
+            return t.tag == QLatin1String("v") || t.tag.startsWith(QLatin1String("v"));
+        return m_lex.is(t.lower, Lexicon::Pos::Verb);
+    }
+
+    // --- noun phrases ---
+
+    Np nounPhrase(const std::vector<Token> &w, int i, int limit)
+    {
+        Np np;
+        np.end = i;
+        if (i >= limit)
+            return np;
+        if (!w[std::size_t(i)].ref.isEmpty()) {
+            np.kind = Np::Kind::Individual;
+            np.name = w[std::size_t(i)].ref;
+            np.end = i + 1;
+            return np;
+        }
+        if (w[std::size_t(i)].number) {
+            np.kind = Np::Kind::Number;
+            np.name = w[std::size_t(i)].text;
+            np.end = i + 1;
+            return np;
+        }
+        int j = i;
+        const QString &first = w[std::size_t(j)].lower;
+        bool definite = false;
+        if (first == QLatin1String("a") || first == QLatin1String("an")) {
+            np.indefinite = true;
+            ++j;
+        } else if (first == QLatin1String("the")) {
+            definite = true;
+            ++j;
+        } else {
+            np.bare = true;
+        }
+        // A run of capitalised words: a name.
+        int k = j;
+        while (k < limit && w[std::size_t(k)].cap && !w[std::size_t(k)].number && !functionWords().contains(w[std::size_t(k)].lower))
+            ++k;
+        if (k > j) {
+            for (int e = k; e > j; --e) {
+                QString camel;
+                for (int x = j; x < e; ++x)
+                    camel += capitalized(w[std::size_t(x)].text);
+                if (const auto it = m_individuals.find(camel.toLower()); it != m_individuals.end()) {
+                    np.kind = Np::Kind::Individual;
+                    np.name = it->second;
+                    np.end = e;
+                    return np;
+                }
+            }
+            // A capitalised common noun at the start of a sentence ("Penguins eat fish").
+            QStringList lowers;
+            for (int x = j; x < k; ++x)
+                lowers << w[std::size_t(x)].lower;
+            if (!np.indefinite) {
+                for (int e = k; e > j; --e) {
+                    if (const auto type = typeOf(lowers.mid(0, e - j))) {
+                        np.kind = Np::Kind::Type;
+                        np.name = *type;
+                        np.end = e;
+                        return np;
+                    }
+                }
+            }
+            if (np.indefinite)
+                return np;
+            // A plural common noun opening the sentence is a kind the KB lacks, not a name.
+            if (i == 0 && k == j + 1 && m_lex.is(lowers.first(), Lexicon::Pos::Noun)
+                && m_lex.lemma(lowers.first(), Lexicon::Pos::Noun) != lowers.first())
+                return np;
+            QString camel;
+            for (int x = j; x < k; ++x)
+                camel += capitalized(w[std::size_t(x)].text);
+            np.kind = Np::Kind::NewIndividual;
+            np.name = camel;
+            np.end = k;
+            return np;
+        }
+        // Common nouns: skip adjectives until the longest type match.
+        for (int start = j; start < std::min(limit, j + 3); ++start) {
+            for (int e = std::min(limit, start + 3); e > start; --e) {
+                QStringList lowers;
+                bool ok = true;
+                for (int x = start; x < e; ++x) {
+                    const Token &t = w[std::size_t(x)];
+                    ok = ok && !t.number && !functionWords().contains(t.lower);
+                    lowers << t.lower;
+                }
+                if (!ok)
+                    continue;
+                if (const auto type = typeOf(lowers)) {
+                    np.kind = definite ? Np::Kind::Minted : Np::Kind::Type;
+                    np.name = *type;
+                    np.mintBase = *type;
+                    np.end = e;
+                    return np;
+                }
+            }
+            if (start < limit && functionWords().contains(w[std::size_t(start)].lower))
+                break;
+        }
+        if (definite && j < limit && !functionWords().contains(w[std::size_t(j)].lower) && !w[std::size_t(j)].number) {
+            // "the visitors": someone the text does not name; minted from the words.
+            int e = j;
+            while (e < limit && e < j + 2 && !functionWords().contains(w[std::size_t(e)].lower) && !w[std::size_t(e)].number
+                && !isVerb(w[std::size_t(e)]))
+                ++e;
+            if (e == j)
+                e = j + 1;
+            QString base;
+            for (int x = j; x < e; ++x)
+                base += capitalized(w[std::size_t(x)].lower);
+            np.kind = Np::Kind::Minted;
+            np.mintBase = base;
+            np.end = e;
+        }
+        return np;
+    }
+
+    static QString camelOf(const QString &base)
+    {
+        QString camel;
+        for (const QString &part : base.split(QLatin1Char('_')))
+            camel += capitalized(part);
+        return camel;
+    }
+
+    /// The document's individual for "the WORDS" (one per description).
+    QString mint(const QString &base)
+    {
+        const QString camel = camelOf(base);
+        if (const auto it = m_minted.find(camel); it != m_minted.end())
+            return it->second;
+        const QString name = camel + QString::number(++m_mintCount[camel]);
+        m_minted[camel] = name;
+        return name;
+    }
+
+    /// A new individual of `type` ("a lion"): Lion1, Lion2, … with its membership stated.
+    QString introduce(const QString &type)
+    {
+        const QString camel = camelOf(type);
+        const QString name = camel + QString::number(++m_mintCount[camel]);
+        m_latestOfType[type] = name;
+        Out o;
+        o.sentence = QStringLiteral("(%1 %2)").arg(type, name);
+        o.pattern = QStringLiteral("introduced");
+        m_out.push_back(o);
+        return name;
+    }
+
+    /// The term for an NP in argument position (individuals and numbers); "a N" introduces
+    /// an individual, "the N" is the latest one of that type (introduced when there is none).
+    std::optional<QString> argument(const Np &np)
+    {
+        switch (np.kind) {
+        case Np::Kind::Individual:
+        case Np::Kind::NewIndividual:
+        case Np::Kind::Number:
+            remember(np.name);
+            return np.name;
+        case Np::Kind::Minted: {
+            if (np.name.isEmpty()) {
+                // "the little creature": an individual of the document whose type WordNet
+                // places under the head noun, the latest mentioned one other than the subject.
+                const QString head = camelParts(np.mintBase).value(camelParts(np.mintBase).size() - 1);
+                for (qsizetype i = m_recent.size() - 1; i >= 0; --i) {
+                    const QString name = m_recent.at(i);
+                    if (name == m_lastSubject)
+                        continue;
+                    for (const auto &[type, latest] : m_latestOfType) {
+                        if (latest == name && m_lex.isKindOf(type, m_lex.lemma(head, Lexicon::Pos::Noun))) {
+                            remember(name);
+                            return name;
+                        }
+                    }
+                }
+                return mint(np.mintBase);
+            }
+            if (const auto it = m_latestOfType.find(np.name); it != m_latestOfType.end()) {
+                remember(it->second);
+                return it->second;
+            }
+            const QString name = introduce(np.name);
+            remember(name);
+            return name;
+        }
+        case Np::Kind::Type:
+            if (np.indefinite) {
+                const QString name = introduce(np.name);
+                remember(name);
+                return name;
+            }
+            return std::nullopt;
+        default:
+            return std::nullopt;
+        }
+    }
+
+    void remember(const QString name)
+    {
+        m_recent.removeAll(name);
+        m_recent.append(name);
+    }
+
+    // --- relations ---
+
+    struct Match {
+        const Relation *rel = nullptr;
+        int score = 0;
+    };
+
+    /// The best relation for verb + preposition (+ unit), arity 1 or 2.
+    Match findRelation(const QString &verb, const QString &prep, int arity, const QString &unit, bool kinds)
+    {
+        Match best;
+        const QStringList synonyms = m_lex.verbSynonyms(verb);
+        static const QSet<QString> weak { QStringLiteral("be"), QStringLiteral("have"), QStringLiteral("do"), QStringLiteral("get"),
+            QStringLiteral("go"), QStringLiteral("make"), QStringLiteral("take"), QStringLiteral("give") };
+        for (const Relation &r : m_relations) {
+            if (r.arity != arity || r.verb.isEmpty() || r.kindLevel != kinds)
+                continue;
+            int score = 0;
+            if (r.verb == verb)
+                score = 4;
+            else if (!weak.contains(verb) && !weak.contains(r.verb) && synonyms.contains(r.verb))
+                score = 2;
+            else
+                continue;
+            if (arity == 2) {
+                if (!unit.isEmpty() || !r.unit.isEmpty()) {
+                    if (unit != r.unit)
+                        continue;
+                    score += 2;
+                } else if (r.prep == prep) {
+                    score += 2;
+                } else if (!r.prep.isEmpty() && !prep.isEmpty() && isLocative(r.prep) && isLocative(prep) && r.verb == verb) {
+                    score += 1;
+                } else if (prep.isEmpty() && !r.prep.isEmpty() && r.prep != QLatin1String("of")) {
+                    // "eat fish" for "feeds on": a direct object for a prepositional one.
+                } else {
+                    continue;
+                }
+            }
+            if (r.fromTemplate)
+                score += 1;
+            if (score > best.score || (score == best.score && best.rel && r.name < best.rel->name)) {
+                best.rel = &r;
+                best.score = score;
+            }
+        }
+        return best;
+    }
+
+    const Relation *nounRelation(const QString &noun)
+    {
+        const QString lemma = m_lex.lemma(noun, Lexicon::Pos::Noun);
+        const Relation *found = nullptr;
+        for (const Relation &r : m_relations) {
+            if (r.arity == 2 && !r.noun.isEmpty() && (r.noun == lemma || r.noun == noun) && (!found || r.fromTemplate))
+                found = &r;
+        }
+        return found;
+    }
+
+    const Relation *adjectiveRelation(const QString &adjective)
+    {
+        for (const Relation &r : m_relations) {
+            if (r.arity == 1 && (r.adjective == adjective || r.name == adjective))
+                return &r;
+        }
+        return nullptr;
+    }
+
+    /// (P a b) with the template's reading order: `subject` is the argument read first.
+    static QString atom(const Relation &r, const QString &subject, const QString &object)
+    {
+        if (r.arity == 1)
+            return QStringLiteral("(%1 %2)").arg(r.name, subject);
+        return r.first == 1 ? QStringLiteral("(%1 %2 %3)").arg(r.name, subject, object)
+                            : QStringLiteral("(%1 %2 %3)").arg(r.name, object, subject);
+    }
+
+    // --- verb phrases ---
+
+    struct Vp {
+        QString atom; ///< with the subject placeholder "%S"
+        bool negated = false;
+        bool coined = false;
+        QString coinedName;
+        int end = 0;
+        QString pattern;
+        // For "only"/"nothing but": the relation and the object type.
+        const Relation *rel = nullptr;
+        QString onlyType;
+        bool objectIsType = false;
+        QString objectType;
+    };
+
+    /// Parses a verb phrase at i about `subject` (an individual name, or "?x" for a kind).
+    std::optional<Vp> verbPhrase(const std::vector<Token> &w, int i, int limit, bool generic)
+    {
+        Vp vp;
+        int j = i;
+        bool can = false;
+        while (j < limit && isFrequency(w[std::size_t(j)].lower))
+            ++j;
+        if (j < limit && w[std::size_t(j)].lower == QLatin1String("can")) {
+            can = true;
+            ++j;
+        }
+        if (j < limit && (w[std::size_t(j)].lower == QLatin1String("does") || w[std::size_t(j)].lower == QLatin1String("do"))) {
+            if (j + 1 < limit && w[std::size_t(j) + 1].lower == QLatin1String("not")) {
+                vp.negated = true;
+                j += 2;
+            }
+        } else if (j < limit
+            && ((can && w[std::size_t(j)].lower == QLatin1String("not")) || w[std::size_t(j)].lower == QLatin1String("never"))) {
+            vp.negated = true;
+            ++j;
+        }
+        if (j < limit && w[std::size_t(j)].lower == QLatin1String("only")) {
+            vp.onlyType = QStringLiteral("?");
+            ++j;
+        }
+        if (j >= limit)
+            return std::nullopt;
+        const Token &verbToken = w[std::size_t(j)];
+        // In the verb's place a word WordNet knows as a verb is taken as one even when the
+        // first linkage tags it otherwise ("salmon can swim", "Rex growls at Tom").
+        if (verbToken.cap || verbToken.number || functionWords().contains(verbToken.lower)
+            || !(isVerb(verbToken) || m_lex.is(verbToken.lower, Lexicon::Pos::Verb)))
+            return std::nullopt;
+        const QString verb = m_lex.lemma(verbToken.lower, Lexicon::Pos::Verb);
+        ++j;
+        // A unary relation whose name is the phrase: "prepared for winter" → preparedForWinter.
+        for (const Relation &r : m_relations) {
+            if (r.phrase.isEmpty() || r.phrase.first() != verb)
+                continue;
+            int k = j;
+            bool ok = true;
+            for (qsizetype p = 1; p < r.phrase.size() && ok; ++p) {
+                while (k < limit && isDeterminer(w[std::size_t(k)].lower))
+                    ++k;
+                ok = k < limit
+                    && (w[std::size_t(k)].lower == r.phrase.at(p)
+                        || m_lex.lemma(w[std::size_t(k)].lower, Lexicon::Pos::Noun) == r.phrase.at(p));
+                ++k;
+            }
+            if (ok) {
+                vp.atom = atom(r, QStringLiteral("%S"), {});
+                vp.end = k;
+                vp.pattern = QStringLiteral("verb-phrase-name");
+                return vp;
+            }
+        }
+        while (j < limit && isFrequency(w[std::size_t(j)].lower))
+            ++j;
+        QString prep;
+        if (j < limit && prepositions().contains(w[std::size_t(j)].lower) && w[std::size_t(j)].lower != QLatin1String("of")) {
+            prep = w[std::size_t(j)].lower;
+            ++j;
+        }
+        // only Ms / nothing but Ms
+        if (j < limit && w[std::size_t(j)].lower == QLatin1String("only")) {
+            vp.onlyType = QStringLiteral("?");
+            ++j;
+        } else if (j + 1 < limit && w[std::size_t(j)].lower == QLatin1String("nothing")
+            && w[std::size_t(j) + 1].lower == QLatin1String("but")) {
+            vp.onlyType = QStringLiteral("?");
+            j += 2;
+        }
+        if (j >= limit || w[std::size_t(j)].lower == QLatin1String(",") || !prep.isEmpty() || !vp.onlyType.isEmpty()
+            || (j < limit && !isFrequency(w[std::size_t(j)].lower) && !prepositions().contains(w[std::size_t(j)].lower))) {
+            // An object may follow.
+        }
+        const Np object = j < limit ? nounPhrase(w, j, limit) : Np {};
+        if (object.kind == Np::Kind::Number) {
+            const int unitAt = object.end;
+            const QString unit = unitAt < limit ? m_lex.lemma(w[std::size_t(unitAt)].lower, Lexicon::Pos::Noun) : QString();
+            const Match m = findRelation(verb, prep, 2, unit, false);
+            if (!m.rel)
+                return std::nullopt;
+            vp.atom = atom(*m.rel, QStringLiteral("%S"), object.name);
+            vp.end = unitAt + (unit.isEmpty() ? 0 : 1);
+            vp.pattern = QStringLiteral("number-with-unit");
+            return vp;
+        }
+        if (object.kind == Np::Kind::Type && (generic || !vp.onlyType.isEmpty())) {
+            if (!vp.onlyType.isEmpty()) {
+                const Match m = findRelation(verb, prep, 2, {}, false);
+                if (!m.rel)
+                    return std::nullopt;
+                vp.rel = m.rel;
+                vp.onlyType = object.name;
+                vp.end = object.end;
+                vp.pattern = QStringLiteral("only");
+                return vp;
+            }
+            // Kinds related to kinds: a genlArg relation, else an existential default.
+            const Match kind = findRelation(verb, prep, 2, {}, true);
+            if (kind.rel) {
+                vp.atom = atom(*kind.rel, QStringLiteral("%K"), object.name);
+                vp.objectIsType = true;
+                vp.end = object.end;
+                vp.pattern = QStringLiteral("kind-relation");
+                return vp;
+            }
+            const Match m = findRelation(verb, prep, 2, {}, false);
+            if (!m.rel)
+                return std::nullopt;
+            vp.atom
+                = QStringLiteral("(exists ?y (and (%1 ?y) %2))").arg(object.name, atom(*m.rel, QStringLiteral("%S"), QStringLiteral("?y")));
+            vp.end = object.end;
+            vp.pattern = QStringLiteral("generic-verb-object");
+            return vp;
+        }
+        if (const auto arg = generic ? std::nullopt : argument(object)) {
+            const Match m = findRelation(verb, prep, 2, {}, false);
+            if (m.rel) {
+                vp.atom = atom(*m.rel, QStringLiteral("%S"), *arg);
+                vp.end = object.end;
+                vp.pattern = QStringLiteral("verb-preposition");
+                return vp;
+            }
+            if (!prep.isEmpty()) {
+                // Clearly a relation, none listed: coin verb + preposition (whistlesAt).
+                vp.coinedName = thirdPerson(verb) + capitalized(prep);
+                vp.atom = QStringLiteral("(%1 %S %2)").arg(vp.coinedName, *arg);
+                vp.coined = true;
+                vp.end = object.end;
+                vp.pattern = QStringLiteral("coined-verb-preposition");
+                return vp;
+            }
+            return std::nullopt;
+        }
+        if (!prep.isEmpty())
+            return std::nullopt;
+        // Intransitive: a unary relation.
+        const Match m = findRelation(verb, {}, 1, {}, false);
+        if (!m.rel || (m.rel->can && !can && m.score < 4))
+            return std::nullopt;
+        vp.atom = atom(*m.rel, QStringLiteral("%S"), {});
+        vp.end = j;
+        vp.pattern = QStringLiteral("verb");
+        return vp;
+    }
+
+    // --- sentences ---
+
+    void emit(const std::vector<Token> &w, const std::set<int> &used, const QString &sentence, const QString &pattern,
+        bool monotonic = false, bool coined = false, const QString &coinedName = {})
+    {
+        Out o;
+        o.sentence = sentence;
+        o.pattern = pattern;
+        o.monotonic = monotonic;
+        o.coined = coined;
+        o.coinedName = coinedName;
+        for (int i = 0; i < int(w.size()); ++i) {
+            const Token &t = w[std::size_t(i)];
+            if (!used.count(i) && !functionWords().contains(t.lower) && !isFrequency(t.lower) && t.lower != QLatin1String("only")
+                && t.lower != QLatin1String("nothing") && !isReflexive(t.lower) && !isObjectPronoun(t.lower) && t.ref.isEmpty())
+                o.unused << t.text;
+        }
+        o.unused += m_extraUnused;
+        for (const Out &e : m_out) {
+            if (e.sentence == o.sentence)
+                return;
+        }
+        m_out.push_back(o);
+    }
+
+    static void useRange(std::set<int> &used, int from, int to)
+    {
+        for (int i = from; i < to; ++i)
+            used.insert(i);
+    }
+
+    void sentence(const QString &text)
+    {
+        const QString trimmed = text.trimmed();
+        if (trimmed.endsWith(QLatin1Char('?'))) {
+            m_reason = QStringLiteral("a question; no claim");
+            return;
+        }
+        if (trimmed.endsWith(QLatin1Char('!'))) {
+            m_reason = QStringLiteral("an exclamation; no claim");
+            return;
+        }
+        std::vector<Token> w = tokenize(trimmed);
+        if (w.empty()) {
+            m_reason = QStringLiteral("no words");
+            return;
+        }
+        for (std::size_t i = 0; i < w.size(); ++i) {
+            if (auto cue = refusalCue(w[i].lower, i == 0)) {
+                m_reason = *cue;
+                return;
+            }
+        }
+        // Link Grammar's part-of-speech tags, one per token (commas and "'s" included).
+        QStringList words;
+        for (const Token &t : w)
+            words << t.text;
+        const std::vector<QString> tags = m_lex.tags(words);
+        for (std::size_t i = 0; i < w.size() && i < tags.size(); ++i)
+            w[i].tag = tags[i];
+
+        // "Ns usually V, but Zs do not."
+        if (exceptionPattern(w))
+            return;
+        // Clauses: ", and", ", but", ";".
+        std::vector<std::pair<int, int>> clauses;
+        int start = 0;
+        for (int i = 0; i < int(w.size()); ++i) {
+            const QString &l = w[std::size_t(i)].lower;
+            const bool cut = l == QLatin1String(";")
+                || (l == QLatin1String(",") && i + 1 < int(w.size())
+                    && (w[std::size_t(i) + 1].lower == QLatin1String("and") || w[std::size_t(i) + 1].lower == QLatin1String("but")
+                        || w[std::size_t(i) + 1].lower == QLatin1String("while")
+                        || w[std::size_t(i) + 1].lower == QLatin1String("whereas")));
+            if (cut) {
+                clauses.emplace_back(start, i);
+                start = i + (l == QLatin1String(";") ? 1 : 2);
+            }
+        }
+        clauses.emplace_back(start, int(w.size()));
+        for (const auto &[from, to] : clauses) {
+            std::vector<Token> clause(w.begin() + from, w.begin() + to);
+            // he/she/it/they → the previous clause's subject.
+            if (!clause.empty()) {
+                if (isSubjectPronoun(clause.front().lower) && !m_lastSubject.isEmpty())
+                    clause.front().ref = m_lastSubject;
+            }
+            this->clause(clause);
+        }
+        if (m_out.empty() && m_reason.isEmpty())
+            m_reason = QStringLiteral("no rule matched");
+    }
+
+    bool exceptionPattern(const std::vector<Token> &w)
+    {
+        int comma = -1;
+        for (int i = 0; i + 1 < int(w.size()); ++i) {
+            if (w[std::size_t(i)].lower == QLatin1String(",") && w[std::size_t(i) + 1].lower == QLatin1String("but"))
+                comma = i;
+        }
+        if (comma < 0)
+            return false;
+        const int n = int(w.size());
+        const Np subject = nounPhrase(w, 0, comma);
+        if (subject.kind != Np::Kind::Type || !subject.bare)
+            return false;
+        const Np except = nounPhrase(w, comma + 2, n);
+        if (except.kind != Np::Kind::Type)
+            return false;
+        int j = except.end;
+        if (j < n && (w[std::size_t(j)].lower == QLatin1String("do") || w[std::size_t(j)].lower == QLatin1String("does")))
+            ++j;
+        if (j >= n || w[std::size_t(j)].lower != QLatin1String("not"))
+            return false;
+        const auto vp = verbPhrase(w, subject.end, comma, true);
+        if (!vp || vp->negated || vp->objectIsType || vp->coined || !vp->onlyType.isEmpty())
+            return false;
+        std::set<int> used;
+        useRange(used, 0, n);
+        const QString rule = QStringLiteral("(set/defaultRule (implies (%1 ?x) %2))")
+                                 .arg(subject.name, QString(vp->atom).replace(QStringLiteral("%S"), QStringLiteral("?x")));
+        emit(w, used, QStringLiteral("(exceptWhen (%1 ?x) %2)").arg(except.name, rule), QStringLiteral("usually-but-not"));
+        m_lastSubject.clear();
+        return true;
+    }
+
+    void clause(const std::vector<Token> &w)
+    {
+        const int n = int(w.size());
+        if (n < 2)
+            return;
+        const QString first = w.front().lower;
+        std::set<int> used;
+
+        // 2, 7: Every/All/Each N is (a) M · Every T has a N · Every N Vs
+        const bool quantified = (first == QLatin1String("every") || first == QLatin1String("all") || first == QLatin1String("each"))
+            && nounPhrase(w, 1, n).kind == Np::Kind::Type;
+        if (quantified) {
+            const Np n1 = nounPhrase(w, 1, n);
+            useRange(used, 0, n1.end);
+            int j = n1.end;
+            if (j < n && isBe(w[std::size_t(j)].lower)) {
+                const Np n2 = nounPhrase(w, j + 1, n);
+                if (n2.kind == Np::Kind::Type) {
+                    useRange(used, j, n2.end);
+                    emit(w, used, QStringLiteral("(genl %1 %2)").arg(n1.name, n2.name), QStringLiteral("every-is"), true);
+                    return;
+                }
+                if (j + 1 < n) {
+                    if (const Relation *adj = adjectiveRelation(w[std::size_t(j) + 1].lower)) {
+                        useRange(used, j, j + 2);
+                        emit(
+                            w, used, QStringLiteral("(implies (%1 ?x) (%2 ?x))").arg(n1.name, adj->name), QStringLiteral("every-is"), true);
+                        return;
+                    }
+                }
+                m_reason = QStringLiteral("no type or property for what follows '%1'").arg(w[std::size_t(j)].text);
+                return;
+            }
+            if (j + 1 < n && (w[std::size_t(j)].lower == QLatin1String("has") || w[std::size_t(j)].lower == QLatin1String("have"))) {
+                int k = j + 1;
+                if (k < n && (w[std::size_t(k)].lower == QLatin1String("a") || w[std::size_t(k)].lower == QLatin1String("an")))
+                    ++k;
+                if (k < n) {
+                    if (const Relation *r = nounRelation(w[std::size_t(k)].lower)) {
+                        useRange(used, j, k + 1);
+                        const QString var = QStringLiteral("?") + w[std::size_t(k)].lower.left(1);
+                        const QString inner = atom(*r, var, QStringLiteral("?x"));
+                        emit(w, used,
+                            QStringLiteral("(implies (%1 ?x) (exists %2 %3))")
+                                .arg(n1.name, var == QLatin1String("?x") ? QStringLiteral("?y") : var,
+                                    var == QLatin1String("?x") ? QString(inner).replace(QStringLiteral("?x "), QStringLiteral("?y "))
+                                                               : inner),
+                            QStringLiteral("every-has"), true);
+                        return;
+                    }
+                }
+                m_reason = QStringLiteral("no relation for '%1'").arg(k < n ? w[std::size_t(k)].text : QString());
+                return;
+            }
+            if (const auto vp = verbPhrase(w, j, n, true); vp && vp->onlyType.isEmpty() && !vp->objectIsType) {
+                useRange(used, j, vp->end);
+                QString body = QString(vp->atom).replace(QStringLiteral("%S"), QStringLiteral("?x"));
+                if (vp->negated)
+                    body = QStringLiteral("(not %1)").arg(body);
+                emit(w, used, QStringLiteral("(implies (%1 ?x) %2)").arg(n1.name, body), QStringLiteral("every-verb"), true);
+                return;
+            }
+            m_reason = QStringLiteral("no relation for the verb");
+            return;
+        }
+
+        // 6: Y's N is X
+        if (n >= 4 && w[1].lower == QLatin1String("'s")) {
+            const Np owner = nounPhrase(w, 0, 1);
+            if (const auto y = argument(owner); y && owner.kind != Np::Kind::Minted) {
+                if (const Relation *r = nounRelation(w[2].lower); r && isBe(w[3].lower)) {
+                    const Np x = nounPhrase(w, 4, n);
+                    if (const auto xs = argument(x)) {
+                        useRange(used, 0, x.end);
+                        emit(w, used, atom(*r, *xs, *y), QStringLiteral("possessive-noun"));
+                        m_lastSubject = *y;
+                        return;
+                    }
+                }
+            }
+        }
+
+        // 9: Whoever P, Q · Anyone who P, Q
+        if (first == QLatin1String("whoever")
+            || ((first == QLatin1String("anyone") || first == QLatin1String("everyone") || first == QLatin1String("anybody"))
+                && w[1].lower == QLatin1String("who"))) {
+            const int start = first == QLatin1String("whoever") ? 1 : 2;
+            const auto condition = verbPhrase(w, start, n, false);
+            if (condition) {
+                int k = condition->end;
+                if (k < n && w[std::size_t(k)].lower == QLatin1String(","))
+                    ++k;
+                if (const auto consequence = verbPhrase(w, k, n, false)) {
+                    useRange(used, 0, consequence->end);
+                    const auto body = [](const Vp &vp) {
+                        const QString a = QString(vp.atom).replace(QStringLiteral("%S"), QStringLiteral("?x"));
+                        return vp.negated ? QStringLiteral("(not %1)").arg(a) : a;
+                    };
+                    emit(w, used, QStringLiteral("(implies %1 %2)").arg(body(*condition), body(*consequence)), QStringLiteral("whoever"),
+                        true, condition->coined || consequence->coined,
+                        condition->coined ? condition->coinedName : consequence->coinedName);
+                    return;
+                }
+            }
+            m_reason = QStringLiteral("no relation for the condition or the conclusion of '%1'").arg(w.front().text);
+            return;
+        }
+
+        Np subject = nounPhrase(w, 0, n);
+        // A subject before a verb: "A tortoise and a hare raced each other."
+        if (subject.kind == Np::Kind::Type && subject.indefinite && subject.end + 1 < n
+            && w[std::size_t(subject.end)].lower == QLatin1String("and")) {
+            const Np other = nounPhrase(w, subject.end + 1, n);
+            if (other.kind == Np::Kind::Type && other.indefinite && other.end + 2 < n
+                && w[std::size_t(other.end) + 1].lower == QLatin1String("each")
+                && w[std::size_t(other.end) + 2].lower == QLatin1String("other")) {
+                const QString a = *argument(subject);
+                const QString b = *argument(other);
+                const QString verb = m_lex.lemma(w[std::size_t(other.end)].lower, Lexicon::Pos::Verb);
+                const Match m = findRelation(verb, {}, 2, {}, false);
+                if (m.rel) {
+                    useRange(used, 0, other.end + 3);
+                    emit(w, used, atom(*m.rel, a, b), QStringLiteral("each-other"));
+                    return;
+                }
+                m_reason = QStringLiteral("no relation for the verb");
+                return;
+            }
+        }
+        // A verb phrase sharing the previous clause's subject ("…, and freed him").
+        if (subject.kind == Np::Kind::None && !m_lastSubject.isEmpty() && !w.front().cap) {
+            if (const auto vp = verbPhrase(resolvedObjects(w, 0, m_lastSubject), 0, n, false)) {
+                useRange(used, 0, vp->end);
+                emitVp(resolvedObjects(w, 0, m_lastSubject), used, *vp, m_lastSubject);
+                return;
+            }
+        }
+        // Words before the subject ("Not long afterwards the lion …"): skipped, reported unused.
+        if (subject.kind == Np::Kind::None || (subject.kind == Np::Kind::NewIndividual && !w.front().cap)) {
+            for (int p = 1; p + 1 < std::min(n, 8); ++p) {
+                const QString &l = w[std::size_t(p)].lower;
+                if (w[std::size_t(p) - 1].tag.startsWith(QLatin1Char('v')))
+                    break;
+                if (!isDeterminer(l) && !w[std::size_t(p)].cap)
+                    continue;
+                const Np later = nounPhrase(w, p, n);
+                if (later.kind == Np::Kind::Individual || (later.kind == Np::Kind::Minted && !later.name.isEmpty())
+                    || (later.kind == Np::Kind::Type && !later.bare)) {
+                    QStringList skipped;
+                    for (int q = 0; q < p; ++q) {
+                        if (!functionWords().contains(w[std::size_t(q)].lower))
+                            skipped << w[std::size_t(q)].text;
+                    }
+                    m_extraUnused = skipped;
+                    clause(std::vector<Token>(w.begin() + p, w.end()));
+                    m_extraUnused.clear();
+                    return;
+                }
+            }
+        }
+        if (subject.kind == Np::Kind::None) {
+            m_reason = QStringLiteral("no subject the rules can name");
+            return;
+        }
+        int j = subject.end;
+        useRange(used, 0, j);
+        while (j < n && isReflexive(w[std::size_t(j)].lower))
+            used.insert(j++);
+
+        if (subject.kind == Np::Kind::Type) {
+            if (subject.indefinite && j + 1 < n && isBe(w[std::size_t(j)].lower)) {
+                // "A penguin is a bird": said of the kind.
+                const Np m = nounPhrase(w, j + 1, n);
+                if (m.kind == Np::Kind::Type && m.indefinite) {
+                    useRange(used, j, m.end);
+                    emit(w, used, QStringLiteral("(set/defaultRule (implies (%1 ?x) (%2 ?x)))").arg(subject.name, m.name),
+                        QStringLiteral("indefinite-generic"));
+                    return;
+                }
+            }
+            if (subject.bare) {
+                genericClause(w, subject, used);
+                return;
+            }
+        }
+        if (subject.kind == Np::Kind::Minted && subject.name.isEmpty()) {
+            m_reason = QStringLiteral("the subject is not named");
+            return;
+        }
+        const auto x = argument(subject);
+        if (!x) {
+            m_reason = QStringLiteral("the subject is not named");
+            return;
+        }
+        m_lastSubject = *x;
+        const std::vector<Token> resolved = resolvedObjects(w, j, *x);
+        clauseAbout(resolved, used, j, *x);
+    }
+
+    /// Object pronouns after `from` resolved to the latest individual other than `subject`.
+    std::vector<Token> resolvedObjects(const std::vector<Token> &w, int from, const QString &subject) const
+    {
+        std::vector<Token> out = w;
+        QString other;
+        for (qsizetype i = m_recent.size() - 1; i >= 0 && other.isEmpty(); --i) {
+            if (m_recent.at(i) != subject)
+                other = m_recent.at(i);
+        }
+        if (other.isEmpty())
+            return out;
+        for (std::size_t i = std::size_t(from); i < out.size(); ++i) {
+            if (isObjectPronoun(out[i].lower) && out[i].lower != QLatin1String("it"))
+                out[i].ref = other;
+        }
+        return out;
+    }
+
+    void clauseAbout(const std::vector<Token> &w, std::set<int> used, int j, const QString &subjectName)
+    {
+        const int n = int(w.size());
+        const std::optional<QString> x = subjectName;
+        if (j < n && isBe(w[std::size_t(j)].lower)) {
+            int k = j + 1;
+            bool negated = false;
+            if (k < n && w[std::size_t(k)].lower == QLatin1String("not")) {
+                negated = true;
+                ++k;
+            }
+            // 6: X is the N of Y
+            if (k + 2 < n && w[std::size_t(k)].lower == QLatin1String("the")) {
+                if (const Relation *r = nounRelation(w[std::size_t(k) + 1].lower);
+                    r && w[std::size_t(k) + 2].lower == QLatin1String("of")) {
+                    const Np y = nounPhrase(w, k + 3, n);
+                    if (const auto ys = argument(y); ys && y.kind != Np::Kind::Minted) {
+                        useRange(used, j, y.end);
+                        const QString a = atom(*r, *x, *ys);
+                        emit(w, used, negated ? QStringLiteral("(not %1)").arg(a) : a, QStringLiteral("relational-noun"));
+                        return;
+                    }
+                }
+            }
+            // 1: X is (not) a N
+            const Np type = nounPhrase(w, k, n);
+            if (type.kind == Np::Kind::Type && type.indefinite) {
+                useRange(used, j, type.end);
+                std::set<int> own = used;
+                const QString fact = QStringLiteral("(%1 %2)").arg(type.name, *x);
+                int r = type.end;
+                // Relative clause: who/that VP · whose N is Y
+                if (r < n && w[std::size_t(r)].lower == QLatin1String(","))
+                    ++r;
+                if (r + 3 < n && w[std::size_t(r)].lower == QLatin1String("whose")) {
+                    if (const Relation *rel = nounRelation(w[std::size_t(r) + 1].lower); rel && isBe(w[std::size_t(r) + 2].lower)) {
+                        const Np y = nounPhrase(w, r + 3, n);
+                        if (const auto ys = argument(y); ys && y.kind != Np::Kind::Minted) {
+                            std::set<int> rused = used;
+                            useRange(rused, r, y.end);
+                            useRange(own, r, y.end);
+                            emit(w, own, negated ? QStringLiteral("(not %1)").arg(fact) : fact, QStringLiteral("membership"));
+                            emit(w, rused, atom(*rel, *ys, *x), QStringLiteral("relational-noun"));
+                            return;
+                        }
+                    }
+                }
+                if (!negated && r < n
+                    && (w[std::size_t(r)].lower == QLatin1String("who") || w[std::size_t(r)].lower == QLatin1String("that")
+                        || w[std::size_t(r)].lower == QLatin1String("which"))) {
+                    if (const auto vp = verbPhrase(w, r + 1, n, false)) {
+                        std::set<int> rused = used;
+                        useRange(rused, r, vp->end);
+                        useRange(own, r, vp->end);
+                        emit(w, own, fact, QStringLiteral("membership"));
+                        emitVp(w, rused, *vp, *x);
+                        return;
+                    }
+                }
+                emit(w, own, negated ? QStringLiteral("(not %1)").arg(fact) : fact,
+                    negated ? QStringLiteral("not-membership") : QStringLiteral("membership"));
+                return;
+            }
+            // X is ADJ
+            if (k < n) {
+                if (const Relation *adj = adjectiveRelation(w[std::size_t(k)].lower)) {
+                    useRange(used, j, k + 1);
+                    const QString a = atom(*adj, *x, {});
+                    emit(w, used, negated ? QStringLiteral("(not %1)").arg(a) : a, QStringLiteral("adjective"));
+                    return;
+                }
+            }
+            // Passive: X is V-ed by Y
+            if (k + 2 < n && w[std::size_t(k) + 1].lower == QLatin1String("by")) {
+                const QString verb = m_lex.lemma(w[std::size_t(k)].lower, Lexicon::Pos::Verb);
+                const Np y = nounPhrase(w, k + 2, n);
+                const Match m = findRelation(verb, {}, 2, {}, false);
+                if (const auto ys = argument(y); ys && m.rel && m.score >= 4) {
+                    useRange(used, j, y.end);
+                    const QString a = atom(*m.rel, *ys, *x);
+                    emit(w, used, negated ? QStringLiteral("(not %1)").arg(a) : a, QStringLiteral("passive"));
+                    return;
+                }
+            }
+            // X is 54 years old
+            if (!negated && k + 1 < n && w[std::size_t(k)].number) {
+                const QString unit = m_lex.lemma(w[std::size_t(k) + 1].lower, Lexicon::Pos::Noun);
+                const Match m = findRelation(QStringLiteral("be"), {}, 2, unit, false);
+                if (m.rel) {
+                    int end = k + 2;
+                    if (end < n && w[std::size_t(end)].lower == QLatin1String("old"))
+                        ++end;
+                    useRange(used, j, end);
+                    emit(w, used, atom(*m.rel, *x, w[std::size_t(k)].text), QStringLiteral("number-with-unit"));
+                    return;
+                }
+            }
+            if (const auto vp = verbPhrase(w, j, n, false)) {
+                useRange(used, j, vp->end);
+                emitVp(w, used, *vp, *x);
+                return;
+            }
+            m_reason = QStringLiteral("no type or relation for what follows '%1'").arg(w[std::size_t(j)].text);
+            return;
+        }
+        // 5: X V (prep) Y
+        if (const auto vp = verbPhrase(w, j, n, false)) {
+            if (!vp->onlyType.isEmpty()) {
+                m_reason = QStringLiteral("'only' said of one individual");
+                return;
+            }
+            useRange(used, j, vp->end);
+            emitVp(w, used, *vp, *x);
+            return;
+        }
+        m_reason = QStringLiteral("no relation of the knowledge base for the verb");
+    }
+
+    void emitVp(const std::vector<Token> &w, const std::set<int> &used, const Vp &vp, const QString &subject)
+    {
+        QString a = QString(vp.atom).replace(QStringLiteral("%S"), subject);
+        if (vp.negated)
+            a = QStringLiteral("(not %1)").arg(a);
+        emit(w, used, a, vp.pattern, false, vp.coined, vp.coinedName);
+    }
+
+    void genericClause(const std::vector<Token> &w, const Np &subject, std::set<int> used)
+    {
+        const int n = int(w.size());
+        int j = subject.end;
+        m_lastSubject.clear();
+        // 3: Ns are Ms (+ relative clause)
+        if (j < n && isBe(w[std::size_t(j)].lower)) {
+            const Np m = nounPhrase(w, j + 1, n);
+            if (m.kind == Np::Kind::Type) {
+                useRange(used, j, m.end);
+                std::set<int> own = used;
+                int r = m.end;
+                std::optional<Vp> rel;
+                if (r < n && (w[std::size_t(r)].lower == QLatin1String("that") || w[std::size_t(r)].lower == QLatin1String("who")))
+                    rel = verbPhrase(w, r + 1, n, true);
+                if (rel && rel->onlyType.isEmpty() && !rel->objectIsType) {
+                    useRange(own, r, rel->end);
+                }
+                emit(w, own, QStringLiteral("(set/defaultRule (implies (%1 ?x) (%2 ?x)))").arg(subject.name, m.name),
+                    QStringLiteral("bare-generic"));
+                if (rel && rel->onlyType.isEmpty() && !rel->objectIsType) {
+                    std::set<int> rused = used;
+                    useRange(rused, r, rel->end);
+                    QString body = QString(rel->atom).replace(QStringLiteral("%S"), QStringLiteral("?x"));
+                    if (rel->negated)
+                        body = QStringLiteral("(not %1)").arg(body);
+                    emit(w, rused, QStringLiteral("(set/defaultRule (implies (%1 ?x) %2))").arg(subject.name, body),
+                        QStringLiteral("generic-verb"), false, rel->coined, rel->coinedName);
+                }
+                return;
+            }
+            if (j + 1 < n) {
+                if (const Relation *adj = adjectiveRelation(w[std::size_t(j) + 1].lower)) {
+                    useRange(used, j, j + 2);
+                    emit(w, used, QStringLiteral("(set/defaultRule (implies (%1 ?x) (%2 ?x)))").arg(subject.name, adj->name),
+                        QStringLiteral("generic-adjective"));
+                    return;
+                }
+            }
+            m_reason = QStringLiteral("no type or property for what follows '%1'").arg(w[std::size_t(j)].text);
+            return;
+        }
+        // 4, 8: Ns (usually) V … · Ns V only Ms
+        const auto vp = verbPhrase(w, j, n, true);
+        if (!vp) {
+            m_reason = QStringLiteral("no relation of the knowledge base for the verb");
+            return;
+        }
+        useRange(used, j, vp->end);
+        bool always = false;
+        for (int i = j; i < vp->end; ++i)
+            always = always || w[std::size_t(i)].lower == QLatin1String("always");
+        if (!vp->onlyType.isEmpty() && vp->rel) {
+            emit(w, used,
+                QStringLiteral("(implies (and (%1 ?x) %2) (%3 ?y))")
+                    .arg(subject.name, atom(*vp->rel, QStringLiteral("?x"), QStringLiteral("?y")), vp->onlyType),
+                QStringLiteral("only"), true);
+            return;
+        }
+        if (vp->objectIsType) {
+            emit(w, used, QString(vp->atom).replace(QStringLiteral("%K"), subject.name), vp->pattern);
+            return;
+        }
+        QString body = QString(vp->atom).replace(QStringLiteral("%S"), QStringLiteral("?x"));
+        if (vp->negated)
+            body = QStringLiteral("(not %1)").arg(body);
+        const QString rule = QStringLiteral("(implies (%1 ?x) %2)").arg(subject.name, body);
+        if (always)
+            emit(w, used, rule, QStringLiteral("generic-always"), true, vp->coined, vp->coinedName);
+        else
+            emit(w, used, QStringLiteral("(set/defaultRule %1)").arg(rule), QStringLiteral("generic-verb"), false, vp->coined,
+                vp->coinedName);
+    }
+
+    Lexicon &m_lex;
+    std::map<QString, QString> m_types; ///< "ice shelf" → ice_shelf
+    std::map<QString, QString> m_individuals; ///< lower-case → name
+    std::map<QString, QStringList> m_memberships;
+    std::vector<Relation> m_relations;
+    std::map<QString, QString> m_minted;
+    std::map<QString, int> m_mintCount;
+    std::map<QString, QString> m_latestOfType;
+    QStringList m_recent; ///< individuals in order of last mention
+    QStringList m_extraUnused; ///< words skipped before the clause's subject
+    std::vector<Out> m_out;
+    QString m_reason;
+    QString m_lastSubject;
+};
+
+} // namespace
+
+json draft(const json &turn, Lexicon &lexicon)
+{
+    Drafter drafter(turn, lexicon);
+    return drafter.run(turn);
+}
+
+} // namespace fanva::rules

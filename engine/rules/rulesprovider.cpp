@@ -1,0 +1,121 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+#include "rules/rulesprovider.h"
+
+#include "llm/call.h"
+#include "llm/selection.h"
+#include "rules/drafter.h"
+#include "rules/lexicon.h"
+
+#include <QFutureWatcher>
+#include <QRegularExpression>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace fanva::rules {
+
+using nlohmann::json;
+
+namespace {
+
+/// A repair turn gets no new idea from the rules: every sentence it names is given up with
+/// the reason, so the session settles at once (formalize.md §5.2).
+json repairReply(const llm::Request &request)
+{
+    std::string last;
+    for (const llm::Message &m : request.messages) {
+        if (m.role == llm::Role::User)
+            last = m.text;
+    }
+    static const QRegularExpression sentence(QStringLiteral("^Sentence \\[(\\d+)\\]"), QRegularExpression::MultilineOption);
+    json untranslated = json::array();
+    std::vector<int> seen;
+    auto it = sentence.globalMatch(QString::fromStdString(last));
+    while (it.hasNext()) {
+        const int n = it.next().captured(1).toInt();
+        if (std::find(seen.begin(), seen.end(), n) != seen.end())
+            continue;
+        seen.push_back(n);
+        untranslated.push_back({ { "segment", n }, { "reason", "the rules have no other reading" } });
+    }
+    return json { { "candidates", json::array() }, { "untranslated", untranslated }, { "notes", "drafted by rules — no model." } };
+}
+
+class RulesCall final : public llm::Call
+{
+public:
+    RulesCall(const llm::Request &request, QObject *parent)
+        : Call(parent)
+    {
+        response().model = kRulesModel;
+        response().diag.tries = 1;
+        const json structured = request.structured.value_or(json());
+        const std::string purpose = request.purpose;
+        if (purpose == "judge") {
+            fail(llm::makeFailure(llm::Failure::Kind::Config, "The rules provider has no model to judge with."));
+            return;
+        }
+        if (purpose == "repair") {
+            QMetaObject::invokeMethod(
+                this,
+                [this, request] {
+                    emitNotice(QStringLiteral("drafted by rules — no model"));
+                    appendText(repairReply(request).dump());
+                    succeed(llm::StopReason::EndTurn);
+                },
+                Qt::QueuedConnection);
+            return;
+        }
+        if (!structured.is_object()) {
+            fail(llm::makeFailure(
+                llm::Failure::Kind::Config, "The rules provider drafts only formalize sessions: the request carries no structured turn."));
+            return;
+        }
+        connect(&m_watcher, &QFutureWatcher<std::string>::finished, this, [this] {
+            if (isFinished())
+                return;
+            emitNotice(QStringLiteral("drafted by rules — no model"));
+            appendText(m_watcher.result());
+            succeed(llm::StopReason::EndTurn);
+        });
+        m_watcher.setFuture(QtConcurrent::run([structured] {
+            Lexicon &lexicon = Lexicon::instance();
+            return draft(structured, lexicon).dump();
+        }));
+    }
+
+protected:
+    void abortTransport() override { m_watcher.disconnect(this); }
+    [[nodiscard]] QString providerName() const override { return QStringLiteral("The rules provider"); }
+
+private:
+    QFutureWatcher<std::string> m_watcher;
+};
+
+} // namespace
+
+RulesProvider::RulesProvider(QObject *parent)
+    : Provider(parent)
+{ }
+
+RulesProvider::~RulesProvider() = default;
+
+QString RulesProvider::id() const
+{
+    return QStringLiteral("rules");
+}
+
+llm::Call *RulesProvider::start(const llm::Request &request)
+{
+    return new RulesCall(request, this);
+}
+
+void registerRulesProvider()
+{
+    llm::registerProvider(QStringLiteral("rules"), [](const llm::ProviderOptions &, QObject *parent) {
+        llm::ProviderResult result;
+        result.provider = std::make_unique<RulesProvider>(parent);
+        return result;
+    });
+}
+
+} // namespace fanva::rules

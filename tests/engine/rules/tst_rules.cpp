@@ -1,0 +1,200 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+// The rules provider's patterns (docs/spec/rules.md §3), one test per row, on a small farm KB
+// written for these tests (not the demo's).
+#include "formalize/rulesturn.h"
+#include "formalize/segmenter.h"
+#include "kb/knowledgebase.h"
+#include "rules/drafter.h"
+#include "rules/lexicon.h"
+
+#include <QTest>
+
+using namespace fanva;
+using nlohmann::json;
+
+namespace {
+
+const char s_farm[] = R"KB(
+(comment animal "(animal ?x) means ?x is an animal.")
+(comment mammal "(mammal ?x) means ?x is a mammal, an animal that suckles its young.")
+(genl mammal animal)
+(comment bird "(bird ?x) means ?x is a bird.")
+(genl bird animal)
+(comment dog "(dog ?x) means ?x is a dog, a domestic animal that barks.")
+(genl dog mammal)
+(comment cat "(cat ?x) means ?x is a cat.")
+(genl cat mammal)
+(comment hen "(hen ?x) means ?x is a hen, a female chicken.")
+(genl hen bird)
+(comment grain "(grain ?x) means ?x is a grain.")
+(comment person "(person ?x) means ?x is a person.")
+(comment farmer "(farmer ?x) means ?x is a person who works a farm.")
+(genl farmer person)
+(comment place "(place ?x) means ?x is a place.")
+(comment farm "(farm ?x) means ?x is a farm.")
+(genl farm place)
+(comment barn "(barn ?x) means ?x is a barn.")
+(genl barn place)
+(comment barks "(barks ?x) means ?x can bark.")
+(unaryPredicate barks)
+(arg barks 1 animal)
+(comment sleepsIn "(sleepsIn ?a ?p) means ?a sleeps in the place ?p.")
+(binaryPredicate sleepsIn)
+(arg sleepsIn 2 place)
+(comment ownerOf "(ownerOf ?o ?a) means the person ?o is the owner of the animal ?a.")
+(binaryPredicate ownerOf)
+(arg ownerOf 1 person)
+(arg ownerOf 2 animal)
+(comment ageInYears "(ageInYears ?a ?n) means ?a is ?n years old.")
+(binaryPredicate ageInYears)
+(comment areaInHectares "(areaInHectares ?f ?n) means the farm ?f covers ?n hectares.")
+(binaryPredicate areaInHectares)
+(comment feeds "(feeds ?p ?a) means the person ?p feeds the animal ?a.")
+(binaryPredicate feeds)
+(comment consumes "(consumes ?a ?f) means the animal ?a eats the food ?f.")
+(binaryPredicate consumes)
+(comment Rex "Rex names the farm dog.")
+(dog Rex)
+(comment Tom "Tom names the farmer.")
+(farmer Tom)
+(comment Bella "Bella names the barn cat.")
+(cat Bella)
+(farm GreenAcres)
+(barn RedBarn)
+)KB";
+
+std::shared_ptr<const kb::KnowledgeBase> farm()
+{
+    static const kb::LoadResult result
+        = kb::loadKnowledgeBase(std::vector<kb::ContextSource> { { QStringLiteral("CxFarm.txt"), QByteArray(s_farm) } });
+    return result.kb;
+}
+
+/// The reply the rules draft for `text`.
+json draftOf(const QByteArray &text)
+{
+    const formalize::Segmentation segmentation = formalize::segment(text);
+    const json turn = formalize::rulesTurn(*farm(), QStringLiteral("CxFarm"), text, segmentation.segments, {});
+    return rules::draft(turn, rules::Lexicon::instance());
+}
+
+QStringList sentences(const json &reply)
+{
+    QStringList out;
+    for (const json &c : reply.at("candidates"))
+        out << QString::fromStdString(c.at("sentence").get<std::string>());
+    return out;
+}
+
+} // namespace
+
+class TestRules : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY2(farm(), "the farm KB loads");
+        if (!rules::Lexicon::instance().available())
+            QSKIP(qPrintable(rules::Lexicon::instance().problem()));
+    }
+
+    void patterns_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QStringList>("expected");
+        // 1 membership
+        QTest::newRow("1 membership") << QByteArray("Rex is a dog.") << QStringList { "(dog Rex)" };
+        QTest::newRow("1 not") << QByteArray("Bella is not a dog.") << QStringList { "(not (dog Bella))" };
+        QTest::newRow("1 new name") << QByteArray("Daisy is a hen.") << QStringList { "(hen Daisy)" };
+        // 2 every/all/each
+        QTest::newRow("2 every") << QByteArray("Every hen is a bird.") << QStringList { "(genl hen bird)" };
+        QTest::newRow("2 all") << QByteArray("All cats are mammals.") << QStringList { "(genl cat mammal)" };
+        // 3 bare generic
+        QTest::newRow("3 generic") << QByteArray("Cats are mammals.") << QStringList { "(set/defaultRule (implies (cat ?x) (mammal ?x)))" };
+        // 4 generic verb, usually … but
+        QTest::newRow("4 generic verb") << QByteArray("Dogs bark.") << QStringList { "(set/defaultRule (implies (dog ?x) (barks ?x)))" };
+        QTest::newRow("4 usually but") << QByteArray("Mammals usually bark, but cats do not.")
+                                       << QStringList { "(exceptWhen (cat ?x) (set/defaultRule (implies (mammal ?x) (barks ?x))))" };
+        // 5 verb + preposition, numbers with units
+        QTest::newRow("5 verb prep") << QByteArray("Rex sleeps in the Red Barn.") << QStringList { "(sleepsIn Rex RedBarn)" };
+        QTest::newRow("5 transitive") << QByteArray("Tom feeds Rex.") << QStringList { "(feeds Tom Rex)" };
+        QTest::newRow("5 years old") << QByteArray("Rex is 7 years old.") << QStringList { "(ageInYears Rex 7)" };
+        QTest::newRow("5 hectares") << QByteArray("Green Acres covers 120 hectares.") << QStringList { "(areaInHectares GreenAcres 120)" };
+        // 6 relational nouns
+        QTest::newRow("6 the N of") << QByteArray("Tom is the owner of Rex.") << QStringList { "(ownerOf Tom Rex)" };
+        QTest::newRow("6 possessive") << QByteArray("Rex's owner is Tom.") << QStringList { "(ownerOf Tom Rex)" };
+        QTest::newRow("6 whose") << QByteArray("Rex is a dog whose owner is Tom.") << QStringList { "(dog Rex)", "(ownerOf Tom Rex)" };
+        // 7 every T has a N
+        QTest::newRow("7 every has") << QByteArray("Every dog has an owner.")
+                                     << QStringList { "(implies (dog ?x) (exists ?o (ownerOf ?o ?x)))" };
+        // 8 only / nothing but
+        QTest::newRow("8 only") << QByteArray("Hens eat only grain.")
+                                << QStringList { "(implies (and (hen ?x) (consumes ?x ?y)) (grain ?y))" };
+        QTest::newRow("8 nothing but") << QByteArray("Hens eat nothing but grain.")
+                                       << QStringList { "(implies (and (hen ?x) (consumes ?x ?y)) (grain ?y))" };
+        // 10 coordination with a pronoun, relative clause
+        QTest::newRow("10 and she") << QByteArray("Bella is a cat, and she sleeps in the Red Barn.")
+                                    << QStringList { "(cat Bella)", "(sleepsIn Bella RedBarn)" };
+        QTest::newRow("10 who") << QByteArray("Rex is a dog who sleeps in the Red Barn.")
+                                << QStringList { "(dog Rex)", "(sleepsIn Rex RedBarn)" };
+        // 9 whoever
+        QTest::newRow("9 whoever") << QByteArray("Whoever sleeps in the Red Barn barks.")
+                                   << QStringList { "(implies (sleepsIn ?x RedBarn) (barks ?x))" };
+        // 10 narrative: introduced individuals, the same one again, a pronoun object, coreference
+        QTest::newRow("10 introduced") << QByteArray("A dog sleeps in the Red Barn. The dog barks.")
+                                       << QStringList { "(dog Dog1)", "(sleepsIn Dog1 RedBarn)", "(barks Dog1)" };
+        QTest::newRow("10 hypernym") << QByteArray("A farmer feeds a cat. Later the farmer feeds the little animal.")
+                                     << QStringList { "(farmer Farmer1)", "(cat Cat1)", "(feeds Farmer1 Cat1)" };
+        // coined verb + preposition
+        QTest::newRow("coined") << QByteArray("Rex growls at Tom.") << QStringList { "(growlsAt Rex Tom)" };
+        // 11 nothing
+        QTest::newRow("11 reported") << QByteArray("Tom thinks that Rex is a dog.") << QStringList {};
+        QTest::newRow("11 subordinate") << QByteArray("When it rains, Rex sleeps in the Red Barn.") << QStringList {};
+        QTest::newRow("11 modal") << QByteArray("Rex might be a dog.") << QStringList {};
+        QTest::newRow("11 opinion") << QByteArray("The barn is the most beautiful place on the farm.") << QStringList {};
+        QTest::newRow("11 question") << QByteArray("Is Rex a dog?") << QStringList {};
+    }
+
+    void patterns()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QStringList, expected);
+        const json reply = draftOf(text);
+        QCOMPARE(sentences(reply), expected);
+        if (expected.isEmpty()) {
+            QCOMPARE(reply.at("untranslated").size(), std::size_t(1));
+            QVERIFY(!reply.at("untranslated")[0].at("reason").get<std::string>().empty());
+        }
+    }
+
+    void honestMarking()
+    {
+        const json reply = draftOf("Rex sleeps in the Red Barn every night.");
+        QCOMPARE(sentences(reply), QStringList { "(sleepsIn Rex RedBarn)" });
+        const json &c = reply.at("candidates")[0];
+        QCOMPARE(c.at("pattern").get<std::string>(), std::string("verb-preposition"));
+        QCOMPARE(c.at("confidence").get<std::string>(), std::string("medium"));
+        QVERIFY(c.at("unused").dump().find("night") != std::string::npos);
+        QCOMPARE(draftOf("Rex is a dog.").at("candidates")[0].at("confidence").get<std::string>(), std::string("high"));
+        QVERIFY(reply.at("notes").get<std::string>().find("drafted by rules") != std::string::npos);
+    }
+
+    void headingsYieldNothing()
+    {
+        const json reply = draftOf("# The farm\n\nRex is a dog.\n");
+        QCOMPARE(sentences(reply), QStringList { "(dog Rex)" });
+        QCOMPARE(reply.at("untranslated")[0].at("segment").get<int>(), 1);
+    }
+
+    void repeatable()
+    {
+        const QByteArray text = "Rex is a dog. Every dog has an owner. Rex growls at the postman. Hens eat only grain.";
+        QCOMPARE(draftOf(text).dump(), draftOf(text).dump());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRules)
+#include "tst_rules.moc"
