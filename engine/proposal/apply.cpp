@@ -694,14 +694,42 @@ QStringList rediff(Proposal &proposal, const kb::KnowledgeBase &kb, const BatchG
             e->state = EntryState::Refused;
     };
 
+    // Replacements are gated against the KB without the sentences they remove, as Apply gates
+    // them (rewrite.md §1); a retract entry has no new sentence to gate.
+    const QByteArray current = readFile(proposal.targetPath()).bytes;
+    std::vector<std::shared_ptr<const kb::KnowledgeBase>> reduced; // keeps the reduced KBs alive
+    const auto gateKbWithout = [&](const std::vector<const Entry *> &entries) -> const kb::KnowledgeBase & {
+        const std::vector<ExistingSentence> removed = removedSentences(entries);
+        if (removed.empty())
+            return kb;
+        if (const auto without = formalize::withoutSentences(current, removed)) {
+            kb::LoadResult loaded = kb::loadKnowledgeBaseWith(proposal.kbDir, { { proposal.targetPath(), *without } });
+            if (loaded.ok()) {
+                reduced.push_back(std::move(loaded.kb));
+                return *reduced.back();
+            }
+        }
+        return kb;
+    };
+    const auto isRetract = [](const Entry *e) { return e->kind == formalize::EntryKind::Retract; };
+    std::erase_if(others, isRetract);
     QStringList batch;
-    for (const Entry *e : accepted)
-        batch.append(e->sentence());
-    const auto batchProblems = gate(kb, proposal.context, batch);
-    for (std::size_t i = 0; i < accepted.size(); ++i)
-        update(accepted[i], i < batchProblems.size() ? batchProblems[i] : std::vector<check::Problem>());
+    for (const Entry *e : accepted) {
+        if (!isRetract(e))
+            batch.append(e->sentence());
+    }
+    const auto batchProblems = batch.isEmpty()
+        ? std::vector<std::vector<check::Problem>>()
+        : gate(gateKbWithout(std::vector<const Entry *>(accepted.begin(), accepted.end())), proposal.context, batch);
+    std::size_t next = 0;
+    for (Entry *e : accepted) {
+        if (isRetract(e))
+            continue;
+        update(e, next < batchProblems.size() ? batchProblems[next] : std::vector<check::Problem>());
+        ++next;
+    }
     for (Entry *e : others) {
-        const auto alone = gate(kb, proposal.context, QStringList { e->sentence() });
+        const auto alone = gate(gateKbWithout({ e }), proposal.context, QStringList { e->sentence() });
         update(e, alone.empty() ? std::vector<check::Problem>() : alone.front());
     }
     std::sort(changed.begin(), changed.end(),

@@ -96,7 +96,8 @@ struct UndoResult {
 void markUndone(Proposal &proposal, const Transaction &transaction);
 
 /// Re-diff after a conflict: takes the file as it is now as the base, re-gates every
-/// entry not yet applied (accepted ones as a batch, in document order), keeps decisions,
+/// entry not yet applied (accepted ones as a batch, in document order; a replacement against
+/// the KB without the sentences it removes; a retraction not at all), keeps decisions,
 /// clears a force whose problems changed. Returns the ids whose problems changed.
 [[nodiscard]] QStringList rediff(Proposal &proposal, const kb::KnowledgeBase &kb, const BatchGate &gate);
 

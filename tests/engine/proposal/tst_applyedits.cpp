@@ -116,6 +116,36 @@ private Q_SLOTS:
         QVERIFY(fixture::readAll(m_target).endsWith(tail));
     }
 
+    void rediffGatesEditsAsApplyDoes()
+    {
+        // The file changes under the proposal (a conflict); the re-diff must gate the
+        // replacement without the sentence it replaces and leave the retraction alone.
+        QVERIFY(fixture::writeAll(m_target, m_original + "(bird Tweety)\n"));
+        const int line = fixture::lineOf(fixture::readAll(m_target), "(bird Tweety)");
+        proposal::Proposal p = fixture::editProposal(m_kb);
+        formalize::Entry fish = fixture::entry(QStringLiteral("c4"), 1, QStringLiteral("(fish Tweety)"));
+        fish.kind = formalize::EntryKind::Replace;
+        fish.replaces = { { line, QStringLiteral("(bird Tweety)"), {} } };
+        p.entries.push_back(fish);
+        formalize::Entry undecided = fish;
+        undecided.id = QStringLiteral("c5");
+        p.entries.push_back(undecided);
+        for (const char *id : { "c1", "c2", "c3", "c4" })
+            QVERIFY(p.accept(QString::fromLatin1(id)));
+        const formalize::EntryState retractState = p.entry(QStringLiteral("c1"))->state;
+        QVERIFY(fixture::writeAll(m_target, fixture::readAll(m_target) + "\n(penguin Tux)\n"));
+        const kb::LoadResult loaded = kb::loadKnowledgeBase(m_kb);
+        QVERIFY(loaded.ok());
+        (void)proposal::rediff(p, *loaded.kb, proposal::criticGate());
+        for (const char *id : { "c4", "c5" }) {
+            const formalize::Entry *e = p.entry(QString::fromLatin1(id));
+            QVERIFY2(!check::hasBlocking(e->problems), id);
+            QCOMPARE(e->state, formalize::EntryState::Admissible);
+        }
+        QCOMPARE(p.entry(QStringLiteral("c1"))->state, retractState);
+        QVERIFY(p.entry(QStringLiteral("c1"))->notes.empty());
+    }
+
     void aSentenceNoLongerThereIsAConflict()
     {
         proposal::Proposal p = fixture::editProposal(m_kb);
