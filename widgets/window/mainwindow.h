@@ -177,6 +177,11 @@ private:
     void connectAuthoring();
     bool beginAuthoring();
     bool rejudgeWith(fanva::llm::ProviderOptions options);
+    /// The provider the window uses, resolved, with its API key found as Formalize finds it:
+    /// the environment (resolve()), a key typed in Settings, then the OS keyring. Calls `next`
+    /// with it at once and returns what `next` returns, or, when the keyring must be asked,
+    /// starts reading it (the model actions wait) and returns true.
+    bool withProviderKey(fanva::llm::ProviderOptions options, std::function<bool(fanva::llm::ProviderOptions)> next);
     void connectRewrite();
     bool rewriteWith(const std::vector<int> &lines, const QString &instruction, fanva::llm::ProviderOptions options);
 

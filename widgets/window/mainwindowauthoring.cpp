@@ -88,26 +88,8 @@ bool MainWindow::newSentence(const QString &text, int cursor)
 
 bool MainWindow::rejudge()
 {
-    fanva::llm::ProviderOptions options = m_providerSettings.resolve(provider(), QProcessEnvironment::systemEnvironment());
-    // Keys as Formalize finds them: the environment (resolve()), a key typed in Settings, the OS keyring.
-    const QString account = fanva::llm::keyringAccount(options.id, options.baseUrl);
-    if (options.apiKey.isEmpty() && !m_sessionKeys.value(account).isEmpty()) {
-        options.apiKey = m_sessionKeys.value(account);
-        options.keySource = QStringLiteral("settings");
-    } else if (options.apiKey.isEmpty() && !account.isEmpty() && fanva::llm::hasKeyring()) {
-        auto *reader = new fanva::llm::KeyringReader(this);
-        connect(reader, &fanva::llm::KeyringReader::finished, this, [this, reader, options](const QString &key) mutable {
-            reader->deleteLater();
-            if (!key.isEmpty()) {
-                options.apiKey = key;
-                options.keySource = QStringLiteral("keyring");
-            }
-            rejudgeWith(options);
-        });
-        reader->start(account);
-        return true;
-    }
-    return rejudgeWith(options);
+    return withProviderKey(m_providerSettings.resolve(provider(), QProcessEnvironment::systemEnvironment()),
+        [this](fanva::llm::ProviderOptions options) { return rejudgeWith(std::move(options)); });
 }
 
 bool MainWindow::rejudgeWith(fanva::llm::ProviderOptions options)

@@ -96,21 +96,28 @@ bool MainWindow::formalizeFocus(const std::vector<int> &focus)
     setup.instruction = m_noteField->text().trimmed();
     setup.focus = focus;
     setup.sees = m_newContexts.value(m_workspace.context);
-    // Keys: the environment (resolve()), a key typed in Settings, then the OS keyring.
-    const QString account = fanva::llm::keyringAccount(setup.provider.id, setup.provider.baseUrl);
-    if (setup.provider.apiKey.isEmpty() && !m_sessionKeys.value(account).isEmpty()) {
-        setup.provider.apiKey = m_sessionKeys.value(account);
-        setup.provider.keySource = QStringLiteral("settings");
-    } else if (setup.provider.apiKey.isEmpty() && !account.isEmpty() && fanva::llm::hasKeyring()) {
+    return withProviderKey(setup.provider, [this, setup](fanva::llm::ProviderOptions options) mutable {
+        setup.provider = std::move(options);
+        return startReview(setup);
+    });
+}
+
+bool MainWindow::withProviderKey(fanva::llm::ProviderOptions options, std::function<bool(fanva::llm::ProviderOptions)> next)
+{
+    const QString account = fanva::llm::keyringAccount(options.id, options.baseUrl);
+    if (options.apiKey.isEmpty() && !m_sessionKeys.value(account).isEmpty()) {
+        options.apiKey = m_sessionKeys.value(account);
+        options.keySource = QStringLiteral("settings");
+    } else if (options.apiKey.isEmpty() && !account.isEmpty() && fanva::llm::hasKeyring()) {
         auto *reader = new fanva::llm::KeyringReader(this);
-        connect(reader, &fanva::llm::KeyringReader::finished, this, [this, reader, setup](const QString &key) mutable {
+        connect(reader, &fanva::llm::KeyringReader::finished, this, [this, reader, options, next](const QString &key) mutable {
             reader->deleteLater();
             m_readingKey = false;
             if (!key.isEmpty()) {
-                setup.provider.apiKey = key;
-                setup.provider.keySource = QStringLiteral("keyring");
+                options.apiKey = key;
+                options.keySource = QStringLiteral("keyring");
             }
-            startReview(setup);
+            next(options);
         });
         m_readingKey = true;
         updateReviewActions();
@@ -118,7 +125,7 @@ bool MainWindow::formalizeFocus(const std::vector<int> &focus)
         reader->start(account);
         return true;
     }
-    return startReview(setup);
+    return next(options);
 }
 
 bool MainWindow::startReview(const ReviewSetup &setup)

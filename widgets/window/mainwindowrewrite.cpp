@@ -58,27 +58,9 @@ bool MainWindow::rewrite()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog, lines] {
         const QString instruction = dialog->instruction();
-        fanva::llm::ProviderOptions options = m_providerSettings.resolve(provider(), QProcessEnvironment::systemEnvironment());
-        // Keys as Formalize finds them: the environment (resolve()), a key typed in Settings, the OS keyring.
-        const QString account = fanva::llm::keyringAccount(options.id, options.baseUrl);
-        if (options.apiKey.isEmpty() && !m_sessionKeys.value(account).isEmpty()) {
-            options.apiKey = m_sessionKeys.value(account);
-            options.keySource = QStringLiteral("settings");
-        } else if (options.apiKey.isEmpty() && !account.isEmpty() && fanva::llm::hasKeyring()) {
-            auto *reader = new fanva::llm::KeyringReader(this);
-            connect(reader, &fanva::llm::KeyringReader::finished, this,
-                [this, reader, lines, instruction, options](const QString &key) mutable {
-                    reader->deleteLater();
-                    if (!key.isEmpty()) {
-                        options.apiKey = key;
-                        options.keySource = QStringLiteral("keyring");
-                    }
-                    rewriteWith(lines, instruction, options);
-                });
-            reader->start(account);
-            return;
-        }
-        rewriteWith(lines, instruction, options);
+        withProviderKey(m_providerSettings.resolve(provider(), QProcessEnvironment::systemEnvironment()),
+            [this, lines, instruction](
+                fanva::llm::ProviderOptions options) { return rewriteWith(lines, instruction, std::move(options)); });
     });
     connect(dialog, &QDialog::rejected, this, [this] { m_proposalView->setFocus(Qt::OtherFocusReason); });
     dialog->open();
