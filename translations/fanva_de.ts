@@ -666,8 +666,8 @@ Undo Apply restores the file.</source>
     </message>
     <message>
         <location line="+4"/>
-        <source>Stop the running formalization; what it found so far is kept</source>
-        <translation>Die laufende Formalisierung abbrechen; was sie bisher gefunden hat, bleibt erhalten</translation>
+        <source>Stop the running formalization or rewrite (Esc); what it found so far is kept</source>
+        <translation>Die laufende Formalisierung oder das Umschreiben abbrechen (Esc); was sie bisher gefunden hat, bleibt erhalten</translation>
     </message>
     <message>
         <location line="+136"/>
@@ -1395,8 +1395,8 @@ Undo Apply restores the file.</source>
     </message>
     <message>
         <location line="+2"/>
-        <source>Stop the running formalization; what it found so far is kept</source>
-        <translation>Die laufende Formalisierung abbrechen; was sie bisher gefunden hat, bleibt erhalten</translation>
+        <source>Stop the running formalization or rewrite (Esc); what it found so far is kept</source>
+        <translation>Die laufende Formalisierung oder das Umschreiben abbrechen (Esc); was sie bisher gefunden hat, bleibt erhalten</translation>
     </message>
     <message>
         <location line="+5"/>

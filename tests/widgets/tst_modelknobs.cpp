@@ -2,10 +2,13 @@
 // SPDX-License-Identifier: MIT
 // Settings ▸ Provider's "Model" group: the context limit and Anthropic's thinking and effort,
 // saved, loaded, edited with the keyboard and resolved into the provider's options; and the
-// window sizing its session to the context length a loopback Ollama reports.
+// window sizing its sessions (formalize and rewrite) to the context length a loopback Ollama
+// reports.
 
 #include "fakeserver.h"
+#include "review/proposalview.h"
 #include "review/reviewcontroller.h"
+#include "review/rewritedialog.h"
 #include "settings/modelknobsbox.h"
 #include "settings/providersettings.h"
 #include "widgettesting.h"
@@ -19,6 +22,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBlock>
 
 #include <nlohmann/json.hpp>
 
@@ -78,6 +82,61 @@ private Q_SLOTS:
         QCOMPARE(server.requestCount("/api/chat") > 0, called);
         for (const fanva::fakes::RecordedRequest &request : server.requests()) {
             if (request.path == "/api/chat" && reported > 0)
+                QVERIFY(request.json["options"].value("num_ctx", 0) > 8192);
+        }
+    }
+
+    // Review ▸ Rewrite… asks Ollama for the context length as Formalize does (rewrite.md §2).
+    void rewriteFollowsTheModel()
+    {
+        using fanva::fakes::Exchange;
+        fanva::fakes::FakeServer server;
+        QVERIFY(server.listen());
+        const nlohmann::json info { { "general.architecture", "qwen3" }, { "qwen3.context_length", 40960 } };
+        server.setDefault("/api/show", Exchange::json(200, QByteArray::fromStdString(nlohmann::json { { "model_info", info } }.dump())));
+        const std::string reply
+            = nlohmann::json { { "candidates", nlohmann::json::array() }, { "retract", nlohmann::json::array({ 1 }) } }.dump();
+        const nlohmann::json text { { "message", { { "role", "assistant" }, { "content", reply } } }, { "done", false } };
+        const nlohmann::json done { { "message", { { "role", "assistant" }, { "content", "" } } }, { "done", true },
+            { "done_reason", "stop" }, { "prompt_eval_count", 6000 }, { "eval_count", 10 } };
+        server.setDefault("/api/chat",
+            Exchange { 200, { { "Content-Type", "application/x-ndjson" } },
+                { QByteArray::fromStdString(text.dump() + "\n"), QByteArray::fromStdString(done.dump() + "\n") }, true, {} });
+        qputenv("FANVA_OLLAMA_HOST", server.url().toString().toUtf8());
+        qputenv("FANVA_MODEL", "qwen3:8b");
+
+        fanva::testing::ScriptedDemo demo(fanva::testing::ScriptedDemo::script(nlohmann::json::array()));
+        QVERIFY(demo.isValid());
+        MainWindow window;
+        QVERIFY(demo.open(window));
+        window.setProvider(QStringLiteral("ollama"));
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        auto *view = window.findChild<ProposalView *>(QStringLiteral("proposalView"));
+        QVERIFY(view);
+        view->setFocus();
+        view->setTextCursor(QTextCursor(view->document()->findBlockByNumber(14)));
+        QSignalSpy rewritten(window.review(), &ReviewController::rewriteFinished);
+        QTest::keyClick(view, Qt::Key_R);
+        RewriteDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = window.findChild<RewriteDialog *>()) != nullptr);
+        QTRY_VERIFY(dialog->isVisible());
+        // An instruction of about 3,000 tokens: too large for 8,192, at ease in 40,960.
+        QString instruction = QStringLiteral("drop it");
+        while (instruction.size() < 12 * 1024)
+            instruction += QStringLiteral(" and keep every other sentence of the file as it stands");
+        dialog->editor()->setPlainText(instruction);
+        dialog->editor()->moveCursor(QTextCursor::End);
+        QTest::keyClick(dialog->editor(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(rewritten.count(), 1, 20000);
+        qunsetenv("FANVA_OLLAMA_HOST");
+        qunsetenv("FANVA_MODEL");
+        QVERIFY(server.requestCount("/api/show") >= 1);
+        QCOMPARE(rewritten.front().at(0).toString(), QStringLiteral("success"));
+        QCOMPARE(server.requestCount("/api/chat"), 1);
+        for (const fanva::fakes::RecordedRequest &request : server.requests()) {
+            if (request.path == "/api/chat")
                 QVERIFY(request.json["options"].value("num_ctx", 0) > 8192);
         }
     }

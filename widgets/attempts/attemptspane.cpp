@@ -41,7 +41,7 @@ AttemptsPane::AttemptsPane(QWidget *parent)
     m_caption->setBuddy(m_reply);
 
     m_cancel->setObjectName(QStringLiteral("cancelButton"));
-    m_cancel->setToolTip(tr("Stop the running formalization; what it found so far is kept"));
+    m_cancel->setToolTip(tr("Stop the running formalization or rewrite (Esc); what it found so far is kept"));
     m_cancel->setEnabled(false);
 
     auto *layout = new QVBoxLayout(this);

@@ -21,6 +21,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -440,6 +441,18 @@ void MainWindow::saveSettings() const
     settings.setValue(s_geometryKey, saveGeometry());
     settings.setValue(s_stateKey, saveState());
     settings.setValue(s_splitterKey, m_splitter->saveState());
+}
+
+void MainWindow::keyPressEvent(QKeyEvent *event)
+{
+    // Esc that no pane took (an open editor or dialog keeps its own) stops a running
+    // formalization or rewrite, as Cancel does.
+    if (event->key() == Qt::Key_Escape && event->modifiers() == Qt::NoModifier && m_review->isRunning()) {
+        m_review->cancel();
+        event->accept();
+        return;
+    }
+    QMainWindow::keyPressEvent(event);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -159,6 +159,7 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
     void changeEvent(QEvent *event) override;
 
 private:
@@ -184,6 +185,8 @@ private:
     bool withProviderKey(fanva::llm::ProviderOptions options, std::function<bool(fanva::llm::ProviderOptions)> next);
     void connectRewrite();
     bool rewriteWith(const std::vector<int> &lines, const QString &instruction, fanva::llm::ProviderOptions options);
+    bool launchRewrite(const std::vector<int> &lines, const QString &instruction, const fanva::llm::ProviderOptions &options,
+        const fanva::formalize::SessionSettings &settings);
 
     void chooseWorkspace();
     void chooseDocument();
@@ -197,6 +200,10 @@ private:
     void onFormalizeFinished(const QString &outcome);
     /// Sizes the session's window to the model (asking Ollama first), then launchReview().
     bool startReview(const ReviewSetup &setup);
+    /// formalize.md §5: @p settings with the session's window, the model's context length
+    /// (asked of Ollama, asynchronously) capped by the user's limit, handed to @p next.
+    bool withContextWindow(const fanva::llm::ProviderOptions &options, fanva::formalize::SessionSettings settings,
+        std::function<bool(fanva::formalize::SessionSettings)> next);
     bool launchReview(const ReviewSetup &setup);
     void showEntryDetails(const QString &id);
     void updateReviewActions();

@@ -130,25 +130,32 @@ bool MainWindow::withProviderKey(fanva::llm::ProviderOptions options, std::funct
 
 bool MainWindow::startReview(const ReviewSetup &setup)
 {
-    // formalize.md §5: the session's window is the model's context length capped by the
-    // user's limit; a provider that reports none keeps the window set in Settings.
-    if (setup.provider.id != QLatin1String("ollama")) {
+    return withContextWindow(setup.provider, setup.settings, [this, setup](fanva::formalize::SessionSettings settings) {
         ReviewSetup sized = setup;
-        sized.settings.contextWindow
-            = fanva::llm::sessionContextWindow(std::nullopt, setup.provider.contextCap, setup.settings.contextWindow);
+        sized.settings = std::move(settings);
         return launchReview(sized);
-    }
-    auto *lookup = new fanva::llm::ContextLengthLookup(setup.provider, this);
-    connect(lookup, &fanva::llm::ContextLengthLookup::finished, this, [this, lookup, setup](std::optional<int64_t> reported) {
-        lookup->deleteLater();
-        m_readingKey = false;
-        ReviewSetup sized = setup;
-        sized.settings.contextWindow = fanva::llm::sessionContextWindow(reported, setup.provider.contextCap, setup.settings.contextWindow);
-        launchReview(sized);
     });
+}
+
+bool MainWindow::withContextWindow(const fanva::llm::ProviderOptions &options, fanva::formalize::SessionSettings settings,
+    std::function<bool(fanva::formalize::SessionSettings)> next)
+{
+    // A provider that reports no context length keeps the window set in Settings.
+    if (options.id != QLatin1String("ollama")) {
+        settings.contextWindow = fanva::llm::sessionContextWindow(std::nullopt, options.contextCap, settings.contextWindow);
+        return next(std::move(settings));
+    }
+    auto *lookup = new fanva::llm::ContextLengthLookup(options, this);
+    connect(lookup, &fanva::llm::ContextLengthLookup::finished, this,
+        [this, lookup, cap = options.contextCap, settings, next = std::move(next)](std::optional<int64_t> reported) mutable {
+            lookup->deleteLater();
+            m_readingKey = false;
+            settings.contextWindow = fanva::llm::sessionContextWindow(reported, cap, settings.contextWindow);
+            next(std::move(settings));
+        });
     m_readingKey = true;
     updateReviewActions();
-    statusBar()->showMessage(tr("Asking %1 for the model's context length…").arg(setup.provider.model));
+    statusBar()->showMessage(tr("Asking %1 for the model's context length…").arg(options.model));
     lookup->start();
     return true;
 }

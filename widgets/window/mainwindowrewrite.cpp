@@ -69,8 +69,16 @@ bool MainWindow::rewrite()
 
 bool MainWindow::rewriteWith(const std::vector<int> &lines, const QString &instruction, fanva::llm::ProviderOptions options)
 {
-    fanva::formalize::SessionSettings settings = m_providerSettings.session;
-    settings.contextWindow = fanva::llm::sessionContextWindow(std::nullopt, options.contextCap, settings.contextWindow);
+    // Sized to the model as a formalization is (Ollama is asked for its context length).
+    return withContextWindow(
+        options, m_providerSettings.session, [this, lines, instruction, options](fanva::formalize::SessionSettings settings) {
+            return launchRewrite(lines, instruction, options, settings);
+        });
+}
+
+bool MainWindow::launchRewrite(const std::vector<int> &lines, const QString &instruction, const fanva::llm::ProviderOptions &options,
+    const fanva::formalize::SessionSettings &settings)
+{
     const std::size_t count = m_review->rewritableSentences(lines).size();
     QString error;
     const bool started = m_review->startRewrite(lines, instruction, options, settings, &error);

@@ -118,7 +118,7 @@ void MainWindow::createActions()
 
     m_cancelAction = new QAction(QIcon::fromTheme(QStringLiteral("process-stop")), tr("&Cancel Formalization"), this);
     m_cancelAction->setObjectName(QStringLiteral("actionCancelFormalize"));
-    m_cancelAction->setStatusTip(tr("Stop the running formalization; what it found so far is kept"));
+    m_cancelAction->setStatusTip(tr("Stop the running formalization or rewrite (Esc); what it found so far is kept"));
     connect(m_cancelAction, &QAction::triggered, m_review, &ReviewController::cancel);
 
     m_applyAction = new QAction(QIcon::fromTheme(QStringLiteral("dialog-ok-apply")), tr("&Apply…"), this);
