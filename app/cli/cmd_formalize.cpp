@@ -13,6 +13,7 @@
 #include "formalize/session.h"
 #include "formalize/sessionsetup.h"
 #include "kb/knowledgebase.h"
+#include "kb/roles.h"
 #include "llm/format.h"
 #include "llm/provider.h"
 #include "llm/selection.h"
@@ -300,7 +301,33 @@ struct FormalizeRun {
     QDateTime created;
     /// The session --out names, merged into (iteration.md §1); none with --fresh.
     std::optional<proposal::SessionFile> previous;
+    /// --sees: the contexts a new target context sees (iteration.md §4); empty otherwise.
+    QStringList sees;
 };
+
+/// --sees (iteration.md §4): the KB as it will be once Apply creates the new context's file,
+/// or an error naming what is wrong with the context or the contexts it sees.
+std::optional<QString> newContextProblem(const kb::KnowledgeBase &kb, const QString &kbDir, const QString &context, const QStringList &sees)
+{
+    const QByteArray utf8 = context.toUtf8();
+    if (context.contains(QLatin1Char('/')) || !kb::isContextName(std::string_view(utf8.constData(), std::size_t(utf8.size()))))
+        return QStringLiteral("%1 is not a context name: write Cx followed by CapitalCamelCase, e.g. CxBirds").arg(context);
+    QStringList existing;
+    for (const kb::SymbolId cx : kb.contexts())
+        existing.append(QString::fromUtf8(kb::symbolName(cx)));
+    for (const QString &file : QDir(kbDir).entryList({ QStringLiteral("*.txt") }, QDir::Files))
+        existing.append(QFileInfo(file).completeBaseName());
+    for (const QString &cx : std::as_const(existing)) {
+        // Case apart is still one file on some file systems.
+        if (cx.compare(context, Qt::CaseInsensitive) == 0)
+            return QStringLiteral("the KB already has the context %1: drop --sees to add to it").arg(cx);
+    }
+    for (const QString &seen : sees) {
+        if (!existing.contains(seen))
+            return QStringLiteral("--sees names %1, which is no context of the KB").arg(seen);
+    }
+    return std::nullopt;
+}
 
 /// True when a run's outcome merges into a review: a run that failed, was cancelled or made
 /// no call leaves the review as it was (iteration.md §1).
@@ -352,6 +379,8 @@ void finishRun(FormalizeRun &run)
         origin.baseUrl = run.options.baseUrl.toString();
         origin.credential = credentialOf(run.options);
         file = proposal::sessionFileFrom(session, origin);
+        if (file->proposal.absent)
+            file->proposal.sees = run.sees;
         if (run.previous && !merges(session.outcomeName())) {
             file.reset();
             cli::err(
@@ -448,6 +477,10 @@ int runFormalize(const QStringList &args)
         { QStringLiteral("fresh"), QStringLiteral("Start over: replace the --out session instead of merging into it.") },
         { QStringLiteral("sentences"), QStringLiteral("Formalize only these sentences (e.g. 3-5,8); the rest is context."),
             QStringLiteral("LIST") },
+        { QStringLiteral("sees"),
+            QStringLiteral("Start a new context: --context names one the KB does not have yet, seeing these contexts "
+                           "(e.g. CxAnimals,CxZooCore); apply creates its file."),
+            QStringLiteral("CX,...") },
     });
     parser.addPositionalArgument(QStringLiteral("DOC"), QStringLiteral("The English document (UTF-8)."));
     if (const std::optional<int> exit = commandLine.parse(args))
@@ -469,6 +502,13 @@ int runFormalize(const QStringList &args)
     run->outPath = parser.value(QStringLiteral("out"));
     run->kbDir = QFileInfo(parser.value(QStringLiteral("kb"))).absoluteFilePath();
     run->documentPath = QFileInfo(parser.positionalArguments().constFirst()).absoluteFilePath();
+
+    if (parser.isSet(QStringLiteral("sees"))) {
+        for (const QString &cx : parser.value(QStringLiteral("sees")).split(QLatin1Char(','), Qt::SkipEmptyParts))
+            run->sees.append(cx.trimmed());
+        if (run->sees.isEmpty())
+            return commandLine.usageError(QStringLiteral("--sees takes the contexts the new context sees, e.g. CxAnimals,CxZooCore"));
+    }
 
     std::vector<int> focus;
     if (parser.isSet(QStringLiteral("sentences"))) {
@@ -525,11 +565,28 @@ int runFormalize(const QStringList &args)
                      .arg(parser.positionalArguments().constFirst(), segmentation.error->message, QString(segmentation.error->id())));
         return cli::ExitProblems;
     }
-    const kb::LoadResult loaded = kb::loadKnowledgeBase(run->kbDir);
+    kb::LoadResult loaded = kb::loadKnowledgeBase(run->kbDir);
     for (const kb::Diagnostic &d : loaded.diagnostics)
         cli::err(d.toString() + QLatin1Char('\n'));
     if (!loaded.ok())
         return cli::ExitProblems;
+    if (!run->sees.isEmpty()) {
+        const QString context = parser.value(QStringLiteral("context"));
+        if (const std::optional<QString> problem = newContextProblem(*loaded.kb, run->kbDir, context, run->sees))
+            return commandLine.usageError(*problem);
+        // The checks see the KB as if the new file held its genlCx lines (iteration.md §4).
+        proposal::Proposal target;
+        target.kbDir = run->kbDir;
+        target.context = context;
+        target.targetFile = context + QStringLiteral(".txt");
+        target.sees = run->sees;
+        target.absent = true;
+        loaded = kb::loadKnowledgeBaseWith(run->kbDir, { { target.targetPath(), target.newFileHeader() } });
+        for (const kb::Diagnostic &d : loaded.diagnostics)
+            cli::err(d.toString() + QLatin1Char('\n'));
+        if (!loaded.ok())
+            return cli::ExitProblems;
+    }
 
     settings.maxAttempts = maxAttempts;
     settings.judge = judge == QLatin1StringView("on");

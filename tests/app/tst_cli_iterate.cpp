@@ -242,6 +242,48 @@ private Q_SLOTS:
         QVERIFY2(!again.err.contains("merged: c3"), again.err.constData());
     }
 
+    // --sees starts a new context (iteration.md §4): the gates see its genlCx header, the
+    // session keeps what it sees, and apply creates the file; bad names are usage errors.
+    void seesStartsANewContext()
+    {
+        const QString script = writeScript(QStringLiteral("sees.json"), { reply({ { "(animal Mango)", 1 } }) });
+        const QString session = m_dir.filePath(QStringLiteral("sees.fanva"));
+        const QString target = m_kb + QStringLiteral("/CxBirds.txt");
+        QVERIFY(!QFileInfo::exists(target));
+
+        Run bad = runCli(formalize(script, { QStringLiteral("--sees"), QStringLiteral("CxAnimals") }, QStringLiteral("Birds")));
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("Birds is not a context name"), bad.err.constData());
+        bad = runCli(formalize(script, { QStringLiteral("--sees"), QStringLiteral("CxAnimals") }, QStringLiteral("CxANIMALS")));
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("already has the context CxAnimals"), bad.err.constData());
+        bad = runCli(formalize(script, { QStringLiteral("--sees"), QStringLiteral("CxNowhere") }, QStringLiteral("CxBirds")));
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("CxNowhere, which is no context"), bad.err.constData());
+        QVERIFY(!QFileInfo::exists(session));
+
+        // animal is CxAnimals' vocabulary: admitted only because CxBirds sees CxAnimals.
+        const Run run = runCli(formalize(script,
+            { QStringLiteral("--sees"), QStringLiteral("CxAnimals"), QStringLiteral("--out"), session, QStringLiteral("--json") },
+            QStringLiteral("CxBirds")));
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const nlohmann::json saved = readJson(session);
+        QVERIFY(saved["target"]["absent"] == true);
+        QVERIFY2(saved["target"]["sees"] == nlohmann::json::array({ "CxAnimals" }), saved["target"].dump().c_str());
+        const nlohmann::json added = entry(saved, "c1");
+        QVERIFY2(added["state"] == "admissible", added.dump().c_str());
+        QVERIFY(!QFileInfo::exists(target));
+
+        // Accept it and apply: the file is the header and the block.
+        const Run applied = runCli({ QStringLiteral("apply"), session, QStringLiteral("--accept"), QStringLiteral("all") });
+        QVERIFY2(applied.exitCode == 0, applied.err.constData());
+        const QByteArray written = readAll(target);
+        QVERIFY2(written.contains("(genlCx CxBirds CxAnimals)"), written.constData());
+        QVERIFY2(written.contains("(animal Mango)"), written.constData());
+        QVERIFY(written.indexOf("(genlCx CxBirds CxAnimals)") < written.indexOf("(animal Mango)"));
+        QVERIFY(QFile::remove(target));
+    }
+
     void anotherSessionIsNotOverwritten_data()
     {
         QTest::addColumn<QByteArray>("existing");
