@@ -19,7 +19,9 @@
 #include <QAction>
 #include <QApplication>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -298,6 +300,25 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(file));
         QCOMPARE(window.review()->proposal().entry(QStringLiteral("c1"))->decision, fanva::formalize::Decision::Accepted);
         QVERIFY(window.review()->proposal().absent);
+
+        // Saved and reopened in a fresh window on the same workspace: the target is CxBirds
+        // again, a new context seeing what it saw, and the pane shows its header.
+        const QString session = QFileInfo(demo.kbFolder()).dir().filePath(QStringLiteral("birds.fanva"));
+        QString error;
+        QVERIFY2(window.review()->saveSession(session, &error), qPrintable(error));
+        MainWindow reopened;
+        QVERIFY(demo.open(reopened));
+        QCOMPARE(reopened.workspace().context, QStringLiteral("CxAnimals"));
+        QVERIFY(reopened.openSession(session));
+        QCOMPARE(reopened.workspace().context, QStringLiteral("CxBirds"));
+        QCOMPARE(reopened.findChild<QLabel *>(QStringLiteral("contextLabel"))->text(), QStringLiteral("Target: CxBirds"));
+        auto *reopenedChooser = reopened.findChild<ContextChooser *>(QStringLiteral("contextChooser"));
+        QVERIFY(reopenedChooser);
+        QCOMPARE(reopenedChooser->currentText(), QStringLiteral("CxBirds"));
+        auto *reopenedView = reopened.findChild<ProposalView *>(QStringLiteral("proposalView"));
+        QVERIFY(reopenedView);
+        QVERIFY2(
+            reopenedView->toPlainText().contains(QStringLiteral("(genlCx CxBirds CxZooCore)")), qPrintable(reopenedView->toPlainText()));
     }
 };
 

@@ -290,6 +290,15 @@ bool MainWindow::openSession(const QString &path)
         reportError(tr("Cannot open the session %1: %2").arg(QDir::toNativeSeparators(path), error));
         return false;
     }
+    // The session's target is the window's: a new context it made (iteration.md §4) is one
+    // again, with what it sees, until Apply creates its file.
+    const fanva::proposal::Proposal &target = m_review->proposal();
+    if (target.absent && !target.sees.isEmpty())
+        m_newContexts.insert(target.context, target.sees);
+    if (target.context != m_workspace.context) {
+        m_workspace.context = target.context;
+        updateStatusBar();
+    }
     showSessionDocument();
     updateReviewActions();
     statusBar()->showMessage(tr("Opened the session %1.").arg(QDir::toNativeSeparators(path)), 5000);
