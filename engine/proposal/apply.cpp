@@ -16,6 +16,7 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <map>
 
 namespace fanva::proposal {
 
@@ -697,19 +698,27 @@ QStringList rediff(Proposal &proposal, const kb::KnowledgeBase &kb, const BatchG
     // Replacements are gated against the KB without the sentences they remove, as Apply gates
     // them (rewrite.md §1); a retract entry has no new sentence to gate.
     const QByteArray current = readFile(proposal.targetPath()).bytes;
-    std::vector<std::shared_ptr<const kb::KnowledgeBase>> reduced; // keeps the reduced KBs alive
+    // One load per set of removed sentences: undecided entries replacing the same sentence
+    // share it (null: the reduced text did not load, and the KB as it is gates).
+    std::map<QString, std::shared_ptr<const kb::KnowledgeBase>> reduced;
     const auto gateKbWithout = [&](const std::vector<const Entry *> &entries) -> const kb::KnowledgeBase & {
         const std::vector<ExistingSentence> removed = removedSentences(entries);
         if (removed.empty())
             return kb;
-        if (const auto without = formalize::withoutSentences(current, removed)) {
-            kb::LoadResult loaded = kb::loadKnowledgeBaseWith(proposal.kbDir, { { proposal.targetPath(), *without } });
-            if (loaded.ok()) {
-                reduced.push_back(std::move(loaded.kb));
-                return *reduced.back();
+        QString cacheKey;
+        for (const ExistingSentence &r : removed)
+            cacheKey += QString::number(r.line) + QChar(0x1f) + r.key + QChar(0x1e);
+        auto found = reduced.find(cacheKey);
+        if (found == reduced.end()) {
+            std::shared_ptr<const kb::KnowledgeBase> without;
+            if (const auto text = formalize::withoutSentences(current, removed)) {
+                kb::LoadResult loaded = kb::loadKnowledgeBaseWith(proposal.kbDir, { { proposal.targetPath(), *text } });
+                if (loaded.ok())
+                    without = std::move(loaded.kb);
             }
+            found = reduced.emplace(cacheKey, std::move(without)).first;
         }
-        return kb;
+        return found->second ? *found->second : kb;
     };
     const auto isRetract = [](const Entry *e) { return e->kind == formalize::EntryKind::Retract; };
     std::erase_if(others, isRetract);
