@@ -1,0 +1,169 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+// The rules provider end to end through fanva-cli (issue 18, docs/spec/rules.md): the held-out
+// library sets of tests/data/rules/heldout scored against their gold with the issue's
+// thresholds, and the demo document's twelve claims, drafted the same twice.
+#include <QDir>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "process.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <set>
+
+namespace {
+
+using Run = fanva::testsupport::ProcessRun;
+
+const QString s_heldout = QStringLiteral(FANVA_TEST_DATA_DIR "/rules/heldout");
+const QString s_demo = QStringLiteral(FANVA_SOURCE_DIR "/resources/demo");
+
+Run runCli(const QStringList &args)
+{
+    return fanva::testsupport::runProgram(QStringLiteral(FANVA_CLI_PATH), args);
+}
+
+/// Formalizes `document` with the rules and no judge into the session file `out`.
+bool formalize(const QString &kb, const QString &context, const QString &document, const QString &out)
+{
+    const Run run = runCli({ QStringLiteral("formalize"), QStringLiteral("--provider"), QStringLiteral("rules"), QStringLiteral("--judge"),
+        QStringLiteral("off"), QStringLiteral("--kb"), kb, QStringLiteral("--context"), context, QStringLiteral("--fresh"),
+        QStringLiteral("--out"), out, document });
+    // 0: every sentence covered; 1: partial (some left untranslated, as the rules do).
+    if (run.exitCode != 0 && run.exitCode != 1)
+        qWarning("fanva-cli formalize exited %d: %s", run.exitCode, run.err.constData());
+    return (run.exitCode == 0 || run.exitCode == 1) && QFile::exists(out);
+}
+
+nlohmann::json readJson(const QString &path)
+{
+    return nlohmann::json::parse(fanva::testsupport::readFileBytes(path).toStdString(), nullptr, false);
+}
+
+/// The session's entries without the run's ids and times.
+nlohmann::json entriesOf(const QString &session)
+{
+    const nlohmann::json j = readJson(session);
+    return j.is_object() && j.contains("entries") ? j.at("entries") : nlohmann::json();
+}
+
+} // namespace
+
+class TstRulesEval : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void heldout_data();
+    void heldout();
+    void heldoutNothing();
+    void demo();
+};
+
+void TstRulesEval::heldout_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<double>("minimum");
+    // The issue's thresholds on English and a KB the rules were not written against.
+    QTest::newRow("plain") << QStringLiteral("plain") << 0.85;
+    QTest::newRow("freer") << QStringLiteral("freer") << 0.60;
+}
+
+void TstRulesEval::heldout()
+{
+    QFETCH(QString, name);
+    QFETCH(double, minimum);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString kb = s_heldout + QStringLiteral("/kb");
+    const QString session = dir.filePath(name + QStringLiteral(".fanva"));
+    QVERIFY(formalize(kb, QStringLiteral("CxLibrary"), s_heldout + QLatin1Char('/') + name + QStringLiteral(".md"), session));
+    const Run score = runCli({ QStringLiteral("score"), QStringLiteral("--gold"),
+        s_heldout + QLatin1Char('/') + name + QStringLiteral(".gold.txt"), QStringLiteral("--kb"), kb, QStringLiteral("--json"), session });
+    QCOMPARE(score.exitCode, 0);
+    const nlohmann::json j = nlohmann::json::parse(score.out.toStdString(), nullptr, false);
+    QVERIFY(!j.is_discarded());
+    for (const char *kind : { "strict", "aligned" }) {
+        const nlohmann::json &c = j.at(kind);
+        qInfo("%s %s: P %.3f R %.3f F1 %.3f (%d hits, %d candidates, %d known, %d gold)", qPrintable(name), kind,
+            c.at("precision").get<double>(), c.at("recall").get<double>(), c.at("f1").get<double>(), c.at("hits").get<int>(),
+            c.at("candidates").get<int>(), c.at("known").get<int>(), c.at("gold").get<int>());
+    }
+    for (const auto &missing : j.at("missing"))
+        qInfo("  missing %s", missing.get<std::string>().c_str());
+    for (const auto &spurious : j.at("spurious"))
+        qInfo("  spurious %s", spurious.get<std::string>().c_str());
+    const double f1 = j.at("aligned").at("f1").get<double>();
+    QVERIFY2(f1 >= minimum, qPrintable(QStringLiteral("aligned F1 %1 is below %2").arg(f1, 0, 'f', 3).arg(minimum)));
+}
+
+// Five sentences the KB cannot state (an opinion, reported belief, modality, reported
+// speech, narrative): at most one output among them.
+void TstRulesEval::heldoutNothing()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString session = dir.filePath(QStringLiteral("nothing.fanva"));
+    QVERIFY(formalize(s_heldout + QStringLiteral("/kb"), QStringLiteral("CxLibrary"), s_heldout + QStringLiteral("/nothing.md"), session));
+    const nlohmann::json entries = entriesOf(session);
+    QVERIFY(entries.is_array());
+    for (const auto &e : entries)
+        qInfo("nothing: output %s", e.at("candidate").get<std::string>().c_str());
+    QVERIFY2(entries.size() <= 1, qPrintable(QStringLiteral("%1 outputs").arg(entries.size())));
+    const nlohmann::json outcome = readJson(session).at("outcome");
+    int untranslated = 0;
+    for (const auto &s : outcome.at("coverage").at("segments"))
+        untranslated += s.at("state").get<std::string>() == "untranslated" && !s.at("reason").get<std::string>().empty();
+    QVERIFY(untranslated >= 4);
+}
+
+// The demo document (resources/demo): a correct sentence for each of its twelve claims,
+// nothing for the heading and the opinion, nothing refused, and the same session twice.
+void TstRulesEval::demo()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString kb = s_demo + QStringLiteral("/kb");
+    const QString document = s_demo + QStringLiteral("/animals.md");
+    QVERIFY(formalize(kb, QStringLiteral("CxAnimals"), document, dir.filePath(QStringLiteral("one.fanva"))));
+    QVERIFY(formalize(kb, QStringLiteral("CxAnimals"), document, dir.filePath(QStringLiteral("two.fanva"))));
+    const nlohmann::json one = entriesOf(dir.filePath(QStringLiteral("one.fanva")));
+    QVERIFY(one.is_array());
+    QCOMPARE(entriesOf(dir.filePath(QStringLiteral("two.fanva"))).dump(), one.dump());
+    QCOMPARE(readJson(dir.filePath(QStringLiteral("two.fanva"))).at("outcome").dump(),
+        readJson(dir.filePath(QStringLiteral("one.fanva"))).at("outcome").dump());
+
+    const std::map<int, std::set<std::string>> expected {
+        { 2, { "(penguin Pebbles)", "(livesIn Pebbles RossIceShelf)" } },
+        { 3, { "(weightInKg Pebbles 23)" } },
+        { 4, { "(seal Biscuit)", "(livesIn Biscuit AtlanticOcean)" } },
+        { 5, { "(weightInKg Biscuit 85)" } },
+        { 6, { "(parrot Mango)", "(motherOf Saffron Mango)" } },
+        { 7, { "(whistlesAt Mango Visitors1)" } },
+        { 8, { "(exceptWhen (penguin ?x) (set/defaultRule (implies (bird ?x) (flies ?x))))" } },
+        { 9, { "(dietIncludes penguin fish)" } },
+        { 10, { "(set/defaultRule (implies (seal ?x) (mammal ?x)))" } },
+        { 11, { "(salmon Silver)", "(set/defaultRule (implies (salmon ?x) (swims ?x)))" } },
+        { 12, { "(implies (and (herbivore ?x) (eats ?x ?y)) (plant ?y))" } },
+        { 13, { "(implies (animal ?x) (exists ?m (motherOf ?m ?x)))" } },
+    };
+    std::map<int, std::set<std::string>> got;
+    for (const auto &e : one) {
+        const std::string state = e.at("state").get<std::string>();
+        QVERIFY2(state == "admissible" || state == "known", e.dump().c_str());
+        got[e.at("segment").get<int>()].insert(e.at("candidate").get<std::string>());
+        // Honest marking: the pattern and the unused words are stored on the entry.
+        QVERIFY2(e.contains("rules") && !e.at("rules").at("pattern").get<std::string>().empty(), e.dump().c_str());
+        if (e.at("confidence").get<std::string>() == "high")
+            QVERIFY2(e.at("rules").at("unused").empty(), e.dump().c_str());
+    }
+    QCOMPARE(got.size(), expected.size()); // nothing for the heading (1) and the opinion (14)
+    for (const auto &[segment, sentences] : expected)
+        QVERIFY2(got[segment] == sentences, qPrintable(QStringLiteral("segment %1").arg(segment)));
+}
+
+QTEST_GUILESS_MAIN(TstRulesEval)
+#include "tst_rules_eval.moc"
