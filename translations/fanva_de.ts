@@ -692,6 +692,26 @@ Undo Apply restores the file.</source>
 <context>
     <name>EntryDetailsView</name>
     <message>
+        <source>Drafted by rules — no model</source>
+        <translation>Von Regeln entworfen — kein Modell</translation>
+    </message>
+    <message>
+        <source>Pattern</source>
+        <translation>Muster</translation>
+    </message>
+    <message>
+        <source>Every content word used</source>
+        <translation>Jedes Inhaltswort verwendet</translation>
+    </message>
+    <message>
+        <source>Words not used: %1</source>
+        <translation>Nicht verwendete Wörter: %1</translation>
+    </message>
+    <message>
+        <source>Rules confidence</source>
+        <translation>Sicherheit der Regeln</translation>
+    </message>
+    <message>
         <location filename="../widgets/review/entrydetailsview.cpp" line="+34"/>
         <source>Entry details</source>
         <translation>Eintragsdetails</translation>

@@ -344,6 +344,8 @@ private:
         bool monotonic = false;
         bool coined = false;
         QString coinedName;
+        bool definite = false; ///< introduced for "the N" with no earlier N
+        QString introduced, type; ///< the individual introduced and its type
     };
 
     // --- vocabulary ---
@@ -581,15 +583,22 @@ private:
         while (k < limit && w[std::size_t(k)].cap && !w[std::size_t(k)].number && !functionWords().contains(w[std::size_t(k)].lower))
             ++k;
         if (k > j) {
-            for (int e = k; e > j; --e) {
-                QString camel;
-                for (int x = j; x < e; ++x)
-                    camel += capitalized(w[std::size_t(x)].text);
-                if (const auto it = m_individuals.find(camel.toLower()); it != m_individuals.end()) {
-                    np.kind = Np::Kind::Individual;
-                    np.name = it->second;
-                    np.end = e;
-                    return np;
+            // A known individual is the whole run: "Brockley Halt" is not Brockley.
+            QString run;
+            for (int x = j; x < k; ++x)
+                run += capitalized(w[std::size_t(x)].text);
+            if (const auto it = m_individuals.find(run.toLower()); it != m_individuals.end()) {
+                np.kind = Np::Kind::Individual;
+                np.name = it->second;
+                np.end = k;
+                return np;
+            }
+            // "Goods trains haul …": a capitalised first word may open a kind of several words.
+            if (i == 0 && j == 0 && k == 1) {
+                Np kind = commonNoun(w, 0, limit, false);
+                if (kind.kind == Np::Kind::Type && kind.end > 1) {
+                    kind.bare = true;
+                    return kind;
                 }
             }
             // A capitalised common noun at the start of a sentence ("Penguins eat fish").
@@ -621,6 +630,36 @@ private:
             return np;
         }
         // Common nouns: skip adjectives until the longest type match.
+        if (const Np kind = commonNoun(w, j, limit, definite); kind.kind != Np::Kind::None) {
+            Np out = kind;
+            out.indefinite = np.indefinite;
+            out.bare = np.bare;
+            return out;
+        }
+        if (definite && j < limit && !functionWords().contains(w[std::size_t(j)].lower) && !w[std::size_t(j)].number) {
+            // "the visitors": someone the text does not name; minted from the words.
+            int e = j;
+            while (e < limit && e < j + 2 && !functionWords().contains(w[std::size_t(e)].lower) && !w[std::size_t(e)].number
+                && !isVerb(w[std::size_t(e)]))
+                ++e;
+            if (e == j)
+                e = j + 1;
+            QString base;
+            for (int x = j; x < e; ++x)
+                base += capitalized(w[std::size_t(x)].lower);
+            np.kind = Np::Kind::Minted;
+            np.mintBase = base;
+            np.end = e;
+        }
+        return np;
+    }
+
+    /// The longest type named by up to three words from `j` on, skipping up to two words
+    /// before it (adjectives: "the little creature", "a rare book"); kind None when none.
+    Np commonNoun(const std::vector<Token> &w, int j, int limit, bool definite)
+    {
+        Np np;
+        np.end = j;
         for (int start = j; start < std::min(limit, j + 3); ++start) {
             for (int e = std::min(limit, start + 3); e > start; --e) {
                 QStringList lowers;
@@ -642,21 +681,6 @@ private:
             }
             if (start < limit && functionWords().contains(w[std::size_t(start)].lower))
                 break;
-        }
-        if (definite && j < limit && !functionWords().contains(w[std::size_t(j)].lower) && !w[std::size_t(j)].number) {
-            // "the visitors": someone the text does not name; minted from the words.
-            int e = j;
-            while (e < limit && e < j + 2 && !functionWords().contains(w[std::size_t(e)].lower) && !w[std::size_t(e)].number
-                && !isVerb(w[std::size_t(e)]))
-                ++e;
-            if (e == j)
-                e = j + 1;
-            QString base;
-            for (int x = j; x < e; ++x)
-                base += capitalized(w[std::size_t(x)].lower);
-            np.kind = Np::Kind::Minted;
-            np.mintBase = base;
-            np.end = e;
         }
         return np;
     }
@@ -681,7 +705,7 @@ private:
     }
 
     /// A new individual of `type` ("a lion"): Lion1, Lion2, … with its membership stated.
-    QString introduce(const QString &type)
+    QString introduce(const QString &type, bool definite = false)
     {
         const QString camel = camelOf(type);
         const QString name = camel + QString::number(++m_mintCount[camel]);
@@ -689,6 +713,9 @@ private:
         Out o;
         o.sentence = QStringLiteral("(%1 %2)").arg(type, name);
         o.pattern = QStringLiteral("introduced");
+        o.definite = definite;
+        o.introduced = name;
+        o.type = type;
         m_out.push_back(o);
         return name;
     }
@@ -725,7 +752,7 @@ private:
                 remember(it->second);
                 return it->second;
             }
-            const QString name = introduce(np.name);
+            const QString name = introduce(np.name, true);
             remember(name);
             return name;
         }
@@ -990,7 +1017,8 @@ private:
             vp.pattern = QStringLiteral("generic-verb-object");
             return vp;
         }
-        if (const auto arg = generic ? std::nullopt : argument(object)) {
+        // A kind's members may relate to one named individual ("Expresses stop at Ashford").
+        if (const auto arg = generic && object.kind != Np::Kind::Individual ? std::nullopt : argument(object)) {
             const Match m = findRelation(verb, prep, 2, {}, false);
             if (m.rel) {
                 vp.atom = atom(*m.rel, QStringLiteral("%S"), *arg);
@@ -1136,7 +1164,21 @@ private:
                 if (isSubjectPronoun(clause.front().lower) && !m_lastSubject.isEmpty())
                     clause.front().ref = m_lastSubject;
             }
+            const std::size_t before = m_out.size();
             this->clause(clause);
+            // "the old driver" in a clause that says nothing else is no claim: a narrative
+            // description, not an introduction.
+            const bool onlyDescribed = std::all_of(m_out.begin() + std::ptrdiff_t(before), m_out.end(),
+                [](const Out &o) { return o.pattern == QLatin1String("introduced") && o.definite; });
+            if (onlyDescribed && m_out.size() > before) {
+                for (auto it = m_out.begin() + std::ptrdiff_t(before); it != m_out.end(); ++it) {
+                    if (const auto latest = m_latestOfType.find(it->type);
+                        latest != m_latestOfType.end() && latest->second == it->introduced)
+                        m_latestOfType.erase(latest);
+                    m_recent.removeAll(it->introduced);
+                }
+                m_out.resize(before);
+            }
         }
         if (m_out.empty() && m_reason.isEmpty())
             m_reason = QStringLiteral("no rule matched");
@@ -1159,17 +1201,31 @@ private:
         if (except.kind != Np::Kind::Type)
             return false;
         int j = except.end;
-        if (j < n && (w[std::size_t(j)].lower == QLatin1String("do") || w[std::size_t(j)].lower == QLatin1String("does")))
+        if (j < n
+            && (w[std::size_t(j)].lower == QLatin1String("do") || w[std::size_t(j)].lower == QLatin1String("does")
+                || isBe(w[std::size_t(j)].lower)))
             ++j;
         if (j >= n || w[std::size_t(j)].lower != QLatin1String("not"))
             return false;
-        const auto vp = verbPhrase(w, subject.end, comma, true);
-        if (!vp || vp->negated || vp->objectIsType || vp->coined || !vp->onlyType.isEmpty())
-            return false;
+        QString body;
+        if (isBe(w[std::size_t(subject.end)].lower)) {
+            // "Ns are usually ADJ, but Zs are not."
+            int a = subject.end + 1;
+            while (a < comma && isFrequency(w[std::size_t(a)].lower))
+                ++a;
+            const Relation *adj = a + 1 == comma ? adjectiveRelation(w[std::size_t(a)].lower) : nullptr;
+            if (!adj)
+                return false;
+            body = atom(*adj, QStringLiteral("?x"), {});
+        } else {
+            const auto vp = verbPhrase(w, subject.end, comma, true);
+            if (!vp || vp->negated || vp->objectIsType || vp->coined || !vp->onlyType.isEmpty() || !vp->moreAtoms.isEmpty())
+                return false;
+            body = QString(vp->atom).replace(QStringLiteral("%S"), QStringLiteral("?x"));
+        }
         std::set<int> used;
         useRange(used, 0, n);
-        const QString rule = QStringLiteral("(set/defaultRule (implies (%1 ?x) %2))")
-                                 .arg(subject.name, QString(vp->atom).replace(QStringLiteral("%S"), QStringLiteral("?x")));
+        const QString rule = QStringLiteral("(set/defaultRule (implies (%1 ?x) %2))").arg(subject.name, body);
         emit(w, used, QStringLiteral("(exceptWhen (%1 ?x) %2)").arg(except.name, rule), QStringLiteral("usually-but-not"));
         m_lastSubject.clear();
         return true;
@@ -1307,6 +1363,26 @@ private:
                 int k = condition->end;
                 if (k < n && w[std::size_t(k)].lower == QLatin1String(","))
                     ++k;
+                // "… is ADJ" · "… is a N": a property or a type of whoever it is.
+                if (k + 1 < n && isBe(w[std::size_t(k)].lower)) {
+                    QString body;
+                    int end = k + 2;
+                    if (const Relation *adj = adjectiveRelation(w[std::size_t(k) + 1].lower)) {
+                        body = atom(*adj, QStringLiteral("?x"), {});
+                    } else if (const Np type = nounPhrase(w, k + 1, n); type.kind == Np::Kind::Type && type.indefinite) {
+                        body = QStringLiteral("(%1 ?x)").arg(type.name);
+                        end = type.end;
+                    }
+                    if (!body.isEmpty()) {
+                        useRange(used, 0, end);
+                        QString a = QString(condition->atom).replace(QStringLiteral("%S"), QStringLiteral("?x"));
+                        if (condition->negated)
+                            a = QStringLiteral("(not %1)").arg(a);
+                        emit(w, used, QStringLiteral("(implies %1 %2)").arg(a, body), QStringLiteral("whoever"), true, condition->coined,
+                            condition->coinedName);
+                        return;
+                    }
+                }
                 if (const auto consequence = verbPhrase(w, k, n, false)) {
                     useRange(used, 0, consequence->end);
                     const auto body = [](const Vp &vp) {
@@ -1352,6 +1428,20 @@ private:
                 ++close;
             const Np kind = close < n ? nounPhrase(w, subject.end + 1, close) : Np {};
             const bool isKind = (kind.kind == Np::Kind::Type && kind.indefinite) || (kind.kind == Np::Kind::Minted && !kind.name.isEmpty());
+            const bool described = close + 1 < n && isDeterminer(w[std::size_t(subject.end) + 1].lower);
+            if (described && !(isKind && kind.end == close)) {
+                // "Iron Duke, the old engine, whistles": a description the KB has no type for,
+                // left out and reported unused.
+                for (int i = subject.end + 1; i < close; ++i) {
+                    if (!functionWords().contains(w[std::size_t(i)].lower))
+                        m_extraUnused << w[std::size_t(i)].text;
+                }
+                std::vector<Token> rest(w.begin(), w.begin() + subject.end);
+                rest.insert(rest.end(), w.begin() + close + 1, w.end());
+                clause(rest);
+                m_extraUnused.clear();
+                return;
+            }
             if (isKind && kind.end == close && close + 1 < n) {
                 const QString name = *argument(subject);
                 std::set<int> own;
@@ -1750,9 +1840,12 @@ private:
                 }
                 return;
             }
-            if (j + 1 < n) {
-                if (const Relation *adj = adjectiveRelation(w[std::size_t(j) + 1].lower)) {
-                    useRange(used, j, j + 2);
+            int a = j + 1;
+            while (a < n && isFrequency(w[std::size_t(a)].lower))
+                ++a;
+            if (a < n) {
+                if (const Relation *adj = adjectiveRelation(w[std::size_t(a)].lower)) {
+                    useRange(used, j, a + 1);
                     emit(w, used, QStringLiteral("(set/defaultRule (implies (%1 ?x) (%2 ?x)))").arg(subject.name, adj->name),
                         QStringLiteral("generic-adjective"));
                     return;
