@@ -63,6 +63,7 @@ private Q_SLOTS:
     void heldoutNothing_data();
     void heldoutNothing();
     void demo();
+    void repairFromTheStructuredTurn();
 };
 
 void TstRulesEval::heldout_data()
@@ -184,6 +185,41 @@ void TstRulesEval::demo()
     QCOMPARE(got.size(), expected.size()); // nothing for the heading (1) and the opinion (14)
     for (const auto &[segment, sentences] : expected)
         QVERIFY2(got[segment] == sentences, qPrintable(QStringLiteral("segment %1").arg(segment)));
+}
+
+// A rules candidate the gates refuse (a cat borrowing a book: borrows wants a person) gets one
+// repair turn, which the rules answer from the turn's structured form: the sentence is given
+// up with the reason, the candidate dropped.
+void TstRulesEval::repairFromTheStructuredTurn()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString document = dir.filePath(QStringLiteral("cat.md"));
+    QVERIFY(fanva::testsupport::writeFileBytes(document, "Lena is a reader.\nWhiskers borrows Emma.\n"));
+    const QString session = dir.filePath(QStringLiteral("cat.fanva"));
+    QVERIFY(formalize(s_rules + QStringLiteral("/heldout/kb"), QStringLiteral("CxLibrary"), document, session));
+    const nlohmann::json j = readJson(session);
+    QCOMPARE(j.at("outcome").at("attempts").get<int>(), 2);
+    bool dropped = false;
+    for (const auto &e : j.at("entries")) {
+        if (e.at("candidate").get<std::string>() == "(borrows Whiskers Emma)")
+            dropped = e.at("state").get<std::string>() == "dropped";
+    }
+    QVERIFY(dropped);
+    bool reason = false;
+    for (const auto &s : j.at("outcome").at("coverage").at("segments"))
+        reason = reason || (s.at("segment").get<int>() == 2 && s.at("reason").get<std::string>() == "the rules have no other reading");
+    QVERIFY(reason);
+    // Only the pending sentence was given up; the first stays covered.
+    for (const auto &s : j.at("outcome").at("coverage").at("segments")) {
+        if (s.at("segment").get<int>() == 1)
+            QCOMPARE(s.at("state").get<std::string>(), std::string("covered"));
+    }
+    // The repair request carried the pending sentence only.
+    int repairs = 0;
+    for (const auto &event : j.at("events"))
+        repairs += event.value("type", std::string()) == "repair-sent";
+    QCOMPARE(repairs, 1);
 }
 
 QTEST_GUILESS_MAIN(TstRulesEval)

@@ -68,6 +68,10 @@ const char s_farm[] = R"KB(
 (binaryPredicate housedIn)
 (genlArg housedIn 1 animal)
 (genlArg housedIn 2 place)
+(comment noisy "(noisy ?x) means ?x is noisy.")
+(unaryPredicate noisy)
+(comment farm_dog "(farm_dog ?x) means ?x is a dog that works on a farm.")
+(genl farm_dog dog)
 (comment Rex "Rex names the farm dog.")
 (dog Rex)
 (comment Tom "Tom names the farmer.")
@@ -132,6 +136,12 @@ private Q_SLOTS:
         QTest::newRow("4 generic verb") << QByteArray("Dogs bark.") << QStringList { "(set/defaultRule (implies (dog ?x) (barks ?x)))" };
         QTest::newRow("4 usually but") << QByteArray("Mammals usually bark, but cats do not.")
                                        << QStringList { "(exceptWhen (cat ?x) (set/defaultRule (implies (mammal ?x) (barks ?x))))" };
+        QTest::newRow("4 usually adjective") << QByteArray("Dogs are usually noisy, but cats are not.")
+                                             << QStringList { "(exceptWhen (cat ?x) (set/defaultRule (implies (dog ?x) (noisy ?x))))" };
+        QTest::newRow("4 named object") << QByteArray("Hens usually sleep in the Red Barn.")
+                                        << QStringList { "(set/defaultRule (implies (hen ?x) (sleepsIn ?x RedBarn)))" };
+        QTest::newRow("4 capitalised kind") << QByteArray("Farm dogs bark.")
+                                            << QStringList { "(set/defaultRule (implies (farm_dog ?x) (barks ?x)))" };
         // 5 verb + preposition, numbers with units
         QTest::newRow("5 verb prep") << QByteArray("Rex sleeps in the Red Barn.") << QStringList { "(sleepsIn Rex RedBarn)" };
         QTest::newRow("5 transitive") << QByteArray("Tom feeds Rex.") << QStringList { "(feeds Tom Rex)" };
@@ -157,6 +167,8 @@ private Q_SLOTS:
         // 9 whoever
         QTest::newRow("9 whoever") << QByteArray("Whoever sleeps in the Red Barn barks.")
                                    << QStringList { "(implies (sleepsIn ?x RedBarn) (barks ?x))" };
+        QTest::newRow("9 whoever is") << QByteArray("Whoever sleeps in the Red Barn is noisy.")
+                                      << QStringList { "(implies (sleepsIn ?x RedBarn) (noisy ?x))" };
         // 10 narrative: introduced individuals, the same one again, a pronoun object, coreference
         QTest::newRow("10 introduced") << QByteArray("A dog sleeps in the Red Barn. The dog barks.")
                                        << QStringList { "(dog Dog1)", "(sleepsIn Dog1 RedBarn)", "(barks Dog1)" };
@@ -185,6 +197,8 @@ private Q_SLOTS:
                                      << QStringList { "(hen Daisy)", "(sleepsIn Daisy RedBarn)" };
         QTest::newRow("10 it") << QByteArray("Green Acres is a farm. It covers 120 hectares.")
                                << QStringList { "(farm GreenAcres)", "(areaInHectares GreenAcres 120)" };
+        QTest::newRow("10 description") << QByteArray("Rex, the old hound, barks.") << QStringList { "(barks Rex)" };
+        QTest::newRow("10 whole name") << QByteArray("Rex Junior is a dog.") << QStringList { "(dog RexJunior)" };
         QTest::newRow("10 also") << QByteArray("Tom feeds Rex. He also feeds Bella.")
                                  << QStringList { "(feeds Tom Rex)", "(feeds Tom Bella)" };
         // coined verb + preposition
@@ -196,6 +210,7 @@ private Q_SLOTS:
         QTest::newRow("11 opinion") << QByteArray("The barn is the most beautiful place on the farm.") << QStringList {};
         QTest::newRow("11 question") << QByteArray("Is Rex a dog?") << QStringList {};
         QTest::newRow("11 superlative") << QByteArray("The Red Barn is the oldest building on the farm.") << QStringList {};
+        QTest::newRow("11 narrative") << QByteArray("At dawn the old farmer sighed.") << QStringList {};
         QTest::newRow("11 passive agent") << QByteArray("Rex is kept by Tom.") << QStringList {};
     }
 
