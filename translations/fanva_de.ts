@@ -152,6 +152,10 @@ Undo Apply restores the file.</source>
 <context>
     <name>AttemptLogModel</name>
     <message>
+        <source>drafted by rules — no model</source>
+        <translation>von Regeln entworfen — kein Modell</translation>
+    </message>
+    <message>
         <location filename="../widgets/attempts/attemptlogmodel.cpp" line="+34"/>
         <location line="+478"/>
         <location line="+25"/>
@@ -687,6 +691,26 @@ Undo Apply restores the file.</source>
 </context>
 <context>
     <name>EntryDetailsView</name>
+    <message>
+        <source>Drafted by rules — no model</source>
+        <translation>Von Regeln entworfen — kein Modell</translation>
+    </message>
+    <message>
+        <source>Pattern</source>
+        <translation>Muster</translation>
+    </message>
+    <message>
+        <source>Every content word used</source>
+        <translation>Jedes Inhaltswort verwendet</translation>
+    </message>
+    <message>
+        <source>Words not used: %1</source>
+        <translation>Nicht verwendete Wörter: %1</translation>
+    </message>
+    <message>
+        <source>Rules confidence</source>
+        <translation>Sicherheit der Regeln</translation>
+    </message>
     <message>
         <location filename="../widgets/review/entrydetailsview.cpp" line="+34"/>
         <source>Entry details</source>
@@ -1253,6 +1277,14 @@ Undo Apply restores the file.</source>
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>Drafted by rules — no model. The rules read plain sentences only and leave the rest untranslated; for more, run a local model with Ollama and choose it in Settings ▸ Provider…</source>
+        <translation>Von Regeln entworfen — kein Modell. Die Regeln lesen nur einfache Sätze und lassen den Rest unübersetzt; für mehr ein lokales Modell mit Ollama betreiben und es unter Einstellungen ▸ Anbieter… wählen.</translation>
+    </message>
+    <message>
+        <source>Drafting without a model</source>
+        <translation>Entwurf ohne Modell</translation>
+    </message>
     <message>
         <location filename="../widgets/window/mainwindowsetup.cpp" line="+69"/>
         <source>Open &amp;Workspace…</source>
@@ -3149,6 +3181,22 @@ Anwenden schreibt ihn als erzwungen.</translation>
     <message>
         <source>Model confidence: %1</source>
         <translation>Sicherheit des Modells: %1</translation>
+    </message>
+    <message>
+        <source>Drafted by rules — no model: pattern %1</source>
+        <translation>Von Regeln entworfen — kein Modell: Muster %1</translation>
+    </message>
+    <message>
+        <source>Every content word used</source>
+        <translation>Jedes Inhaltswort verwendet</translation>
+    </message>
+    <message>
+        <source>Words not used: %1</source>
+        <translation>Nicht verwendete Wörter: %1</translation>
+    </message>
+    <message>
+        <source>Rules confidence: %1</source>
+        <translation>Sicherheit der Regeln: %1</translation>
     </message>
     <message>
         <source>Strength: %1</source>

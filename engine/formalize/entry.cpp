@@ -253,6 +253,8 @@ nlohmann::json entryToJson(const Entry &entry)
     editFieldsToJson(entry.kind, entry.replaces, j);
     j["applied"] = entry.applied.isEmpty() ? nlohmann::json() : nlohmann::json(utf8(entry.applied));
     j["origin"] = utf8(originName(entry.origin));
+    if (!entry.pattern.isEmpty())
+        j["rules"] = { { "pattern", utf8(entry.pattern) }, { "unused", stringList(entry.unused) } };
     return j;
 }
 
@@ -337,6 +339,12 @@ std::optional<Entry> entryFromJson(const nlohmann::json &j, QString *error, cons
             e.origin = *known;
         else
             r.fail("origin", QStringLiteral("\"%1\" is not an origin").arg(*origin));
+    }
+    // Files written before issue 18, and every model's draft, have no rules marking.
+    if (const nlohmann::json *rules = r.object("rules")) {
+        const FieldReader rr = r.at(*rules, "rules");
+        e.pattern = rr.string("pattern");
+        e.unused = stringListFrom(rr, "unused");
     }
     if (!r.ok())
         return std::nullopt;

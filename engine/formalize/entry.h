@@ -82,6 +82,10 @@ struct Entry {
     std::vector<ExistingSentence> replaces; ///< replace, retract: the target file's sentences it removes
     QString applied; ///< the journal id of the Apply that wrote it
     Origin origin = Origin::Drafted; ///< author: written in Fanva, not drafted by the model
+    // Issue 18 (docs/spec/rules.md §4): a rules draft's pattern and the content words of its
+    // sentence it left unused; empty for a model's draft.
+    QString pattern;
+    QStringList unused;
 
     /// The sentence Apply would write: the edit, or the selected shape.
     [[nodiscard]] QString sentence() const;

@@ -270,6 +270,13 @@ void addCandidate(ParsedReply &reply, const json &item)
     }
     candidate.confidence = confidenceFromName(jsonutil::string(item, "confidence")).value_or(Confidence::Medium);
     candidate.strength = strengthFromName(jsonutil::string(item, "strength")).value_or(Strength::Default);
+    candidate.pattern = jsonutil::string(item, "pattern");
+    if (const json *unused = jsonutil::array(item, "unused")) {
+        for (const json &word : *unused) {
+            if (const std::optional<QString> text = jsonutil::asString(word); text && !text->isEmpty())
+                candidate.unused << *text;
+        }
+    }
     reply.candidates.push_back(std::move(candidate));
 }
 

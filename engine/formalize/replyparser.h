@@ -4,6 +4,7 @@
 
 #include <QLatin1StringView>
 #include <QString>
+#include <QStringList>
 #include <QStringView>
 
 #include <cstdint>
@@ -33,6 +34,10 @@ struct ReplyCandidate {
     /// A rewrite reply's numbers of the selected sentences this one replaces (rewrite.md §3);
     /// `segment` is then the first of them unless the item named one.
     std::vector<int> replaces;
+    /// The rules provider's honest marking (docs/spec/rules.md §4): the pattern that made the
+    /// candidate and the content words of its sentence it did not use; empty from a model.
+    QString pattern;
+    QStringList unused;
     friend bool operator==(const ReplyCandidate &, const ReplyCandidate &) = default;
 };
 

@@ -348,9 +348,20 @@ void Session::startCall(const QString &purpose, std::vector<llm::Message> messag
     request.numCtx = m_numCtx;
     if (!judge && m_input.rewrite.empty() && m_input.kb && m_provider->id() == QLatin1StringView("rules")) {
         // The rules provider reads no prose: it gets the turn as data (docs/spec/rules.md §2).
-        const std::vector<int> &segments = m_round < m_rounds.size() ? m_rounds[m_round] : m_focus;
+        // A repair turn names the sentences still pending (their refused candidates), not the round's.
+        std::vector<int> segments = m_round < m_rounds.size() ? m_rounds[m_round] : m_focus;
+        const bool repair = m_callKind == CallKind::Repair || m_callKind == CallKind::UnreadableRepair;
+        if (repair) {
+            segments.clear();
+            for (const RepairGroup &group : pendingGroups()) {
+                if (group.segment && std::find(segments.begin(), segments.end(), *group.segment) == segments.end())
+                    segments.push_back(*group.segment);
+            }
+        }
         request.structured = rulesTurn(*m_input.kb, m_input.context, m_input.document, m_segments, segments);
         (*request.structured)["purpose"] = request.purpose;
+        if (repair && segments.empty())
+            (*request.structured)["segments"] = json::array();
     }
     m_callText.clear();
     m_callStarted = m_env.now();
@@ -620,6 +631,8 @@ Session::Settled Session::settle(const ParsedReply &parsed, int attempt, const s
         e.candidate = c.sentence.trimmed();
         e.confidence = c.confidence;
         e.strength = QString(strengthName(c.strength));
+        e.pattern = c.pattern;
+        e.unused = c.unused;
         if (!m_input.rewrite.empty())
             markReplacing(e, c.replaces);
         ++settled.candidates;

@@ -70,6 +70,24 @@ bool isFrequency(const QString &w)
     return words.contains(w);
 }
 
+/// Adverbs that add nothing the KB can say and are skipped before a verb ("She also
+/// catalogues …", "was first published").
+bool isDiscourseAdverb(const QString &w)
+{
+    static const QSet<QString> words { QStringLiteral("also"), QStringLiteral("still"), QStringLiteral("again"), QStringLiteral("then"),
+        QStringLiteral("now"), QStringLiteral("first"), QStringLiteral("already"), QStringLiteral("too") };
+    return words.contains(w);
+}
+
+/// Verbs a place relation reads as plain location: "X is in Y" is `(P X Y)` for a P whose
+/// template says "?x lies in ?y" or "?x is located in ?y".
+bool isLocationVerb(const QString &lemma)
+{
+    static const QSet<QString> words { QStringLiteral("be"), QStringLiteral("lie"), QStringLiteral("locate"), QStringLiteral("sit"),
+        QStringLiteral("stand"), QStringLiteral("situate") };
+    return words.contains(lemma);
+}
+
 /// Words that make a sentence say something the KB cannot (rules.md §3, pattern 11).
 std::optional<QString> refusalCue(const QString &w, bool first)
 {
@@ -229,6 +247,7 @@ struct Relation {
     QStringList phrase; ///< a unary name read as words: preparedForWinter → prepare for winter
     int first = 1; ///< the argument position the template reads first (the subject)
     bool fromTemplate = false;
+    bool passive = false; ///< the template reads "?a is V-ed PREP ?b": matched by passive clauses only
 };
 
 struct Np {
@@ -325,6 +344,8 @@ private:
         bool monotonic = false;
         bool coined = false;
         QString coinedName;
+        bool definite = false; ///< introduced for "the N" with no earlier N
+        QString introduced, type; ///< the individual introduced and its type
     };
 
     // --- vocabulary ---
@@ -447,6 +468,25 @@ private:
         }
         if (middle.isEmpty())
             return false;
+        if (isBe(middle.first()) && rel.arity == 2) {
+            // ?d is (first) kept in ?r · documents of kind ?k are stored in rooms of kind ?r:
+            // a passive participle and the first preposition after it.
+            qsizetype p = 1;
+            while (p < middle.size() && (isDiscourseAdverb(middle.at(p)) || isFrequency(middle.at(p))))
+                ++p;
+            if (p < middle.size() && !isDeterminer(middle.at(p)) && m_lex.is(middle.at(p), Lexicon::Pos::Verb)
+                && m_lex.lemma(middle.at(p), Lexicon::Pos::Verb) != middle.at(p)) {
+                for (qsizetype i = p + 1; i < middle.size(); ++i) {
+                    if (prepositions().contains(middle.at(i))) {
+                        rel.verb = m_lex.lemma(middle.at(p), Lexicon::Pos::Verb);
+                        rel.prep = middle.at(i);
+                        rel.passive = true;
+                        rel.fromTemplate = true;
+                        return true;
+                    }
+                }
+            }
+        }
         if (isBe(middle.first())) {
             // ?x is the mother of ?c · ?x is ADJ · ?a is ?n years old
             if (rel.arity == 2 && middle.size() >= 3 && middle.last() == QLatin1String("of") && middle.count(QStringLiteral("of")) == 1) {
@@ -543,15 +583,22 @@ private:
         while (k < limit && w[std::size_t(k)].cap && !w[std::size_t(k)].number && !functionWords().contains(w[std::size_t(k)].lower))
             ++k;
         if (k > j) {
-            for (int e = k; e > j; --e) {
-                QString camel;
-                for (int x = j; x < e; ++x)
-                    camel += capitalized(w[std::size_t(x)].text);
-                if (const auto it = m_individuals.find(camel.toLower()); it != m_individuals.end()) {
-                    np.kind = Np::Kind::Individual;
-                    np.name = it->second;
-                    np.end = e;
-                    return np;
+            // A known individual is the whole run: "Brockley Halt" is not Brockley.
+            QString run;
+            for (int x = j; x < k; ++x)
+                run += capitalized(w[std::size_t(x)].text);
+            if (const auto it = m_individuals.find(run.toLower()); it != m_individuals.end()) {
+                np.kind = Np::Kind::Individual;
+                np.name = it->second;
+                np.end = k;
+                return np;
+            }
+            // "Goods trains haul …": a capitalised first word may open a kind of several words.
+            if (i == 0 && j == 0 && k == 1) {
+                Np kind = commonNoun(w, 0, limit, false);
+                if (kind.kind == Np::Kind::Type && kind.end > 1) {
+                    kind.bare = true;
+                    return kind;
                 }
             }
             // A capitalised common noun at the start of a sentence ("Penguins eat fish").
@@ -583,6 +630,36 @@ private:
             return np;
         }
         // Common nouns: skip adjectives until the longest type match.
+        if (const Np kind = commonNoun(w, j, limit, definite); kind.kind != Np::Kind::None) {
+            Np out = kind;
+            out.indefinite = np.indefinite;
+            out.bare = np.bare;
+            return out;
+        }
+        if (definite && j < limit && !functionWords().contains(w[std::size_t(j)].lower) && !w[std::size_t(j)].number) {
+            // "the visitors": someone the text does not name; minted from the words.
+            int e = j;
+            while (e < limit && e < j + 2 && !functionWords().contains(w[std::size_t(e)].lower) && !w[std::size_t(e)].number
+                && !isVerb(w[std::size_t(e)]))
+                ++e;
+            if (e == j)
+                e = j + 1;
+            QString base;
+            for (int x = j; x < e; ++x)
+                base += capitalized(w[std::size_t(x)].lower);
+            np.kind = Np::Kind::Minted;
+            np.mintBase = base;
+            np.end = e;
+        }
+        return np;
+    }
+
+    /// The longest type named by up to three words from `j` on, skipping up to two words
+    /// before it (adjectives: "the little creature", "a rare book"); kind None when none.
+    Np commonNoun(const std::vector<Token> &w, int j, int limit, bool definite)
+    {
+        Np np;
+        np.end = j;
         for (int start = j; start < std::min(limit, j + 3); ++start) {
             for (int e = std::min(limit, start + 3); e > start; --e) {
                 QStringList lowers;
@@ -604,21 +681,6 @@ private:
             }
             if (start < limit && functionWords().contains(w[std::size_t(start)].lower))
                 break;
-        }
-        if (definite && j < limit && !functionWords().contains(w[std::size_t(j)].lower) && !w[std::size_t(j)].number) {
-            // "the visitors": someone the text does not name; minted from the words.
-            int e = j;
-            while (e < limit && e < j + 2 && !functionWords().contains(w[std::size_t(e)].lower) && !w[std::size_t(e)].number
-                && !isVerb(w[std::size_t(e)]))
-                ++e;
-            if (e == j)
-                e = j + 1;
-            QString base;
-            for (int x = j; x < e; ++x)
-                base += capitalized(w[std::size_t(x)].lower);
-            np.kind = Np::Kind::Minted;
-            np.mintBase = base;
-            np.end = e;
         }
         return np;
     }
@@ -643,7 +705,7 @@ private:
     }
 
     /// A new individual of `type` ("a lion"): Lion1, Lion2, … with its membership stated.
-    QString introduce(const QString &type)
+    QString introduce(const QString &type, bool definite = false)
     {
         const QString camel = camelOf(type);
         const QString name = camel + QString::number(++m_mintCount[camel]);
@@ -651,6 +713,9 @@ private:
         Out o;
         o.sentence = QStringLiteral("(%1 %2)").arg(type, name);
         o.pattern = QStringLiteral("introduced");
+        o.definite = definite;
+        o.introduced = name;
+        o.type = type;
         m_out.push_back(o);
         return name;
     }
@@ -687,7 +752,7 @@ private:
                 remember(it->second);
                 return it->second;
             }
-            const QString name = introduce(np.name);
+            const QString name = introduce(np.name, true);
             remember(name);
             return name;
         }
@@ -717,14 +782,14 @@ private:
     };
 
     /// The best relation for verb + preposition (+ unit), arity 1 or 2.
-    Match findRelation(const QString &verb, const QString &prep, int arity, const QString &unit, bool kinds)
+    Match findRelation(const QString &verb, const QString &prep, int arity, const QString &unit, bool kinds, bool passive = false)
     {
         Match best;
         const QStringList synonyms = m_lex.verbSynonyms(verb);
         static const QSet<QString> weak { QStringLiteral("be"), QStringLiteral("have"), QStringLiteral("do"), QStringLiteral("get"),
             QStringLiteral("go"), QStringLiteral("make"), QStringLiteral("take"), QStringLiteral("give") };
         for (const Relation &r : m_relations) {
-            if (r.arity != arity || r.verb.isEmpty() || r.kindLevel != kinds)
+            if (r.arity != arity || r.verb.isEmpty() || r.kindLevel != kinds || r.passive != passive)
                 continue;
             int score = 0;
             if (r.verb == verb)
@@ -769,6 +834,32 @@ private:
         return found;
     }
 
+    /// The relation "X is PREP Y" states: a place relation with that preposition whose verb is
+    /// plain location (lie, be located, stand …), a template's first.
+    const Relation *locativeRelation(const QString &prep)
+    {
+        const Relation *found = nullptr;
+        for (const Relation &r : m_relations) {
+            if (r.arity != 2 || r.kindLevel || r.prep != prep || !isLocationVerb(r.verb))
+                continue;
+            if (!found || (r.fromTemplate && !found->fromTemplate))
+                found = &r;
+        }
+        return found;
+    }
+
+    /// The relation "X has a N called Y" states when N is no relational noun: one whose verb is
+    /// have, own or possess, read with X first.
+    const Relation *possessionRelation()
+    {
+        for (const char *verb : { "have", "own", "possess" }) {
+            const Match m = findRelation(QString::fromLatin1(verb), {}, 2, {}, false);
+            if (m.rel && m.rel->prep.isEmpty() && m.rel->unit.isEmpty() && m.score >= 4)
+                return m.rel;
+        }
+        return nullptr;
+    }
+
     const Relation *adjectiveRelation(const QString &adjective)
     {
         for (const Relation &r : m_relations) {
@@ -801,6 +892,7 @@ private:
         QString onlyType;
         bool objectIsType = false;
         QString objectType;
+        QStringList moreAtoms; ///< coordinated objects: "catalogues Dracula and Ulysses"
     };
 
     /// Parses a verb phrase at i about `subject` (an individual name, or "?x" for a kind).
@@ -809,7 +901,7 @@ private:
         Vp vp;
         int j = i;
         bool can = false;
-        while (j < limit && isFrequency(w[std::size_t(j)].lower))
+        while (j < limit && (isFrequency(w[std::size_t(j)].lower) || isDiscourseAdverb(w[std::size_t(j)].lower)))
             ++j;
         if (j < limit && w[std::size_t(j)].lower == QLatin1String("can")) {
             can = true;
@@ -832,9 +924,13 @@ private:
         if (j >= limit)
             return std::nullopt;
         const Token &verbToken = w[std::size_t(j)];
+        // "has 635 pages": have is a verb here, before a number and its unit.
+        const bool haveNumber = (verbToken.lower == QLatin1String("has") || verbToken.lower == QLatin1String("have")
+                                    || verbToken.lower == QLatin1String("had"))
+            && j + 1 < limit && w[std::size_t(j) + 1].number;
         // In the verb's place a word WordNet knows as a verb is taken as one even when the
         // first linkage tags it otherwise ("salmon can swim", "Rex growls at Tom").
-        if (verbToken.cap || verbToken.number || functionWords().contains(verbToken.lower)
+        if (verbToken.cap || verbToken.number || (functionWords().contains(verbToken.lower) && !haveNumber)
             || !(isVerb(verbToken) || m_lex.is(verbToken.lower, Lexicon::Pos::Verb)))
             return std::nullopt;
         const QString verb = m_lex.lemma(verbToken.lower, Lexicon::Pos::Verb);
@@ -921,11 +1017,13 @@ private:
             vp.pattern = QStringLiteral("generic-verb-object");
             return vp;
         }
-        if (const auto arg = generic ? std::nullopt : argument(object)) {
+        // A kind's members may relate to one named individual ("Expresses stop at Ashford").
+        if (const auto arg = generic && object.kind != Np::Kind::Individual ? std::nullopt : argument(object)) {
             const Match m = findRelation(verb, prep, 2, {}, false);
             if (m.rel) {
                 vp.atom = atom(*m.rel, QStringLiteral("%S"), *arg);
-                vp.end = object.end;
+                vp.end = coordinatedObjects(
+                    w, object.end, limit, [&](const QString &other) { return atom(*m.rel, QStringLiteral("%S"), other); }, vp.moreAtoms);
                 vp.pattern = QStringLiteral("verb-preposition");
                 return vp;
             }
@@ -934,7 +1032,10 @@ private:
                 vp.coinedName = thirdPerson(verb) + capitalized(prep);
                 vp.atom = QStringLiteral("(%1 %S %2)").arg(vp.coinedName, *arg);
                 vp.coined = true;
-                vp.end = object.end;
+                const QString coinedName = vp.coinedName;
+                vp.end = coordinatedObjects(
+                    w, object.end, limit, [&](const QString &other) { return QStringLiteral("(%1 %S %2)").arg(coinedName, other); },
+                    vp.moreAtoms);
                 vp.pattern = QStringLiteral("coined-verb-preposition");
                 return vp;
             }
@@ -950,6 +1051,23 @@ private:
         vp.end = j;
         vp.pattern = QStringLiteral("verb");
         return vp;
+    }
+
+    /// "… Dracula and Ulysses": more named objects after the first, each made an atom by
+    /// `make`; returns the end of the last one.
+    template<typename Make> int coordinatedObjects(const std::vector<Token> &w, int end, int limit, Make make, QStringList &atoms)
+    {
+        while (end + 1 < limit && w[std::size_t(end)].lower == QLatin1String("and")) {
+            const Np other = nounPhrase(w, end + 1, limit);
+            if (other.kind != Np::Kind::Individual && other.kind != Np::Kind::NewIndividual)
+                break;
+            const auto name = argument(other);
+            if (!name)
+                break;
+            atoms << make(*name);
+            end = other.end;
+        }
+        return end;
     }
 
     // --- sentences ---
@@ -1004,6 +1122,13 @@ private:
                 m_reason = *cue;
                 return;
             }
+            // A superlative ("the quietest place") ranks; the KB states no ranking.
+            const QString &l = w[i].lower;
+            if (l.size() > 4 && l.endsWith(QLatin1String("est")) && m_lex.is(l, Lexicon::Pos::Adjective)
+                && m_lex.lemma(l, Lexicon::Pos::Adjective) != l) {
+                m_reason = QStringLiteral("an opinion or a ranking ('%1'); no claim the knowledge base can state").arg(w[i].text);
+                return;
+            }
         }
         // Link Grammar's part-of-speech tags, one per token (commas and "'s" included).
         QStringList words;
@@ -1039,7 +1164,21 @@ private:
                 if (isSubjectPronoun(clause.front().lower) && !m_lastSubject.isEmpty())
                     clause.front().ref = m_lastSubject;
             }
+            const std::size_t before = m_out.size();
             this->clause(clause);
+            // "the old driver" in a clause that says nothing else is no claim: a narrative
+            // description, not an introduction.
+            const bool onlyDescribed = std::all_of(m_out.begin() + std::ptrdiff_t(before), m_out.end(),
+                [](const Out &o) { return o.pattern == QLatin1String("introduced") && o.definite; });
+            if (onlyDescribed && m_out.size() > before) {
+                for (auto it = m_out.begin() + std::ptrdiff_t(before); it != m_out.end(); ++it) {
+                    if (const auto latest = m_latestOfType.find(it->type);
+                        latest != m_latestOfType.end() && latest->second == it->introduced)
+                        m_latestOfType.erase(latest);
+                    m_recent.removeAll(it->introduced);
+                }
+                m_out.resize(before);
+            }
         }
         if (m_out.empty() && m_reason.isEmpty())
             m_reason = QStringLiteral("no rule matched");
@@ -1062,17 +1201,31 @@ private:
         if (except.kind != Np::Kind::Type)
             return false;
         int j = except.end;
-        if (j < n && (w[std::size_t(j)].lower == QLatin1String("do") || w[std::size_t(j)].lower == QLatin1String("does")))
+        if (j < n
+            && (w[std::size_t(j)].lower == QLatin1String("do") || w[std::size_t(j)].lower == QLatin1String("does")
+                || isBe(w[std::size_t(j)].lower)))
             ++j;
         if (j >= n || w[std::size_t(j)].lower != QLatin1String("not"))
             return false;
-        const auto vp = verbPhrase(w, subject.end, comma, true);
-        if (!vp || vp->negated || vp->objectIsType || vp->coined || !vp->onlyType.isEmpty())
-            return false;
+        QString body;
+        if (isBe(w[std::size_t(subject.end)].lower)) {
+            // "Ns are usually ADJ, but Zs are not."
+            int a = subject.end + 1;
+            while (a < comma && isFrequency(w[std::size_t(a)].lower))
+                ++a;
+            const Relation *adj = a + 1 == comma ? adjectiveRelation(w[std::size_t(a)].lower) : nullptr;
+            if (!adj)
+                return false;
+            body = atom(*adj, QStringLiteral("?x"), {});
+        } else {
+            const auto vp = verbPhrase(w, subject.end, comma, true);
+            if (!vp || vp->negated || vp->objectIsType || vp->coined || !vp->onlyType.isEmpty() || !vp->moreAtoms.isEmpty())
+                return false;
+            body = QString(vp->atom).replace(QStringLiteral("%S"), QStringLiteral("?x"));
+        }
         std::set<int> used;
         useRange(used, 0, n);
-        const QString rule = QStringLiteral("(set/defaultRule (implies (%1 ?x) %2))")
-                                 .arg(subject.name, QString(vp->atom).replace(QStringLiteral("%S"), QStringLiteral("?x")));
+        const QString rule = QStringLiteral("(set/defaultRule (implies (%1 ?x) %2))").arg(subject.name, body);
         emit(w, used, QStringLiteral("(exceptWhen (%1 ?x) %2)").arg(except.name, rule), QStringLiteral("usually-but-not"));
         m_lastSubject.clear();
         return true;
@@ -1160,6 +1313,46 @@ private:
             }
         }
 
+        // 10t: There is a N called X (PREP Y).
+        if (first == QLatin1String("there") && isBe(w[1].lower)) {
+            const Np kind = nounPhrase(w, 2, n);
+            const int called = kind.end;
+            if (kind.kind == Np::Kind::Type && kind.indefinite && called + 1 < n
+                && (w[std::size_t(called)].lower == QLatin1String("called") || w[std::size_t(called)].lower == QLatin1String("named"))) {
+                // The name runs to a preposition ("called Hill Library in Millbrook").
+                int nameEnd = called + 1;
+                while (nameEnd < n && !prepositions().contains(w[std::size_t(nameEnd)].lower))
+                    ++nameEnd;
+                const Np x = nounPhrase(w, called + 1, nameEnd);
+                if (x.kind == Np::Kind::Individual || x.kind == Np::Kind::NewIndividual) {
+                    const QString name = *argument(x);
+                    std::set<int> own = used;
+                    useRange(own, 0, n);
+                    std::set<int> mine = used;
+                    useRange(mine, 0, x.end);
+                    bool located = false;
+                    if (x.end < n && isLocative(w[std::size_t(x.end)].lower)) {
+                        if (const Relation *r = locativeRelation(w[std::size_t(x.end)].lower)) {
+                            const Np y = nounPhrase(w, x.end + 1, n);
+                            if (y.kind == Np::Kind::Individual || y.kind == Np::Kind::NewIndividual) {
+                                const QString place = *argument(y);
+                                emit(w, own, QStringLiteral("(%1 %2)").arg(kind.name, name), QStringLiteral("there-is"));
+                                useRange(mine, x.end, y.end);
+                                emit(w, mine, atom(*r, name, place), QStringLiteral("there-is"));
+                                located = true;
+                            }
+                        }
+                    }
+                    if (!located)
+                        emit(w, mine, QStringLiteral("(%1 %2)").arg(kind.name, name), QStringLiteral("there-is"));
+                    m_lastSubject = name;
+                    return;
+                }
+            }
+            m_reason = QStringLiteral("'there is' without a named thing of a known type");
+            return;
+        }
+
         // 9: Whoever P, Q · Anyone who P, Q
         if (first == QLatin1String("whoever")
             || ((first == QLatin1String("anyone") || first == QLatin1String("everyone") || first == QLatin1String("anybody"))
@@ -1170,6 +1363,26 @@ private:
                 int k = condition->end;
                 if (k < n && w[std::size_t(k)].lower == QLatin1String(","))
                     ++k;
+                // "… is ADJ" · "… is a N": a property or a type of whoever it is.
+                if (k + 1 < n && isBe(w[std::size_t(k)].lower)) {
+                    QString body;
+                    int end = k + 2;
+                    if (const Relation *adj = adjectiveRelation(w[std::size_t(k) + 1].lower)) {
+                        body = atom(*adj, QStringLiteral("?x"), {});
+                    } else if (const Np type = nounPhrase(w, k + 1, n); type.kind == Np::Kind::Type && type.indefinite) {
+                        body = QStringLiteral("(%1 ?x)").arg(type.name);
+                        end = type.end;
+                    }
+                    if (!body.isEmpty()) {
+                        useRange(used, 0, end);
+                        QString a = QString(condition->atom).replace(QStringLiteral("%S"), QStringLiteral("?x"));
+                        if (condition->negated)
+                            a = QStringLiteral("(not %1)").arg(a);
+                        emit(w, used, QStringLiteral("(implies %1 %2)").arg(a, body), QStringLiteral("whoever"), true, condition->coined,
+                            condition->coinedName);
+                        return;
+                    }
+                }
                 if (const auto consequence = verbPhrase(w, k, n, false)) {
                     useRange(used, 0, consequence->end);
                     const auto body = [](const Vp &vp) {
@@ -1204,6 +1417,57 @@ private:
                     return;
                 }
                 m_reason = QStringLiteral("no relation for the verb");
+                return;
+            }
+        }
+        const bool named = subject.kind == Np::Kind::Individual || subject.kind == Np::Kind::NewIndividual;
+        // 10a: apposition, "Maya, a volunteer, works …": the membership, then the clause without it.
+        if (named && subject.end + 2 < n && w[std::size_t(subject.end)].lower == QLatin1String(",")) {
+            int close = subject.end + 1;
+            while (close < n && w[std::size_t(close)].lower != QLatin1String(","))
+                ++close;
+            const Np kind = close < n ? nounPhrase(w, subject.end + 1, close) : Np {};
+            const bool isKind = (kind.kind == Np::Kind::Type && kind.indefinite) || (kind.kind == Np::Kind::Minted && !kind.name.isEmpty());
+            const bool described = close + 1 < n && isDeterminer(w[std::size_t(subject.end) + 1].lower);
+            if (described && !(isKind && kind.end == close)) {
+                // "Iron Duke, the old engine, whistles": a description the KB has no type for,
+                // left out and reported unused.
+                for (int i = subject.end + 1; i < close; ++i) {
+                    if (!functionWords().contains(w[std::size_t(i)].lower))
+                        m_extraUnused << w[std::size_t(i)].text;
+                }
+                std::vector<Token> rest(w.begin(), w.begin() + subject.end);
+                rest.insert(rest.end(), w.begin() + close + 1, w.end());
+                clause(rest);
+                m_extraUnused.clear();
+                return;
+            }
+            if (isKind && kind.end == close && close + 1 < n) {
+                const QString name = *argument(subject);
+                std::set<int> own;
+                useRange(own, 0, n);
+                for (int i = subject.end + 1; i + 1 < kind.end; ++i)
+                    own.erase(i); // words of the description other than its head: reported unused
+                emit(w, own, QStringLiteral("(%1 %2)").arg(kind.name, name), QStringLiteral("apposition"));
+                std::vector<Token> rest(w.begin(), w.begin() + subject.end);
+                rest.insert(rest.end(), w.begin() + close + 1, w.end());
+                clause(rest);
+                return;
+            }
+        }
+        // 10c: coordinated names, "Lena and Tobias borrow …", "Ulysses and Emma are novels".
+        if (named && subject.end + 1 < n && w[std::size_t(subject.end)].lower == QLatin1String("and")) {
+            const Np other = nounPhrase(w, subject.end + 1, n);
+            if (other.kind == Np::Kind::Individual || other.kind == Np::Kind::NewIndividual) {
+                const QStringList names { *argument(subject), *argument(other) };
+                useRange(used, 0, other.end);
+                const std::size_t before = m_out.size();
+                for (const QString &name : names) {
+                    m_lastSubject = name;
+                    clauseAbout(resolvedObjects(w, other.end, name), used, other.end, name, true);
+                }
+                if (m_out.size() == before && m_reason.isEmpty())
+                    m_reason = QStringLiteral("no relation of the knowledge base for the verb");
                 return;
             }
         }
@@ -1295,10 +1559,83 @@ private:
         return out;
     }
 
-    void clauseAbout(const std::vector<Token> &w, std::set<int> used, int j, const QString &subjectName)
+    /// "X has a N called Y" (rules.md §3, 10h): N a relational noun → (nOf Y X); N a type →
+    /// (N Y) and X's possession of Y. True when it took the clause.
+    bool hasCalled(const std::vector<Token> &w, std::set<int> used, int j, const QString &x)
+    {
+        const int n = int(w.size());
+        if (j + 3 >= n || (w[std::size_t(j)].lower != QLatin1String("has") && w[std::size_t(j)].lower != QLatin1String("have")))
+            return false;
+        int called = -1;
+        for (int i = j + 2; i < n; ++i) {
+            if (w[std::size_t(i)].lower == QLatin1String("called") || w[std::size_t(i)].lower == QLatin1String("named")) {
+                called = i;
+                break;
+            }
+        }
+        if (called < 0 || called + 1 >= n)
+            return false;
+        const Np y = nounPhrase(w, called + 1, n);
+        if (y.kind != Np::Kind::Individual && y.kind != Np::Kind::NewIndividual)
+            return false;
+        const Np kind = nounPhrase(w, j + 1, called);
+        const Relation *noun
+            = (j + 2 < called && (isDeterminer(w[std::size_t(j) + 1].lower))) ? nounRelation(w[std::size_t(called) - 1].lower) : nullptr;
+        if (noun) {
+            const QString ys = *argument(y);
+            useRange(used, j, y.end);
+            emit(w, used, atom(*noun, ys, x), QStringLiteral("has-called"));
+            return true;
+        }
+        if (kind.kind != Np::Kind::Type || !kind.indefinite || kind.end != called)
+            return false;
+        const Relation *owns = possessionRelation();
+        const QString ys = *argument(y);
+        useRange(used, j, y.end);
+        emit(w, used, QStringLiteral("(%1 %2)").arg(kind.name, ys), QStringLiteral("has-called"));
+        if (owns)
+            emit(w, used, atom(*owns, x, ys), QStringLiteral("has-called"));
+        return true;
+    }
+
+    /// "X is PREP Y" with a place relation for PREP. True when it took the clause.
+    bool locatedAt(const std::vector<Token> &w, std::set<int> used, int k, const QString &x, bool negated)
+    {
+        const int n = int(w.size());
+        if (k + 1 >= n || !isLocative(w[std::size_t(k)].lower))
+            return false;
+        const Relation *r = locativeRelation(w[std::size_t(k)].lower);
+        const Np y = nounPhrase(w, k + 1, n);
+        if (!r || (y.kind != Np::Kind::Individual && y.kind != Np::Kind::NewIndividual && y.kind != Np::Kind::Minted))
+            return false;
+        const auto ys = argument(y);
+        if (!ys)
+            return false;
+        useRange(used, k - 1, y.end);
+        const QString a = atom(*r, x, *ys);
+        emit(w, used, negated ? QStringLiteral("(not %1)").arg(a) : a, QStringLiteral("located"));
+        return true;
+    }
+
+    /// "… and dozes in the East Archive": a verb phrase joined to a finished clause.
+    void trailingVerbPhrase(const std::vector<Token> &w, const std::set<int> &used, int at, const QString &x)
+    {
+        const int n = int(w.size());
+        if (at + 1 >= n || w[std::size_t(at)].lower != QLatin1String("and"))
+            return;
+        if (const auto vp = verbPhrase(w, at + 1, n, false)) {
+            std::set<int> rused = used;
+            useRange(rused, at, vp->end);
+            emitVp(w, rused, *vp, x);
+        }
+    }
+
+    void clauseAbout(const std::vector<Token> &w, std::set<int> used, int j, const QString &subjectName, bool plural = false)
     {
         const int n = int(w.size());
         const std::optional<QString> x = subjectName;
+        if (hasCalled(w, used, j, *x))
+            return;
         if (j < n && isBe(w[std::size_t(j)].lower)) {
             int k = j + 1;
             bool negated = false;
@@ -1321,11 +1658,22 @@ private:
             }
             // 1: X is (not) a N
             const Np type = nounPhrase(w, k, n);
-            if (type.kind == Np::Kind::Type && type.indefinite) {
+            if (type.kind == Np::Kind::Type && (type.indefinite || (plural && type.bare))) {
                 useRange(used, j, type.end);
                 std::set<int> own = used;
                 const QString fact = QStringLiteral("(%1 %2)").arg(type.name, *x);
                 int r = type.end;
+                // X is a N and V …
+                if (!negated && r + 1 < n && w[std::size_t(r)].lower == QLatin1String("and")) {
+                    if (const auto vp = verbPhrase(w, r + 1, n, false)) {
+                        useRange(own, r, vp->end);
+                        emit(w, own, fact, QStringLiteral("membership"));
+                        std::set<int> rused = used;
+                        useRange(rused, r, vp->end);
+                        emitVp(w, rused, *vp, *x);
+                        return;
+                    }
+                }
                 // Relative clause: who/that VP · whose N is Y
                 if (r < n && w[std::size_t(r)].lower == QLatin1String(","))
                     ++r;
@@ -1367,12 +1715,50 @@ private:
                     return;
                 }
             }
+            // X is in Y
+            if (locatedAt(w, used, k, *x, negated))
+                return;
+            // Passive: X is (first) V-ed PREP Y, a template that reads so ("is kept in").
+            {
+                int v = k;
+                while (v < n && (isDiscourseAdverb(w[std::size_t(v)].lower) || isFrequency(w[std::size_t(v)].lower)))
+                    ++v;
+                if (v + 2 < n && prepositions().contains(w[std::size_t(v) + 1].lower)) {
+                    const QString verb = m_lex.lemma(w[std::size_t(v)].lower, Lexicon::Pos::Verb);
+                    const Match m = findRelation(verb, w[std::size_t(v) + 1].lower, 2, {}, false, true);
+                    const Np y = nounPhrase(w, v + 2, n);
+                    if (m.rel && m.score >= 4
+                        && (y.kind == Np::Kind::Individual || y.kind == Np::Kind::NewIndividual || y.kind == Np::Kind::Number
+                            || y.kind == Np::Kind::Minted)) {
+                        if (const auto ys = argument(y)) {
+                            useRange(used, j, y.end);
+                            const QString a = atom(*m.rel, *x, *ys);
+                            emit(w, used, negated ? QStringLiteral("(not %1)").arg(a) : a, QStringLiteral("passive"));
+                            trailingVerbPhrase(w, used, y.end, *x);
+                            return;
+                        }
+                    }
+                }
+            }
             // Passive: X is V-ed by Y
             if (k + 2 < n && w[std::size_t(k) + 1].lower == QLatin1String("by")) {
                 const QString verb = m_lex.lemma(w[std::size_t(k)].lower, Lexicon::Pos::Verb);
                 const Np y = nounPhrase(w, k + 2, n);
-                const Match m = findRelation(verb, {}, 2, {}, false);
-                if (const auto ys = argument(y); ys && m.rel && m.score >= 4) {
+                Match m = findRelation(verb, QStringLiteral("by"), 2, {}, false, true);
+                const bool passiveTemplate = m.rel != nullptr;
+                if (!m.rel) {
+                    // An active relation read backwards; one that needs a preposition ("writtenIn")
+                    // is not the agent's.
+                    m = findRelation(verb, {}, 2, {}, false);
+                    if (m.rel && !m.rel->prep.isEmpty())
+                        m = {};
+                }
+                if (const auto ys = m.rel && m.score >= 4 ? argument(y) : std::nullopt; ys && passiveTemplate) {
+                    useRange(used, j, y.end);
+                    const QString a = atom(*m.rel, *x, *ys);
+                    emit(w, used, negated ? QStringLiteral("(not %1)").arg(a) : a, QStringLiteral("passive"));
+                    return;
+                } else if (ys) {
                     useRange(used, j, y.end);
                     const QString a = atom(*m.rel, *ys, *x);
                     emit(w, used, negated ? QStringLiteral("(not %1)").arg(a) : a, QStringLiteral("passive"));
@@ -1415,10 +1801,12 @@ private:
 
     void emitVp(const std::vector<Token> &w, const std::set<int> &used, const Vp &vp, const QString &subject)
     {
-        QString a = QString(vp.atom).replace(QStringLiteral("%S"), subject);
-        if (vp.negated)
-            a = QStringLiteral("(not %1)").arg(a);
-        emit(w, used, a, vp.pattern, false, vp.coined, vp.coinedName);
+        for (const QString &one : QStringList { vp.atom } + vp.moreAtoms) {
+            QString a = QString(one).replace(QStringLiteral("%S"), subject);
+            if (vp.negated)
+                a = QStringLiteral("(not %1)").arg(a);
+            emit(w, used, a, vp.pattern, false, vp.coined, vp.coinedName);
+        }
     }
 
     void genericClause(const std::vector<Token> &w, const Np &subject, std::set<int> used)
@@ -1452,11 +1840,28 @@ private:
                 }
                 return;
             }
-            if (j + 1 < n) {
-                if (const Relation *adj = adjectiveRelation(w[std::size_t(j) + 1].lower)) {
-                    useRange(used, j, j + 2);
+            int a = j + 1;
+            while (a < n && isFrequency(w[std::size_t(a)].lower))
+                ++a;
+            if (a < n) {
+                if (const Relation *adj = adjectiveRelation(w[std::size_t(a)].lower)) {
+                    useRange(used, j, a + 1);
                     emit(w, used, QStringLiteral("(set/defaultRule (implies (%1 ?x) (%2 ?x)))").arg(subject.name, adj->name),
                         QStringLiteral("generic-adjective"));
+                    return;
+                }
+            }
+            // 5k passive: Ns are (usually) V-ed PREP Ms, a kind relation whose template reads so.
+            int v = j + 1;
+            while (v < n && (isDiscourseAdverb(w[std::size_t(v)].lower) || isFrequency(w[std::size_t(v)].lower)))
+                ++v;
+            if (v + 2 < n && prepositions().contains(w[std::size_t(v) + 1].lower)) {
+                const QString verb = m_lex.lemma(w[std::size_t(v)].lower, Lexicon::Pos::Verb);
+                const Match kind = findRelation(verb, w[std::size_t(v) + 1].lower, 2, {}, true, true);
+                const Np object = nounPhrase(w, v + 2, n);
+                if (kind.rel && kind.score >= 4 && object.kind == Np::Kind::Type && object.bare) {
+                    useRange(used, j, object.end);
+                    emit(w, used, atom(*kind.rel, subject.name, object.name), QStringLiteral("kind-relation"));
                     return;
                 }
             }

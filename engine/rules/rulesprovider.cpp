@@ -2,14 +2,18 @@
 // SPDX-License-Identifier: MIT
 #include "rules/rulesprovider.h"
 
+#include "jsonutil.h"
 #include "llm/call.h"
 #include "llm/selection.h"
 #include "rules/drafter.h"
 #include "rules/lexicon.h"
 
 #include <QFutureWatcher>
-#include <QRegularExpression>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
 
 namespace fanva::rules {
 
@@ -17,25 +21,21 @@ using nlohmann::json;
 
 namespace {
 
-/// A repair turn gets no new idea from the rules: every sentence it names is given up with
-/// the reason, so the session settles at once (formalize.md §5.2).
-json repairReply(const llm::Request &request)
+/// A repair turn gets no new idea from the rules: every sentence its structured turn names
+/// (the sentences still pending, rules.md §2) is given up with the reason, so the session
+/// settles at once (formalize.md §5.2).
+json repairReply(const json &structured)
 {
-    std::string last;
-    for (const llm::Message &m : request.messages) {
-        if (m.role == llm::Role::User)
-            last = m.text;
-    }
-    static const QRegularExpression sentence(QStringLiteral("^Sentence \\[(\\d+)\\]"), QRegularExpression::MultilineOption);
     json untranslated = json::array();
-    std::vector<int> seen;
-    auto it = sentence.globalMatch(QString::fromStdString(last));
-    while (it.hasNext()) {
-        const int n = it.next().captured(1).toInt();
-        if (std::find(seen.begin(), seen.end(), n) != seen.end())
-            continue;
-        seen.push_back(n);
-        untranslated.push_back({ { "segment", n }, { "reason", "the rules have no other reading" } });
+    std::vector<std::int64_t> seen;
+    if (const json *segments = jsonutil::array(structured, "segments")) {
+        for (const json &segment : *segments) {
+            const std::int64_t n = jsonutil::integer(segment, "number");
+            if (n <= 0 || std::find(seen.begin(), seen.end(), n) != seen.end())
+                continue;
+            seen.push_back(n);
+            untranslated.push_back({ { "segment", n }, { "reason", "the rules have no other reading" } });
+        }
     }
     return json { { "candidates", json::array() }, { "untranslated", untranslated }, { "notes", "drafted by rules — no model." } };
 }
@@ -54,20 +54,20 @@ public:
             fail(llm::makeFailure(llm::Failure::Kind::Config, "The rules provider has no model to judge with."));
             return;
         }
-        if (purpose == "repair") {
-            QMetaObject::invokeMethod(
-                this,
-                [this, request] {
-                    emitNotice(QStringLiteral("drafted by rules — no model"));
-                    appendText(repairReply(request).dump());
-                    succeed(llm::StopReason::EndTurn);
-                },
-                Qt::QueuedConnection);
-            return;
-        }
         if (!structured.is_object()) {
             fail(llm::makeFailure(
                 llm::Failure::Kind::Config, "The rules provider drafts only formalize sessions: the request carries no structured turn."));
+            return;
+        }
+        if (purpose == "repair") {
+            QMetaObject::invokeMethod(
+                this,
+                [this, structured] {
+                    emitNotice(QStringLiteral("drafted by rules — no model"));
+                    appendText(repairReply(structured).dump());
+                    succeed(llm::StopReason::EndTurn);
+                },
+                Qt::QueuedConnection);
             return;
         }
         connect(&m_watcher, &QFutureWatcher<std::string>::finished, this, [this] {

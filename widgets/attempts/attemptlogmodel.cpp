@@ -319,7 +319,9 @@ void AttemptLogModel::addEvent(const json &event)
         row = openJudgeRow();
     Row &r = m_rows[size_t(row)];
     if (type == "notice") {
-        r.notices.append(str(event, "text"));
+        // The rules provider's notice (docs/spec/rules.md §4) in the window's language.
+        const QString notice = str(event, "text");
+        r.notices.append(notice == QStringView(u"drafted by rules — no model") ? tr("drafted by rules — no model") : notice);
     } else if (type == "usage") {
         r.tokensIn = number(event, "input");
         r.tokensOut = number(event, "output");

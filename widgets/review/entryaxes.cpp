@@ -109,7 +109,15 @@ QString EntryAxes::toolTip(const Entry &entry)
         lines.append(tr("Coins: %1").arg(coined.join(QStringLiteral(", "))));
     }
     lines.append(tr("Judge: %1").arg(judgeText(entry)));
-    lines.append(tr("Model confidence: %1").arg(confidenceText(entry.confidence)));
+    if (!entry.pattern.isEmpty()) {
+        // Drafted by rules (docs/spec/rules.md §4): the pattern, and what it left out.
+        lines.append(tr("Drafted by rules — no model: pattern %1").arg(entry.pattern));
+        lines.append(
+            entry.unused.isEmpty() ? tr("Every content word used") : tr("Words not used: %1").arg(entry.unused.join(QStringLiteral(", "))));
+        lines.append(tr("Rules confidence: %1").arg(confidenceText(entry.confidence)));
+    } else {
+        lines.append(tr("Model confidence: %1").arg(confidenceText(entry.confidence)));
+    }
     lines.append(tr("Strength: %1").arg(strengthText(entry.strength)));
     if (!entry.forced.isEmpty())
         lines.append(tr("Forced past: %1").arg(entry.forced.join(QStringLiteral(", "))));

@@ -108,10 +108,18 @@ QString EntryDetailsView::entryHtml(
         const QString text = esc(EntryAxes::judgeText(e));
         html += EntryAxes::judgeFailed(e) ? QStringLiteral("<p><b>%1</b></p>").arg(text) : QStringLiteral("<p>%1</p>").arg(text);
     }
+    if (!e.pattern.isEmpty()) {
+        // Drafted by rules (docs/spec/rules.md §4): the pattern and the words it left out.
+        html += section(tr("Drafted by rules — no model"));
+        html += QStringLiteral("<p>%1: <code>%2</code><br/>%3</p>")
+                    .arg(esc(tr("Pattern")), esc(e.pattern),
+                        e.unused.isEmpty() ? esc(tr("Every content word used"))
+                                           : esc(tr("Words not used: %1").arg(e.unused.join(QStringLiteral(", ")))));
+    }
     if (!author)
         html += QStringLiteral("<p>%1: %2<br/>%3: %4</p>")
-                    .arg(esc(tr("Model confidence")), esc(EntryAxes::confidenceText(e.confidence)), esc(tr("Strength")),
-                        esc(EntryAxes::strengthText(e.strength)));
+                    .arg(esc(e.pattern.isEmpty() ? tr("Model confidence") : tr("Rules confidence")),
+                        esc(EntryAxes::confidenceText(e.confidence)), esc(tr("Strength")), esc(EntryAxes::strengthText(e.strength)));
     if (!e.forced.isEmpty())
         html += QStringLiteral("<p>%1: %2</p>").arg(esc(tr("Forced past")), esc(e.forced.join(QStringLiteral(", "))));
     if (!e.notes.empty())

@@ -239,6 +239,7 @@ private:
     QAction *m_formalizeSelectionAction = nullptr;
 
     QSplitter *m_splitter = nullptr;
+    QLabel *m_rulesBanner = nullptr; ///< "drafted by rules — no model", while the provider is `rules`
     SourceView *m_sourceView = nullptr;
     QLabel *m_sourceFileLabel = nullptr;
     AttemptLogView *m_attemptLog = nullptr;

@@ -273,7 +273,26 @@ void MainWindow::createPanes()
     m_splitter->setStretchFactor(1, 2);
     m_splitter->setStretchFactor(2, 4);
     m_splitter->setContentsMargins(6, 6, 6, 0);
-    setCentralWidget(m_splitter);
+    // Without a model the rules draft: the banner says so and names the way to more
+    // (docs/spec/rules.md §1). updateStatusBar() shows it while the provider is `rules`.
+    m_rulesBanner = new QLabel(tr("Drafted by rules — no model. The rules read plain sentences only and leave the rest "
+                                  "untranslated; for more, run a local model with Ollama and choose it in Settings ▸ Provider…"));
+    m_rulesBanner->setObjectName(QStringLiteral("rulesBanner"));
+    m_rulesBanner->setAccessibleName(tr("Drafting without a model"));
+    m_rulesBanner->setWordWrap(true);
+    m_rulesBanner->setFrameShape(QFrame::StyledPanel);
+    m_rulesBanner->setMargin(4);
+    m_rulesBanner->setAutoFillBackground(true);
+    m_rulesBanner->setBackgroundRole(QPalette::ToolTipBase);
+    m_rulesBanner->setForegroundRole(QPalette::ToolTipText);
+    m_rulesBanner->hide();
+    auto *central = new QWidget;
+    auto *centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    centralLayout->addWidget(m_rulesBanner);
+    centralLayout->addWidget(m_splitter, 1);
+    setCentralWidget(central);
 
     m_presenter = new ReviewPresenter(m_review, m_proposalView, this);
 

@@ -42,6 +42,9 @@ private:
         s.proposal.entries[2].history
             = { { QStringLiteral("c2"), 1, QStringLiteral("(lives_in Pingu HarbourZoo)"), QStringLiteral("superseded"), {} } };
         s.proposal.applies = { { QStringLiteral("apply-1"), QStringLiteral("undone") } };
+        // A rules draft's honest marking (docs/spec/rules.md §4).
+        s.proposal.entries[1].pattern = QStringLiteral("membership");
+        s.proposal.entries[1].unused = { QStringLiteral("night") };
         return s;
     }
 
@@ -78,6 +81,9 @@ private Q_SLOTS:
         QVERIFY(j["entries"][0]["decision"] == "accepted");
         QVERIFY(j["entries"][1]["state"] == "superseded");
         QVERIFY(!j["target"].contains("sees")); // an existing context
+        QVERIFY(j["entries"][1]["rules"]["pattern"] == "membership");
+        QVERIFY(j["entries"][1]["rules"]["unused"] == nlohmann::json::array({ "night" }));
+        QVERIFY(!j["entries"][0].contains("rules")); // a model's entry: as files before issue 18
     }
 
     void newContextKeepsWhatItSees()

@@ -54,6 +54,24 @@ const char s_farm[] = R"KB(
 (binaryPredicate feeds)
 (comment consumes "(consumes ?a ?f) means the animal ?a eats the food ?f.")
 (binaryPredicate consumes)
+(comment owns "(owns ?p ?x) means the person ?p owns ?x.")
+(binaryPredicate owns)
+(comment keptIn "(keptIn ?a ?p) means the animal ?a is kept in the place ?p.")
+(binaryPredicate keptIn)
+(comment locatedOn "(locatedOn ?x ?f) means the place ?x lies on the farm ?f.")
+(binaryPredicate locatedOn)
+(comment legCount "(legCount ?a ?n) means the animal ?a has ?n legs.")
+(binaryPredicate legCount)
+(comment builtIn "(builtIn ?b ?y) means the barn ?b was first built in the year ?y.")
+(binaryPredicate builtIn)
+(comment housedIn "(housedIn ?k ?p) means animals of kind ?k are housed in places of kind ?p.")
+(binaryPredicate housedIn)
+(genlArg housedIn 1 animal)
+(genlArg housedIn 2 place)
+(comment noisy "(noisy ?x) means ?x is noisy.")
+(unaryPredicate noisy)
+(comment farm_dog "(farm_dog ?x) means ?x is a dog that works on a farm.")
+(genl farm_dog dog)
 (comment Rex "Rex names the farm dog.")
 (dog Rex)
 (comment Tom "Tom names the farmer.")
@@ -118,6 +136,12 @@ private Q_SLOTS:
         QTest::newRow("4 generic verb") << QByteArray("Dogs bark.") << QStringList { "(set/defaultRule (implies (dog ?x) (barks ?x)))" };
         QTest::newRow("4 usually but") << QByteArray("Mammals usually bark, but cats do not.")
                                        << QStringList { "(exceptWhen (cat ?x) (set/defaultRule (implies (mammal ?x) (barks ?x))))" };
+        QTest::newRow("4 usually adjective") << QByteArray("Dogs are usually noisy, but cats are not.")
+                                             << QStringList { "(exceptWhen (cat ?x) (set/defaultRule (implies (dog ?x) (noisy ?x))))" };
+        QTest::newRow("4 named object") << QByteArray("Hens usually sleep in the Red Barn.")
+                                        << QStringList { "(set/defaultRule (implies (hen ?x) (sleepsIn ?x RedBarn)))" };
+        QTest::newRow("4 capitalised kind") << QByteArray("Farm dogs bark.")
+                                            << QStringList { "(set/defaultRule (implies (farm_dog ?x) (barks ?x)))" };
         // 5 verb + preposition, numbers with units
         QTest::newRow("5 verb prep") << QByteArray("Rex sleeps in the Red Barn.") << QStringList { "(sleepsIn Rex RedBarn)" };
         QTest::newRow("5 transitive") << QByteArray("Tom feeds Rex.") << QStringList { "(feeds Tom Rex)" };
@@ -143,11 +167,40 @@ private Q_SLOTS:
         // 9 whoever
         QTest::newRow("9 whoever") << QByteArray("Whoever sleeps in the Red Barn barks.")
                                    << QStringList { "(implies (sleepsIn ?x RedBarn) (barks ?x))" };
+        QTest::newRow("9 whoever is") << QByteArray("Whoever sleeps in the Red Barn is noisy.")
+                                      << QStringList { "(implies (sleepsIn ?x RedBarn) (noisy ?x))" };
         // 10 narrative: introduced individuals, the same one again, a pronoun object, coreference
         QTest::newRow("10 introduced") << QByteArray("A dog sleeps in the Red Barn. The dog barks.")
                                        << QStringList { "(dog Dog1)", "(sleepsIn Dog1 RedBarn)", "(barks Dog1)" };
         QTest::newRow("10 hypernym") << QByteArray("A farmer feeds a cat. Later the farmer feeds the little animal.")
                                      << QStringList { "(farmer Farmer1)", "(cat Cat1)", "(feeds Farmer1 Cat1)" };
+        // 5 have + number, passive template with a number, 5k passive kind relation
+        QTest::newRow("5 has number") << QByteArray("Daisy has 2 legs.") << QStringList { "(legCount Daisy 2)" };
+        QTest::newRow("5 passive year") << QByteArray("The Red Barn was first built in 1920.") << QStringList { "(builtIn RedBarn 1920)" };
+        QTest::newRow("5k passive") << QByteArray("Hens are housed in barns.") << QStringList { "(housedIn hen barn)" };
+        // 10 there is, has … called, apposition, passives, location, coordination, pronouns
+        QTest::newRow("10 there is") << QByteArray("There is a barn called Old Barn.") << QStringList { "(barn OldBarn)" };
+        QTest::newRow("10 there is on") << QByteArray("There is a barn called Old Barn on Green Acres.")
+                                        << QStringList { "(barn OldBarn)", "(locatedOn OldBarn GreenAcres)" };
+        QTest::newRow("10 has called") << QByteArray("Tom has a cat called Mitten.") << QStringList { "(cat Mitten)", "(owns Tom Mitten)" };
+        QTest::newRow("10 has called noun") << QByteArray("Rex has an owner called Tom.") << QStringList { "(ownerOf Tom Rex)" };
+        QTest::newRow("10 apposition") << QByteArray("Daisy, a hen, sleeps in the Red Barn.")
+                                       << QStringList { "(hen Daisy)", "(sleepsIn Daisy RedBarn)" };
+        QTest::newRow("10 passive by") << QByteArray("Rex is fed by Tom.") << QStringList { "(feeds Tom Rex)" };
+        QTest::newRow("10 passive prep") << QByteArray("Bella is kept in the Red Barn.") << QStringList { "(keptIn Bella RedBarn)" };
+        QTest::newRow("10 located") << QByteArray("The Red Barn is on Green Acres.") << QStringList { "(locatedOn RedBarn GreenAcres)" };
+        QTest::newRow("10 subjects") << QByteArray("Rex and Bella sleep in the Red Barn.")
+                                     << QStringList { "(sleepsIn Rex RedBarn)", "(sleepsIn Bella RedBarn)" };
+        QTest::newRow("10 objects") << QByteArray("Tom feeds Rex and Bella.") << QStringList { "(feeds Tom Rex)", "(feeds Tom Bella)" };
+        QTest::newRow("10 plural") << QByteArray("Daisy and Molly are hens.") << QStringList { "(hen Daisy)", "(hen Molly)" };
+        QTest::newRow("10 and verb") << QByteArray("Daisy is a hen and sleeps in the Red Barn.")
+                                     << QStringList { "(hen Daisy)", "(sleepsIn Daisy RedBarn)" };
+        QTest::newRow("10 it") << QByteArray("Green Acres is a farm. It covers 120 hectares.")
+                               << QStringList { "(farm GreenAcres)", "(areaInHectares GreenAcres 120)" };
+        QTest::newRow("10 description") << QByteArray("Rex, the old hound, barks.") << QStringList { "(barks Rex)" };
+        QTest::newRow("10 whole name") << QByteArray("Rex Junior is a dog.") << QStringList { "(dog RexJunior)" };
+        QTest::newRow("10 also") << QByteArray("Tom feeds Rex. He also feeds Bella.")
+                                 << QStringList { "(feeds Tom Rex)", "(feeds Tom Bella)" };
         // coined verb + preposition
         QTest::newRow("coined") << QByteArray("Rex growls at Tom.") << QStringList { "(growlsAt Rex Tom)" };
         // 11 nothing
@@ -156,6 +209,9 @@ private Q_SLOTS:
         QTest::newRow("11 modal") << QByteArray("Rex might be a dog.") << QStringList {};
         QTest::newRow("11 opinion") << QByteArray("The barn is the most beautiful place on the farm.") << QStringList {};
         QTest::newRow("11 question") << QByteArray("Is Rex a dog?") << QStringList {};
+        QTest::newRow("11 superlative") << QByteArray("The Red Barn is the oldest building on the farm.") << QStringList {};
+        QTest::newRow("11 narrative") << QByteArray("At dawn the old farmer sighed.") << QStringList {};
+        QTest::newRow("11 passive agent") << QByteArray("Rex is kept by Tom.") << QStringList {};
     }
 
     void patterns()
@@ -180,6 +236,13 @@ private Q_SLOTS:
         QVERIFY(c.at("unused").dump().find("night") != std::string::npos);
         QCOMPARE(draftOf("Rex is a dog.").at("candidates")[0].at("confidence").get<std::string>(), std::string("high"));
         QVERIFY(reply.at("notes").get<std::string>().find("drafted by rules") != std::string::npos);
+        const json apposition = draftOf("Clara, a farmer, feeds Rex.");
+        QCOMPARE(sentences(apposition), (QStringList { "(farmer Clara)", "(feeds Clara Rex)" }));
+        QCOMPARE(apposition.at("candidates")[0].at("pattern").get<std::string>(), std::string("apposition"));
+        QCOMPARE(apposition.at("candidates")[0].at("confidence").get<std::string>(), std::string("high"));
+        const json head = draftOf("Clara, the new farmer, feeds Rex.");
+        QCOMPARE(head.at("candidates")[0].at("unused").dump(), std::string(R"(["new"])"));
+        QCOMPARE(head.at("candidates")[0].at("confidence").get<std::string>(), std::string("medium"));
     }
 
     void headingsYieldNothing()
