@@ -1,0 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Fanva authors
+# SPDX-License-Identifier: MIT
+# engine/lang/nibli tests: §8's acceptance table, the corpus, reader errors, the random
+# round-trip property.
+fanva_add_test(tst_nibliacceptance SOURCES nibli/tst_nibliacceptance.cpp LIBS fanva_engine_nibli)
