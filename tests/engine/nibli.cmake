@@ -3,3 +3,4 @@
 # engine/lang/nibli tests: §8's acceptance table, the corpus, reader errors, the random
 # round-trip property.
 fanva_add_test(tst_nibliacceptance SOURCES nibli/tst_nibliacceptance.cpp LIBS fanva_engine_nibli)
+fanva_add_test(tst_niblicorpus SOURCES nibli/tst_niblicorpus.cpp LIBS fanva_engine_nibli)
