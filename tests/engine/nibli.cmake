@@ -4,3 +4,4 @@
 # round-trip property.
 fanva_add_test(tst_nibliacceptance SOURCES nibli/tst_nibliacceptance.cpp LIBS fanva_engine_nibli)
 fanva_add_test(tst_niblicorpus SOURCES nibli/tst_niblicorpus.cpp LIBS fanva_engine_nibli)
+fanva_add_test(tst_nibliroundtrip SOURCES nibli/tst_nibliroundtrip.cpp LIBS fanva_engine_nibli)
