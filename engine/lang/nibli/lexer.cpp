@@ -136,6 +136,7 @@ private:
 
     std::string_view m_text;
     Lexed m_out;
+    bool m_truncated = false; ///< m_text ends at an encoding error, which is reported instead
 };
 
 void Lexer::push(Tok kind, size_t at, size_t end, Kw keyword)
@@ -229,6 +230,8 @@ void Lexer::string(size_t &i)
 {
     const size_t start = i++;
     while (true) {
+        if (i >= m_text.size() && m_truncated)
+            return;
         if (i >= m_text.size() || m_text[i] == '\n') {
             error("string-unterminated", start, i, "this string is never closed on its line: end it with \" (a string cannot span lines)");
             return;
@@ -298,8 +301,10 @@ Lexed Lexer::run()
     bool nul = false;
     const size_t bad = firstBadByte(m_text, nul);
     const std::string_view full = m_text;
-    if (bad != std::string_view::npos)
+    if (bad != std::string_view::npos) {
         m_text = m_text.substr(0, bad);
+        m_truncated = true;
+    }
     m_out.tokens.reserve(m_text.size() / 3 + 2);
     size_t i = 0;
     if (m_text.substr(0, 3) == "\xEF\xBB\xBF")
@@ -322,6 +327,10 @@ Lexed Lexer::run()
             if (i + 1 < n && m_text[i + 1] == '*') {
                 const size_t close = m_text.find("*/", i + 2);
                 if (close == std::string_view::npos) {
+                    if (m_truncated) {
+                        i = n;
+                        goto done;
+                    }
                     error(
                         "comment-unterminated", i, n, "this /* comment is never closed: end it with */ (block comments do not nest)", true);
                     i = n;
