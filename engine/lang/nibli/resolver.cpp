@@ -72,7 +72,7 @@ private:
     const Entry *seq(const Seq &s);
     void claim(Claim &c);
     void predication(Predication &p);
-    void fill(std::vector<Argument> &arguments, const Entry *entry, const std::string &word);
+    void fill(std::vector<Argument> &arguments, const Entry *entry, const Unit &head);
     void term(Term &t);
     void restrictor(Restrictor &r);
     void clauses(std::vector<Clause> &list);
@@ -157,7 +157,7 @@ void Resolver::claim(Claim &c)
 void Resolver::predication(Predication &p)
 {
     const Entry *head = seq(p.seq);
-    fill(p.arguments, head, seqHead(p.seq).word());
+    fill(p.arguments, head, seqHead(p.seq));
     for (Via &v : p.vias) {
         const Entry *e = unit(v.word);
         if (e != nullptr && e->arity() < 2)
@@ -168,8 +168,9 @@ void Resolver::predication(Predication &p)
     }
 }
 
-void Resolver::fill(std::vector<Argument> &arguments, const Entry *entry, const std::string &word)
+void Resolver::fill(std::vector<Argument> &arguments, const Entry *entry, const Unit &head)
 {
+    const auto word = [&] { return head.word(); };
     std::array<bool, 6> filled {};
     int positional = 0;
     for (Argument &a : arguments) {
@@ -179,7 +180,7 @@ void Resolver::fill(std::vector<Argument> &arguments, const Entry *entry, const 
                 place = ++positional;
                 if (place > entry->arity()) {
                     problem("too-many-arguments", a.offset,
-                        "too many arguments for " + word + ": it has " + std::to_string(entry->arity()) + " places (" + entry->labelList()
+                        "too many arguments for " + word() + ": it has " + std::to_string(entry->arity()) + " places (" + entry->labelList()
                             + "); drop the extra argument or use a predicate with more places");
                     place = 0;
                 }
@@ -187,12 +188,12 @@ void Resolver::fill(std::vector<Argument> &arguments, const Entry *entry, const 
                 place = entry->placeOf(a.label);
                 if (place == 0)
                     problem("unknown-label", a.offset,
-                        word + " has no place " + a.label + ": its places are " + entry->labelList() + " (or x1..x"
+                        word() + " has no place " + a.label + ": its places are " + entry->labelList() + " (or x1..x"
                             + std::to_string(entry->arity()) + ")");
             }
             if (place > 0 && filled[static_cast<size_t>(place)]) {
                 problem("place-twice", a.offset,
-                    "place " + entry->places[static_cast<size_t>(place) - 1] + " (x" + std::to_string(place) + ") of " + word
+                    "place " + entry->places[static_cast<size_t>(place) - 1] + " (x" + std::to_string(place) + ") of " + word()
                         + " is filled twice: keep one argument for it");
                 place = 0;
             }
