@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 // nibli-kr.md §8: every row of the acceptance table, checked by the three gates (parse,
 // critic, round trip) against the fixture KB, word for word.
+#include "lang/nibli/card.h"
 #include "lang/nibli/checks.h"
 #include "lang/nibli/knowledgebase.h"
 
@@ -60,6 +61,7 @@ private Q_SLOTS:
     void acceptance();
     void suggestions();
     void fixtureLoadsClean();
+    void card();
 
 private:
     QTemporaryDir m_dir;
@@ -202,6 +204,42 @@ void TstNibliAcceptance::suggestions()
     const auto problems = resolve(*parsed.statement, m_kb->vocabulary());
     QCOMPARE(problems.size(), size_t(1));
     QVERIFY2(problems.front().message.starts_with("unknown predicate klama: not in the vocabulary; "), problems.front().message.c_str());
+}
+
+// §6.3: tiers, line shapes, the budget and its stated cut.
+void TstNibliAcceptance::card()
+{
+    FANVA_NEED_SHARED(u"corpus/nibli");
+    const Vocabulary &v = m_kb->vocabulary();
+    QCOMPARE(findTerm(m_kb.get(), v, "goes"), TermRole::Predicate);
+    QCOMPARE(findTerm(m_kb.get(), v, "computer+user"), TermRole::Predicate);
+    QCOMPARE(findTerm(m_kb.get(), v, "consents"), TermRole::Predicate);
+    QCOMPARE(findTerm(m_kb.get(), v, "HighSec"), TermRole::Individual);
+    QCOMPARE(findTerm(m_kb.get(), v, "Highsec"), TermRole::None);
+    QCOMPARE(profile(*m_kb, "Adam"), (std::vector<std::string> { "person", "approves", "dog" }));
+
+    const Card full
+        = fanva::lang::nibli::card(m_kb.get(), v, { "goes", "Flukonazol", "metabolized_by" }, QStringLiteral("extra.nibli"), 8000);
+    QVERIFY(!full.isCut());
+    QCOMPARE(std::vector<std::string>(full.predicates.begin(), full.predicates.begin() + 4),
+        (std::vector<std::string> { "goes", "metabolized_by", "consents", "building" }));
+    QCOMPARE(std::vector<std::string>(full.names.begin(), full.names.begin() + 4),
+        (std::vector<std::string> { "Flukonazol", "Adam", "Akmes", "HighSec" }));
+    QVERIFY(full.text.starts_with(
+        "### Predicates you may use\n\nEach line: `name(places)` — reading. Only these words are predicates; any "
+        "other word is refused. Put specifics in the places.\n"
+        "- `goes(goer, destination, origin, route, means)` — goer goes to destination from origin via route using means\n"
+        "- `metabolized_by(subject, object, pieces)` — object cuts subject [converse of cuts]\n"
+        "- `consents(who, what)` — who consents to what\n"));
+    QVERIFY(full.text.find("### Names already used\n\nUse these spellings.\n- `Flukonazol`") != std::string::npos);
+    QVERIFY(full.text.find("- `Adam` : person, approves, dog\n") != std::string::npos);
+
+    const Card cut = fanva::lang::nibli::card(m_kb.get(), v, { "goes" }, QStringLiteral("extra.nibli"), 200);
+    QVERIFY(cut.isCut());
+    QVERIFY2(cut.tokens <= 200 + 130, qPrintable(QString::number(cut.tokens))); // headers and cut statements are outside the shares
+    QVERIFY(cut.text.find("further predicates not listed._") != std::string::npos);
+    QVERIFY(cut.text.ends_with("whenever you coin a name._\n"));
+    QCOMPARE(cut.predicates.front(), std::string("goes"));
 }
 
 QTEST_GUILESS_MAIN(TstNibliAcceptance)
