@@ -5,10 +5,12 @@
 #include "lang/nibli/card.h"
 #include "lang/nibli/checks.h"
 #include "lang/nibli/knowledgebase.h"
+#include "lang/nibli/promptguide.h"
 
 #include "sharedcorpus.h"
 
 #include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -62,6 +64,7 @@ private Q_SLOTS:
     void suggestions();
     void fixtureLoadsClean();
     void card();
+    void promptGuideExamples();
 
 private:
     QTemporaryDir m_dir;
@@ -240,6 +243,31 @@ void TstNibliAcceptance::card()
     QVERIFY(cut.text.find("further predicates not listed._") != std::string::npos);
     QVERIFY(cut.text.ends_with("whenever you coin a name._\n"));
     QCOMPARE(cut.predicates.front(), std::string("goes"));
+}
+
+// §1.4's guard: every positive example of the prompt guide (the table's `write` column, the
+// `pred` example, the example's candidates) passes the three gates against the fixture KB,
+// `already-stored` allowed; the guide's shape is checked so that the guard cannot pass empty.
+void TstNibliAcceptance::promptGuideExamples()
+{
+    FANVA_NEED_SHARED(u"corpus/nibli");
+    const QString guide = QString::fromUtf8(promptGuide().data(), static_cast<qsizetype>(promptGuide().size()));
+    QVERIFY(guide.startsWith(QLatin1String("## Spelling (a wrong spelling is refused)\n")));
+    QVERIFY(guide.endsWith(QLatin1String("\"reason\": \"weather; no claim\"}]}\n")));
+    QStringList examples;
+    static const QRegularExpression row(QStringLiteral("^\\| `([^`]+)` \\|"), QRegularExpression::MultilineOption);
+    for (auto it = row.globalMatch(guide); it.hasNext();)
+        examples << it.next().captured(1);
+    static const QRegularExpression candidate(QStringLiteral("\"sentence\": \"([^\"]+)\""));
+    for (auto it = candidate.globalMatch(guide); it.hasNext();)
+        examples << it.next().captured(1);
+    static const QRegularExpression declaration(QStringLiteral("(pred [^:]+: \"[^\"]+\"\\.)"));
+    examples << declaration.match(guide).captured(1).replace(QLatin1String("consents"), QLatin1String("agrees_to"));
+    QCOMPARE(examples.size(), 7 + 4 + 1);
+    for (const QString &example : std::as_const(examples)) {
+        const GateResult got = runGates(*m_kb, example.toUtf8());
+        QVERIFY2(got.id == QLatin1String("ok"), qPrintable(example + QLatin1String(" → ") + got.id));
+    }
 }
 
 QTEST_GUILESS_MAIN(TstNibliAcceptance)
