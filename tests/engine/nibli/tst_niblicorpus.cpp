@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QRegularExpression>
 #include <QTest>
+#include <QXmlStreamReader>
 
 using namespace fanva::lang::nibli;
 
@@ -60,6 +61,7 @@ private Q_SLOTS:
     void refusedAndReshaped();
     void pins();
     void reservedWords();
+    void highlightingKeywords();
 
 private:
     QString m_corpus = fanva::testsupport::sharedPath(u"corpus/nibli");
@@ -219,6 +221,41 @@ void TstNibliCorpus::reservedWords()
     for (const std::string_view w : fanva::lang::nibli::reservedWords())
         ours << QString::fromUtf8(w.data(), static_cast<qsizetype>(w.size()));
     QCOMPARE(ours, listed);
+}
+
+// §1.5: resources/syntax/nibli-kr.xml is well-formed and its keyword list is reserved.txt.
+void TstNibliCorpus::highlightingKeywords()
+{
+    FANVA_NEED_SHARED(u"corpus/nibli");
+    QFile file(QStringLiteral(FANVA_SOURCE_DIR "/resources/syntax/nibli-kr.xml"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&file);
+    QStringList keywords;
+    QString list;
+    QString language;
+    QStringList itemDatas;
+    QStringList attributes;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == QLatin1String("itemData"))
+            itemDatas << xml.attributes().value(QLatin1String("name")).toString();
+        else if (xml.isStartElement() && xml.attributes().hasAttribute(QLatin1String("attribute")))
+            attributes << xml.attributes().value(QLatin1String("attribute")).toString();
+        if (xml.isStartElement() && xml.name() == QLatin1String("language"))
+            language = xml.attributes().value(QLatin1String("name")).toString() + QLatin1Char(' ')
+                + xml.attributes().value(QLatin1String("extensions")).toString();
+        if (xml.isStartElement() && xml.name() == QLatin1String("list"))
+            list = xml.attributes().value(QLatin1String("name")).toString();
+        if (xml.isStartElement() && xml.name() == QLatin1String("item") && list == QLatin1String("reserved"))
+            keywords << xml.readElementText();
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QCOMPARE(language, QStringLiteral("nibli KR *.nibli"));
+    for (const QString &attribute : std::as_const(attributes))
+        QVERIFY2(itemDatas.contains(attribute), qPrintable(attribute));
+    QVERIFY(attributes.contains(QLatin1String("Predicate")) && attributes.contains(QLatin1String("Keyword")));
+    const QString text = QString::fromStdString(readFile(m_corpus + QLatin1String("/reserved.txt")));
+    QCOMPARE(keywords, text.split(QLatin1Char('\n'), Qt::SkipEmptyParts));
 }
 
 QTEST_GUILESS_MAIN(TstNibliCorpus)
