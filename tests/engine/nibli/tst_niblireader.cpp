@@ -3,6 +3,7 @@
 // The nibli reader (nibli-kr.md §2): lexical errors, positions, recovery and limits; the
 // resolver's declaration rules (§3.6); fmt (§5.5); keys (§5.3); KB load (§1.2).
 #include "lang/nibli/checks.h"
+#include "lang/nibli/highlight.h"
 #include "lang/nibli/knowledgebase.h"
 
 #include <QDir>
@@ -56,6 +57,7 @@ private Q_SLOTS:
     void keys();
     void formatKeepsComments();
     void load();
+    void highlight();
 };
 
 void TstNibliReader::diagnostics_data()
@@ -332,6 +334,31 @@ void TstNibliReader::load()
         qPrintable(printed[0]));
     QVERIFY2(printed[1].startsWith(QLatin1String("e.nibli:2:10: error: malformed number '2x'")), qPrintable(printed[1]));
     QVERIFY(!KnowledgeBase::load(dir.filePath(QStringLiteral("missing"))).kb);
+}
+
+// §1.5's token classes, one line at a time with the block-comment state carried over.
+void TstNibliReader::highlight()
+{
+    const auto classes = [](const QString &line, LineState &state) {
+        QString out;
+        for (const TokenSpan &s : highlightLine(line, state)) {
+            static const char *const names[] = { "C", "S", "N", "V", "I", "K", "P", "O" };
+            out += QString::fromLatin1(names[static_cast<int>(s.tokenClass)]) + QLatin1Char('(') + line.mid(s.start, s.length)
+                + QLatin1String(") ");
+        }
+        return out.trimmed();
+    };
+    LineState state = LineState::Normal;
+    QCOMPARE(classes(QStringLiteral("past ~goes(me, to: some market) # note"), state),
+        QStringLiteral("K(past) O(~) P(goes) O(() K(me) O(,) O(to) O(:) K(some) P(market) O()) C(# note)"));
+    QCOMPARE(classes(QStringLiteral("permitted(every loves.loved, $x, ?, _, 2.5, \"a \\\" b\") -> computer+user(Djan_Smit)."), state),
+        QStringLiteral(
+            "P(permitted) O(() K(every) P(loves) O(.) O(loved) O(,) V($x) O(,) V(?) O(,) V(_) O(,) N(2.5) O(,) S(\"a \\\" b\") O()) O(->) "
+            "P(computer+user) O(() I(Djan_Smit) O()) O(.)"));
+    QCOMPARE(classes(QStringLiteral("it_a everyday /* open"), state), QStringLiteral("K(it_a) P(everyday) C(/* open)"));
+    QCOMPARE(state, LineState::InBlockComment);
+    QCOMPARE(classes(QStringLiteral("still */ dog(Rex)."), state), QStringLiteral("C(still */) P(dog) O(() I(Rex) O()) O(.)"));
+    QCOMPARE(state, LineState::Normal);
 }
 
 QTEST_GUILESS_MAIN(TstNibliReader)
