@@ -16,6 +16,7 @@ std::span<const Target> targets()
 {
     static constexpr std::array s_targets {
         Target { QLatin1StringView("kbreader"), &kbReader },
+        Target { QLatin1StringView("niblireader"), &nibliReader },
         Target { QLatin1StringView("replyparser"), &replyParser },
         Target { QLatin1StringView("ndjson"), &ndjson },
         Target { QLatin1StringView("sse"), &sse },

@@ -17,6 +17,8 @@ namespace fanva::fuzz {
 
 /// The KB reader and loader: parseDocument, parseSentence and an in-memory load.
 void kbReader(QByteArrayView data);
+/// The nibli KR reader: read, resolve, the round-trip contract (aborts if it fails), fmt.
+void nibliReader(QByteArrayView data);
 /// formalize::parseReply on the input as UTF-8.
 void replyParser(QByteArrayView data);
 /// llm::NdjsonParser: whole and in chunks, which must give the same lines.
