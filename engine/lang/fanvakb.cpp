@@ -162,10 +162,10 @@ public:
         return formalize::gloss(own(kb).knowledgeBase(), term(statement), FanvaKbKb::contextId(target));
     }
 
-    [[nodiscard]] QString card(
+    [[nodiscard]] formalize::Inventory card(
         const Kb &kb, const QString &target, const std::vector<formalize::Resolution> &resolutions, int budget) const override
     {
-        return formalize::buildInventory(own(kb).knowledgeBase(), FanvaKbKb::contextId(target), resolutions, budget).card;
+        return formalize::buildInventory(own(kb).knowledgeBase(), FanvaKbKb::contextId(target), resolutions, budget);
     }
 
     [[nodiscard]] std::vector<formalize::Resolution> resolve(

@@ -6,6 +6,7 @@
 #include "formalize/coined.h"
 #include "formalize/corrections.h"
 #include "formalize/gloss.h"
+#include "formalize/inventory.h"
 #include "formalize/prompts.h"
 #include "formalize/replyparser.h"
 #include "formalize/resolver.h"
@@ -166,8 +167,10 @@ public:
 
     /// The gloss of `statement` as seen from `target`.
     [[nodiscard]] virtual Gloss gloss(const Kb &kb, const Statement &statement, const QString &target) const = 0;
-    /// The vocabulary card for `target` from the document's resolutions within `budget` tokens.
-    [[nodiscard]] virtual QString card(
+    /// The vocabulary card for `target` from the document's resolutions within `budget`
+    /// tokens: its text, size and cut (the listed-term vectors are fanva-kb's; others may
+    /// leave them empty).
+    [[nodiscard]] virtual formalize::Inventory card(
         const Kb &kb, const QString &target, const std::vector<formalize::Resolution> &resolutions, int budget) const = 0;
     /// The resolver's document words → KB terms (formalize.md §1.2).
     [[nodiscard]] virtual std::vector<formalize::Resolution> resolve(

@@ -7,6 +7,7 @@
 #include "lang/fanvakb.h"
 #include "lang/gates.h"
 #include "lang/kbtokenizer.h"
+#include "lang/sessionsetup.h"
 
 #include "check/critic.h"
 #include "check/gates.h"
@@ -17,11 +18,13 @@
 #include "formalize/replyparser.h"
 #include "formalize/resolver.h"
 #include "formalize/segmenter.h"
+#include "formalize/sessionsetup.h"
 #include "kb/canonical.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
 #include "kb/symbol.h"
 #include "kb/writer.h"
+#include "proposal/proposal.h"
 
 #include "sharedcorpus.h"
 
@@ -64,6 +67,8 @@ private Q_SLOTS:
     void bareCandidates();
     void tokens();
     void foreignHandles();
+    void sessionInput();
+    void provenanceUsesLineComment();
 };
 
 void TstFanvaKb::sameAsDirect_data()
@@ -204,8 +209,13 @@ void TstFanvaKb::formalizePieces()
         QCOMPARE(language.promptGuide(*seamKb, target), formalize::systemPrefix(kb, cx));
         const std::vector<formalize::Resolution> resolutions = formalize::resolve(document, segmentation.segments, kb, cx);
         QCOMPARE(language.resolve(*seamKb, document, segmentation.segments, target), resolutions);
-        for (const int budget : { 200, 800, 4000 })
-            QCOMPARE(language.card(*seamKb, target, resolutions, budget), formalize::buildInventory(kb, cx, resolutions, budget).card);
+        for (const int budget : { 200, 800, 4000 }) {
+            const formalize::Inventory expected = formalize::buildInventory(kb, cx, resolutions, budget);
+            const formalize::Inventory got = language.card(*seamKb, target, resolutions, budget);
+            QCOMPARE(got.card, expected.card);
+            QCOMPARE(got.tokens, expected.tokens);
+            QCOMPARE(got.cut, expected.cut);
+        }
         for (const formalize::Resolution &r : resolutions)
             QCOMPARE(language.findTerm(*seamKb, kb::symbolString(r.term), target), r.role);
         QCOMPARE(language.findTerm(*seamKb, QStringLiteral("noSuchTermAnywhere"), target), kb::Role::None);
@@ -277,6 +287,99 @@ void TstFanvaKb::foreignHandles()
     QCOMPARE(lang::knowledgeBaseOf(*seamKb), direct.kb.get());
     QCOMPARE(lang::sharedKnowledgeBaseOf(*seamKb), direct.kb);
     QVERIFY(!lang::fanvaKbOver(nullptr));
+}
+
+void TstFanvaKb::sessionInput()
+{
+    const kb::LoadResult direct = kb::loadKnowledgeBase(demoKb());
+    QVERIFY(direct.ok());
+    const QByteArray document = readAll(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo/animals.md"));
+    for (const int window : { 2000, 8192, 32768 }) {
+        formalize::SessionSettings settings;
+        settings.contextWindow = window;
+        const formalize::SessionInput expected = formalize::makeSessionInput(
+            direct.kb, QStringLiteral("CxAnimals"), document, QStringLiteral("animals.md"), settings, QStringLiteral("be brief"));
+        const formalize::SessionInput got = lang::makeSessionInput(lang::fanvaKbOver(direct.kb), QStringLiteral("CxAnimals"), document,
+            QStringLiteral("animals.md"), settings, QStringLiteral("be brief"));
+        QCOMPARE(got.kb, expected.kb);
+        QCOMPARE(got.systemPrefix, expected.systemPrefix);
+        QCOMPARE(got.card, expected.card);
+        QCOMPARE(got.cardBudget, expected.cardBudget);
+        QCOMPARE(got.resolutions.size(), expected.resolutions.size());
+        QVERIFY(got.inventoryCut == expected.inventoryCut);
+        QCOMPARE(got.settings, expected.settings);
+    }
+    QVERIFY(!lang::makeSessionInput(nullptr, QStringLiteral("CxAnimals"), document, {}, {}).kb);
+}
+
+namespace {
+
+/// fanva-kb with another comment prefix: what Apply's lines follow.
+class HashComments final : public lang::Language
+{
+public:
+    const lang::Language &base = lang::fanvaKb();
+    QString id() const override { return QStringLiteral("hash-comments"); }
+    QStringList kbFilePatterns() const override { return base.kbFilePatterns(); }
+    QStringList kbFiles(const QString &dir) const override { return base.kbFiles(dir); }
+    lang::ReadResult read(const QByteArray &text, const QString &file) const override { return base.read(text, file); }
+    lang::LoadResult load(const QString &dir) const override { return base.load(dir); }
+    lang::Candidate readCandidate(const QString &text) const override { return base.readCandidate(text); }
+    std::vector<check::Problem> check(const lang::Kb &kb, const lang::Statement &s, const QString &t, const lang::Batch *b) const override
+    {
+        return base.check(kb, s, t, b);
+    }
+    std::unique_ptr<lang::Batch> newBatch(const lang::Kb &kb) const override { return base.newBatch(kb); }
+    void admit(const lang::Kb &kb, lang::Batch &b, const lang::Statement &s, const QString &t, int i) const override
+    {
+        base.admit(kb, b, s, t, i);
+    }
+    std::optional<check::Problem> roundTrip(const lang::Kb &kb, const lang::Statement &s) const override { return base.roundTrip(kb, s); }
+    QString render(const lang::Statement &s) const override { return QStringLiteral("<") + base.render(s) + QStringLiteral(">"); }
+    std::string key(const lang::Kb *kb, const lang::Statement &s) const override { return base.key(kb, s); }
+    lang::Gloss gloss(const lang::Kb &kb, const lang::Statement &s, const QString &t) const override { return base.gloss(kb, s, t); }
+    formalize::Inventory card(const lang::Kb &kb, const QString &t, const std::vector<formalize::Resolution> &r, int b) const override
+    {
+        return base.card(kb, t, r, b);
+    }
+    std::vector<formalize::Resolution> resolve(
+        const lang::Kb &kb, const QByteArray &d, const std::vector<formalize::Segment> &s, const QString &t) const override
+    {
+        return base.resolve(kb, d, s, t);
+    }
+    kb::Role findTerm(const lang::Kb &kb, const QString &s, const QString &t) const override { return base.findTerm(kb, s, t); }
+    QString promptGuide(const lang::Kb &kb, const QString &t) const override { return base.promptGuide(kb, t); }
+    formalize::Correction corrections(const lang::Kb &kb, const lang::Statement &s, const QString &t) const override
+    {
+        return base.corrections(kb, s, t);
+    }
+    formalize::CoinedReport coined(
+        const lang::Kb &kb, const QString &t, const std::vector<std::pair<QString, lang::Statement>> &b) const override
+    {
+        return base.coined(kb, t, b);
+    }
+    std::vector<formalize::ReplyCandidate> bareCandidates(const QString &reply) const override { return base.bareCandidates(reply); }
+    QString lineComment() const override { return QStringLiteral("#"); }
+    QString syntaxDefinition() const override { return base.syntaxDefinition(); }
+    QList<lang::Token> tokenizeLine(QStringView line, int &state) const override { return base.tokenizeLine(line, state); }
+};
+
+} // namespace
+
+void TstFanvaKb::provenanceUsesLineComment()
+{
+    const HashComments language;
+    formalize::Entry entry;
+    entry.id = QStringLiteral("c1");
+    entry.segment = 2;
+    entry.candidate = QStringLiteral("(isa   Leo lion)");
+    const QStringList segments { QStringLiteral("One."), QStringLiteral("Leo is a lion.") };
+    QCOMPARE(proposal::provenanceComment(entry, QStringLiteral("zoo.md"), segments, false, language),
+        QStringLiteral("# zoo.md [2] \"Leo is a lion.\""));
+    QCOMPARE(proposal::provenanceComment(entry, QStringLiteral("zoo.md"), segments), QStringLiteral(";; zoo.md [2] \"Leo is a lion.\""));
+    QCOMPARE(proposal::renderSentence(entry.candidate, language), QStringLiteral("<(isa Leo lion)>"));
+    QCOMPARE(proposal::renderSentence(entry.candidate), QStringLiteral("(isa Leo lion)"));
+    QCOMPARE(proposal::renderSentence(QStringLiteral(" (unclosed "), language), QStringLiteral("(unclosed"));
 }
 
 QTEST_GUILESS_MAIN(TstFanvaKb)
