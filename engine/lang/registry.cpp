@@ -105,9 +105,9 @@ LanguageChoice chooseCliLanguage(const CliLanguageInput &input)
             return { s_nibli, {} };
     }
     if (input.kbDir && QFileInfo(*input.kbDir).isDir()) {
+        // Only a folder with nibli files needs the second walk.
         const bool nibli = holdsFiles(*input.kbDir, QStringLiteral("*.nibli"));
-        const bool txt = holdsFiles(*input.kbDir, QStringLiteral("*.txt"));
-        if (nibli && txt)
+        if (nibli && holdsFiles(*input.kbDir, QStringLiteral("*.txt")))
             return { {},
                 QStringLiteral("the KB folder %1 holds both *.txt and *.nibli files: say which language it is with --language fanva-kb or "
                                "--language nibli")
