@@ -6,10 +6,9 @@
 #include <QGuiApplication>
 #include <QPalette>
 
-namespace {
+#include <algorithm>
 
-constexpr int blockStateNormal = 0;
-constexpr int blockStateInString = 1;
+namespace {
 
 bool isDark(const QPalette &palette)
 {
@@ -18,8 +17,9 @@ bool isDark(const QPalette &palette)
 
 } // namespace
 
-KbHighlighter::KbHighlighter(QTextDocument *document)
+KbHighlighter::KbHighlighter(QTextDocument *document, const fanva::lang::Language &language)
     : QSyntaxHighlighter(document)
+    , m_language(language)
     , m_formats(formatsForPalette(QGuiApplication::palette()))
 { }
 
@@ -68,9 +68,10 @@ KbFormats KbHighlighter::formatsForPalette(const QPalette &palette)
 
 void KbHighlighter::highlightBlock(const QString &text)
 {
-    auto state = previousBlockState() == blockStateInString ? KbTokenizer::State::InString : KbTokenizer::State::Normal;
-    const QList<KbToken> tokens = KbTokenizer::tokenize(text, state);
+    // A block not highlighted yet has state -1: the start of a file.
+    int state = std::max(previousBlockState(), 0);
+    const QList<KbToken> tokens = m_language.tokenizeLine(text, state);
     for (const KbToken &token : tokens)
         setFormat(int(token.start), int(token.length), format(token.tokenClass));
-    setCurrentBlockState(state == KbTokenizer::State::InString ? blockStateInString : blockStateNormal);
+    setCurrentBlockState(state);
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "common/kbtokenizer.h"
+#include "lang/registry.h"
 
 #include <QSyntaxHighlighter>
 #include <QTextCharFormat>
@@ -15,14 +16,15 @@ class QPalette;
 using KbFormats = std::array<QTextCharFormat, kbTokenClassCount>;
 
 /// The built-in KB highlighter, used where KSyntaxHighlighting is not available: classifies
-/// each line with KbTokenizer and paints the classes in formats derived from a palette.
+/// each line with the KB language's line tokenizer (fanva-kb: KbTokenizer) and paints the
+/// classes in formats derived from a palette. The block state is the tokenizer's line state.
 class KbHighlighter final : public QSyntaxHighlighter
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(KbHighlighter)
 
 public:
-    explicit KbHighlighter(QTextDocument *document);
+    explicit KbHighlighter(QTextDocument *document, const fanva::lang::Language &language = fanva::lang::defaultLanguage());
     ~KbHighlighter() override;
 
     /// Derives the formats from @p palette (light or dark) and re-highlights.
@@ -38,5 +40,6 @@ protected:
     void highlightBlock(const QString &text) override;
 
 private:
+    const fanva::lang::Language &m_language;
     KbFormats m_formats;
 };

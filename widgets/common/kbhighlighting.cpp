@@ -37,20 +37,20 @@ KSyntaxHighlighting::Repository &kbSyntaxRepository()
 }
 #endif
 
-QSyntaxHighlighter *KbHighlighting::attach(QTextDocument *document, const QPalette &palette)
+QSyntaxHighlighter *KbHighlighting::attach(QTextDocument *document, const QPalette &palette, const fanva::lang::Language &language)
 {
 #ifdef FANVA_HAVE_KSYNTAXHIGHLIGHTING
     KSyntaxHighlighting::Repository &repository = kbSyntaxRepository();
-    const KSyntaxHighlighting::Definition definition = repository.definitionForName(QStringLiteral("Fanva KB"));
+    const KSyntaxHighlighting::Definition definition = repository.definitionForName(language.syntaxDefinition());
     if (definition.isValid()) {
         auto *highlighter = new KSyntaxHighlighting::SyntaxHighlighter(document);
         highlighter->setTheme(repository.themeForPalette(palette));
         highlighter->setDefinition(definition);
         return highlighter;
     }
-    qCWarning(lcHighlighting) << "the \"Fanva KB\" syntax definition is missing; using the built-in highlighter";
+    qCWarning(lcHighlighting) << "the" << language.syntaxDefinition() << "syntax definition is missing; using the built-in highlighter";
 #endif
-    auto *highlighter = new KbHighlighter(document);
+    auto *highlighter = new KbHighlighter(document, language);
     highlighter->setPalette(palette);
     return highlighter;
 }
