@@ -43,12 +43,21 @@ public:
     QString next()
     {
         const qint64 cpu = cpuNow();
-        const QString text = QStringLiteral("%1 ms (%2 ms CPU)").arg(m_wall.restart()).arg((cpu - m_cpu) / 1000000);
+        const QString text
+            = QStringLiteral("%1 ms (%2 ms CPU) rss %3 MiB").arg(m_wall.restart()).arg((cpu - m_cpu) / 1000000).arg(rssMiB());
         m_cpu = cpu;
         return text;
     }
 
 private:
+    static long rssMiB()
+    {
+        QFile statm(QStringLiteral("/proc/self/statm"));
+        if (!statm.open(QIODevice::ReadOnly))
+            return 0;
+        const QList<QByteArray> fields = statm.readAll().split(' ');
+        return fields.size() > 1 ? fields[1].toLong() * 4 / 1024 : 0;
+    }
     static qint64 cpuNow()
     {
         timespec ts {};
@@ -643,7 +652,9 @@ struct KnowledgeBaseLoader {
         std::vector<VocabularyPart> parts(cuts.size() - 1);
         std::vector<std::size_t> slices(parts.size());
         std::iota(slices.begin(), slices.end(), 0);
+        Lap lap;
         QtConcurrent::blockingMap(slices, [&](std::size_t k) { walkSentences(p, cuts[k], cuts[k + 1], parts[k]); });
+        qCDebug(lcKb) << "walked in" << qPrintable(lap.next());
 
         const auto gather = [&parts](auto member) {
             std::vector<std::remove_reference_t<decltype(parts.front().*member)> *> out;
@@ -701,6 +712,7 @@ struct KnowledgeBaseLoader {
             },
         };
         QtConcurrent::blockingMap(jobs, [](const std::function<void()> &job) { job(); });
+        qCDebug(lcKb) << "vocabulary indexes in" << qPrintable(lap.next());
     }
 };
 

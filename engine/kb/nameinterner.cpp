@@ -85,7 +85,9 @@ void NameInterner::flush()
 
 void NameInterner::growLocal()
 {
-    std::vector<LocalName> old = hugePageVector<LocalName>(m_local.size() * 2);
+    // Four times larger: a file's vocabulary that outgrew the first guess is often far
+    // larger, and each step zeroes and rehashes the whole table.
+    std::vector<LocalName> old = hugePageVector<LocalName>(m_local.size() * 4);
     old.swap(m_local);
     const std::size_t mask = m_local.size() - 1;
     for (const LocalName &entry : old) {

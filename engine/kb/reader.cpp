@@ -536,6 +536,14 @@ private:
                     break;
                 ++run;
             }
+            if (run < m_size && m_data[run] == '"' && m_text.empty()) {
+                // The whole string is one plain run (most are): store it from the text
+                // itself, without a copy through m_text.
+                const std::string_view plain(reinterpret_cast<const char *>(m_data + m_cur.offset), run - m_cur.offset);
+                m_cur.offset = run + 1;
+                result = m_arena.addString(plain, spanFrom(open, m_cur.offset));
+                return true;
+            }
             m_text.append(reinterpret_cast<const char *>(m_data + m_cur.offset), run - m_cur.offset);
             m_cur.offset = run;
             if (m_cur.offset >= m_size) {
