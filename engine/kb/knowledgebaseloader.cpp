@@ -414,10 +414,18 @@ struct KnowledgeBaseLoader {
         detail::adviseHugePages(p.sentences);
         detail::adviseHugePages(p.sentenceFile);
         detail::adviseHugePages(p.sentenceContext);
-        std::size_t keyBytes = 0;
-        for (const FileRecord &file : files)
-            keyBytes += file.keys.bytes();
-        p.keys.reserve(total, keyBytes);
+        // The files' keys go into one store as they are, each file's bytes after the
+        // previous file's, copied in parallel (the copy is what faults the store's pages
+        // in); the loop below then only gives ids to the keys it keeps.
+        std::vector<std::uint64_t> keyBase(files.size() + 1, 0);
+        for (std::size_t f = 0; f < files.size(); ++f)
+            keyBase[f + 1] = keyBase[f] + files[f].keys.bytes();
+        p.keys.resizeForParts(keyBase.back(), total);
+        {
+            std::vector<std::size_t> order(files.size());
+            std::iota(order.begin(), order.end(), 0);
+            QtConcurrent::blockingMap(order, [&](std::size_t f) { files[f].keys.moveBytesTo(p.keys, keyBase[f]); });
+        }
         p.keyIds.reserve(total);
         std::vector<std::pair<SymbolId, SentenceRef>> keyPairs;
         keyPairs.reserve(total);
@@ -432,14 +440,15 @@ struct KnowledgeBaseLoader {
             p.contextFile[cx] = std::int32_t(f);
             for (std::size_t i = 0; i < file.document.sentences.size(); ++i) {
                 const Term term = file.document.sentences[i];
-                const std::string_view key = file.keys[i];
+                const std::uint64_t offset = keyBase[f] + file.keys.offsetOf(i);
+                const std::string_view key = p.keys.textAt(offset, p.keys.header(offset).size);
                 const std::uint64_t h = file.keyHashes[i];
                 // The table is far larger than the caches: start the miss a few keys ahead.
                 if (i + 8 < file.keyHashes.size())
                     p.keyIds.prefetch(file.keyHashes[i + 8]);
                 KeyId keyId = p.keyIds.find(key, h, p.keys);
                 if (keyId == noKey) {
-                    keyId = p.keys.push_back(key);
+                    keyId = p.keys.adopt(offset);
                     p.keyIds.insert(keyId, h, p.keys);
                     keyContext.push_back(0);
                     keyFirst.push_back(0);
