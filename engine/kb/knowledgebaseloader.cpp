@@ -671,7 +671,41 @@ struct KnowledgeBaseLoader {
                 out.push_back(&(part.*member));
             return out;
         };
+        // The symbols in use, marked here so that sorting them by name (the longest job)
+        // does not wait for the usage index.
+        std::vector<std::uint8_t> used(p.symbolBound, 0);
+        for (const VocabularyPart &part : parts) {
+            for (const auto &entry : part.usage)
+                used[entry.first] = 1;
+        }
+        // Longest first, so that the short jobs fill in behind them on the few threads.
         std::vector<std::function<void()>> jobs {
+            [&] {
+                for (SymbolId symbol = 0; symbol < p.symbolBound; ++symbol) {
+                    if (used[symbol])
+                        p.usedSymbols.push_back(symbol);
+                }
+                sortByName(p.usedSymbols);
+            },
+            [&] { p.occurrences.build(p.symbolBound, gather(&VocabularyPart::occurrences)); },
+            [&] { p.usage.build(p.symbolBound, gather(&VocabularyPart::usage)); },
+            [&] {
+                p.factsByFirst.build(p.symbolBound, gather(&VocabularyPart::facts));
+                p.factsByFirst.sortRuns(
+                    [](const Edge &a, const Edge &b) { return a.other < b.other || (a.other == b.other && a.sentence < b.sentence); });
+            },
+            [&] {
+                for (SymbolId f = 0; f < p.symbolBound; ++f) {
+                    std::uint32_t count = 0;
+                    for (const VocabularyPart &part : parts)
+                        count += part.functorCount[f];
+                    if (count > 0)
+                        p.functorCounts.emplace_back(f, count);
+                }
+                std::sort(p.functorCounts.begin(), p.functorCounts.end(), [](const auto &a, const auto &b) {
+                    return a.second > b.second || (a.second == b.second && nameLess(a.first, b.first));
+                });
+            },
             [&] { p.genlUp.build(p.symbolBound, gather(&VocabularyPart::up)); },
             [&] { p.genlDown.build(p.symbolBound, gather(&VocabularyPart::down)); },
             [&] { p.members.build(p.symbolBound, gather(&VocabularyPart::members)); },
@@ -686,38 +720,12 @@ struct KnowledgeBaseLoader {
             },
             [&] { p.arityDecls.build(p.symbolBound, gather(&VocabularyPart::arities)); },
             [&] { p.commentsOf.build(p.symbolBound, gather(&VocabularyPart::comments)); },
-            [&] { p.occurrences.build(p.symbolBound, gather(&VocabularyPart::occurrences)); },
-            [&] {
-                p.usage.build(p.symbolBound, gather(&VocabularyPart::usage));
-                for (SymbolId symbol = 0; symbol < p.symbolBound; ++symbol) {
-                    if (!p.usage[symbol].empty())
-                        p.usedSymbols.push_back(symbol);
-                }
-                sortByName(p.usedSymbols);
-            },
-            [&] {
-                p.factsByFirst.build(p.symbolBound, gather(&VocabularyPart::facts));
-                p.factsByFirst.sortRuns(
-                    [](const Edge &a, const Edge &b) { return a.other < b.other || (a.other == b.other && a.sentence < b.sentence); });
-            },
             [&] { p.roles = symbolRoles(p.symbolBound); },
             [&] {
                 for (const VocabularyPart &part : parts) {
                     for (const std::uint64_t pair : part.siblingExceptions)
                         p.siblingExceptions.emplace(pair, true);
                 }
-            },
-            [&] {
-                for (SymbolId f = 0; f < p.symbolBound; ++f) {
-                    std::uint32_t count = 0;
-                    for (const VocabularyPart &part : parts)
-                        count += part.functorCount[f];
-                    if (count > 0)
-                        p.functorCounts.emplace_back(f, count);
-                }
-                std::sort(p.functorCounts.begin(), p.functorCounts.end(), [](const auto &a, const auto &b) {
-                    return a.second > b.second || (a.second == b.second && nameLess(a.first, b.first));
-                });
             },
         };
         QtConcurrent::blockingMap(jobs, [](const std::function<void()> &job) { job(); });
