@@ -333,7 +333,7 @@ struct Normalizer {
             std::reverse(n.kids.begin() + 1, n.kids.end());
             return n;
         }
-        if (head != noSymbol && n.kids.size() == 3 && symmetric.contains(head) && !hasVariable(n) && !isDotted(n)) {
+        if (head != noSymbol && n.kids.size() == 3 && !symmetric.empty() && symmetric.contains(head) && !hasVariable(n) && !isDotted(n)) {
             if (compare(n.kids[2], n.kids[1], TermOrder::Full) < 0)
                 std::swap(n.kids[1], n.kids[2]);
         }
@@ -679,7 +679,7 @@ bool needsCanonicalization(Term term, const SymbolSet &symmetric)
     const SymbolId head = term.functorSymbol();
     if (head == noSymbol || head == sym::not_ || head == sym::and_ || head == sym::implies || head == sym::exceptWhen || isRuleWrapper(head)
         || head == sym::ist || head == sym::unknown || head == sym::thereExists || head == sym::exists || isAggregate(head)
-        || head == sym::greaterThan || (term.size() == 3 && symmetric.contains(head)))
+        || head == sym::greaterThan || (term.size() == 3 && !symmetric.empty() && symmetric.contains(head)))
         return true;
     // Any variable needs numbering. A small fixed stack: a term too wide or deep for it
     // simply takes the general path, which handles everything.
