@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
 #include "kb/canonical.h"
+#include "kb/canonical_p.h"
 
 #include "kb/writer.h"
 
@@ -737,6 +738,16 @@ std::string canonicalKey(Term sentence, const SymbolSet &symmetric, std::string_
     std::string out;
     appendNode(out, canonicalNode(sentence, symmetric));
     return out;
+}
+
+void detail::appendCanonicalKey(std::string &out, Term sentence, const SymbolSet &symmetric, std::string_view source)
+{
+    if (sentence.isNull())
+        return;
+    if (!needsCanonicalization(sentence, symmetric))
+        appendFlatUtf8(out, sentence, source);
+    else
+        appendNode(out, canonicalNode(sentence, symmetric));
 }
 
 std::string canonicalKey(Term sentence, const SymbolSet &symmetric)

@@ -5,6 +5,7 @@
 #include "kb/knowledgebase.h"
 
 #include "kb/canonical.h"
+#include "kb/canonical_p.h"
 #include "kb/knowledgebase_p.h"
 #include "kb/writer.h"
 
@@ -239,8 +240,12 @@ struct KnowledgeBaseLoader {
             file.keys.reserve(
                 file.document.sentences.size(), KeyStore::bytesFor(file.document.sentences.size(), std::size_t(file.document.text.size())));
             const std::string_view source(file.document.text.constData(), std::size_t(file.document.text.size()));
-            for (const Term s : file.document.sentences)
-                file.keys.push_back(canonicalKey(s, p.symmetric, source));
+            std::string key; // one buffer for the file's keys
+            for (const Term s : file.document.sentences) {
+                key.clear();
+                appendCanonicalKey(key, s, p.symmetric, source);
+                file.keys.push_back(key);
+            }
             file.keyHashes.resize(file.keys.size());
             for (std::size_t k = 0; k < file.keys.size(); ++k)
                 file.keyHashes[k] = KeyIndex::hash(file.keys[k]);
