@@ -95,7 +95,10 @@ public:
             m_cur.offset = 3;
             m_cur.lineStart = 3; // columns start after a BOM
         }
-        m_arena.reserve(m_size / 5, m_size / 6, m_size / 4);
+        // The string pool never holds more than the text (strings only lose their quotes
+        // and escapes), and reserving it whole costs address space, not memory: a text of
+        // long comments (the corpus) otherwise regrows and copies it twice.
+        m_arena.reserve(m_size / 5, m_size / 6, m_size);
         while (!m_stopped) {
             if (!skipTrivia(false)) {
                 reportPending();
