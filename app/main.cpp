@@ -1,5 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
+#include "allocator.h"
 #include "review/reviewcontroller.h"
 #include "version.h"
 
@@ -69,6 +70,7 @@ void installTranslations(QApplication &app, const QLocale &locale)
 
 int main(int argc, char *argv[])
 {
+    fanva::tuneAllocator();
     QApplication app(argc, argv);
     QApplication::setApplicationName(fanva::applicationName());
     QApplication::setApplicationVersion(fanva::version());

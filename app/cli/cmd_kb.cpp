@@ -56,9 +56,13 @@ int runStats(const kb::KnowledgeBase &kb, bool json)
         contexts.push_back({ { "name", str(cx) }, { "file", info->file.toStdString() }, { "genlCx", names(info->parents) },
             { "sentences", info->sentenceCount } });
     }
-    std::map<std::string, int> roles;
+    // Counted by role first: a large KB has hundreds of thousands of symbols.
+    std::map<kb::Role, int> byRole;
     for (const kb::SymbolId symbol : kb.symbols())
-        ++roles[std::string(QString(kb::roleName(kb.findTerm(symbol).role)).toStdString())];
+        ++byRole[kb.findTerm(symbol).role];
+    std::map<std::string, int> roles;
+    for (const auto &[role, count] : byRole)
+        roles[std::string(QString(kb::roleName(role)).toStdString())] += count;
     nlohmann::json functors = nlohmann::json::array();
     const auto counts = kb.functorCounts();
     for (std::size_t i = 0; i < counts.size() && i < 20; ++i)

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 // fanva-cli: the headless front end. Each subcommand lives in its own cmd_*.cpp and is
 // listed in the table below; this file only dispatches.
+#include "../allocator.h"
 #include "clicommand.h"
 
 #include "version.h"
@@ -64,6 +65,7 @@ void printHelp()
 
 int main(int argc, char *argv[])
 {
+    fanva::tuneAllocator();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(fanva::applicationName());
     QCoreApplication::setApplicationVersion(fanva::version());

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
 #include "kb/canonical.h"
+#include "kb/canonical_p.h"
 
 #include "kb/writer.h"
 
@@ -333,7 +334,7 @@ struct Normalizer {
             std::reverse(n.kids.begin() + 1, n.kids.end());
             return n;
         }
-        if (head != noSymbol && n.kids.size() == 3 && symmetric.contains(head) && !hasVariable(n) && !isDotted(n)) {
+        if (head != noSymbol && n.kids.size() == 3 && !symmetric.empty() && symmetric.contains(head) && !hasVariable(n) && !isDotted(n)) {
             if (compare(n.kids[2], n.kids[1], TermOrder::Full) < 0)
                 std::swap(n.kids[1], n.kids[2]);
         }
@@ -679,7 +680,7 @@ bool needsCanonicalization(Term term, const SymbolSet &symmetric)
     const SymbolId head = term.functorSymbol();
     if (head == noSymbol || head == sym::not_ || head == sym::and_ || head == sym::implies || head == sym::exceptWhen || isRuleWrapper(head)
         || head == sym::ist || head == sym::unknown || head == sym::thereExists || head == sym::exists || isAggregate(head)
-        || head == sym::greaterThan || (term.size() == 3 && symmetric.contains(head)))
+        || head == sym::greaterThan || (term.size() == 3 && !symmetric.empty() && symmetric.contains(head)))
         return true;
     // Any variable needs numbering. A small fixed stack: a term too wide or deep for it
     // simply takes the general path, which handles everything.
@@ -737,6 +738,16 @@ std::string canonicalKey(Term sentence, const SymbolSet &symmetric, std::string_
     std::string out;
     appendNode(out, canonicalNode(sentence, symmetric));
     return out;
+}
+
+void detail::appendCanonicalKey(std::string &out, Term sentence, const SymbolSet &symmetric, std::string_view source)
+{
+    if (sentence.isNull())
+        return;
+    if (!needsCanonicalization(sentence, symmetric))
+        appendFlatUtf8(out, sentence, source);
+    else
+        appendNode(out, canonicalNode(sentence, symmetric));
 }
 
 std::string canonicalKey(Term sentence, const SymbolSet &symmetric)

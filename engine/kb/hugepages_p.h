@@ -7,6 +7,10 @@
 // madvise, saves a page fault per 4 KiB and most TLB misses on random probes.
 
 #include <cstdint>
+#include <memory>
+#include <new>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #ifdef __linux__
@@ -17,7 +21,7 @@ namespace fanva::kb::detail {
 
 /// Asks for huge pages for the whole 2 MiB pages inside `v`'s capacity; call it before the
 /// memory is first written. Small vectors are left alone.
-template<typename T> void adviseHugePages([[maybe_unused]] const std::vector<T> &v)
+template<typename T, typename Allocator> void adviseHugePages([[maybe_unused]] const std::vector<T, Allocator> &v)
 {
 #ifdef __linux__
     constexpr std::uintptr_t huge = std::uintptr_t(2) << 20;
@@ -39,5 +43,20 @@ template<typename T> [[nodiscard]] std::vector<T> hugePageVector(std::size_t siz
     v.resize(size);
     return v;
 }
+
+/// An allocator whose value-less construct() leaves trivial elements uninitialized, so that
+/// resize() of a buffer about to be overwritten does not write (and fault in) every page on
+/// the calling thread first.
+template<typename T> struct DefaultInitAllocator : std::allocator<T> {
+    template<typename U> struct rebind {
+        using other = DefaultInitAllocator<U>;
+    };
+    using std::allocator<T>::allocator;
+    template<typename U> void construct(U *p) noexcept(std::is_nothrow_default_constructible_v<U>) { ::new (static_cast<void *>(p)) U; }
+    template<typename U, typename... Args> void construct(U *p, Args &&...args)
+    {
+        ::new (static_cast<void *>(p)) U(std::forward<Args>(args)...);
+    }
+};
 
 } // namespace fanva::kb::detail

@@ -133,6 +133,39 @@ public:
         m_data = {};
         m_offsets = {};
     }
+
+    // Merging the stores of several files (the loader): the target takes every part's bytes
+    // one after another, each part at its base offset, copied in parallel by the caller;
+    // keys get their ids in the target through adopt(), in order, so a repeated key's
+    // bytes stay behind unused.
+
+    /// Room for `bytes` bytes of parts and `keys` adopted keys, left uninitialized.
+    void resizeForParts(std::size_t bytes, std::size_t keys)
+    {
+        m_data = {};
+        m_data.reserve(bytes);
+        detail::adviseHugePages(m_data);
+        m_data.resize(bytes);
+        m_offsets.clear();
+        m_offsets.reserve(keys);
+    }
+    /// Copies this part's bytes to `base` in `target` (sized by resizeForParts) and frees
+    /// them; the part keeps its keys' offsets (offsetOf()). Parts may be copied in parallel.
+    void moveBytesTo(KeyStore &target, std::uint64_t base)
+    {
+        std::memcpy(target.m_data.data() + base, m_data.data(), m_data.size());
+        m_data = {};
+    }
+    /// Gives the next id to the key whose header is at `offset`.
+    KeyId adopt(std::uint64_t offset)
+    {
+        const auto id = KeyId(m_offsets.size());
+        m_offsets.push_back(offset);
+        Header header = this->header(offset);
+        header.id = id;
+        std::memcpy(m_data.data() + offset, &header, sizeof header);
+        return id;
+    }
     [[nodiscard]] std::size_t size() const { return m_offsets.size(); }
     [[nodiscard]] std::size_t bytes() const { return m_data.size(); }
     [[nodiscard]] std::uint64_t offsetOf(std::size_t id) const { return m_offsets[id]; }
@@ -161,7 +194,7 @@ public:
     }
 
 private:
-    std::vector<char> m_data;
+    std::vector<char, detail::DefaultInitAllocator<char>> m_data;
     std::vector<std::uint64_t> m_offsets; // by KeyId: where the key's header is
 };
 

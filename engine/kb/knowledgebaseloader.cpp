@@ -5,6 +5,7 @@
 #include "kb/knowledgebase.h"
 
 #include "kb/canonical.h"
+#include "kb/canonical_p.h"
 #include "kb/knowledgebase_p.h"
 #include "kb/writer.h"
 
@@ -43,12 +44,21 @@ public:
     QString next()
     {
         const qint64 cpu = cpuNow();
-        const QString text = QStringLiteral("%1 ms (%2 ms CPU)").arg(m_wall.restart()).arg((cpu - m_cpu) / 1000000);
+        const QString text
+            = QStringLiteral("%1 ms (%2 ms CPU) rss %3 MiB").arg(m_wall.restart()).arg((cpu - m_cpu) / 1000000).arg(rssMiB());
         m_cpu = cpu;
         return text;
     }
 
 private:
+    static long rssMiB()
+    {
+        QFile statm(QStringLiteral("/proc/self/statm"));
+        if (!statm.open(QIODevice::ReadOnly))
+            return 0;
+        const QList<QByteArray> fields = statm.readAll().split(' ');
+        return fields.size() > 1 ? fields[1].toLong() * 4 / 1024 : 0;
+    }
     static qint64 cpuNow()
     {
         timespec ts {};
@@ -230,8 +240,12 @@ struct KnowledgeBaseLoader {
             file.keys.reserve(
                 file.document.sentences.size(), KeyStore::bytesFor(file.document.sentences.size(), std::size_t(file.document.text.size())));
             const std::string_view source(file.document.text.constData(), std::size_t(file.document.text.size()));
-            for (const Term s : file.document.sentences)
-                file.keys.push_back(canonicalKey(s, p.symmetric, source));
+            std::string key; // one buffer for the file's keys
+            for (const Term s : file.document.sentences) {
+                key.clear();
+                appendCanonicalKey(key, s, p.symmetric, source);
+                file.keys.push_back(key);
+            }
             file.keyHashes.resize(file.keys.size());
             for (std::size_t k = 0; k < file.keys.size(); ++k)
                 file.keyHashes[k] = KeyIndex::hash(file.keys[k]);
@@ -405,10 +419,18 @@ struct KnowledgeBaseLoader {
         detail::adviseHugePages(p.sentences);
         detail::adviseHugePages(p.sentenceFile);
         detail::adviseHugePages(p.sentenceContext);
-        std::size_t keyBytes = 0;
-        for (const FileRecord &file : files)
-            keyBytes += file.keys.bytes();
-        p.keys.reserve(total, keyBytes);
+        // The files' keys go into one store as they are, each file's bytes after the
+        // previous file's, copied in parallel (the copy is what faults the store's pages
+        // in); the loop below then only gives ids to the keys it keeps.
+        std::vector<std::uint64_t> keyBase(files.size() + 1, 0);
+        for (std::size_t f = 0; f < files.size(); ++f)
+            keyBase[f + 1] = keyBase[f] + files[f].keys.bytes();
+        p.keys.resizeForParts(keyBase.back(), total);
+        {
+            std::vector<std::size_t> order(files.size());
+            std::iota(order.begin(), order.end(), 0);
+            QtConcurrent::blockingMap(order, [&](std::size_t f) { files[f].keys.moveBytesTo(p.keys, keyBase[f]); });
+        }
         p.keyIds.reserve(total);
         std::vector<std::pair<SymbolId, SentenceRef>> keyPairs;
         keyPairs.reserve(total);
@@ -423,14 +445,15 @@ struct KnowledgeBaseLoader {
             p.contextFile[cx] = std::int32_t(f);
             for (std::size_t i = 0; i < file.document.sentences.size(); ++i) {
                 const Term term = file.document.sentences[i];
-                const std::string_view key = file.keys[i];
+                const std::uint64_t offset = keyBase[f] + file.keys.offsetOf(i);
+                const std::string_view key = p.keys.textAt(offset, p.keys.header(offset).size);
                 const std::uint64_t h = file.keyHashes[i];
                 // The table is far larger than the caches: start the miss a few keys ahead.
                 if (i + 8 < file.keyHashes.size())
                     p.keyIds.prefetch(file.keyHashes[i + 8]);
                 KeyId keyId = p.keyIds.find(key, h, p.keys);
                 if (keyId == noKey) {
-                    keyId = p.keys.push_back(key);
+                    keyId = p.keys.adopt(offset);
                     p.keyIds.insert(keyId, h, p.keys);
                     keyContext.push_back(0);
                     keyFirst.push_back(0);
@@ -643,7 +666,9 @@ struct KnowledgeBaseLoader {
         std::vector<VocabularyPart> parts(cuts.size() - 1);
         std::vector<std::size_t> slices(parts.size());
         std::iota(slices.begin(), slices.end(), 0);
+        Lap lap;
         QtConcurrent::blockingMap(slices, [&](std::size_t k) { walkSentences(p, cuts[k], cuts[k + 1], parts[k]); });
+        qCDebug(lcKb) << "walked in" << qPrintable(lap.next());
 
         const auto gather = [&parts](auto member) {
             std::vector<std::remove_reference_t<decltype(parts.front().*member)> *> out;
@@ -651,7 +676,41 @@ struct KnowledgeBaseLoader {
                 out.push_back(&(part.*member));
             return out;
         };
+        // The symbols in use, marked here so that sorting them by name (the longest job)
+        // does not wait for the usage index.
+        std::vector<std::uint8_t> used(p.symbolBound, 0);
+        for (const VocabularyPart &part : parts) {
+            for (const auto &entry : part.usage)
+                used[entry.first] = 1;
+        }
+        // Longest first, so that the short jobs fill in behind them on the few threads.
         std::vector<std::function<void()>> jobs {
+            [&] {
+                for (SymbolId symbol = 0; symbol < p.symbolBound; ++symbol) {
+                    if (used[symbol])
+                        p.usedSymbols.push_back(symbol);
+                }
+                sortByName(p.usedSymbols);
+            },
+            [&] { p.occurrences.build(p.symbolBound, gather(&VocabularyPart::occurrences)); },
+            [&] { p.usage.build(p.symbolBound, gather(&VocabularyPart::usage)); },
+            [&] {
+                p.factsByFirst.build(p.symbolBound, gather(&VocabularyPart::facts));
+                p.factsByFirst.sortRuns(
+                    [](const Edge &a, const Edge &b) { return a.other < b.other || (a.other == b.other && a.sentence < b.sentence); });
+            },
+            [&] {
+                for (SymbolId f = 0; f < p.symbolBound; ++f) {
+                    std::uint32_t count = 0;
+                    for (const VocabularyPart &part : parts)
+                        count += part.functorCount[f];
+                    if (count > 0)
+                        p.functorCounts.emplace_back(f, count);
+                }
+                std::sort(p.functorCounts.begin(), p.functorCounts.end(), [](const auto &a, const auto &b) {
+                    return a.second > b.second || (a.second == b.second && nameLess(a.first, b.first));
+                });
+            },
             [&] { p.genlUp.build(p.symbolBound, gather(&VocabularyPart::up)); },
             [&] { p.genlDown.build(p.symbolBound, gather(&VocabularyPart::down)); },
             [&] { p.members.build(p.symbolBound, gather(&VocabularyPart::members)); },
@@ -666,20 +725,6 @@ struct KnowledgeBaseLoader {
             },
             [&] { p.arityDecls.build(p.symbolBound, gather(&VocabularyPart::arities)); },
             [&] { p.commentsOf.build(p.symbolBound, gather(&VocabularyPart::comments)); },
-            [&] { p.occurrences.build(p.symbolBound, gather(&VocabularyPart::occurrences)); },
-            [&] {
-                p.usage.build(p.symbolBound, gather(&VocabularyPart::usage));
-                for (SymbolId symbol = 0; symbol < p.symbolBound; ++symbol) {
-                    if (!p.usage[symbol].empty())
-                        p.usedSymbols.push_back(symbol);
-                }
-                sortByName(p.usedSymbols);
-            },
-            [&] {
-                p.factsByFirst.build(p.symbolBound, gather(&VocabularyPart::facts));
-                p.factsByFirst.sortRuns(
-                    [](const Edge &a, const Edge &b) { return a.other < b.other || (a.other == b.other && a.sentence < b.sentence); });
-            },
             [&] { p.roles = symbolRoles(p.symbolBound); },
             [&] {
                 for (const VocabularyPart &part : parts) {
@@ -687,20 +732,9 @@ struct KnowledgeBaseLoader {
                         p.siblingExceptions.emplace(pair, true);
                 }
             },
-            [&] {
-                for (SymbolId f = 0; f < p.symbolBound; ++f) {
-                    std::uint32_t count = 0;
-                    for (const VocabularyPart &part : parts)
-                        count += part.functorCount[f];
-                    if (count > 0)
-                        p.functorCounts.emplace_back(f, count);
-                }
-                std::sort(p.functorCounts.begin(), p.functorCounts.end(), [](const auto &a, const auto &b) {
-                    return a.second > b.second || (a.second == b.second && nameLess(a.first, b.first));
-                });
-            },
         };
         QtConcurrent::blockingMap(jobs, [](const std::function<void()> &job) { job(); });
+        qCDebug(lcKb) << "vocabulary indexes in" << qPrintable(lap.next());
     }
 };
 

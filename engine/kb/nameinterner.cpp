@@ -85,7 +85,11 @@ void NameInterner::flush()
 
 void NameInterner::growLocal()
 {
-    std::vector<LocalName> old = hugePageVector<LocalName>(m_local.size() * 2);
+    // A table that outgrew the largest first guess (a big file with a big vocabulary)
+    // grows fourfold: each step zeroes and rehashes the whole table. A small one doubles,
+    // staying small enough for the caches.
+    const std::size_t factor = m_local.size() >= 65536 ? 4 : 2;
+    std::vector<LocalName> old = hugePageVector<LocalName>(m_local.size() * factor);
     old.swap(m_local);
     const std::size_t mask = m_local.size() - 1;
     for (const LocalName &entry : old) {

@@ -95,7 +95,10 @@ public:
             m_cur.offset = 3;
             m_cur.lineStart = 3; // columns start after a BOM
         }
-        m_arena.reserve(m_size / 5, m_size / 6, m_size / 4);
+        // The string pool never holds more than the text (strings only lose their quotes
+        // and escapes), and reserving it whole costs address space, not memory: a text of
+        // long comments (the corpus) otherwise regrows and copies it twice.
+        m_arena.reserve(m_size / 5, m_size / 6, m_size);
         while (!m_stopped) {
             if (!skipTrivia(false)) {
                 reportPending();
@@ -535,6 +538,14 @@ private:
                 if (c < 0x20 || c >= 0x7F || c == '"' || c == '\\')
                     break;
                 ++run;
+            }
+            if (run < m_size && m_data[run] == '"' && m_text.empty()) {
+                // The whole string is one plain run (most are): store it from the text
+                // itself, without a copy through m_text.
+                const std::string_view plain(reinterpret_cast<const char *>(m_data + m_cur.offset), run - m_cur.offset);
+                m_cur.offset = run + 1;
+                result = m_arena.addString(plain, spanFrom(open, m_cur.offset));
+                return true;
             }
             m_text.append(reinterpret_cast<const char *>(m_data + m_cur.offset), run - m_cur.offset);
             m_cur.offset = run;

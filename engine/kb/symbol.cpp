@@ -66,6 +66,10 @@ struct SymbolTable::Private {
     std::array<std::atomic<std::string_view *>, s_maxChunks> chunks {};
     std::atomic<std::uint32_t> count { 1 }; // id 0 is noSymbol
 
+    // A name's first slot comes from its hash's high half, the bits the slot keeps as its
+    // tag, so that growing a shard moves slots without reading or hashing any name.
+    [[nodiscard]] static std::size_t home(std::uint64_t tagBits) { return std::size_t(tagBits >> 32); }
+
     [[nodiscard]] Shard &shardOf(std::uint64_t h) { return shards[h >> (64 - s_shardBits)]; }
     [[nodiscard]] const Shard &shardOf(std::uint64_t h) const { return shards[h >> (64 - s_shardBits)]; }
 
@@ -80,7 +84,7 @@ struct SymbolTable::Private {
     {
         const std::size_t mask = shard.slots.size() - 1;
         const std::uint64_t tag = h & 0xFFFFFFFF00000000ULL;
-        for (std::size_t i = h & mask;; i = (i + 1) & mask) {
+        for (std::size_t i = home(h) & mask;; i = (i + 1) & mask) {
             const Slot &slot = shard.slots[i];
             const auto id = std::uint32_t(slot.tagAndId);
             if (id == 0)
@@ -93,13 +97,19 @@ struct SymbolTable::Private {
         }
     }
 
-    static void place(std::vector<Slot> &slots, SymbolId id, std::string_view name, std::uint64_t h)
+    // The free slot a name with these tag bits goes to.
+    static Slot &freeSlot(std::vector<Slot> &slots, std::uint64_t tagBits)
     {
         const std::size_t mask = slots.size() - 1;
-        std::size_t i = h & mask;
+        std::size_t i = home(tagBits) & mask;
         while (slots[i].tagAndId != 0)
             i = (i + 1) & mask;
-        Slot &slot = slots[i];
+        return slots[i];
+    }
+
+    static void place(std::vector<Slot> &slots, SymbolId id, std::string_view name, std::uint64_t h)
+    {
+        Slot &slot = freeSlot(slots, h);
         slot.tagAndId = (h & 0xFFFFFFFF00000000ULL) | id;
         slot.size = std::uint32_t(name.size());
         if (name.size() <= sizeof(slot.inlined))
@@ -136,10 +146,8 @@ struct SymbolTable::Private {
         if ((shard.count + 1) * 2 > shard.slots.size()) {
             std::vector<Slot> grown = detail::hugePageVector<Slot>(shard.slots.size() * 2);
             for (const Slot &slot : shard.slots) {
-                if (const auto other = std::uint32_t(slot.tagAndId)) {
-                    const std::string_view otherName = nameOf(other);
-                    place(grown, other, otherName, hashName(otherName));
-                }
+                if (std::uint32_t(slot.tagAndId) != 0)
+                    freeSlot(grown, slot.tagAndId) = slot;
             }
             shard.slots.swap(grown);
             shard.hint.store(shard.slots.data(), std::memory_order_relaxed);
@@ -185,7 +193,7 @@ void SymbolTable::prefetch(std::uint64_t hash) const
 {
     const Private::Shard &shard = d->shardOf(hash);
     const std::size_t mask = shard.hintMask.load(std::memory_order_relaxed);
-    __builtin_prefetch(shard.hint.load(std::memory_order_relaxed) + (hash & mask));
+    __builtin_prefetch(shard.hint.load(std::memory_order_relaxed) + (Private::home(hash) & mask));
 }
 
 SymbolId SymbolTable::intern(std::string_view name, std::uint64_t h)

@@ -3,6 +3,7 @@
 #include "kb/writer.h"
 
 #include "kb/canonical.h"
+#include "kb/canonical_p.h"
 #include "kb/reader.h"
 
 #include <algorithm>
@@ -184,6 +185,12 @@ std::string renderFlatUtf8(Term term)
     if (!term.isNull())
         appendFlat(out, term);
     return out;
+}
+
+void detail::appendFlatUtf8(std::string &out, Term term, std::string_view source)
+{
+    if (!term.isNull())
+        appendFlat(out, term, source);
 }
 
 std::string renderFlatUtf8(Term term, std::string_view source)

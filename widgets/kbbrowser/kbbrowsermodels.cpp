@@ -7,8 +7,10 @@
 #include <QDir>
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <unordered_map>
+#include <vector>
 
 using namespace fanva;
 
@@ -20,10 +22,10 @@ QString nameOf(kb::SymbolId id)
     return QString::fromUtf8(name.data(), qsizetype(name.size()));
 }
 
-void collectSymbols(kb::Term term, std::set<kb::SymbolId> &out, int depth = 0)
+void collectSymbols(kb::Term term, std::vector<kb::SymbolId> &out, int depth = 0)
 {
     if (term.isSymbol()) {
-        out.insert(term.symbol());
+        out.push_back(term.symbol());
         return;
     }
     if (!term.isCompound() || depth >= kb::maxDepth)
@@ -189,17 +191,32 @@ void KbTermModel::setContext(std::shared_ptr<const kb::KnowledgeBase> kb, kb::Sy
     beginResetModel();
     m_rows.clear();
     if (kb && context != kb::noSymbol && kb->hasContext(context)) {
-        std::set<kb::SymbolId> symbols;
+        // A context of a large KB holds tens of thousands of symbols: collect them in a
+        // vector, name each role once, and sort on case-folded names made once per row
+        // (symbols are ASCII, where that is the order of a case-insensitive compare).
+        std::vector<kb::SymbolId> symbols;
         for (const kb::SentenceId id : kb->sentencesIn(context))
             collectSymbols(kb->sentence(id).term, symbols);
+        std::sort(symbols.begin(), symbols.end());
+        symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
         const kb::Scope scope { context, kb::noKey };
-        m_rows.reserve(symbols.size());
-        for (const kb::SymbolId symbol : symbols)
-            m_rows.push_back({ nameOf(symbol), QString(kb::roleName(kb->findTerm(symbol, scope).role)) });
-        std::sort(m_rows.begin(), m_rows.end(), [](const Row &a, const Row &b) {
-            const int order = QString::compare(a.name, b.name, Qt::CaseInsensitive);
-            return order != 0 ? order < 0 : a.name < b.name;
-        });
+        std::map<kb::Role, QString> roleNames;
+        std::vector<std::pair<QString, Row>> keyed;
+        keyed.reserve(symbols.size());
+        for (const kb::SymbolId symbol : symbols) {
+            const kb::Role role = kb->findTerm(symbol, scope).role;
+            auto it = roleNames.find(role);
+            if (it == roleNames.end())
+                it = roleNames.emplace(role, QString(kb::roleName(role))).first;
+            QString name = nameOf(symbol);
+            QString folded = name.toCaseFolded();
+            keyed.push_back({ std::move(folded), Row { std::move(name), it->second } });
+        }
+        std::sort(keyed.begin(), keyed.end(),
+            [](const auto &a, const auto &b) { return a.first != b.first ? a.first < b.first : a.second.name < b.second.name; });
+        m_rows.reserve(keyed.size());
+        for (auto &entry : keyed)
+            m_rows.push_back(std::move(entry.second));
     }
     endResetModel();
 }
