@@ -26,6 +26,29 @@
 
 #include <nlohmann/json.hpp>
 
+namespace {
+
+/// A loopback Ollama for qwen3:8b that reports @p contextLength (0: none) and answers every
+/// chat with @p reply, having read @p promptTokens; the window finds it through the environment.
+void serveOllama(fanva::fakes::FakeServer &server, int contextLength, const std::string &reply, int promptTokens)
+{
+    using fanva::fakes::Exchange;
+    nlohmann::json info { { "general.architecture", "qwen3" } };
+    if (contextLength > 0)
+        info["qwen3.context_length"] = contextLength;
+    server.setDefault("/api/show", Exchange::json(200, QByteArray::fromStdString(nlohmann::json { { "model_info", info } }.dump())));
+    const nlohmann::json text { { "message", { { "role", "assistant" }, { "content", reply } } }, { "done", false } };
+    const nlohmann::json done { { "message", { { "role", "assistant" }, { "content", "" } } }, { "done", true }, { "done_reason", "stop" },
+        { "prompt_eval_count", promptTokens }, { "eval_count", 10 } };
+    server.setDefault("/api/chat",
+        Exchange { 200, { { "Content-Type", "application/x-ndjson" } },
+            { QByteArray::fromStdString(text.dump() + "\n"), QByteArray::fromStdString(done.dump() + "\n") }, true, {} });
+    qputenv("FANVA_OLLAMA_HOST", server.url().toString().toUtf8());
+    qputenv("FANVA_MODEL", "qwen3:8b");
+}
+
+} // namespace
+
 class TstModelKnobs : public QObject
 {
     Q_OBJECT
@@ -46,22 +69,9 @@ private Q_SLOTS:
     {
         QFETCH(int, reported);
         QFETCH(bool, called);
-        using fanva::fakes::Exchange;
         fanva::fakes::FakeServer server;
         QVERIFY(server.listen());
-        nlohmann::json info { { "general.architecture", "qwen3" } };
-        if (reported > 0)
-            info["qwen3.context_length"] = reported;
-        server.setDefault("/api/show", Exchange::json(200, QByteArray::fromStdString(nlohmann::json { { "model_info", info } }.dump())));
-        const std::string reply = fanva::testing::candidatesReply({ { "(weightInKg Mango 1)", 1 } });
-        const nlohmann::json text { { "message", { { "role", "assistant" }, { "content", reply } } }, { "done", false } };
-        const nlohmann::json done { { "message", { { "role", "assistant" }, { "content", "" } } }, { "done", true },
-            { "done_reason", "stop" }, { "prompt_eval_count", reported > 0 ? 20000 : 3000 }, { "eval_count", 10 } };
-        server.setDefault("/api/chat",
-            Exchange { 200, { { "Content-Type", "application/x-ndjson" } },
-                { QByteArray::fromStdString(text.dump() + "\n"), QByteArray::fromStdString(done.dump() + "\n") }, true, {} });
-        qputenv("FANVA_OLLAMA_HOST", server.url().toString().toUtf8());
-        qputenv("FANVA_MODEL", "qwen3:8b");
+        serveOllama(server, reported, fanva::testing::candidatesReply({ { "(weightInKg Mango 1)", 1 } }), reported > 0 ? 20000 : 3000);
 
         fanva::testing::ScriptedDemo demo(fanva::testing::ScriptedDemo::script(nlohmann::json::array()));
         QVERIFY(demo.isValid());
@@ -89,21 +99,10 @@ private Q_SLOTS:
     // Review ▸ Rewrite… asks Ollama for the context length as Formalize does (rewrite.md §2).
     void rewriteFollowsTheModel()
     {
-        using fanva::fakes::Exchange;
         fanva::fakes::FakeServer server;
         QVERIFY(server.listen());
-        const nlohmann::json info { { "general.architecture", "qwen3" }, { "qwen3.context_length", 40960 } };
-        server.setDefault("/api/show", Exchange::json(200, QByteArray::fromStdString(nlohmann::json { { "model_info", info } }.dump())));
-        const std::string reply
-            = nlohmann::json { { "candidates", nlohmann::json::array() }, { "retract", nlohmann::json::array({ 1 }) } }.dump();
-        const nlohmann::json text { { "message", { { "role", "assistant" }, { "content", reply } } }, { "done", false } };
-        const nlohmann::json done { { "message", { { "role", "assistant" }, { "content", "" } } }, { "done", true },
-            { "done_reason", "stop" }, { "prompt_eval_count", 6000 }, { "eval_count", 10 } };
-        server.setDefault("/api/chat",
-            Exchange { 200, { { "Content-Type", "application/x-ndjson" } },
-                { QByteArray::fromStdString(text.dump() + "\n"), QByteArray::fromStdString(done.dump() + "\n") }, true, {} });
-        qputenv("FANVA_OLLAMA_HOST", server.url().toString().toUtf8());
-        qputenv("FANVA_MODEL", "qwen3:8b");
+        serveOllama(server, 40960,
+            nlohmann::json { { "candidates", nlohmann::json::array() }, { "retract", nlohmann::json::array({ 1 }) } }.dump(), 6000);
 
         fanva::testing::ScriptedDemo demo(fanva::testing::ScriptedDemo::script(nlohmann::json::array()));
         QVERIFY(demo.isValid());

@@ -54,6 +54,26 @@ std::string words(const Seq &seq)
     return out;
 }
 
+/// A determiner as English words ("every one of the", "exactly 3", "no").
+std::string determinerWords(Det det, uint32_t count)
+{
+    switch (det) {
+    case Det::Some:
+        return "some";
+    case Det::Every:
+        return "every";
+    case Det::EveryThe:
+        return "every one of the";
+    case Det::The:
+        return "the";
+    case Det::Exactly:
+        return count == 0 ? "no" : "exactly " + std::to_string(count);
+    case Det::ExactlyThe:
+        return "exactly " + std::to_string(count) + " of the";
+    }
+    return {};
+}
+
 std::string spaced(std::string_view text)
 {
     std::string out(text);
@@ -148,27 +168,9 @@ std::string Reader::claim(const Claim &c)
     }
     case ClaimKind::Block: {
         const std::string v = c.variables.front().name;
-        std::string det;
-        switch (c.det) {
-        case Det::Some:
+        if (c.det == Det::Some)
             return "there is some " + determined("", *c.restrictor, v) + " such that " + claim(*c.body);
-        case Det::Every:
-            det = "every";
-            break;
-        case Det::EveryThe:
-            det = "every one of the";
-            break;
-        case Det::The:
-            det = "the";
-            break;
-        case Det::Exactly:
-            det = c.count == 0 ? "no" : "exactly " + std::to_string(c.count);
-            break;
-        case Det::ExactlyThe:
-            det = "exactly " + std::to_string(c.count) + " of the";
-            break;
-        }
-        return "for " + det + " " + determined("", *c.restrictor, v) + ", " + claim(*c.body);
+        return "for " + determinerWords(c.det, c.count) + " " + determined("", *c.restrictor, v) + ", " + claim(*c.body);
     }
     case ClaimKind::Binary: {
         const std::string a = claim(*c.left);
@@ -283,28 +285,7 @@ std::string Reader::term(const Term &t)
         return lead + claim(*t.body);
     }
     case TermKind::Phrase: {
-        std::string det;
-        switch (t.det) {
-        case Det::Some:
-            det = "some";
-            break;
-        case Det::Every:
-            det = "every";
-            break;
-        case Det::EveryThe:
-            det = "every one of the";
-            break;
-        case Det::The:
-            det = "the";
-            break;
-        case Det::Exactly:
-            det = t.count == 0 ? "no" : "exactly " + std::to_string(t.count);
-            break;
-        case Det::ExactlyThe:
-            det = "exactly " + std::to_string(t.count) + " of the";
-            break;
-        }
-        return phrase(det.c_str(), *t.restrictor);
+        return phrase(determinerWords(t.det, t.count).c_str(), *t.restrictor);
     }
     case TermKind::Name:
         return spaced(t.text) + clauses(t.clauses);
