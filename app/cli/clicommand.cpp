@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "clicommand.h"
 
+#include "lang/registry.h"
+
 namespace cli {
 
 void out(const QString &text)
@@ -26,6 +28,7 @@ int usageError(const QString &command, const QString &message)
 
 CommandLine::CommandLine(QString command, const QString &description)
     : m_command(std::move(command))
+    , m_language(&fanva::lang::defaultLanguage())
 {
     m_parser.setApplicationDescription(description);
     m_parser.addHelpOption();
@@ -51,6 +54,31 @@ const QCommandLineOption &CommandLine::addContext(const QString &description)
 const QCommandLineOption &CommandLine::addJson(const QString &description)
 {
     return add(m_json, QCommandLineOption(QStringLiteral("json"), description));
+}
+
+const QCommandLineOption &CommandLine::addLanguage()
+{
+    return add(m_languageOption,
+        QCommandLineOption(QStringLiteral("language"),
+            QStringLiteral("The KB language: fanva-kb or nibli (default: the workspace's fanva.json, else inferred from the files)."),
+            QStringLiteral("NAME")));
+}
+
+std::optional<int> CommandLine::chooseLanguage(const QStringList &files, const std::optional<QString> &kbDir)
+{
+    fanva::lang::CliLanguageInput input;
+    if (m_languageOption && m_parser.isSet(*m_languageOption))
+        input.option = m_parser.value(*m_languageOption);
+    if (kbDir)
+        input.kbDir = *kbDir;
+    else if (hasKb())
+        input.kbDir = kb();
+    input.files = files;
+    const fanva::lang::LanguageLookup found = fanva::lang::lookUp(fanva::lang::chooseCliLanguage(input));
+    if (!found.language)
+        return usageError(found.error);
+    m_language = found.language;
+    return std::nullopt;
 }
 
 std::optional<int> CommandLine::parse(const QStringList &args)

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "lang/language.h"
+
 #include <QCommandLineOption>
 #include <QCommandLineParser>
 #include <QString>
@@ -48,6 +50,8 @@ public:
     const QCommandLineOption &addKb(const QString &description);
     const QCommandLineOption &addContext(const QString &description);
     const QCommandLineOption &addJson(const QString &description = QStringLiteral("Print one JSON document."));
+    /// --language fanva-kb|nibli (nibli-kr.md §1.2).
+    const QCommandLineOption &addLanguage();
 
     /// Parses the command's arguments. nullopt: go on; else the exit code to return at once
     /// (ExitError after printing a usage error, ExitOk after printing the help).
@@ -62,6 +66,14 @@ public:
     [[nodiscard]] QString context() const { return m_context ? m_parser.value(*m_context) : QString(); }
     [[nodiscard]] bool json() const { return m_json && m_parser.isSet(*m_json); }
 
+    /// Picks the KB language after parse() by nibli-kr.md §1.2's rules (--language, the
+    /// workspace's fanva.json, a `.nibli` input among `files`, the --kb DIR's files).
+    /// nullopt: go on with language(); else ExitError after printing why (an unknown or
+    /// unbuilt language, a --kb DIR holding both *.txt and *.nibli files).
+    [[nodiscard]] std::optional<int> chooseLanguage(const QStringList &files = {}, const std::optional<QString> &kbDir = std::nullopt);
+    /// The language chosen by chooseLanguage() (fanva-kb before it runs).
+    [[nodiscard]] const fanva::lang::Language &language() const { return *m_language; }
+
 private:
     const QCommandLineOption &add(std::optional<QCommandLineOption> &slot, QCommandLineOption option);
 
@@ -70,6 +82,8 @@ private:
     std::optional<QCommandLineOption> m_kb;
     std::optional<QCommandLineOption> m_context;
     std::optional<QCommandLineOption> m_json;
+    std::optional<QCommandLineOption> m_languageOption;
+    const fanva::lang::Language *m_language;
 };
 
 } // namespace cli

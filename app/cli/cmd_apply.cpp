@@ -4,6 +4,7 @@
 // same engine path as the GUI's Apply (formalize.md §11), or undo the last Apply.
 #include "clicommand.h"
 
+#include "lang/registry.h"
 #include "proposal/apply.h"
 #include "proposal/gate.h"
 #include "proposal/journal.h"
@@ -99,6 +100,7 @@ int runApply(const QStringList &args)
         { QStringLiteral("no-git"), QStringLiteral("Do not commit the Apply (or its Undo) to git, though the file lies in a work tree.") },
     });
     parser.addPositionalArgument(QStringLiteral("SESSION"), QStringLiteral("The .fanva session file."));
+    commandLine.addLanguage();
     if (const std::optional<int> exit = commandLine.parse(args))
         return *exit;
     const QString journalPath
@@ -127,6 +129,13 @@ int runApply(const QStringList &args)
     }
     proposal::SessionFile &session = *loaded.session;
     proposal::Proposal &p = session.proposal;
+    // A session reopens only under its own language (nibli-kr.md §1.2): its KB folder's.
+    if (const std::optional<int> exit = commandLine.chooseLanguage({}, p.kbDir))
+        return *exit;
+    if (const std::optional<QString> mismatch = lang::sessionLanguageMismatch(p.language, commandLine.language().id())) {
+        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(*mismatch));
+        return cli::ExitError;
+    }
 
     QString error;
     const QStringList forced

@@ -60,6 +60,7 @@ int runCheck(const QStringList &args)
         = commandLine.addJson(QStringLiteral("Print {results:[{file, index, line, col, sentence, problems, notes}], summary} on stdout."));
     parser.addPositionalArgument(
         QStringLiteral("FILE"), QStringLiteral("Files of KB sentences; - reads stdin."), QStringLiteral("FILE…|-"));
+    commandLine.addLanguage();
     if (const std::optional<int> exit = commandLine.parse(args))
         return *exit;
     if (!parser.isSet(kbOption))
@@ -67,6 +68,8 @@ int runCheck(const QStringList &args)
     const QStringList inputs = parser.positionalArguments();
     if (inputs.isEmpty())
         return commandLine.usageError(QStringLiteral("no FILE given (use - for stdin)"));
+    if (const std::optional<int> exit = commandLine.chooseLanguage(inputs))
+        return *exit;
     if (inputs.contains(QStringLiteral("-")) && !parser.isSet(contextOption))
         return commandLine.usageError(QStringLiteral("stdin has no file name to take a context from: give --context CX"));
 

@@ -21,11 +21,14 @@ int runFmt(const QStringList &args)
     const QCommandLineOption checkOption(QStringLiteral("check"), QStringLiteral("Change nothing; exit 1 if any file would change."));
     parser.addOption(checkOption);
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("KB files to format."), QStringLiteral("FILE…"));
+    commandLine.addLanguage();
     if (const std::optional<int> exit = commandLine.parse(args))
         return *exit;
     const QStringList files = parser.positionalArguments();
     if (files.isEmpty())
         return commandLine.usageError(QStringLiteral("no FILE given"));
+    if (const std::optional<int> exit = commandLine.chooseLanguage(files))
+        return *exit;
 
     bool problems = false;
     for (const QString &path : files) {

@@ -14,6 +14,9 @@
 #include "formalize/sessionsetup.h"
 #include "kb/knowledgebase.h"
 #include "kb/roles.h"
+#include "lang/fanvakb.h"
+#include "lang/registry.h"
+#include "lang/sessionsetup.h"
 #include "llm/format.h"
 #include "llm/provider.h"
 #include "llm/selection.h"
@@ -293,6 +296,7 @@ struct FormalizeRun {
     nlohmann::json attemptUsage; ///< the running attempt's usage event, for its log line
     formalize::SessionInput input;
     QString kbDir;
+    QString language; ///< the KB language's id
     QString documentPath;
     QString outPath;
     bool json = false;
@@ -373,6 +377,7 @@ void finishRun(FormalizeRun &run)
         origin.created = run.created;
         origin.modified = QDateTime::currentDateTimeUtc();
         origin.kbDir = run.kbDir;
+        origin.language = run.language;
         origin.documentPath = run.documentPath;
         origin.providerId = run.options.id;
         origin.model = run.options.model;
@@ -483,12 +488,15 @@ int runFormalize(const QStringList &args)
             QStringLiteral("CX,...") },
     });
     parser.addPositionalArgument(QStringLiteral("DOC"), QStringLiteral("The English document (UTF-8)."));
+    commandLine.addLanguage();
     if (const std::optional<int> exit = commandLine.parse(args))
         return *exit;
     if (parser.positionalArguments().size() != 1)
         return commandLine.usageError(QStringLiteral("expected one DOC"));
     if (!parser.isSet(QStringLiteral("kb")) || !parser.isSet(QStringLiteral("context")))
         return commandLine.usageError(QStringLiteral("--kb DIR and --context CX are required"));
+    if (const std::optional<int> exit = commandLine.chooseLanguage())
+        return *exit;
     const QString judge = parser.value(QStringLiteral("judge"));
     if (judge != QLatin1StringView("on") && judge != QLatin1StringView("off"))
         return commandLine.usageError(QStringLiteral("--judge takes on or off"));
@@ -501,6 +509,7 @@ int runFormalize(const QStringList &args)
     run->json = parser.isSet(QStringLiteral("json"));
     run->outPath = parser.value(QStringLiteral("out"));
     run->kbDir = QFileInfo(parser.value(QStringLiteral("kb"))).absoluteFilePath();
+    run->language = commandLine.language().id();
     run->documentPath = QFileInfo(parser.positionalArguments().constFirst()).absoluteFilePath();
 
     if (parser.isSet(QStringLiteral("sees"))) {
@@ -530,6 +539,10 @@ int runFormalize(const QStringList &args)
         if (!proposal::isSameTarget(*loaded.session, probe)) {
             cli::err(QStringLiteral("fanva-cli formalize: %1 holds a session of another document or context; pass --fresh to replace it\n")
                          .arg(run->outPath));
+            return cli::ExitError;
+        }
+        if (const std::optional<QString> mismatch = lang::sessionLanguageMismatch(loaded.session->proposal.language, run->language)) {
+            cli::err(QStringLiteral("fanva-cli formalize: %1: %2; pass --fresh to replace it\n").arg(run->outPath, *mismatch));
             return cli::ExitError;
         }
         run->previous = std::move(loaded.session);
@@ -565,14 +578,18 @@ int runFormalize(const QStringList &args)
                      .arg(parser.positionalArguments().constFirst(), segmentation.error->message, QString(segmentation.error->id())));
         return cli::ExitProblems;
     }
-    kb::LoadResult loaded = kb::loadKnowledgeBase(run->kbDir);
+    lang::LoadResult loaded = commandLine.language().load(run->kbDir);
     for (const kb::Diagnostic &d : loaded.diagnostics)
         cli::err(d.toString() + QLatin1Char('\n'));
     if (!loaded.ok())
         return cli::ExitProblems;
     if (!run->sees.isEmpty()) {
         const QString context = parser.value(QStringLiteral("context"));
-        if (const std::optional<QString> problem = newContextProblem(*loaded.kb, run->kbDir, context, run->sees))
+        const kb::KnowledgeBase *contexts = lang::knowledgeBaseOf(*loaded.kb);
+        if (!contexts)
+            return commandLine.usageError(
+                QStringLiteral("--sees starts a context of a fanva-kb KB; a %1 KB has no contexts").arg(commandLine.language().id()));
+        if (const std::optional<QString> problem = newContextProblem(*contexts, run->kbDir, context, run->sees))
             return commandLine.usageError(*problem);
         // The checks see the KB as if the new file held its genlCx lines (iteration.md §4).
         proposal::Proposal target;
@@ -581,11 +598,12 @@ int runFormalize(const QStringList &args)
         target.targetFile = context + QStringLiteral(".txt");
         target.sees = run->sees;
         target.absent = true;
-        loaded = kb::loadKnowledgeBaseWith(run->kbDir, { { target.targetPath(), target.newFileHeader() } });
-        for (const kb::Diagnostic &d : loaded.diagnostics)
+        const kb::LoadResult withHeader = kb::loadKnowledgeBaseWith(run->kbDir, { { target.targetPath(), target.newFileHeader() } });
+        for (const kb::Diagnostic &d : withHeader.diagnostics)
             cli::err(d.toString() + QLatin1Char('\n'));
-        if (!loaded.ok())
+        if (!withHeader.ok())
             return cli::ExitProblems;
+        loaded.kb = lang::fanvaKbOver(withHeader.kb);
     }
 
     settings.maxAttempts = maxAttempts;
@@ -594,7 +612,7 @@ int runFormalize(const QStringList &args)
                                instruction = parser.value(QStringLiteral("instruction")), settings, focus](int window) {
         formalize::SessionSettings sized = settings;
         sized.contextWindow = window;
-        state.input = formalize::makeSessionInput(kb, context, document, QFileInfo(state.documentPath).fileName(), sized, instruction);
+        state.input = lang::makeSessionInput(kb, context, document, QFileInfo(state.documentPath).fileName(), sized, instruction);
         state.input.kbSha256 = proposal::kbFingerprint(state.kbDir).sha256;
         state.input.focus = focus;
         if (state.previous)

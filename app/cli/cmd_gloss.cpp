@@ -37,12 +37,15 @@ int runGloss(const QStringList &args)
 
     parser.addPositionalArgument(
         QStringLiteral("FILE"), QStringLiteral("KB text to gloss, or - for standard input."), QStringLiteral("FILE|-"));
+    commandLine.addLanguage();
     if (const std::optional<int> exit = commandLine.parse(args))
         return *exit;
     if (!parser.isSet(kbOption))
         return commandLine.usageError(QStringLiteral("--kb DIR is required"));
     if (parser.positionalArguments().size() != 1)
         return commandLine.usageError(QStringLiteral("give exactly one FILE (or -)"));
+    if (const std::optional<int> exit = commandLine.chooseLanguage(parser.positionalArguments()))
+        return *exit;
 
     const QString input = parser.positionalArguments().constFirst();
     QFile file;

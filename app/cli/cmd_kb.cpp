@@ -178,6 +178,7 @@ int runKb(const QStringList &args)
     const QCommandLineOption &jsonOption = commandLine.addJson(QStringLiteral("Print JSON on stdout."));
 
     parser.addPositionalArgument(QStringLiteral("ACTION"), QStringLiteral("stats or term."), QStringLiteral("stats|term"));
+    commandLine.addLanguage();
     if (const std::optional<int> exit = commandLine.parse(args))
         return *exit;
     const QStringList positional = parser.positionalArguments();
@@ -185,6 +186,8 @@ int runKb(const QStringList &args)
         return commandLine.usageError(QStringLiteral("expected an action: stats or term"));
     if (!parser.isSet(kbOption))
         return commandLine.usageError(QStringLiteral("--kb DIR is required"));
+    if (const std::optional<int> exit = commandLine.chooseLanguage())
+        return *exit;
     const QString &action = positional.first();
     if (action == QLatin1String("stats") && positional.size() != 1)
         return commandLine.usageError(QStringLiteral("kb stats takes no arguments"));

@@ -27,11 +27,14 @@ int runParse(const QStringList &args)
         QStringLiteral("canonical"), QStringLiteral("Print each sentence's canonical key, one per line, in file order."));
     parser.addOption(canonicalOption);
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("KB files to read."), QStringLiteral("FILE…"));
+    commandLine.addLanguage();
     if (const std::optional<int> exit = commandLine.parse(args))
         return *exit;
     const QStringList files = parser.positionalArguments();
     if (files.isEmpty())
         return commandLine.usageError(QStringLiteral("no FILE given"));
+    if (const std::optional<int> exit = commandLine.chooseLanguage(files))
+        return *exit;
 
     std::vector<kb::Document> documents;
     documents.reserve(std::size_t(files.size()));

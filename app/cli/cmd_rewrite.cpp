@@ -198,10 +198,13 @@ int runRewrite(const QStringList &args)
         { QStringLiteral("max-attempts"), QStringLiteral("Calls at most (1–10, default 4)."), QStringLiteral("N"), QStringLiteral("4") },
         { QStringLiteral("out"), QStringLiteral("Save the session file here."), QStringLiteral("SESSION.fanva") },
     });
+    commandLine.addLanguage();
     if (const std::optional<int> exit = commandLine.parse(args))
         return *exit;
     if (!commandLine.hasKb() || !commandLine.hasContext() || !parser.isSet(QStringLiteral("lines")))
         return commandLine.usageError(QStringLiteral("--kb DIR, --context CX and --lines A-B are required"));
+    if (const std::optional<int> exit = commandLine.chooseLanguage())
+        return *exit;
     bool ok = false;
     const int maxAttempts = parser.value(QStringLiteral("max-attempts")).toInt(&ok);
     if (!ok || maxAttempts < 1 || maxAttempts > 10)
@@ -253,10 +256,13 @@ int runRetract(const QStringList &args)
         { QStringLiteral("lines"), QStringLiteral("The sentences that start on these lines of the file."), QStringLiteral("A-B") },
         { QStringLiteral("out"), QStringLiteral("Save the session file here."), QStringLiteral("SESSION.fanva") },
     });
+    commandLine.addLanguage();
     if (const std::optional<int> exit = commandLine.parse(args))
         return *exit;
     if (!commandLine.hasKb() || !commandLine.hasContext() || !parser.isSet(QStringLiteral("lines")) || !parser.isSet(QStringLiteral("out")))
         return commandLine.usageError(QStringLiteral("--kb DIR, --context CX, --lines A-B and --out SESSION are required"));
+    if (const std::optional<int> exit = commandLine.chooseLanguage())
+        return *exit;
     int code = cli::ExitOk;
     const std::optional<Selection> s = select(commandLine, parser.value(QStringLiteral("lines")), &code);
     if (!s)

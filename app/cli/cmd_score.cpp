@@ -94,12 +94,15 @@ int runScore(const QStringList &args)
     const QCommandLineOption &jsonOption = commandLine.addJson(QStringLiteral("Print one JSON document."));
     parser.addOptions({ goldOption, acceptedOption });
     parser.addPositionalArgument(QStringLiteral("CANDIDATES"), QStringLiteral("KB text, or a session (.fanva or its JSON)."));
+    commandLine.addLanguage();
     if (const std::optional<int> exit = commandLine.parse(args))
         return *exit;
     if (!parser.isSet(goldOption))
         return commandLine.usageError(QStringLiteral("--gold FILE is required"));
     if (parser.positionalArguments().size() != 1)
         return commandLine.usageError(QStringLiteral("give exactly one CANDIDATES file"));
+    if (const std::optional<int> exit = commandLine.chooseLanguage(parser.positionalArguments() + QStringList { parser.value(goldOption) }))
+        return *exit;
 
     bool clean = true;
     Sentences gold;

@@ -34,8 +34,6 @@ bool GateReport::isDuplicate() const
     return isAdmissible() && std::any_of(notes.begin(), notes.end(), [](const Problem &p) { return p.type == problem::duplicateInBatch; });
 }
 
-namespace {
-
 std::optional<Problem> parseProblem(const kb::SentenceParse &parsed, const QString &candidate)
 {
     if (parsed.sentence)
@@ -66,8 +64,6 @@ std::optional<Problem> parseProblem(const kb::SentenceParse &parsed, const QStri
     return Problem { QString(problem::unreadable),
         QStringLiteral("the candidate does not read as one sentence — write one form such as (bird Tweety)"), std::nullopt };
 }
-
-} // namespace
 
 std::optional<Problem> roundTripProblem(const kb::KnowledgeBase &kb, kb::Term sentence)
 {

@@ -4,6 +4,7 @@
 
 #include "check/critic.h"
 #include "check/problem.h"
+#include "kb/reader.h"
 #include "kb/term.h"
 
 #include <QJsonObject>
@@ -51,6 +52,10 @@ struct GateReport {
 /// -1: its position in the overlay).
 [[nodiscard]] GateReport runGates(const Critic &critic, const QString &candidate, const QString &context, const QJsonObject &options = {},
     BatchOverlay *overlay = nullptr, int entryIndex = -1);
+
+/// The parse gate alone on what kb::parseSentence() read from `candidate`: nullopt when it
+/// read one sentence, else the gate's problem (empty-sentence, several-sentences, unreadable).
+[[nodiscard]] std::optional<Problem> parseProblem(const kb::SentenceParse &parsed, const QString &candidate);
 
 /// The round-trip gate alone: its problem if `sentence` fails kb-language.md §7's contract.
 [[nodiscard]] std::optional<Problem> roundTripProblem(const kb::KnowledgeBase &kb, kb::Term sentence);

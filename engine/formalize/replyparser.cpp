@@ -348,10 +348,11 @@ bool bareArray(ParsedReply &reply, std::string_view text, Scan &scan)
     return false;
 }
 
-// Step 7: bare s-expressions, joined across lines by paren balance; the segment from a
-// preceding [i] or a trailing "; i", "; [i]" or ";; sentence i".
-void sExpressions(ParsedReply &reply, const QString &text)
+} // namespace
+
+std::vector<ReplyCandidate> bareSExpressions(const QString &text)
 {
+    std::vector<ReplyCandidate> out;
     static const QRegularExpression marker(QStringLiteral("^\\[(\\d+)\\]\\s*"));
     static const QRegularExpression trailing(QStringLiteral("^\\s*;+\\s*(?:sentence\\s+)?\\[?(\\d+)\\]?\\s*$"));
     const QStringList lines = text.split(QLatin1Char('\n'));
@@ -400,17 +401,16 @@ void sExpressions(ParsedReply &reply, const QString &text)
                 form += QLatin1Char('\n');
         }
         if (!done)
-            return; // an unbalanced form runs to the end: nothing more to read
+            return out; // an unbalanced form runs to the end: nothing more to read
         ReplyCandidate candidate;
         candidate.sentence = form.trimmed();
         candidate.segment = lastMarker;
         if (const QRegularExpressionMatch m = trailing.match(rest); m.hasMatch())
             candidate.segment = m.captured(1).toInt();
-        reply.candidates.push_back(std::move(candidate));
+        out.push_back(std::move(candidate));
     }
+    return out;
 }
-
-} // namespace
 
 QLatin1StringView confidenceName(Confidence confidence)
 {
@@ -447,7 +447,7 @@ QString ParsedReply::unreadableReason() const
     return {};
 }
 
-ParsedReply parseReply(const QString &replyText, int segmentCount)
+ParsedReply parseReply(const QString &replyText, int segmentCount, const std::function<std::vector<ReplyCandidate>(const QString &)> &bare)
 {
     ParsedReply reply;
     const std::string utf8 = replyText.toStdString();
@@ -472,7 +472,7 @@ ParsedReply parseReply(const QString &replyText, int segmentCount)
         } else {
             scan.jsonFound = scan.jsonFound || lenientScan.jsonFound;
             if (!scan.jsonFound) {
-                sExpressions(reply, replyText);
+                reply.candidates = bare ? bare(replyText) : bareSExpressions(replyText);
                 if (!reply.candidates.empty())
                     reply.method = ParsedReply::Method::SExpressions;
             }

@@ -24,22 +24,35 @@ constexpr int s_cardSlack = 64;
 SessionInput makeSessionInput(std::shared_ptr<const kb::KnowledgeBase> kb, const QString &context, const QByteArray &document,
     const QString &documentName, const SessionSettings &settings, const QString &instruction)
 {
+    if (!kb)
+        return makeSessionInputWith(kb, context, document, documentName, settings, instruction, {});
+    const kb::SymbolId cx = kb::intern(context.toStdString());
+    SessionVocabulary vocabulary;
+    vocabulary.resolve = [&](const std::vector<Segment> &segments) { return resolve(document, segments, *kb, cx); };
+    vocabulary.systemPrefix = [&] { return systemPrefix(*kb, cx); };
+    vocabulary.card
+        = [&](const std::vector<Resolution> &resolutions, int cardTokens) { return buildInventory(*kb, cx, resolutions, cardTokens); };
+    return makeSessionInputWith(kb, context, document, documentName, settings, instruction, vocabulary);
+}
+
+SessionInput makeSessionInputWith(std::shared_ptr<const kb::KnowledgeBase> kb, const QString &context, const QByteArray &document,
+    const QString &documentName, const SessionSettings &settings, const QString &instruction, const SessionVocabulary &vocabulary)
+{
     SessionInput input;
-    input.kb = kb;
+    input.kb = std::move(kb);
     input.context = context;
     input.document = document;
     input.documentName = documentName;
     input.instruction = instruction;
     input.settings = settings.clamped();
-    if (!kb)
+    if (!vocabulary.resolve)
         return input;
-    const kb::SymbolId cx = kb::intern(context.toStdString());
     const Segmentation segmentation = segment(document);
     if (!segmentation.ok())
         return input;
-    const std::vector<Resolution> resolutions = resolve(document, segmentation.segments, *kb, cx);
+    const std::vector<Resolution> resolutions = vocabulary.resolve(segmentation.segments);
     input.resolutions = promptResolutions(resolutions);
-    input.systemPrefix = systemPrefix(*kb, cx);
+    input.systemPrefix = vocabulary.systemPrefix();
 
     DocumentTurnInput turn;
     for (const Segment &s : segmentation.segments)
@@ -58,7 +71,7 @@ SessionInput makeSessionInput(std::shared_ptr<const kb::KnowledgeBase> kb, const
     input.cardBudget = std::min(input.settings.cardTokens, available);
     if (input.cardBudget < s_minimumCard)
         return input;
-    const Inventory inventory = buildInventory(*kb, cx, resolutions, input.cardBudget);
+    const Inventory inventory = vocabulary.card(resolutions, input.cardBudget);
     input.card = inventory.card;
     input.inventoryCut = { { "relations", inventory.cut.relations }, { "types", inventory.cut.types },
         { "individuals", inventory.cut.individuals }, { "structural", inventory.cut.structural } };

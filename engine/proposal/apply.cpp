@@ -317,7 +317,7 @@ bool journaledWrite(ApplyRun &run)
     t.edit = run.edits;
     t.session = options.sessionPath;
     for (const Entry *e : run.accepted) {
-        t.entries.push_back({ e->id, e->segment, renderSentence(e->sentence()),
+        t.entries.push_back({ e->id, e->segment, renderSentence(e->sentence(), run.proposal.kbLanguage()),
             e->kind == formalize::EntryKind::Add ? QString() : formalize::entryKindName(e->kind) });
         result.written.append(e->id);
     }
@@ -392,11 +392,12 @@ bool holdsOnlyTheReviewedBlock(const ApplyRun &run)
         }
         return true;
     }
-    const kb::Document block = kb::parseDocument(run.result.block);
-    if (block.hasErrors() || block.sentences.size() != run.accepted.size())
+    const lang::Language &language = run.proposal.kbLanguage();
+    const lang::ReadResult block = language.read(run.result.block);
+    if (block.hasErrors() || block.statements.size() != run.accepted.size())
         return false;
     for (std::size_t i = 0; i < run.accepted.size(); ++i) {
-        if (kb::render(block.sentences[i]) != renderSentence(run.accepted[i]->sentence()))
+        if (language.render(block.statements[i]) != renderSentence(run.accepted[i]->sentence(), language))
             return false;
     }
     return true;

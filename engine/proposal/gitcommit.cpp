@@ -89,12 +89,14 @@ QString gitCommitMessage(
 {
     QString message = QStringLiteral("fanva: %1 in %2\n\n").arg(changeSummary(entries), fileName);
     for (const Entry *e : entries) {
-        const QString sentence = oneLine(renderSentence(e->sentence()).simplified());
+        const QString sentence = oneLine(renderSentence(e->sentence(), proposal.kbLanguage()).simplified());
         switch (e->kind) {
         case EntryKind::Add:
-            message
-                += QStringLiteral("+ %1 — %2\n")
-                       .arg(sentence, provenanceComment(*e, proposal.documentName, proposal.segmentTexts, proposal.draftedByRules).mid(3));
+            message += QStringLiteral("+ %1 — %2\n")
+                           .arg(sentence,
+                               provenanceComment(
+                                   *e, proposal.documentName, proposal.segmentTexts, proposal.draftedByRules, proposal.kbLanguage())
+                                   .mid(proposal.kbLanguage().lineComment().size() + 1));
             break;
         case EntryKind::Replace: {
             QStringList lines;

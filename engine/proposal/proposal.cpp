@@ -72,6 +72,12 @@ QStringList blockingTypes(const std::vector<check::Problem> &problems)
 
 } // namespace
 
+const lang::Language &Proposal::kbLanguage() const
+{
+    const lang::Language *known = lang::languageById(language);
+    return known ? *known : lang::defaultLanguage();
+}
+
 QString Proposal::targetPath() const
 {
     return QDir(kbDir).filePath(targetFile);
@@ -233,29 +239,31 @@ QString oneLine(const QString &text)
     return out;
 }
 
-QString renderSentence(const QString &sentence)
+QString renderSentence(const QString &sentence, const lang::Language &language)
 {
-    const kb::SentenceParse parsed = kb::parseSentence(sentence);
-    if (!parsed.sentence)
+    const lang::Candidate read = language.readCandidate(sentence);
+    if (!read.statement)
         return sentence.trimmed();
-    return kb::render(parsed.sentence->term);
+    return language.render(*read.statement);
 }
 
-QString provenanceComment(const Entry &entry, const QString &documentName, const QStringList &segmentTexts, bool draftedByRules)
+QString provenanceComment(
+    const Entry &entry, const QString &documentName, const QStringList &segmentTexts, bool draftedByRules, const lang::Language &language)
 {
+    const QString comment = language.lineComment();
     if (entry.origin == formalize::Origin::Author) {
         // Written by the author, not quoted from the document (docs/spec/authoring.md §2).
         const QString after = entry.segment >= 1 && !documentName.isEmpty()
             ? QStringLiteral(", after %1 [%2]").arg(documentName, QString::number(entry.segment))
             : QString();
-        return oneLine(QStringLiteral(";; written by the author%1%2").arg(after, markers(entry)));
+        return oneLine(QStringLiteral("%1 written by the author%2%3").arg(comment, after, markers(entry)));
     }
     QString quote;
     if (entry.segment >= 1 && entry.segment <= segmentTexts.size())
         quote = QStringLiteral(" \"%1\"").arg(clipUtf8(segmentTexts.at(entry.segment - 1).simplified(), s_quoteBytes));
     const QString number = entry.segment >= 1 ? QString::number(entry.segment) : QStringLiteral("?");
     const QString rules = draftedByRules ? QStringLiteral(" (rules)") : QString();
-    return oneLine(QStringLiteral(";; %1 [%2]%3%4%5").arg(documentName, number, quote, markers(entry), rules));
+    return oneLine(QStringLiteral("%1 %2 [%3]%4%5%6").arg(comment, documentName, number, quote, markers(entry), rules));
 }
 
 QByteArray Proposal::newFileHeader() const
@@ -284,14 +292,16 @@ QByteArray Proposal::renderBlock(const std::vector<const Entry *> &toRender, con
         return {};
     const QString time = appliedAt.toUTC().toString(QStringLiteral("yyyy-MM-ddTHH:mm")) + QLatin1Char('Z');
     // A proposal without a document holds only what the author wrote.
-    QString block = oneLine(documentName.isEmpty() ? QStringLiteral(";; ---- fanva %1 by the author ----").arg(time)
-                                                   : QStringLiteral(";; ---- fanva %1 from %2 ----").arg(time, documentName))
+    const lang::Language &language = kbLanguage();
+    const QString comment = language.lineComment();
+    QString block = oneLine(documentName.isEmpty() ? QStringLiteral("%1 ---- fanva %2 by the author ----").arg(comment, time)
+                                                   : QStringLiteral("%1 ---- fanva %2 from %3 ----").arg(comment, time, documentName))
         + QLatin1Char('\n');
     for (const Entry *e : toRender) {
-        block += provenanceComment(*e, documentName, segmentTexts, draftedByRules) + QLatin1Char('\n');
-        block += renderSentence(e->sentence()) + QLatin1Char('\n');
+        block += provenanceComment(*e, documentName, segmentTexts, draftedByRules, language) + QLatin1Char('\n');
+        block += renderSentence(e->sentence(), language) + QLatin1Char('\n');
     }
-    block += QStringLiteral(";; ---- end fanva ----\n");
+    block += QStringLiteral("%1 ---- end fanva ----\n").arg(comment);
     return block.toUtf8();
 }
 
@@ -447,12 +457,12 @@ std::vector<DiffLine> Proposal::diff(const QByteArray &currentFile, const QDateT
     const Entry *current = nullptr;
     bool firstSentence = false;
     for (const QString &text : blockLines) {
-        if (text.startsWith(QLatin1StringView(";; ---- "))) {
+        if (text.startsWith(kbLanguage().lineComment() + QLatin1StringView(" ---- "))) {
             lines.push_back({ DiffLine::Kind::Marker, text, {}, false, false });
             current = nullptr;
             continue;
         }
-        if (next < shown.size() && text == provenanceComment(*shown[next], documentName, segmentTexts, draftedByRules)) {
+        if (next < shown.size() && text == provenanceComment(*shown[next], documentName, segmentTexts, draftedByRules, kbLanguage())) {
             current = shown[next++];
             firstSentence = true;
             lines.push_back({ DiffLine::Kind::Comment, text, current->id, current->decision == Decision::Rejected, false });

@@ -4,6 +4,7 @@
 
 #include "check/problem.h"
 #include "formalize/entry.h"
+#include "lang/registry.h"
 
 #include <QByteArray>
 #include <QDateTime>
@@ -57,6 +58,8 @@ class Proposal
 public:
     Proposal() = default;
 
+    /// The id of the KB's language (nibli-kr.md §1.2: stored as the session file's kb.language).
+    QString language = QStringLiteral("fanva-kb");
     QString kbDir;
     QString context;
     QString targetFile;
@@ -75,6 +78,9 @@ public:
     std::vector<ApplyRecord> applies;
 
     [[nodiscard]] QString targetPath() const;
+    /// The language of `language`; the default language when this build lacks it (a session
+    /// in another language is refused before it reaches a proposal: lang::sessionLanguageMismatch).
+    [[nodiscard]] const lang::Language &kbLanguage() const;
     /// The bytes a new context's file starts with: a `;;` line and one `(genlCx Context Parent)`
     /// per context it sees; empty unless the target is absent and `sees` is not empty.
     [[nodiscard]] QByteArray newFileHeader() const;
@@ -132,13 +138,14 @@ public:
 /// when cut.
 [[nodiscard]] QString clipUtf8(const QString &text, qsizetype bytes);
 
-/// The writer's rendering of a candidate sentence, or the trimmed text if it does not read.
-[[nodiscard]] QString renderSentence(const QString &sentence);
+/// The language's rendering of a candidate sentence, or the trimmed text if it does not read.
+[[nodiscard]] QString renderSentence(const QString &sentence, const lang::Language &language = lang::defaultLanguage());
 
 /// The provenance comment line of one entry (without the trailing newline), always one
-/// line: control characters in the name, quote or markers are escaped (oneLine).
-[[nodiscard]] QString provenanceComment(
-    const Entry &entry, const QString &documentName, const QStringList &segmentTexts, bool draftedByRules = false);
+/// line: control characters in the name, quote or markers are escaped (oneLine). It starts
+/// with the language's lineComment() and a space.
+[[nodiscard]] QString provenanceComment(const Entry &entry, const QString &documentName, const QStringList &segmentTexts,
+    bool draftedByRules = false, const lang::Language &language = lang::defaultLanguage());
 
 /// The markers of a provenance comment: " (edited)", " (shape k)", " (forced: …)", or empty.
 [[nodiscard]] QString provenanceMarkers(const Entry &entry);

@@ -67,7 +67,8 @@ nlohmann::json SessionFile::toJson(const QString &baseDir) const
     nlohmann::json files = nlohmann::json::object();
     for (const auto &[name, hash] : kbFiles)
         files[utf8(name)] = utf8(hash);
-    j["kb"] = { { "dir", utf8(relative(baseDir, proposal.kbDir)) }, { "sha256", utf8(kbSha256) }, { "files", files } };
+    j["kb"] = { { "dir", utf8(relative(baseDir, proposal.kbDir)) }, { "language", utf8(proposal.language) }, { "sha256", utf8(kbSha256) },
+        { "files", files } };
     j["context"] = utf8(proposal.context);
     j["target"] = { { "file", utf8(proposal.targetFile) },
         { "baseSha256", proposal.absent ? nlohmann::json() : nlohmann::json(utf8(proposal.baseSha256)) }, { "absent", proposal.absent } };
@@ -150,6 +151,9 @@ SessionLoad sessionFromJson(const nlohmann::json &j, const QString &baseDir)
     s.documentText = document.string("text");
     const formalize::FieldReader kb = sub("kb");
     s.proposal.kbDir = absolute(baseDir, kb.string("dir"));
+    // Older files have no language: theirs is fanva-kb (nibli-kr.md §1.2).
+    if (const QString language = kb.string("language"); !language.isEmpty())
+        s.proposal.language = language;
     s.kbSha256 = kb.string("sha256");
     if (const nlohmann::json *files = kb.object("files")) {
         for (auto it = files->begin(); it != files->end(); ++it) {
@@ -293,6 +297,7 @@ SessionFile sessionFileFrom(const formalize::Session &session, const SessionOrig
 
     Proposal &p = s.proposal;
     p.kbDir = origin.kbDir;
+    p.language = origin.language;
     p.context = input.context;
     p.targetFile = input.context + QStringLiteral(".txt");
     if (input.kb) {

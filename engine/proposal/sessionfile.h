@@ -76,6 +76,8 @@ struct SessionOrigin {
     QDateTime created;
     QDateTime modified;
     QString kbDir;
+    /// The KB's language id (kb.language).
+    QString language = QStringLiteral("fanva-kb");
     QString documentPath;
     QString providerId, model, baseUrl;
     QString credential = QStringLiteral("none"); ///< env:NAME, keyring or none — never the key

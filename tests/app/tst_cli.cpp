@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
 // Runs the built executables as a user would and checks what they print and return.
+#include "lang/registry.h"
+
 #include <QProcess>
 #include <QTest>
 
@@ -59,6 +61,40 @@ void TstCli::run_data()
     QTest::addRow("fanva-cli without a command") << cli << QStringList() << 2 << QStringLiteral("Usage: fanva-cli COMMAND") << QString();
     QTest::addRow("fanva-cli unknown command") << cli << QStringList { QStringLiteral("no-such-command") } << 2 << QString()
                                                << QStringLiteral("fanva-cli: unknown command 'no-such-command'");
+
+    // The KB language (nibli-kr.md §1.2): --language, else inferred; a folder holding both
+    // kinds of file is a usage error; a language this build lacks is a clear error.
+    const QString demoKb = QStringLiteral(FANVA_SOURCE_DIR "/resources/demo/kb");
+    const QString mixedKb = QStringLiteral(FANVA_TEST_DATA_DIR "/lang/mixed/kb");
+    const QString notBuilt = QStringLiteral("fanva-cli %1: the language \"nibli\" is not built into this Fanva: use \"fanva-kb\"\n");
+    if (!fanva::lang::languageById(u"nibli")) {
+        QTest::addRow("check --language nibli")
+            << cli
+            << QStringList { QStringLiteral("check"), QStringLiteral("--kb"), demoKb, QStringLiteral("--language"), QStringLiteral("nibli"),
+                   demoKb + QStringLiteral("/CxDiet.txt") }
+            << 2 << QString() << notBuilt.arg(QStringLiteral("check"));
+        QTest::addRow("parse FILE.nibli") << cli << QStringList { QStringLiteral("parse"), mixedKb + QStringLiteral("/pets.nibli") } << 2
+                                          << QString() << notBuilt.arg(QStringLiteral("parse"));
+    }
+    QTest::addRow("parse --language unknown")
+        << cli
+        << QStringList { QStringLiteral("parse"), QStringLiteral("--language"), QStringLiteral("cycl"),
+               demoKb + QStringLiteral("/CxDiet.txt") }
+        << 2 << QString() << QStringLiteral("fanva-cli parse: unknown language \"cycl\": write --language fanva-kb or --language nibli\n");
+    QTest::addRow("kb stats on a mixed folder")
+        << cli << QStringList { QStringLiteral("kb"), QStringLiteral("stats"), QStringLiteral("--kb"), mixedKb } << 2 << QString()
+        << QStringLiteral("fanva-cli kb: the KB folder %1 holds both *.txt and *.nibli files: say which language it is with --language "
+                          "fanva-kb or --language nibli\n")
+               .arg(mixedKb);
+    QTest::addRow("check --language fanva-kb on a mixed folder")
+        << cli
+        << QStringList { QStringLiteral("check"), QStringLiteral("--kb"), mixedKb, QStringLiteral("--language"), QStringLiteral("fanva-kb"),
+               mixedKb + QStringLiteral("/CxMixed.txt") }
+        << 0 << QString() << QString();
+    QTest::addRow("parse --language fanva-kb") << cli
+                                               << QStringList { QStringLiteral("parse"), QStringLiteral("--language"),
+                                                      QStringLiteral("fanva-kb"), demoKb + QStringLiteral("/CxDiet.txt") }
+                                               << 0 << QString() << QString();
 
     // Every subcommand shares one option prologue: its help names it as typed, and a bad
     // option is a usage error (exit 2) that points at that help.

@@ -3,6 +3,8 @@
 #include "widgettesting.h"
 #include "window/workspace.h"
 
+#include "lang/registry.h"
+
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
@@ -31,6 +33,8 @@ private Q_SLOTS:
     void defaultsWithoutConfig();
     void configProblems_data();
     void configProblems();
+    void language_data();
+    void language();
     void missingFolder();
     void readText();
 };
@@ -116,6 +120,43 @@ void TstWorkspace::configProblems()
         QCOMPARE(issue.severity, WorkspaceIssue::Severity::Warning);
     QCOMPARE(result.workspace->context, expectedContext);
     QCOMPARE(result.workspace->document, dir.filePath(QStringLiteral("doc.md")));
+}
+
+void TstWorkspace::language_data()
+{
+    QTest::addColumn<QByteArray>("config");
+    QTest::addColumn<QString>("expectedLanguage"); // empty: the workspace stays closed
+    QTest::addColumn<QString>("expectedError");
+    QTest::addRow("absent") << QByteArray(R"({"context": "CxA"})") << QStringLiteral("fanva-kb") << QString();
+    QTest::addRow("fanva-kb") << QByteArray(R"({"language": "fanva-kb"})") << QStringLiteral("fanva-kb") << QString();
+    QTest::addRow("unknown") << QByteArray(R"({"language": "owl"})") << QString()
+                             << QStringLiteral(R"(unknown language "owl" in fanva.json: write "fanva-kb" or "nibli")");
+    QTest::addRow("not a string") << QByteArray(R"({"language": 7})") << QString()
+                                  << QStringLiteral(R"(unknown language "7" in fanva.json: write "fanva-kb" or "nibli")");
+    if (!fanva::lang::languageById(u"nibli"))
+        QTest::addRow("nibli not built") << QByteArray(R"({"language": "nibli", "context": "drugs"})") << QString()
+                                         << QStringLiteral(R"(the language "nibli" is not built into this Fanva: use "fanva-kb")");
+}
+
+void TstWorkspace::language()
+{
+    QFETCH(QByteArray, config);
+    QFETCH(QString, expectedLanguage);
+    QFETCH(QString, expectedError);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("fanva.json")), config));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("kb/CxA.txt")), "(genl a b)\n"));
+    const WorkspaceLoadResult result = WorkspaceLoader::load(dir.path());
+    if (expectedLanguage.isEmpty()) {
+        QVERIFY(!result.workspace);
+        QVERIFY(!result.issues.isEmpty());
+        QCOMPARE(result.issues.constLast().severity, WorkspaceIssue::Severity::Error);
+        QCOMPARE(result.issues.constLast().message, expectedError);
+    } else {
+        QVERIFY(result.workspace);
+        QCOMPARE(result.workspace->language, expectedLanguage);
+    }
 }
 
 void TstWorkspace::missingFolder()

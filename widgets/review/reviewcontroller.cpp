@@ -8,6 +8,7 @@
 #include "formalize/rewrite.h"
 #include "formalize/sessionsetup.h"
 #include "kb/knowledgebase.h"
+#include "lang/registry.h"
 #include "llm/provider.h"
 #include "llm/selection.h"
 #include "proposal/autosave.h"
@@ -263,6 +264,7 @@ proposal::SessionOrigin ReviewController::origin() const
     origin.created = m_created;
     origin.modified = QDateTime::currentDateTimeUtc();
     origin.kbDir = QFileInfo(m_setup.kbFolder).absoluteFilePath();
+    origin.language = m_setup.language;
     origin.documentPath = QFileInfo(m_setup.documentPath).absoluteFilePath();
     origin.providerId = m_setup.provider.id;
     origin.model = m_setup.provider.model;
@@ -550,6 +552,14 @@ bool ReviewController::openSession(const QString &path, QString *error)
 
 bool ReviewController::adoptSession(proposal::SessionFile session, QString *error)
 {
+    // A session reopens only under its own language (nibli-kr.md §1.2): its workspace's, as
+    // the fanva.json beside its kb folder names it.
+    const std::optional<lang::LanguageChoice> configured = lang::languageOfWorkspace(QFileInfo(session.proposal.kbDir).absolutePath());
+    const QString workspaceLanguage = configured && configured->ok() ? configured->id : lang::defaultLanguage().id();
+    if (const std::optional<QString> mismatch = lang::sessionLanguageMismatch(session.proposal.language, workspaceLanguage)) {
+        *error = *mismatch;
+        return false;
+    }
     if (!loadKb(session.proposal.kbDir, error, &session.proposal))
         return false;
     m_session = std::move(session);

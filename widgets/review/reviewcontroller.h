@@ -34,6 +34,8 @@ class AutosaveScheduler;
 /// What a formalization in the reviewer starts from.
 struct ReviewSetup {
     QString kbFolder;
+    /// The KB's language id (the workspace's fanva.json "language"); the session file keeps it.
+    QString language = QStringLiteral("fanva-kb");
     /// The KB of kbFolder when it is already loaded (the window loads it in the background);
     /// null: start() loads kbFolder itself.
     std::shared_ptr<const fanva::kb::KnowledgeBase> kb;

@@ -88,6 +88,7 @@ bool MainWindow::formalizeFocus(const std::vector<int> &focus)
         return false;
     ReviewSetup setup;
     setup.kbFolder = m_workspace.kbFolder;
+    setup.language = m_workspace.language;
     setup.kb = m_kbLoader->knowledgeBase();
     setup.documentPath = m_workspace.document;
     setup.context = m_workspace.context;

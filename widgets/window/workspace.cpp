@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "window/workspace.h"
 
+#include "lang/registry.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QDirIterator>
@@ -135,6 +137,12 @@ WorkspaceLoadResult WorkspaceLoader::load(const QString &folder)
                 warn(tr("%1 must hold a JSON object; its settings are ignored.").arg(QDir::toNativeSeparators(configPath)));
             } else {
                 const QJsonObject object = json.object();
+                // An unknown language, or one this build lacks, keeps the workspace closed
+                // (nibli-kr.md §1.2); the engine's message says which and what to write.
+                const fanva::lang::LanguageLookup language = fanva::lang::lookUp(fanva::lang::languageOfConfig(object));
+                if (!language.language)
+                    return fail(language.error);
+                workspace.language = language.language->id();
                 const auto stringField = [&](const QString &key) -> QString {
                     const QJsonValue value = object.value(key);
                     if (value.isUndefined())

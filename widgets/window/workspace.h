@@ -30,6 +30,7 @@ struct Workspace {
     QString document; ///< the default document ("" when there is none)
     QString context; ///< the target context ("" when none is named)
     QString provider; ///< the provider named by fanva.json ("" when none)
+    QString language = QStringLiteral("fanva-kb"); ///< fanva.json's "language" (nibli-kr.md §1.2)
 
     /// The context file of @p context: the file in contextFiles whose stem is @p context.
     [[nodiscard]] std::optional<QString> contextFile(const QString &context) const;

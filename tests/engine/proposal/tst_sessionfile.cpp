@@ -86,6 +86,26 @@ private Q_SLOTS:
         QVERIFY(!j["entries"][0].contains("rules")); // a model's entry: as files before issue 18
     }
 
+    // kb.language (nibli-kr.md §1.2): written, read back, and fanva-kb for an older file.
+    void keepsTheLanguage()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        proposal::SessionFile s = sample(dir.path());
+        QCOMPARE(s.proposal.language, QStringLiteral("fanva-kb"));
+        s.proposal.language = QStringLiteral("nibli");
+        nlohmann::json j = s.toJson(dir.path());
+        QVERIFY(j["kb"]["language"] == "nibli");
+        proposal::SessionLoad loaded = proposal::sessionFromJson(j, dir.path());
+        QVERIFY2(loaded.session, qPrintable(loaded.error));
+        QCOMPARE(loaded.session->proposal.language, QStringLiteral("nibli"));
+        QVERIFY(*loaded.session == s);
+        j["kb"].erase("language");
+        loaded = proposal::sessionFromJson(j, dir.path());
+        QVERIFY2(loaded.session, qPrintable(loaded.error));
+        QCOMPARE(loaded.session->proposal.language, QStringLiteral("fanva-kb"));
+    }
+
     void newContextKeepsWhatItSees()
     {
         QTemporaryDir dir;

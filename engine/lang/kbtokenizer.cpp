@@ -1,8 +1,10 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "common/kbtokenizer.h"
+#include "lang/kbtokenizer.h"
 
 #include <QSet>
+
+namespace fanva::lang {
 
 namespace {
 
@@ -106,26 +108,26 @@ bool isSense(QStringView t)
     return true;
 }
 
-KbTokenClass classifyName(QStringView name, bool functorPosition)
+TokenClass classifyName(QStringView name, bool functorPosition)
 {
     if (name.isEmpty())
-        return KbTokenClass::Other;
+        return TokenClass::Other;
     if (isAsciiUpper(name[0])) {
         if (!allOf(name, 1, isAsciiAlnum))
-            return KbTokenClass::Other;
+            return TokenClass::Other;
         if (name.size() > 2 && name.startsWith(u"Cx") && isAsciiUpper(name[2]))
-            return KbTokenClass::Context;
-        return KbTokenClass::Individual;
+            return TokenClass::Context;
+        return TokenClass::Individual;
     }
     if (isAsciiLower(name[0])) {
         if (allOf(name, 1, [](QChar c) { return isAsciiLower(c) || isAsciiDigit(c); }))
-            return functorPosition ? KbTokenClass::Predicate : KbTokenClass::Type;
+            return functorPosition ? TokenClass::Predicate : TokenClass::Type;
         if (allOf(name, 1, isAsciiAlnum))
-            return KbTokenClass::Predicate;
+            return TokenClass::Predicate;
         if (allOf(name, 1, [](QChar c) { return isAsciiLower(c) || isAsciiDigit(c) || c == u'_'; }))
-            return KbTokenClass::Type;
+            return TokenClass::Type;
     }
-    return isSense(name) ? KbTokenClass::Type : KbTokenClass::Other;
+    return isSense(name) ? TokenClass::Type : TokenClass::Other;
 }
 
 } // namespace
@@ -178,14 +180,14 @@ const QStringList &KbTokenizer::keywords()
     return words;
 }
 
-KbTokenClass KbTokenizer::classifyAtom(QStringView token, bool functorPosition)
+TokenClass KbTokenizer::classifyAtom(QStringView token, bool functorPosition)
 {
     if (token.isEmpty())
-        return KbTokenClass::Other;
+        return TokenClass::Other;
     if (looksNumeric(token))
-        return isNumber(token) ? KbTokenClass::Number : KbTokenClass::Other;
+        return isNumber(token) ? TokenClass::Number : TokenClass::Other;
     if (token[0] == u'?' || token == u"_")
-        return KbTokenClass::Variable;
+        return TokenClass::Variable;
 
     static const QSet<QStringView> keywordSet = [] {
         QSet<QStringView> set;
@@ -194,25 +196,25 @@ KbTokenClass KbTokenizer::classifyAtom(QStringView token, bool functorPosition)
         return set;
     }();
     if (keywordSet.contains(token))
-        return KbTokenClass::Keyword;
+        return TokenClass::Keyword;
 
     const qsizetype slash = token.indexOf(u'/');
     if (slash > 0 && slash + 1 < token.size()) {
         const QStringView ns = token.first(slash);
         if (ns == u"set" || ns == u"agg")
-            return KbTokenClass::Keyword;
+            return TokenClass::Keyword;
         if (ns == u"cx")
-            return KbTokenClass::Context;
+            return TokenClass::Context;
         if (ns == u"lex")
-            return KbTokenClass::Other;
+            return TokenClass::Other;
         return classifyName(token.sliced(slash + 1), functorPosition);
     }
     return classifyName(token, functorPosition);
 }
 
-QList<KbToken> KbTokenizer::tokenize(QStringView line, State &state)
+QList<Token> KbTokenizer::tokenize(QStringView line, State &state)
 {
-    QList<KbToken> tokens;
+    QList<Token> tokens;
     qsizetype i = 0;
     const qsizetype n = line.size();
 
@@ -235,7 +237,7 @@ QList<KbToken> KbTokenizer::tokenize(QStringView line, State &state)
 
     if (state == State::InString) {
         const qsizetype end = readString(0);
-        tokens.append({ 0, end, KbTokenClass::String });
+        tokens.append({ 0, end, TokenClass::String });
         i = end;
     }
 
@@ -243,18 +245,18 @@ QList<KbToken> KbTokenizer::tokenize(QStringView line, State &state)
     while (i < n) {
         const QChar c = line[i];
         if (c == u';') {
-            tokens.append({ i, n - i, KbTokenClass::Comment });
+            tokens.append({ i, n - i, TokenClass::Comment });
             break;
         }
         if (c == u'"') {
             const qsizetype end = readString(i + 1);
-            tokens.append({ i, end - i, KbTokenClass::String });
+            tokens.append({ i, end - i, TokenClass::String });
             i = end;
             functorPosition = false;
             continue;
         }
         if (c == u'(' || c == u')' || c == u'[' || c == u']' || c == u'{' || c == u'}') {
-            tokens.append({ i, 1, KbTokenClass::Other });
+            tokens.append({ i, 1, TokenClass::Other });
             functorPosition = c == u'(';
             ++i;
             continue;
@@ -272,3 +274,5 @@ QList<KbToken> KbTokenizer::tokenize(QStringView line, State &state)
     }
     return tokens;
 }
+
+} // namespace fanva::lang

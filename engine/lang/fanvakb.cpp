@@ -1,0 +1,271 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+#include "lang/fanvakb.h"
+
+#include "check/critic.h"
+#include "check/gates.h"
+#include "formalize/inventory.h"
+#include "kb/canonical.h"
+#include "kb/reader.h"
+#include "kb/symbol.h"
+#include "kb/writer.h"
+#include "lang/kbtokenizer.h"
+
+#include <mutex>
+
+namespace fanva::lang {
+
+namespace {
+
+/// A fanva-kb statement: the term and the arena that keeps it alive.
+class TermData final : public StatementData
+{
+public:
+    explicit TermData(kb::OwnedTerm owned)
+        : term(std::move(owned))
+    { }
+    kb::OwnedTerm term;
+};
+
+class FanvaKbKb final : public Kb
+{
+public:
+    FanvaKbKb(const Language &language, std::shared_ptr<const kb::KnowledgeBase> knowledgeBase)
+        : m_language(language)
+        , m_kb(std::move(knowledgeBase))
+    { }
+
+    [[nodiscard]] const Language &language() const override { return m_language; }
+    [[nodiscard]] QString root() const override { return m_kb->root(); }
+    [[nodiscard]] std::size_t statementCount() const override { return m_kb->sentenceCount(); }
+    [[nodiscard]] QStringList targets() const override
+    {
+        QStringList out;
+        for (const kb::SymbolId context : m_kb->contexts())
+            out.append(kb::symbolString(context));
+        return out;
+    }
+    [[nodiscard]] bool isStored(const std::string &key, const QString &target) const override
+    {
+        return !m_kb->lookup(key, kb::Scope { contextId(target), kb::noKey }).empty();
+    }
+
+    [[nodiscard]] const kb::KnowledgeBase &knowledgeBase() const { return *m_kb; }
+    [[nodiscard]] const std::shared_ptr<const kb::KnowledgeBase> &shared() const { return m_kb; }
+    /// The critic over this KB, made once on first need.
+    [[nodiscard]] const check::Critic &critic() const
+    {
+        std::call_once(m_criticMade, [this] { m_critic = std::make_unique<const check::Critic>(*m_kb); });
+        return *m_critic;
+    }
+
+    static kb::SymbolId contextId(const QString &target) { return kb::intern(target.toStdString()); }
+
+private:
+    const Language &m_language;
+    std::shared_ptr<const kb::KnowledgeBase> m_kb;
+    mutable std::once_flag m_criticMade;
+    mutable std::unique_ptr<const check::Critic> m_critic;
+};
+
+class FanvaKbBatch final : public Batch
+{
+public:
+    [[nodiscard]] int size() const override { return overlay.size(); }
+    check::BatchOverlay overlay;
+};
+
+const FanvaKbKb &own(const Kb &kb)
+{
+    return static_cast<const FanvaKbKb &>(kb);
+}
+
+kb::Term term(const Statement &statement)
+{
+    return static_cast<const TermData &>(*statement.data).term.term;
+}
+
+class FanvaKbLanguage final : public Language
+{
+public:
+    [[nodiscard]] QString id() const override { return QStringLiteral("fanva-kb"); }
+    [[nodiscard]] QStringList kbFilePatterns() const override { return { QStringLiteral("*.txt") }; }
+    [[nodiscard]] QStringList kbFiles(const QString &dir) const override { return kbFilesMatching(dir, kbFilePatterns()); }
+
+    [[nodiscard]] ReadResult read(const QByteArray &text, const QString &file) const override
+    {
+        kb::Document document = kb::parseDocument(text, file);
+        ReadResult result;
+        result.statements.reserve(document.sentences.size());
+        for (const kb::Term sentence : document.sentences)
+            result.statements.push_back(statement(kb::OwnedTerm { document.arena, sentence }, document.text));
+        result.diagnostics = std::move(document.diagnostics);
+        return result;
+    }
+
+    [[nodiscard]] LoadResult load(const QString &dir) const override
+    {
+        kb::LoadResult loaded = kb::loadKnowledgeBase(dir);
+        LoadResult result;
+        result.diagnostics = std::move(loaded.diagnostics);
+        if (loaded.kb)
+            result.kb = std::make_shared<const FanvaKbKb>(*this, std::move(loaded.kb));
+        return result;
+    }
+
+    [[nodiscard]] Candidate readCandidate(const QString &text) const override
+    {
+        const kb::SentenceParse parsed = kb::parseSentence(text);
+        Candidate candidate;
+        if (std::optional<check::Problem> problem = check::parseProblem(parsed, text)) {
+            candidate.problem = std::move(problem);
+            return candidate;
+        }
+        const kb::Span span = parsed.sentence->term.span();
+        Statement s = statement(*parsed.sentence, {});
+        const QByteArray utf8 = text.toUtf8();
+        s.text = QString::fromUtf8(utf8.mid(span.begin, span.end - span.begin));
+        candidate.statement = std::move(s);
+        return candidate;
+    }
+
+    [[nodiscard]] std::vector<check::Problem> check(
+        const Kb &kb, const Statement &statement, const QString &target, const Batch *batch) const override
+    {
+        const check::Critic &critic = own(kb).critic();
+        if (batch)
+            return critic.check(term(statement), target, {}, static_cast<const FanvaKbBatch *>(batch)->overlay);
+        return critic.check(term(statement), target, {});
+    }
+
+    [[nodiscard]] std::unique_ptr<Batch> newBatch(const Kb & /*kb*/) const override { return std::make_unique<FanvaKbBatch>(); }
+
+    void admit(const Kb &kb, Batch &batch, const Statement &statement, const QString &target, int index) const override
+    {
+        static_cast<FanvaKbBatch &>(batch).overlay.add(own(kb).critic(), term(statement), target, index);
+    }
+
+    [[nodiscard]] std::optional<check::Problem> roundTrip(const Kb &kb, const Statement &statement) const override
+    {
+        return check::roundTripProblem(own(kb).knowledgeBase(), term(statement));
+    }
+
+    [[nodiscard]] QString render(const Statement &statement) const override { return kb::render(term(statement)); }
+
+    [[nodiscard]] std::string key(const Kb *kb, const Statement &statement) const override
+    {
+        return kb ? own(*kb).knowledgeBase().canonicalKey(term(statement)) : kb::canonicalKey(term(statement));
+    }
+
+    [[nodiscard]] Gloss gloss(const Kb &kb, const Statement &statement, const QString &target) const override
+    {
+        return formalize::gloss(own(kb).knowledgeBase(), term(statement), FanvaKbKb::contextId(target));
+    }
+
+    [[nodiscard]] formalize::Inventory card(
+        const Kb &kb, const QString &target, const std::vector<formalize::Resolution> &resolutions, int budget) const override
+    {
+        return formalize::buildInventory(own(kb).knowledgeBase(), FanvaKbKb::contextId(target), resolutions, budget);
+    }
+
+    [[nodiscard]] std::vector<formalize::Resolution> resolve(
+        const Kb &kb, const QByteArray &document, const std::vector<formalize::Segment> &segments, const QString &target) const override
+    {
+        return formalize::resolve(document, segments, own(kb).knowledgeBase(), FanvaKbKb::contextId(target));
+    }
+
+    [[nodiscard]] kb::Role findTerm(const Kb &kb, const QString &spelling, const QString &target) const override
+    {
+        const std::optional<kb::SymbolId> symbol = kb::findSymbol(spelling.toStdString());
+        if (!symbol)
+            return kb::Role::None;
+        const kb::TermUsage usage = own(kb).knowledgeBase().findTerm(*symbol, kb::Scope { FanvaKbKb::contextId(target), kb::noKey });
+        return usage.used ? usage.role : kb::Role::None;
+    }
+
+    [[nodiscard]] QString promptGuide(const Kb &kb, const QString &target) const override
+    {
+        return formalize::systemPrefix(own(kb).knowledgeBase(), FanvaKbKb::contextId(target));
+    }
+
+    [[nodiscard]] formalize::Correction corrections(const Kb &kb, const Statement &statement, const QString &target) const override
+    {
+        return formalize::correct(own(kb).knowledgeBase(), term(statement), FanvaKbKb::contextId(target));
+    }
+
+    [[nodiscard]] formalize::CoinedReport coined(
+        const Kb &kb, const QString &target, const std::vector<std::pair<QString, Statement>> &batch) const override
+    {
+        std::vector<formalize::CoinedInput> inputs;
+        inputs.reserve(batch.size());
+        for (const auto &[entryId, statement] : batch)
+            inputs.push_back({ entryId, term(statement) });
+        return formalize::coinedVocabulary(own(kb).knowledgeBase(), FanvaKbKb::contextId(target), inputs);
+    }
+
+    [[nodiscard]] std::vector<formalize::ReplyCandidate> bareCandidates(const QString &reply) const override
+    {
+        return formalize::bareSExpressions(reply);
+    }
+
+    [[nodiscard]] QString lineComment() const override { return QStringLiteral(";;"); }
+    [[nodiscard]] QString syntaxDefinition() const override { return QStringLiteral("Fanva KB"); }
+
+    [[nodiscard]] QList<Token> tokenizeLine(QStringView line, int &state) const override
+    {
+        auto tokenizerState = state == 0 ? KbTokenizer::State::Normal : KbTokenizer::State::InString;
+        QList<Token> tokens = KbTokenizer::tokenize(line, tokenizerState);
+        state = tokenizerState == KbTokenizer::State::Normal ? 0 : 1;
+        return tokens;
+    }
+
+private:
+    /// A statement over `owned`; its text is the span's slice of `source` when given.
+    [[nodiscard]] Statement statement(kb::OwnedTerm owned, const QByteArray &source) const
+    {
+        Statement s;
+        s.span = owned.term.span();
+        if (!source.isNull())
+            s.text = QString::fromUtf8(source.mid(s.span.begin, s.span.end - s.span.begin));
+        s.data = std::make_shared<const TermData>(std::move(owned));
+        s.language = this;
+        return s;
+    }
+};
+
+} // namespace
+
+const Language &fanvaKb()
+{
+    static const FanvaKbLanguage language;
+    return language;
+}
+
+std::shared_ptr<const Kb> fanvaKbOver(std::shared_ptr<const kb::KnowledgeBase> knowledgeBase)
+{
+    if (!knowledgeBase)
+        return nullptr;
+    return std::make_shared<const FanvaKbKb>(fanvaKb(), std::move(knowledgeBase));
+}
+
+const kb::KnowledgeBase *knowledgeBaseOf(const Kb &kb)
+{
+    const auto *own = dynamic_cast<const FanvaKbKb *>(&kb);
+    return own ? &own->knowledgeBase() : nullptr;
+}
+
+std::shared_ptr<const kb::KnowledgeBase> sharedKnowledgeBaseOf(const Kb &kb)
+{
+    const auto *own = dynamic_cast<const FanvaKbKb *>(&kb);
+    return own ? own->shared() : nullptr;
+}
+
+std::optional<kb::OwnedTerm> termOf(const Statement &statement)
+{
+    const auto *data = dynamic_cast<const TermData *>(statement.data.get());
+    if (!data)
+        return std::nullopt;
+    return data->term;
+}
+
+} // namespace fanva::lang

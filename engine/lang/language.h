@@ -1,0 +1,198 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "check/problem.h"
+#include "formalize/coined.h"
+#include "formalize/corrections.h"
+#include "formalize/gloss.h"
+#include "formalize/inventory.h"
+#include "formalize/prompts.h"
+#include "formalize/replyparser.h"
+#include "formalize/resolver.h"
+#include "formalize/segmenter.h"
+#include "kb/reader.h"
+#include "kb/roles.h"
+#include "kb/term.h"
+#include "lang/token.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <QStringView>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fanva::lang {
+
+class Language;
+
+/// What one language keeps of a statement it read (its AST, a term and its arena…). Each
+/// language derives its own; nothing outside that language looks inside.
+class StatementData
+{
+public:
+    StatementData() = default;
+    virtual ~StatementData() = default;
+    StatementData(const StatementData &) = delete;
+    StatementData &operator=(const StatementData &) = delete;
+};
+
+/// One statement as a language read it: the language-neutral fields every caller may use
+/// (its text, its byte span `[begin, end)` in the text it was read from with `begin`'s
+/// line:col) and the reading language's opaque payload. Cheap to copy (the payload is
+/// shared and immutable). Only the language that made a statement may be given it back.
+struct Statement {
+    /// The statement's own bytes (the span's slice of the text it was read from).
+    QString text;
+    kb::Span span;
+    std::shared_ptr<const StatementData> data;
+    /// The language that read it.
+    const Language *language = nullptr;
+
+    [[nodiscard]] bool isNull() const { return data == nullptr; }
+};
+
+/// What read() found in a text: its statements in text order and every diagnostic (the
+/// reader's recovery keeps the statements read cleanly next to the errors).
+struct ReadResult {
+    std::vector<Statement> statements;
+    std::vector<kb::Diagnostic> diagnostics;
+    [[nodiscard]] bool hasErrors() const;
+};
+
+/// A loaded, immutable knowledge base in one language. Safe to query from any thread.
+class Kb
+{
+public:
+    Kb() = default;
+    virtual ~Kb() = default;
+    Kb(const Kb &) = delete;
+    Kb &operator=(const Kb &) = delete;
+
+    [[nodiscard]] virtual const Language &language() const = 0;
+    /// The directory it was loaded from (empty for in-memory sources).
+    [[nodiscard]] virtual QString root() const = 0;
+    [[nodiscard]] virtual std::size_t statementCount() const = 0;
+    /// The targets Apply can append to (contexts for fanva-kb), sorted.
+    [[nodiscard]] virtual QStringList targets() const = 0;
+    /// True if a statement with this identity key is stored where `target` sees it.
+    [[nodiscard]] virtual bool isStored(const std::string &key, const QString &target) const = 0;
+};
+
+/// A load's outcome: the KB, or null with every hard error; warnings either way.
+struct LoadResult {
+    std::shared_ptr<const Kb> kb;
+    std::vector<kb::Diagnostic> diagnostics;
+    [[nodiscard]] bool ok() const { return kb != nullptr; }
+};
+
+/// The regular files under `dir` whose names match one of `patterns` (QDir wildcards),
+/// `.`-entries skipped, symbolic links not followed, in bytewise (UTF-8) order of their
+/// paths relative to `dir`; the paths returned are `dir`-joined. Languages' kbFiles() use it.
+[[nodiscard]] QStringList kbFilesMatching(const QString &dir, const QStringList &patterns);
+
+/// The entries of one batch admitted so far (the critic's overlay, formalize.md §5.1).
+/// Opaque: made and filled by the language of the KB it was made for.
+class Batch
+{
+public:
+    Batch() = default;
+    virtual ~Batch() = default;
+    Batch(const Batch &) = delete;
+    Batch &operator=(const Batch &) = delete;
+    /// The number of entries admitted.
+    [[nodiscard]] virtual int size() const = 0;
+};
+
+/// The parse gate's outcome for one candidate string: the statement, or the gate's problem.
+struct Candidate {
+    std::optional<Statement> statement;
+    std::optional<check::Problem> problem;
+};
+
+/// One English reading of a statement, made without a model (formalize.md §6).
+using Gloss = formalize::Gloss;
+
+/// A KB language behind the seam (docs/spec/language-seam.md, nibli-kr.md §1.1). The
+/// engine reaches a language only through this interface, chosen when a workspace, a KB or
+/// a session opens; callers never switch on id(). Every method is const and reentrant.
+/// Statements and KBs given to a method must come from this language.
+class Language
+{
+public:
+    Language() = default;
+    virtual ~Language() = default;
+    Language(const Language &) = delete;
+    Language &operator=(const Language &) = delete;
+
+    /// Stable id: fanva.json's "language", the session file's kb.language, `--language`.
+    [[nodiscard]] virtual QString id() const = 0;
+    /// The file name patterns of KB files ("*.txt").
+    [[nodiscard]] virtual QStringList kbFilePatterns() const = 0;
+    /// The KB files under `dir` the loader reads: regular files matching
+    /// kbFilePatterns(), `.`-directories skipped, symlinks not followed, bytewise path order.
+    [[nodiscard]] virtual QStringList kbFiles(const QString &dir) const = 0;
+
+    /// Reads UTF-8 text into statements and diagnostics; pure. `file` only names the source
+    /// in diagnostics.
+    [[nodiscard]] virtual ReadResult read(const QByteArray &text, const QString &file = {}) const = 0;
+    /// Loads every KB file under `dir`.
+    [[nodiscard]] virtual LoadResult load(const QString &dir) const = 0;
+
+    /// The parse gate (formalize.md §5.1): exactly one statement, or the gate's problem.
+    [[nodiscard]] virtual Candidate readCandidate(const QString &text) const = 0;
+    /// The critic gate: the problems of `statement` filed in `target`, against the KB plus
+    /// `batch` (null: the KB alone); blocking ones, else notes (check::isBlocking decides).
+    [[nodiscard]] virtual std::vector<check::Problem> check(
+        const Kb &kb, const Statement &statement, const QString &target, const Batch *batch = nullptr) const = 0;
+    /// A new, empty batch for `kb`.
+    [[nodiscard]] virtual std::unique_ptr<Batch> newBatch(const Kb &kb) const = 0;
+    /// Adds an admitted statement to `batch`; `index` is how later messages name it.
+    virtual void admit(const Kb &kb, Batch &batch, const Statement &statement, const QString &target, int index) const = 0;
+    /// The round-trip gate's problem, if any.
+    [[nodiscard]] virtual std::optional<check::Problem> roundTrip(const Kb &kb, const Statement &statement) const = 0;
+
+    /// The canonical text Apply writes.
+    [[nodiscard]] virtual QString render(const Statement &statement) const = 0;
+    /// The identity key (dedup, already-stored, cycle key, score). `kb` may be null; a
+    /// language whose keys depend on the KB (fanva-kb: symmetric predicates) then keys
+    /// against an empty KB.
+    [[nodiscard]] virtual std::string key(const Kb *kb, const Statement &statement) const = 0;
+
+    /// The gloss of `statement` as seen from `target`.
+    [[nodiscard]] virtual Gloss gloss(const Kb &kb, const Statement &statement, const QString &target) const = 0;
+    /// The vocabulary card for `target` from the document's resolutions within `budget`
+    /// tokens: its text, size and cut (the listed-term vectors are fanva-kb's; others may
+    /// leave them empty).
+    [[nodiscard]] virtual formalize::Inventory card(
+        const Kb &kb, const QString &target, const std::vector<formalize::Resolution> &resolutions, int budget) const = 0;
+    /// The resolver's document words → KB terms (formalize.md §1.2).
+    [[nodiscard]] virtual std::vector<formalize::Resolution> resolve(
+        const Kb &kb, const QByteArray &document, const std::vector<formalize::Segment> &segments, const QString &target) const = 0;
+    /// A spelling's role for the resolver as `target` sees it (kb::Role::None: unknown).
+    [[nodiscard]] virtual kb::Role findTerm(const Kb &kb, const QString &spelling, const QString &target) const = 0;
+    /// The language's system prefix.
+    [[nodiscard]] virtual QString promptGuide(const Kb &kb, const QString &target) const = 0;
+    /// Proposals about a proposal (formalize.md §7); empty when no pass applies.
+    [[nodiscard]] virtual formalize::Correction corrections(const Kb &kb, const Statement &statement, const QString &target) const = 0;
+    /// The coined-vocabulary report over a batch (formalize.md §8).
+    [[nodiscard]] virtual formalize::CoinedReport coined(
+        const Kb &kb, const QString &target, const std::vector<std::pair<QString, Statement>> &batch) const = 0;
+    /// formalize.md §4.2 step 7: the bare candidates of a reply that held no JSON.
+    [[nodiscard]] virtual std::vector<formalize::ReplyCandidate> bareCandidates(const QString &reply) const = 0;
+
+    /// The prefix of Apply's provenance lines (";;" for fanva-kb).
+    [[nodiscard]] virtual QString lineComment() const = 0;
+    /// The KSyntaxHighlighting definition's name.
+    [[nodiscard]] virtual QString syntaxDefinition() const = 0;
+    /// Highlighting tokens of one line; `state` carries what spans lines (0 at a file's start).
+    [[nodiscard]] virtual QList<Token> tokenizeLine(QStringView line, int &state) const = 0;
+};
+
+} // namespace fanva::lang
