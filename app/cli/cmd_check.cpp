@@ -3,6 +3,7 @@
 // fanva-cli check: run the critic on every sentence of the inputs against a KB, each sentence
 // alone, and print one line per problem (or one JSON document).
 #include "clicommand.h"
+#include "seamcommands.h"
 
 #include "check/critic.h"
 #include "kb/knowledgebase.h"
@@ -68,8 +69,10 @@ int runCheck(const QStringList &args)
     const QStringList inputs = parser.positionalArguments();
     if (inputs.isEmpty())
         return commandLine.usageError(QStringLiteral("no FILE given (use - for stdin)"));
-    if (const std::optional<int> exit = commandLine.chooseLanguage(inputs))
+    if (const std::optional<int> exit = commandLine.chooseLanguage(inputs, parser.value(kbOption)))
         return *exit;
+    if (&commandLine.language() != &lang::defaultLanguage())
+        return cli::checkWithLanguage(commandLine, parser.value(kbOption), inputs, parser.isSet(jsonOption));
     if (inputs.contains(QStringLiteral("-")) && !parser.isSet(contextOption))
         return commandLine.usageError(QStringLiteral("stdin has no file name to take a context from: give --context CX"));
 

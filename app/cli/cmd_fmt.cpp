@@ -3,6 +3,7 @@
 // fanva-cli fmt: rewrite KB files in the writer's layout (render, never renderCanonical),
 // keeping comments, blank lines and sentence order.
 #include "clicommand.h"
+#include "seamcommands.h"
 
 #include "kb/reader.h"
 #include "kb/writer.h"
@@ -29,6 +30,8 @@ int runFmt(const QStringList &args)
         return commandLine.usageError(QStringLiteral("no FILE given"));
     if (const std::optional<int> exit = commandLine.chooseLanguage(files))
         return *exit;
+    if (&commandLine.language() != &lang::defaultLanguage())
+        return cli::fmtWithLanguage(commandLine, files, parser.isSet(checkOption));
 
     bool problems = false;
     for (const QString &path : files) {

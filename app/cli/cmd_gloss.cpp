@@ -3,6 +3,7 @@
 // fanva-cli gloss: the English reading of each KB sentence, from the KB's comment
 // templates (formalize.md §6), marked composed, partial or named.
 #include "clicommand.h"
+#include "seamcommands.h"
 
 #include "formalize/gloss.h"
 #include "kb/knowledgebase.h"
@@ -44,8 +45,11 @@ int runGloss(const QStringList &args)
         return commandLine.usageError(QStringLiteral("--kb DIR is required"));
     if (parser.positionalArguments().size() != 1)
         return commandLine.usageError(QStringLiteral("give exactly one FILE (or -)"));
-    if (const std::optional<int> exit = commandLine.chooseLanguage(parser.positionalArguments()))
+    if (const std::optional<int> exit = commandLine.chooseLanguage(parser.positionalArguments(), parser.value(kbOption)))
         return *exit;
+    if (&commandLine.language() != &lang::defaultLanguage())
+        return cli::glossWithLanguage(
+            commandLine, parser.value(kbOption), parser.positionalArguments().constFirst(), parser.isSet(jsonOption));
 
     const QString input = parser.positionalArguments().constFirst();
     QFile file;

@@ -3,6 +3,7 @@
 // fanva-cli kb: look into a KB directory — `kb stats` summarizes it, `kb term` shows what
 // the KB knows about one term.
 #include "clicommand.h"
+#include "seamcommands.h"
 
 #include "kb/knowledgebase.h"
 #include "kb/writer.h"
@@ -190,7 +191,7 @@ int runKb(const QStringList &args)
         return commandLine.usageError(QStringLiteral("expected an action: stats or term"));
     if (!parser.isSet(kbOption))
         return commandLine.usageError(QStringLiteral("--kb DIR is required"));
-    if (const std::optional<int> exit = commandLine.chooseLanguage())
+    if (const std::optional<int> exit = commandLine.chooseLanguage({}, parser.value(kbOption)))
         return *exit;
     const QString &action = positional.first();
     if (action == QLatin1String("stats") && positional.size() != 1)
@@ -200,6 +201,11 @@ int runKb(const QStringList &args)
     if (action != QLatin1String("stats") && action != QLatin1String("term"))
         return commandLine.usageError(QStringLiteral("unknown action '%1': expected stats or term").arg(action));
 
+    if (&commandLine.language() != &lang::defaultLanguage()) {
+        if (action == QLatin1String("stats"))
+            return cli::kbStatsWithLanguage(commandLine, parser.value(kbOption), parser.isSet(jsonOption));
+        return commandLine.usageError(QStringLiteral("kb term reads fanva-kb KBs only"));
+    }
     const std::shared_ptr<const kb::KnowledgeBase> kb = load(parser.value(kbOption));
     if (!kb)
         return cli::ExitProblems;

@@ -3,6 +3,7 @@
 // fanva-cli parse: read KB files and report every syntax error; optionally print the
 // canonical key of each sentence.
 #include "clicommand.h"
+#include "seamcommands.h"
 
 #include "kb/canonical.h"
 #include "kb/reader.h"
@@ -35,6 +36,8 @@ int runParse(const QStringList &args)
         return commandLine.usageError(QStringLiteral("no FILE given"));
     if (const std::optional<int> exit = commandLine.chooseLanguage(files))
         return *exit;
+    if (&commandLine.language() != &lang::defaultLanguage())
+        return cli::parseWithLanguage(commandLine, files, parser.isSet(canonicalOption), parser.isSet(jsonOption));
 
     std::vector<kb::Document> documents;
     documents.reserve(std::size_t(files.size()));

@@ -3,6 +3,7 @@
 #include "lang/registry.h"
 
 #include "lang/fanvakb.h"
+#include "lang/niblilanguage.h"
 
 #include <QDir>
 #include <QFile>
@@ -56,6 +57,8 @@ const Language *languageById(QStringView id)
 {
     if (id == s_fanvaKb)
         return &fanvaKb();
+    if (id == s_nibli)
+        return &nibliLanguage();
     return nullptr;
 }
 

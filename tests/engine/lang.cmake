@@ -4,3 +4,4 @@
 # adapter against the direct kb::/check::/formalize calls.
 fanva_add_test(tst_langregistry SOURCES lang/tst_langregistry.cpp LIBS fanva_engine)
 fanva_add_test(tst_fanvakb SOURCES lang/tst_fanvakb.cpp LIBS fanva_engine)
+fanva_add_test(tst_niblilanguage SOURCES lang/tst_niblilanguage.cpp LIBS fanva_engine)

@@ -1,0 +1,496 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+#include "lang/niblilanguage.h"
+
+#include "kb/symbol.h"
+#include "lang/nibli/card.h"
+#include "lang/nibli/checks.h"
+#include "lang/nibli/gloss.h"
+#include "lang/nibli/highlight.h"
+#include "lang/nibli/knowledgebase.h"
+#include "lang/nibli/promptguide.h"
+#include "lang/nibli/reader.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace fanva::lang {
+
+namespace {
+
+/// A nibli statement: its own bytes, and its tree resolved against the lexicon plus the
+/// declarations of the text it was read from (unresolved when that failed).
+class NibliData final : public StatementData
+{
+public:
+    std::string text;
+    nibli::Statement tree;
+    bool resolved = false;
+};
+
+class NibliKb final : public Kb
+{
+public:
+    NibliKb(const Language &language, QString root, std::shared_ptr<const nibli::KnowledgeBase> kb)
+        : m_language(language)
+        , m_root(std::move(root))
+        , m_kb(std::move(kb))
+    { }
+
+    [[nodiscard]] const Language &language() const override { return m_language; }
+    [[nodiscard]] QString root() const override { return m_root; }
+    [[nodiscard]] std::size_t statementCount() const override { return m_kb->statements().size(); }
+    [[nodiscard]] QStringList targets() const override
+    {
+        static const QRegularExpression name(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_-]*\\.nibli$"));
+        QStringList out;
+        for (const QString &file : nibli::KnowledgeBase::files(m_root)) {
+            if (name.match(file).hasMatch())
+                out.append(file.chopped(6));
+        }
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+    [[nodiscard]] bool isStored(const std::string &key, const QString & /*target*/) const override { return !m_kb->withKey(key).empty(); }
+    [[nodiscard]] const nibli::KnowledgeBase &knowledgeBase() const { return *m_kb; }
+
+private:
+    const Language &m_language;
+    QString m_root;
+    std::shared_ptr<const nibli::KnowledgeBase> m_kb;
+};
+
+class NibliBatch final : public Batch
+{
+public:
+    explicit NibliBatch(const nibli::Vocabulary &kbVocabulary)
+        : vocabulary(kbVocabulary)
+    { }
+    [[nodiscard]] int size() const override { return count; }
+    nibli::Batch batch;
+    nibli::Vocabulary vocabulary;
+    int count = 0;
+};
+
+const nibli::KnowledgeBase &own(const Kb &kb)
+{
+    return static_cast<const NibliKb &>(kb).knowledgeBase();
+}
+
+const NibliData &dataOf(const Statement &statement)
+{
+    return static_cast<const NibliData &>(*statement.data);
+}
+
+/// The statement's text read again (one statement) and resolved against `vocabulary`; the
+/// resolver's problems in `problems` when given.
+std::optional<nibli::Statement> reread(const Statement &statement, const nibli::Vocabulary &vocabulary)
+{
+    nibli::ParsedCandidate parsed = nibli::parseCandidate(dataOf(statement).text);
+    if (!parsed.statement)
+        return std::nullopt;
+    if (!nibli::resolve(*parsed.statement, vocabulary).empty())
+        return std::nullopt;
+    return std::move(parsed.statement);
+}
+
+/// A position inside a statement's own text moved to where the statement stands.
+kb::Span placed(const Statement &statement, const nibli::Diagnostic &d)
+{
+    kb::Span span;
+    span.begin = statement.span.begin + d.offset;
+    span.end = span.begin;
+    const bool firstLine = d.line <= 1;
+    span.line = statement.span.line == 0 ? uint32_t(d.line) : statement.span.line + uint32_t(std::max(d.line, 1) - 1);
+    span.column = firstLine && statement.span.column > 0 ? statement.span.column + uint32_t(std::max(d.column, 1) - 1) : uint32_t(d.column);
+    return span;
+}
+
+check::Problem problemOf(const Statement &statement, const nibli::Diagnostic &d)
+{
+    return { QString::fromStdString(d.id), QString::fromStdString(d.message), placed(statement, d) };
+}
+
+kb::Diagnostic diagnosticOf(const nibli::Diagnostic &d, const QString &file, bool warning = false)
+{
+    kb::Diagnostic out;
+    out.code = QString::fromStdString(d.id);
+    out.file = file;
+    out.line = d.line;
+    out.column = d.column;
+    out.byteOffset = d.offset;
+    out.message = QString::fromStdString(d.message);
+    out.severity = warning ? kb::Diagnostic::Severity::Warning : kb::Diagnostic::Severity::Error;
+    return out;
+}
+
+TokenClass tokenClassOf(nibli::TokenClass c)
+{
+    switch (c) {
+    case nibli::TokenClass::Comment:
+        return TokenClass::Comment;
+    case nibli::TokenClass::String:
+        return TokenClass::String;
+    case nibli::TokenClass::Number:
+        return TokenClass::Number;
+    case nibli::TokenClass::Variable:
+        return TokenClass::Variable;
+    case nibli::TokenClass::Individual:
+        return TokenClass::Individual;
+    case nibli::TokenClass::Keyword:
+        return TokenClass::Keyword;
+    case nibli::TokenClass::Predicate:
+        return TokenClass::Predicate;
+    case nibli::TokenClass::Other:
+        break;
+    }
+    return TokenClass::Other;
+}
+
+kb::Role roleOf(nibli::TermRole role)
+{
+    switch (role) {
+    case nibli::TermRole::Predicate:
+        return kb::Role::Predicate;
+    case nibli::TermRole::Individual:
+        return kb::Role::Individual;
+    case nibli::TermRole::None:
+        break;
+    }
+    return kb::Role::None;
+}
+
+class NibliLanguage final : public Language
+{
+public:
+    [[nodiscard]] QString id() const override { return QStringLiteral("nibli"); }
+    [[nodiscard]] QStringList kbFilePatterns() const override { return { QStringLiteral("*.nibli") }; }
+    [[nodiscard]] QStringList kbFiles(const QString &dir) const override { return kbFilesMatching(dir, kbFilePatterns()); }
+
+    [[nodiscard]] ReadResult read(const QByteArray &text, const QString &file) const override
+    {
+        const std::string_view bytes(text.constData(), std::size_t(text.size()));
+        nibli::ReadResult read = nibli::read(bytes);
+        nibli::Vocabulary vocabulary(nibli::Lexicon::builtin());
+        for (const nibli::Statement &s : read.statements) {
+            if (s.isDeclaration)
+                vocabulary.declare(s.declaration, nibli::render(s));
+        }
+        ReadResult result;
+        result.statements.reserve(read.statements.size());
+        for (nibli::Statement &s : read.statements) {
+            auto data = std::make_shared<NibliData>();
+            data->text = std::string(bytes.substr(s.begin, s.end - s.begin));
+            Statement out;
+            out.text = QString::fromStdString(data->text);
+            out.span = kb::Span { s.begin, s.end, uint32_t(s.line), uint32_t(s.column) };
+            data->resolved = nibli::resolve(s, vocabulary).empty();
+            data->tree = std::move(s);
+            out.data = std::move(data);
+            out.language = this;
+            result.statements.push_back(std::move(out));
+        }
+        for (const nibli::Diagnostic &d : read.diagnostics)
+            result.diagnostics.push_back(diagnosticOf(d, file));
+        return result;
+    }
+
+    [[nodiscard]] LoadResult load(const QString &dir) const override
+    {
+        LoadResult result;
+        if (!QFileInfo(dir).isDir()) {
+            kb::Diagnostic missing;
+            missing.code = QStringLiteral("kb-root");
+            missing.file = dir;
+            missing.message = QStringLiteral("the KB folder %1 cannot be read").arg(QDir::toNativeSeparators(dir));
+            result.diagnostics.push_back(missing);
+            return result;
+        }
+        nibli::KnowledgeBase::LoadResult loaded = nibli::KnowledgeBase::load(dir);
+        for (const nibli::FileDiagnostic &d : loaded.diagnostics)
+            result.diagnostics.push_back(diagnosticOf(d.diagnostic, QDir(dir).filePath(d.file), d.warning));
+        if (loaded.kb)
+            result.kb = std::make_shared<const NibliKb>(*this, dir, std::move(loaded.kb));
+        return result;
+    }
+
+    [[nodiscard]] Candidate readCandidate(const QString &text) const override
+    {
+        const QByteArray utf8 = text.toUtf8();
+        Candidate candidate;
+        nibli::ParsedCandidate parsed = nibli::parseCandidate(std::string_view(utf8.constData(), std::size_t(utf8.size())));
+        if (parsed.problem) {
+            const nibli::Diagnostic &d = *parsed.problem;
+            candidate.problem = check::Problem { QString::fromStdString(d.id), QString::fromStdString(d.message),
+                kb::Span { d.offset, d.offset, uint32_t(d.line), uint32_t(d.column) } };
+            return candidate;
+        }
+        const ReadResult read = this->read(utf8, {});
+        if (read.statements.size() != 1)
+            return candidate; // parseCandidate and read agree: not reached
+        candidate.statement = read.statements.front();
+        return candidate;
+    }
+
+    [[nodiscard]] std::vector<check::Problem> check(
+        const Kb &kb, const Statement &statement, const QString & /*target*/, const Batch *batch) const override
+    {
+        const nibli::KnowledgeBase &knowledgeBase = own(kb);
+        static const nibli::Batch s_noBatch;
+        const auto *own = static_cast<const NibliBatch *>(batch);
+        nibli::ParsedCandidate parsed = nibli::parseCandidate(dataOf(statement).text);
+        std::vector<check::Problem> out;
+        if (parsed.problem) {
+            out.push_back(problemOf(statement, *parsed.problem));
+            return out;
+        }
+        const nibli::Vocabulary &vocabulary = own ? own->vocabulary : knowledgeBase.vocabulary();
+        const nibli::CheckResult result = nibli::check(&knowledgeBase, vocabulary, *parsed.statement, own ? own->batch : s_noBatch);
+        std::vector<nibli::Diagnostic> problems = result.problems;
+        std::vector<nibli::Diagnostic> notes = result.notes;
+        const nibli::LineIndex lines(dataOf(statement).text);
+        nibli::locate(problems, lines);
+        nibli::locate(notes, lines);
+        for (const nibli::Diagnostic &d : problems.empty() ? notes : problems)
+            out.push_back(problemOf(statement, d));
+        return out;
+    }
+
+    [[nodiscard]] std::unique_ptr<Batch> newBatch(const Kb &kb) const override
+    {
+        return std::make_unique<NibliBatch>(own(kb).vocabulary());
+    }
+
+    void admit(const Kb & /*kb*/, Batch &batch, const Statement &statement, const QString & /*target*/, int /*index*/) const override
+    {
+        auto &own = static_cast<NibliBatch &>(batch);
+        ++own.count;
+        std::optional<nibli::Statement> s = reread(statement, own.vocabulary);
+        if (!s)
+            return;
+        own.batch.keys.push_back(nibli::key(*s));
+        for (std::string &name : nibli::namesOf(*s))
+            own.batch.names.push_back(std::move(name));
+        if (s->isDeclaration)
+            own.vocabulary.declare(s->declaration, nibli::render(*s));
+    }
+
+    [[nodiscard]] std::optional<check::Problem> roundTrip(const Kb &kb, const Statement &statement) const override
+    {
+        std::optional<nibli::Statement> s = reread(statement, own(kb).vocabulary());
+        if (!s)
+            return check::Problem { QStringLiteral("round-trip"), QStringLiteral("the statement does not resolve against the KB"),
+                statement.span };
+        if (std::optional<nibli::Diagnostic> d = nibli::roundTrip(*s, own(kb).vocabulary()))
+            return problemOf(statement, *d);
+        return std::nullopt;
+    }
+
+    [[nodiscard]] QString render(const Statement &statement) const override
+    {
+        const NibliData &data = dataOf(statement);
+        if (!data.resolved)
+            return QString::fromStdString(data.text);
+        return QString::fromStdString(nibli::render(data.tree));
+    }
+
+    [[nodiscard]] std::string key(const Kb *kb, const Statement &statement) const override
+    {
+        if (kb) {
+            if (std::optional<nibli::Statement> s = reread(statement, own(*kb).vocabulary()))
+                return nibli::key(*s);
+        }
+        const NibliData &data = dataOf(statement);
+        return data.resolved ? nibli::key(data.tree) : data.text;
+    }
+
+    [[nodiscard]] Gloss gloss(const Kb &kb, const Statement &statement, const QString & /*target*/) const override
+    {
+        std::optional<nibli::Statement> s = reread(statement, own(kb).vocabulary());
+        const NibliData &data = dataOf(statement);
+        if (!s && !data.resolved)
+            return { statement.text, Gloss::Source::Named };
+        const nibli::Gloss g = nibli::gloss(s ? *s : data.tree, own(kb).vocabulary());
+        Gloss out;
+        out.text = QString::fromStdString(g.text);
+        out.source = g.source == nibli::Gloss::Source::Composed ? Gloss::Source::Composed
+            : g.source == nibli::Gloss::Source::Partial         ? Gloss::Source::Partial
+                                                                : Gloss::Source::Named;
+        return out;
+    }
+
+    [[nodiscard]] formalize::Inventory card(
+        const Kb &kb, const QString &target, const std::vector<formalize::Resolution> &resolutions, int budget) const override
+    {
+        std::vector<std::string> resolved;
+        std::set<std::string> seen;
+        for (const formalize::Resolution &r : resolutions) {
+            std::string spelling(kb::symbolName(r.term));
+            if (seen.insert(spelling).second)
+                resolved.push_back(std::move(spelling));
+        }
+        const nibli::Card c = nibli::card(&own(kb), own(kb).vocabulary(), resolved, target + QStringLiteral(".nibli"), budget);
+        formalize::Inventory out;
+        out.card = QString::fromStdString(c.text);
+        out.tokens = c.tokens;
+        out.cut.relations = c.cutPredicates;
+        out.cut.individuals = c.cutNames;
+        return out;
+    }
+
+    [[nodiscard]] std::vector<formalize::Resolution> resolve(
+        const Kb &kb, const QByteArray &document, const std::vector<formalize::Segment> &segments, const QString &target) const override
+    {
+        // A word resolves as written (a Name), else in lower case, else its singular.
+        static const QRegularExpression word(QStringLiteral("[A-Za-z][A-Za-z0-9_]*"));
+        std::vector<formalize::Resolution> out;
+        for (const formalize::Segment &segment : segments) {
+            const QString text = QString::fromUtf8(document.mid(segment.start, segment.length()));
+            for (QRegularExpressionMatchIterator it = word.globalMatch(text); it.hasNext();) {
+                const QRegularExpressionMatch m = it.next();
+                const QString surface = m.captured();
+                const QString lower = surface.toLower();
+                for (const QString &spelling : { surface, lower, formalize::singular(lower) }) {
+                    const kb::Role role = findTerm(kb, spelling, target);
+                    if (role == kb::Role::None)
+                        continue;
+                    const qsizetype start = segment.start + text.left(m.capturedStart()).toUtf8().size();
+                    out.push_back(
+                        { segment.number, start, start + surface.toUtf8().size(), surface, kb::intern(spelling.toStdString()), role });
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    [[nodiscard]] kb::Role findTerm(const Kb &kb, const QString &spelling, const QString & /*target*/) const override
+    {
+        return roleOf(nibli::findTerm(&own(kb), own(kb).vocabulary(), spelling.toStdString()));
+    }
+
+    [[nodiscard]] QString promptGuide(const Kb & /*kb*/, const QString & /*target*/) const override
+    {
+        const std::string_view guide = nibli::promptGuide();
+        return QString::fromUtf8(guide.data(), qsizetype(guide.size()));
+    }
+
+    [[nodiscard]] formalize::Correction corrections(
+        const Kb & /*kb*/, const Statement & /*statement*/, const QString & /*target*/) const override
+    {
+        return {}; // tier A: none (nibli-kr.md §1.3)
+    }
+
+    [[nodiscard]] formalize::CoinedReport coined(
+        const Kb &kb, const QString & /*target*/, const std::vector<std::pair<QString, Statement>> &batch) const override
+    {
+        const nibli::KnowledgeBase &knowledgeBase = own(kb);
+        formalize::CoinedReport report;
+        nibli::Vocabulary vocabulary = knowledgeBase.vocabulary();
+        std::map<QString, formalize::CoinedFunctor> functors;
+        std::set<std::string> batchDeclared;
+        std::set<std::string> introduced;
+        for (const auto &[entryId, statement] : batch) {
+            std::optional<nibli::Statement> s = reread(statement, vocabulary);
+            if (!s)
+                continue;
+            if (s->isDeclaration) {
+                vocabulary.declare(s->declaration, nibli::render(*s));
+                batchDeclared.insert(s->declaration.name);
+                formalize::CoinedFunctor &f = functors[QString::fromStdString(s->declaration.name)];
+                f.functor = QString::fromStdString(s->declaration.name);
+                f.arity = int(s->declaration.labels.size());
+                f.role = f.arity == 1 ? formalize::CoinedFunctor::Role::Property : formalize::CoinedFunctor::Role::Relation;
+                f.entries.append(entryId);
+                continue;
+            }
+            for (const std::string &head : nibli::headsOf(*s)) {
+                ++report.literals;
+                if (batchDeclared.contains(head)) {
+                    ++report.coined;
+                    formalize::CoinedFunctor &f = functors[QString::fromStdString(head)];
+                    if (!f.entries.contains(entryId))
+                        f.entries.append(entryId);
+                } else {
+                    ++report.reused;
+                }
+            }
+            for (const std::string &name : nibli::namesOf(*s)) {
+                if (knowledgeBase.spellingOf(name).empty())
+                    introduced.insert(name);
+            }
+        }
+        for (auto &[name, f] : functors) {
+            (f.role == formalize::CoinedFunctor::Role::Property ? report.properties : report.relations) += 1;
+            report.functors.push_back(std::move(f));
+        }
+        report.introduced = int(introduced.size());
+        return report;
+    }
+
+    [[nodiscard]] std::vector<formalize::ReplyCandidate> bareCandidates(const QString &reply) const override
+    {
+        static const QRegularExpression marker(QStringLiteral("^\\[(\\d+)\\]"));
+        static const QRegularExpression trailing(QStringLiteral("^(.*\\.)\\s*#\\s*\\[?(\\d+)\\]?$"));
+        std::vector<formalize::ReplyCandidate> out;
+        std::optional<int> lastMarker;
+        for (const QString &raw : reply.split(QLatin1Char('\n'))) {
+            const QString line = raw.trimmed();
+            if (const QRegularExpressionMatch m = marker.match(line); m.hasMatch()) {
+                lastMarker = m.captured(1).toInt();
+                continue;
+            }
+            if (line.startsWith(QLatin1Char('#')))
+                continue;
+            formalize::ReplyCandidate candidate;
+            if (const QRegularExpressionMatch m = trailing.match(line); m.hasMatch()) {
+                candidate.sentence = m.captured(1).trimmed();
+                candidate.segment = m.captured(2).toInt();
+            } else if (line.endsWith(QLatin1Char('.'))) {
+                candidate.sentence = line;
+                candidate.segment = lastMarker;
+            } else {
+                continue;
+            }
+            out.push_back(std::move(candidate));
+        }
+        return out;
+    }
+
+    [[nodiscard]] QString lineComment() const override { return QStringLiteral("#"); }
+    [[nodiscard]] QString syntaxDefinition() const override { return QStringLiteral("nibli KR"); }
+
+    [[nodiscard]] QList<Token> tokenizeLine(QStringView line, int &state) const override
+    {
+        nibli::LineState lineState = state == 0 ? nibli::LineState::Normal : nibli::LineState::InBlockComment;
+        QList<Token> out;
+        for (const nibli::TokenSpan &span : nibli::highlightLine(line, lineState))
+            out.append(Token { span.start, span.length, tokenClassOf(span.tokenClass) });
+        state = lineState == nibli::LineState::Normal ? 0 : 1;
+        return out;
+    }
+};
+
+} // namespace
+
+const Language &nibliLanguage()
+{
+    static const NibliLanguage language;
+    return language;
+}
+
+std::optional<QByteArray> formatNibli(const QByteArray &text)
+{
+    const nibli::Vocabulary vocabulary(nibli::Lexicon::builtin());
+    const std::optional<std::string> formatted = nibli::format(std::string_view(text.constData(), std::size_t(text.size())), vocabulary);
+    if (!formatted)
+        return std::nullopt;
+    return QByteArray(formatted->data(), qsizetype(formatted->size()));
+}
+
+} // namespace fanva::lang

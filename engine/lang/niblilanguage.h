@@ -1,0 +1,23 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "lang/language.h"
+
+#include <QByteArray>
+
+#include <optional>
+
+namespace fanva::lang {
+
+/// nibli KR tier A behind the seam, id `nibli` (nibli-kr.md §1): an adapter over the
+/// engine/lang/nibli module. A KB is every `*.nibli` file under a root, one theory without
+/// contexts; a target is a top-level file's stem.
+[[nodiscard]] const Language &nibliLanguage();
+
+/// `fmt` of one nibli file (nibli-kr.md §5.5) against the lexicon plus the file's own
+/// declarations: each statement's span replaced by its render. nullopt when the text does
+/// not read and resolve. (The seam has no format operation yet.)
+[[nodiscard]] std::optional<QByteArray> formatNibli(const QByteArray &text);
+
+} // namespace fanva::lang
