@@ -2821,6 +2821,10 @@ Anwenden schreibt ihn als erzwungen.</translation>
 <context>
     <name>WorkspaceLoader</name>
     <message>
+        <source>%1 is a %2 workspace: the window opens fanva-kb workspaces only so far; use fanva-cli --language %2 (parse, fmt, check, gloss, kb stats) for it.</source>
+        <translation>%1 ist ein %2-Arbeitsbereich: Das Fenster öffnet bisher nur fanva-kb-Arbeitsbereiche; verwenden Sie dafür fanva-cli --language %2 (parse, fmt, check, gloss, kb stats).</translation>
+    </message>
+    <message>
         <location filename="../widgets/window/workspace.cpp" line="-217"/>
         <source>Cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>

@@ -142,6 +142,13 @@ WorkspaceLoadResult WorkspaceLoader::load(const QString &folder)
                 const fanva::lang::LanguageLookup language = fanva::lang::lookUp(fanva::lang::languageOfConfig(object));
                 if (!language.language)
                     return fail(language.error);
+                // The window reviews fanva-kb only so far (docs/spec/nibli-adapter.md): a nibli
+                // workspace stays closed with a message naming what works, rather than opening
+                // as an empty fanva-kb KB.
+                if (language.language->id() != QLatin1StringView("fanva-kb"))
+                    return fail(tr("%1 is a %2 workspace: the window opens fanva-kb workspaces only so far; use fanva-cli "
+                                   "--language %2 (parse, fmt, check, gloss, kb stats) for it.")
+                                    .arg(QDir::toNativeSeparators(configPath), language.language->id()));
                 workspace.language = language.language->id();
                 const auto stringField = [&](const QString &key) -> QString {
                     const QJsonValue value = object.value(key);
