@@ -35,16 +35,6 @@ QString kbFileOf(const kb::KnowledgeBase &knowledgeBase, kb::SymbolId context)
     return QFileInfo(info->file).canonicalFilePath();
 }
 
-nlohmann::json problemsJson(const std::vector<check::Problem> &problems, bool blocking)
-{
-    nlohmann::json list = nlohmann::json::array();
-    for (const check::Problem &p : problems) {
-        if (check::isBlocking(p.type) == blocking)
-            list.push_back({ { "type", p.type.toStdString() }, { "message", p.message.toStdString() } });
-    }
-    return list;
-}
-
 } // namespace
 
 int runCheck(const QStringList &args)
@@ -132,8 +122,8 @@ int runCheck(const QStringList &args)
             const kb::Span at = sentence.span();
             if (parser.isSet(jsonOption)) {
                 results.push_back({ { "file", input.toStdString() }, { "index", index }, { "line", at.line }, { "col", at.column },
-                    { "sentence", kb::renderFlatUtf8(sentence) }, { "problems", problemsJson(problems, true) },
-                    { "notes", problemsJson(problems, false) } });
+                    { "sentence", kb::renderFlatUtf8(sentence) }, { "problems", cli::problemsJson(problems, true) },
+                    { "notes", cli::problemsJson(problems, false) } });
             } else {
                 QString lines;
                 for (const check::Problem &p : problems) {

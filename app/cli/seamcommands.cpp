@@ -50,6 +50,8 @@ std::shared_ptr<const lang::Kb> loadKb(const CommandLine &commandLine, const QSt
     return loaded.kb;
 }
 
+} // namespace
+
 nlohmann::json problemsJson(const std::vector<check::Problem> &problems, bool blocking)
 {
     nlohmann::json list = nlohmann::json::array();
@@ -59,8 +61,6 @@ nlohmann::json problemsJson(const std::vector<check::Problem> &problems, bool bl
     }
     return list;
 }
-
-} // namespace
 
 int parseWithLanguage(const CommandLine &commandLine, const QStringList &files, bool canonical, bool json)
 {

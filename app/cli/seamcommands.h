@@ -10,7 +10,19 @@
 
 #include <QStringList>
 
+#include <nlohmann/json_fwd.hpp>
+
+#include <vector>
+
+namespace fanva::check {
+struct Problem;
+}
+
 namespace cli {
+
+/// The problems of one statement that are (or, with @p blocking false, are not) blocking, as
+/// `check --json` lists them: `[{type, message}]`.
+[[nodiscard]] nlohmann::json problemsJson(const std::vector<fanva::check::Problem> &problems, bool blocking);
 
 /// parse FILE…: every reader diagnostic as FILE:LINE:COL: error: MESSAGE; with `canonical`
 /// each statement's key, one a line.
