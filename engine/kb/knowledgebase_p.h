@@ -153,7 +153,9 @@ public:
     /// them; the part keeps its keys' offsets (offsetOf()). Parts may be copied in parallel.
     void moveBytesTo(KeyStore &target, std::uint64_t base)
     {
-        std::memcpy(target.m_data.data() + base, m_data.data(), m_data.size());
+        // An empty part (a file without sentences) has no buffer to copy from.
+        if (!m_data.empty())
+            std::memcpy(target.m_data.data() + base, m_data.data(), m_data.size());
         m_data = {};
     }
     /// Gives the next id to the key whose header is at `offset`.
