@@ -7,9 +7,10 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include "process.h"
 
 #include <optional>
 
@@ -23,20 +24,13 @@ struct Outcome {
 
 const QString s_demo = QStringLiteral(FANVA_SOURCE_DIR "/resources/demo-nibli");
 
+/// fanva-cli with @p arguments; none when it crashed or did not finish.
 [[nodiscard]] std::optional<Outcome> cli(const QStringList &arguments, const QByteArray &input = {})
 {
-    QProcess process;
-    process.start(QStringLiteral(FANVA_CLI_PATH), arguments);
-    if (!input.isNull()) {
-        process.write(input);
-        process.closeWriteChannel();
-    }
-    if (!process.waitForFinished(120'000) || process.exitStatus() != QProcess::NormalExit) {
-        process.kill();
+    const fanva::testsupport::ProcessRun run = fanva::testsupport::runProgram(QStringLiteral(FANVA_CLI_PATH), arguments, input);
+    if (run.exitCode < 0)
         return std::nullopt;
-    }
-    return Outcome { process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
-        QString::fromUtf8(process.readAllStandardError()) };
+    return Outcome { run.exitCode, QString::fromUtf8(run.out), QString::fromUtf8(run.err) };
 }
 
 bool writeFile(const QString &path, const QByteArray &text)
