@@ -1278,6 +1278,10 @@ Undo Apply restores the file.</source>
 <context>
     <name>MainWindow</name>
     <message>
+        <source>Contexts are fanva-kb's: the targets of a %1 KB are its files.</source>
+        <translation>Kontexte gibt es nur in fanva-kb: die Ziele einer %1-KB sind ihre Dateien.</translation>
+    </message>
+    <message>
         <source>The %1 KB folder %2 holds no KB files.</source>
         <translation>Der %1-KB-Ordner %2 enthält keine KB-Dateien.</translation>
     </message>

@@ -227,6 +227,12 @@ void TstNibliWorkspace::formalizeWaitsForTheSeam()
     QVERIFY(problems.constLast().at(0).toString().startsWith(u"Formalize on a nibli KB arrives with"));
     QVERIFY(!window.newSentence());
     QVERIFY(problems.constLast().at(0).toString().startsWith(u"Writing a new sentence into a nibli KB arrives with Apply"));
+    // Contexts are fanva-kb's.
+    QAction *newContext = window.findChild<QAction *>(QStringLiteral("actionNewContext"));
+    QVERIFY(newContext);
+    QVERIFY(!newContext->isEnabled());
+    QVERIFY(!window.newContext());
+    QCOMPARE(problems.constLast().at(0).toString(), QStringLiteral("Contexts are fanva-kb's: the targets of a nibli KB are its files."));
 }
 
 void TstNibliWorkspace::unknownLanguageStaysClosed()

@@ -20,6 +20,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace {
 
 enum Column : quint8 { FileColumn, TargetColumn, StatementsColumn };
@@ -121,6 +123,10 @@ void StatementBrowser::setKb(std::shared_ptr<const fanva::lang::Kb> kb, std::vec
         if (!target.isEmpty() && file.target == target)
             chosen = int(i);
     }
+    // A KB has few files and many statements: the list is as tall as its rows (up to 8).
+    const int rows = std::clamp(m_files->topLevelItemCount(), 1, 8);
+    const int rowHeight = m_files->topLevelItemCount() > 0 ? m_files->sizeHintForRow(0) : m_files->fontMetrics().height();
+    m_files->setMaximumHeight(m_files->header()->sizeHint().height() + rows * rowHeight + 2 * m_files->frameWidth() + 2);
     if (chosen >= 0)
         setCurrentFile(chosen);
 }

@@ -186,6 +186,7 @@ bool MainWindow::openKbFolder(const QString &folder)
 bool MainWindow::setTargetContext(const QString &context)
 {
     m_workspace.context = context;
+    updateTitle();
     updateStatusBar();
     showTargetContext();
     return m_workspace.contextFile(context).has_value();
@@ -404,7 +405,7 @@ void MainWindow::updateContextChooser()
     const bool reviewing = m_review->isRunning() || m_review->hasProposal();
     m_contextChooser->setEnabled(!reviewing && m_contextChooser->count() > 0);
     if (m_newContextAction)
-        m_newContextAction->setEnabled(!reviewing && !m_workspace.kbFolder.isEmpty());
+        m_newContextAction->setEnabled(!reviewing && !m_workspace.kbFolder.isEmpty() && !isOtherLanguage());
     m_contextChooser->setToolTip(reviewing
             ? tr("The review files its sentences in %1; open another workspace or session to change it").arg(m_workspace.context)
             : tr("The context the formalized sentences are filed in"));
