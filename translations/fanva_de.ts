@@ -1278,6 +1278,60 @@ Undo Apply restores the file.</source>
 <context>
     <name>MainWindow</name>
     <message>
+        <source>Contexts are fanva-kb's: the targets of a %1 KB are its files.</source>
+        <translation>Kontexte gibt es nur in fanva-kb: die Ziele einer %1-KB sind ihre Dateien.</translation>
+    </message>
+    <message>
+        <source>The %1 KB folder %2 holds no KB files.</source>
+        <translation>Der %1-KB-Ordner %2 enthält keine KB-Dateien.</translation>
+    </message>
+    <message>
+        <source>%1 on a %2 KB arrives with the formalize session and Apply through the language seam; for now use fanva-cli --language %2.</source>
+        <translation>%1 auf einer %2-KB kommt mit der Formalisierungssitzung und dem Anwenden über die Sprachschnittstelle; bis dahin verwenden Sie fanva-cli --language %2.</translation>
+    </message>
+    <message>
+        <source>Reviewing a session</source>
+        <translation>Eine Sitzung prüfen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Loaded the %1 KB: %n statements</source>
+        <translation>
+            <numerusform>%1-KB geladen: %n Aussage</numerusform>
+            <numerusform>%1-KB geladen: %n Aussagen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reloaded the %1 KB: %n statements</source>
+        <translation>
+            <numerusform>%1-KB neu geladen: %n Aussage</numerusform>
+            <numerusform>%1-KB neu geladen: %n Aussagen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Looking up a term is for fanva-kb KBs only; the KB browser lists this %1 KB by file.</source>
+        <translation>Begriffe nachschlagen gibt es nur für fanva-kb-KBs; der KB-Browser listet diese %1-KB nach Dateien.</translation>
+    </message>
+    <message>
+        <source>KB: %1 (%2, files: %3)</source>
+        <translation>KB: %1 (%2, Dateien: %3)</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2) — Fanva</source>
+        <translation>%1 (%2) — Fanva</translation>
+    </message>
+    <message>
+        <source>Writing a new sentence into a %1 KB arrives with Apply through the language seam; the KB browser's statement editor checks %1 statements with the language's gates meanwhile.</source>
+        <translation>Einen neuen Satz in eine %1-KB schreiben kommt mit dem Anwenden über die Sprachschnittstelle; bis dahin prüft der Aussagen-Editor des KB-Browsers %1-Aussagen mit den Prüfungen der Sprache.</translation>
+    </message>
+    <message>
+        <source>%1 — writing it into the KB arrives with Apply through the language seam.</source>
+        <translation>%1 — das Schreiben in die KB kommt mit dem Anwenden über die Sprachschnittstelle.</translation>
+    </message>
+    <message>
         <source>Drafted by rules — no model. The rules read plain sentences only and leave the rest untranslated; for more, run a local model with Ollama and choose it in Settings ▸ Provider…</source>
         <translation>Von Regeln entworfen — kein Modell. Die Regeln lesen nur einfache Sätze und lassen den Rest unübersetzt; für mehr ein lokales Modell mit Ollama betreiben und es unter Einstellungen ▸ Anbieter… wählen.</translation>
     </message>
@@ -2821,6 +2875,14 @@ Anwenden schreibt ihn als erzwungen.</translation>
 <context>
     <name>WorkspaceLoader</name>
     <message>
+        <source>The %1 KB folder %2 holds no KB files.</source>
+        <translation>Der %1-KB-Ordner %2 enthält keine KB-Dateien.</translation>
+    </message>
+    <message>
+        <source>The %1 KB has no file for the target %2 in %3.</source>
+        <translation>Die %1-KB hat in %3 keine Datei für das Ziel %2.</translation>
+    </message>
+    <message>
         <source>%1 is a %2 workspace: the window opens fanva-kb workspaces only so far; use fanva-cli --language %2 (parse, fmt, check, gloss, kb stats) for it.</source>
         <translation>%1 ist ein %2-Arbeitsbereich: Das Fenster öffnet bisher nur fanva-kb-Arbeitsbereiche; verwenden Sie dafür fanva-cli --language %2 (parse, fmt, check, gloss, kb stats).</translation>
     </message>
@@ -3334,6 +3396,48 @@ Anwenden schreibt ihn als erzwungen.</translation>
     <message>
         <source>Check at least one context it sees.</source>
         <translation>Haken Sie mindestens einen Kontext an, den er sieht.</translation>
+    </message>
+</context>
+<context>
+    <name>StatementBrowser</name>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>Statements</source>
+        <translation>Aussagen</translation>
+    </message>
+    <message>
+        <source>KB files</source>
+        <translation>KB-Dateien</translation>
+    </message>
+    <message>
+        <source>Statements of the file</source>
+        <translation>Aussagen der Datei</translation>
+    </message>
+    <message>
+        <source>One statement a line; Return or a double click edits it with the language's gates</source>
+        <translation>Eine Aussage je Zeile; Eingabe oder ein Doppelklick bearbeitet sie mit den Prüfungen der Sprache</translation>
+    </message>
+    <message>
+        <source>Edit a statement</source>
+        <translation>Eine Aussage bearbeiten</translation>
+    </message>
+    <message numerus="yes">
+        <source>A %1 KB of %n statements, listed by file. Browsing by term is for fanva-kb KBs only.</source>
+        <translation>
+            <numerusform>Eine %1-KB mit %n Aussage, nach Dateien aufgelistet. Nach Begriffen blättern gibt es nur für fanva-kb-KBs.</numerusform>
+            <numerusform>Eine %1-KB mit %n Aussagen, nach Dateien aufgelistet. Nach Begriffen blättern gibt es nur für fanva-kb-KBs.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
     </message>
 </context>
 </TS>

@@ -20,6 +20,7 @@
 #include <QPlainTextEdit>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTextBlock>
 #include <QTextBrowser>
 #include <QTextCursor>
@@ -240,10 +241,20 @@ KbBrowser::KbBrowser(QWidget *parent)
     splitter->setStretchFactor(2, 4);
     splitter->setStretchFactor(3, 2);
 
+    // fanva-kb's pages by context and term; another language's KB by file (StatementBrowser).
+    auto *termPages = new QWidget(this);
+    auto *termLayout = new QVBoxLayout(termPages);
+    termLayout->setContentsMargins(0, 0, 0, 0);
+    termLayout->addLayout(navigation);
+    termLayout->addWidget(splitter, 1);
+    m_statementBrowser = new StatementBrowser(this);
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(termPages);
+    m_stack->addWidget(m_statementBrowser);
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addLayout(navigation);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(m_stack, 1);
 
     setTabOrder(m_contextView, m_filterEdit);
     setTabOrder(m_filterEdit, m_termView);
@@ -262,8 +273,21 @@ void KbBrowser::setPlaceholderText(const QString &text)
     m_page->setPlaceholderText(text);
 }
 
+void KbBrowser::setLanguageKb(std::shared_ptr<const lang::Kb> kb, std::vector<KbFileStatements> files, const QString &target)
+{
+    const bool shown = kb != nullptr;
+    if (shown)
+        setKnowledgeBase(nullptr);
+    m_statementBrowser->setKb(std::move(kb), std::move(files), target);
+    m_stack->setCurrentWidget(shown ? static_cast<QWidget *>(m_statementBrowser) : m_stack->widget(0));
+}
+
 void KbBrowser::setKnowledgeBase(std::shared_ptr<const kb::KnowledgeBase> kb)
 {
+    if (m_statementBrowser->kb()) {
+        m_statementBrowser->setKb(nullptr, {});
+        m_stack->setCurrentIndex(0);
+    }
     m_kb = std::move(kb);
     m_syncing = true;
     m_contexts->setKnowledgeBase(m_kb);

@@ -4,6 +4,7 @@
 
 #include "kb/knowledgebase.h"
 #include "kb/roles.h"
+#include "kbbrowser/statementbrowser.h"
 
 #include <QWidget>
 
@@ -17,6 +18,7 @@ class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QSortFilterProxyModel;
+class QStackedWidget;
 class QSyntaxHighlighter;
 class QTextBrowser;
 class QTextCursor;
@@ -43,6 +45,10 @@ public:
     [[nodiscard]] std::shared_ptr<const fanva::kb::KnowledgeBase> knowledgeBase() const { return m_kb; }
     /// What the browser shows while there is no KB (e.g. that it is loading).
     void setPlaceholderText(const QString &text);
+    /// Shows a KB in a language other than fanva-kb by file (StatementBrowser) instead of the
+    /// pages by context and term; null goes back to those. setKnowledgeBase() does as well.
+    void setLanguageKb(std::shared_ptr<const fanva::lang::Kb> kb, std::vector<KbFileStatements> files, const QString &target = {});
+    [[nodiscard]] StatementBrowser *statementBrowser() const { return m_statementBrowser; }
 
     [[nodiscard]] QString currentContext() const { return m_current.context; }
     [[nodiscard]] QString currentTerm() const { return m_current.term; }
@@ -115,5 +121,7 @@ private:
     QAction *m_backAction = nullptr;
     QAction *m_forwardAction = nullptr;
     QAction *m_newSentenceAction = nullptr;
+    QStackedWidget *m_stack = nullptr;
+    StatementBrowser *m_statementBrowser = nullptr;
     fanva::kb::Role m_termRole = fanva::kb::Role::None; ///< the shown term's, for New Sentence
 };

@@ -12,6 +12,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QSyntaxHighlighter>
 #include <QTextBlock>
 #include <QTimer>
 #include <QToolTip>
@@ -143,6 +144,12 @@ InlineEditor::~InlineEditor() = default;
 void InlineEditor::setKnowledgeBase(std::shared_ptr<const fanva::kb::KnowledgeBase> kb, const QString &context)
 {
     m_vocabulary->setKnowledgeBase(std::move(kb), context);
+}
+
+void InlineEditor::setLanguage(const fanva::lang::Language &language)
+{
+    delete m_highlighter;
+    m_highlighter = KbHighlighting::attach(m_editor->document(), palette(), language);
 }
 
 bool InlineEditor::isCompleting() const

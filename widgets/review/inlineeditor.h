@@ -22,6 +22,9 @@ class QTimer;
 namespace fanva::kb {
 class KnowledgeBase;
 }
+namespace fanva::lang {
+class Language;
+}
 
 /// The author's and reviewer's editor of one KB sentence (formalize.md §9 `e`, issue 15): a
 /// text editor laid over the entry's sentence in the proposal pane, with KB highlighting.
@@ -74,6 +77,8 @@ public:
     /// Completes, hints and glosses against @p kb, writing into @p context (null: none).
     /// Its completion index is built off the GUI thread once per KB.
     void setKnowledgeBase(std::shared_ptr<const fanva::kb::KnowledgeBase> kb, const QString &context);
+    /// Highlights the edited text in @p language (fanva-kb until told otherwise).
+    void setLanguage(const fanva::lang::Language &language);
     /// Asked for the KB and context each time the editor opens (the window's current ones).
     void setKnowledgeSource(std::function<KnowledgeSource()> source) { m_source = std::move(source); }
     /// The KB's vocabulary as the editor uses it.

@@ -13,6 +13,8 @@
 #include "settings/providersettingsdialog.h"
 #include "window/contextchooser.h"
 
+#include "lang/registry.h"
+
 #include "version.h"
 
 #include <QAction>
@@ -32,6 +34,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QStyle>
+#include <QSyntaxHighlighter>
 
 namespace {
 
@@ -125,6 +128,7 @@ bool MainWindow::openWorkspace(const QString &folder)
 
     m_workspace = *result.workspace;
     m_newContexts.clear();
+    applyLanguage();
     loadNote();
     loadKb();
     m_sourceView->setDocumentText({});
@@ -166,11 +170,14 @@ bool MainWindow::openKbFolder(const QString &folder)
         return false;
     }
     m_workspace.kbFolder = info.absoluteFilePath();
-    m_workspace.contextFiles = WorkspaceLoader::contextFilesIn(m_workspace.kbFolder);
+    m_workspace.contextFiles = WorkspaceLoader::contextFilesIn(m_workspace.kbFolder, m_workspace.language);
     loadKb();
-    if (m_workspace.contextFiles.isEmpty())
+    if (m_workspace.contextFiles.isEmpty() && !isOtherLanguage())
         report({ { WorkspaceIssue::Severity::Warning,
             tr("The KB folder %1 holds no context files (Cx*.txt).").arg(QDir::toNativeSeparators(m_workspace.kbFolder)) } });
+    else if (m_workspace.contextFiles.isEmpty())
+        report({ { WorkspaceIssue::Severity::Warning,
+            tr("The %1 KB folder %2 holds no KB files.").arg(m_workspace.language, QDir::toNativeSeparators(m_workspace.kbFolder)) } });
     updateStatusBar();
     showTargetContext();
     return true;
@@ -179,6 +186,7 @@ bool MainWindow::openKbFolder(const QString &folder)
 bool MainWindow::setTargetContext(const QString &context)
 {
     m_workspace.context = context;
+    updateTitle();
     updateStatusBar();
     showTargetContext();
     return m_workspace.contextFile(context).has_value();
@@ -228,9 +236,52 @@ void MainWindow::loadKb()
     m_kbLoader->load(m_workspace.kbFolder);
 }
 
+// The language of the workspace: its KB loads, and its KB text is highlighted, in it.
+void MainWindow::applyLanguage()
+{
+    const fanva::lang::Language *language = fanva::lang::languageById(m_workspace.language);
+    if (!language)
+        language = &fanva::lang::defaultLanguage();
+    if (&m_kbLoader->language() == language)
+        return;
+    m_kbLoader->setLanguage(*language);
+    delete m_highlighter;
+    m_highlighter = KbHighlighting::attach(m_proposalView->document(), m_proposalView->palette(), *language);
+}
+
+bool MainWindow::isOtherLanguage() const
+{
+    return m_workspace.language != QLatin1StringView("fanva-kb");
+}
+
+// What the window cannot do yet for a KB in another language (docs/spec/nibli-adapter.md).
+QString MainWindow::notYetForLanguage(const QString &what) const
+{
+    return tr("%1 on a %2 KB arrives with the formalize session and Apply through the language seam; for now use fanva-cli "
+              "--language %2.")
+        .arg(what, m_workspace.language);
+}
+
 void MainWindow::onKbLoaded()
 {
     m_kbProgress->hide();
+    if (const std::shared_ptr<const fanva::lang::Kb> languageKb = m_kbLoader->languageKb()) {
+        m_kbBrowser->setLanguageKb(languageKb, m_kbLoader->files(), m_workspace.context);
+        // The browser is where such a KB is read and its statements edited: show it.
+        if (m_kbFresh)
+            m_kbDock->show();
+        else
+            m_workspace.contextFiles = WorkspaceLoader::contextFilesIn(m_workspace.kbFolder, m_workspace.language);
+        updateStatusBar();
+        statusBar()->showMessage((m_kbFresh ? tr("Loaded the %1 KB: %n statements", nullptr, int(languageKb->statementCount()))
+                                            : tr("Reloaded the %1 KB: %n statements", nullptr, int(languageKb->statementCount())))
+                                     .arg(languageKb->language().id()),
+            5000);
+        m_kbFresh = false;
+        updateReviewActions();
+        Q_EMIT kbLoaded();
+        return;
+    }
     const std::shared_ptr<const fanva::kb::KnowledgeBase> kb = m_kbLoader->knowledgeBase();
     m_kbBrowser->setKnowledgeBase(kb);
     if (m_kbFresh) {
@@ -258,7 +309,9 @@ bool MainWindow::lookUpTerm()
         term = KbBrowser::termAt(cursor);
     }
     QString problem;
-    if (term.isEmpty())
+    if (isOtherLanguage())
+        problem = tr("Looking up a term is for fanva-kb KBs only; the KB browser lists this %1 KB by file.").arg(m_workspace.language);
+    else if (term.isEmpty())
         problem = tr("Put the proposal's cursor on a term to look it up.");
     else if (!m_kbLoader->knowledgeBase())
         problem = m_kbLoader->isLoading() ? tr("The KB is still loading.") : tr("No KB is loaded.");
@@ -320,6 +373,11 @@ void MainWindow::updateStatusBar()
     if (m_workspace.kbFolder.isEmpty()) {
         m_kbLabel->setText(tr("KB: none"));
         m_kbLabel->setToolTip({});
+    } else if (isOtherLanguage()) {
+        m_kbLabel->setText(tr("KB: %1 (%2, files: %3)")
+                               .arg(QDir::toNativeSeparators(m_workspace.kbFolder), m_workspace.language)
+                               .arg(m_workspace.contextFiles.size()));
+        m_kbLabel->setToolTip(QDir::toNativeSeparators(m_workspace.kbFolder));
     } else {
         m_kbLabel->setText(
             tr("KB: %1 (context files: %2)").arg(QDir::toNativeSeparators(m_workspace.kbFolder)).arg(m_workspace.contextFiles.size()));
@@ -347,7 +405,7 @@ void MainWindow::updateContextChooser()
     const bool reviewing = m_review->isRunning() || m_review->hasProposal();
     m_contextChooser->setEnabled(!reviewing && m_contextChooser->count() > 0);
     if (m_newContextAction)
-        m_newContextAction->setEnabled(!reviewing && !m_workspace.kbFolder.isEmpty());
+        m_newContextAction->setEnabled(!reviewing && !m_workspace.kbFolder.isEmpty() && !isOtherLanguage());
     m_contextChooser->setToolTip(reviewing
             ? tr("The review files its sentences in %1; open another workspace or session to change it").arg(m_workspace.context)
             : tr("The context the formalized sentences are filed in"));
@@ -355,6 +413,16 @@ void MainWindow::updateContextChooser()
 
 void MainWindow::updateTitle()
 {
+    if (isOtherLanguage()) {
+        // The title names the KB's language and target when it is not fanva-kb.
+        const QString kb
+            = m_workspace.context.isEmpty() ? m_workspace.language : tr("%1 → %2").arg(m_workspace.language, m_workspace.context);
+        if (m_workspace.document.isEmpty())
+            setWindowTitle(tr("%1 — Fanva").arg(kb));
+        else
+            setWindowTitle(tr("%1 (%2) — Fanva").arg(QFileInfo(m_workspace.document).fileName(), kb));
+        return;
+    }
     if (m_workspace.document.isEmpty())
         setWindowTitle(tr("Fanva"));
     else

@@ -208,6 +208,9 @@ private:
     void showEntryDetails(const QString &id);
     void updateReviewActions();
     void loadKb();
+    void applyLanguage();
+    [[nodiscard]] bool isOtherLanguage() const;
+    [[nodiscard]] QString notYetForLanguage(const QString &what) const;
     void onKbLoaded();
     void showCoverage();
     void showSessionDocument();

@@ -51,7 +51,13 @@ void MainWindow::connectAuthoring()
 bool MainWindow::beginAuthoring()
 {
     QString missing;
-    if (m_workspace.kbFolder.isEmpty())
+    // Authoring ends in Apply, which writes fanva-kb (engine/proposal/apply.h) so far: another
+    // language's statements are edited with its gates in the KB browser.
+    if (isOtherLanguage())
+        missing = tr("Writing a new sentence into a %1 KB arrives with Apply through the language seam; the KB browser's "
+                     "statement editor checks %1 statements with the language's gates meanwhile.")
+                      .arg(m_workspace.language);
+    else if (m_workspace.kbFolder.isEmpty())
         missing = tr("Open a KB folder first.");
     else if (!m_kbLoader->knowledgeBase())
         missing = m_kbLoader->isLoading() ? tr("The KB is still loading; write once it is loaded.")

@@ -39,6 +39,10 @@ bool MainWindow::newContext()
         reportError(tr("Open a KB folder first."));
         return false;
     }
+    if (isOtherLanguage()) {
+        reportError(tr("Contexts are fanva-kb's: the targets of a %1 KB are its files.").arg(m_workspace.language));
+        return false;
+    }
     NewContextDialog dialog(ContextChooser::contextsOf(m_workspace.contextFiles), m_workspace.context, this);
     if (dialog.exec() != QDialog::Accepted)
         return false;

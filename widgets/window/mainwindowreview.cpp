@@ -69,7 +69,11 @@ bool MainWindow::formalize()
 bool MainWindow::formalizeFocus(const std::vector<int> &focus)
 {
     QString missing;
-    if (m_workspace.document.isEmpty() && !m_newDocument)
+    // The formalize session takes a fanva-kb KB (engine/formalize/session.h): another
+    // language's workspace formalizes with fanva-cli until it goes through the seam.
+    if (isOtherLanguage())
+        missing = notYetForLanguage(tr("Formalize"));
+    else if (m_workspace.document.isEmpty() && !m_newDocument)
         missing = tr("Open a document to formalize first.");
     else if (m_workspace.kbFolder.isEmpty())
         missing = tr("Open a KB folder first.");
@@ -190,6 +194,10 @@ void MainWindow::updateReviewActions()
         && !m_workspace.context.isEmpty() && m_kbLoader->knowledgeBase();
     m_formalizeAction->setEnabled(ready && !running && !m_readingKey);
     m_formalizeSelectionAction->setEnabled(ready && !running && !m_readingKey);
+    // knowledgeBase() is fanva-kb's alone: another language's workspace keeps Formalize off.
+    const QString formalizeTip = isOtherLanguage() ? notYetForLanguage(tr("Formalize")) : QString();
+    m_formalizeAction->setStatusTip(formalizeTip.isEmpty() ? tr("Formalize the document into the target context") : formalizeTip);
+    m_formalizeAction->setToolTip(formalizeTip); // empty: the action's text, as before
     m_cancelAction->setEnabled(running);
     m_cancelButton->setEnabled(running);
     m_applyAction->setEnabled(!running && m_review->hasProposal() && !m_review->proposal().toWrite().empty());
@@ -287,6 +295,10 @@ bool MainWindow::rediff()
 bool MainWindow::openSession(const QString &path)
 {
     QString error;
+    if (isOtherLanguage()) {
+        reportError(notYetForLanguage(tr("Reviewing a session")));
+        return false;
+    }
     if (!m_review->openSession(path, &error)) {
         reportError(tr("Cannot open the session %1: %2").arg(QDir::toNativeSeparators(path), error));
         return false;

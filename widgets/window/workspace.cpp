@@ -69,6 +69,16 @@ QStringList WorkspaceLoader::contextFilesIn(const QString &kbFolder)
     return files;
 }
 
+QStringList WorkspaceLoader::contextFilesIn(const QString &kbFolder, const QString &languageId)
+{
+    const fanva::lang::Language *language = fanva::lang::languageById(languageId);
+    if (!language || language->id() == QLatin1StringView("fanva-kb"))
+        return contextFilesIn(kbFolder);
+    QStringList files = language->kbFiles(kbFolder);
+    files.sort();
+    return files;
+}
+
 TextFileResult WorkspaceLoader::readText(const QString &path, qint64 maxBytes)
 {
     QFile file(path);
@@ -106,16 +116,9 @@ WorkspaceLoadResult WorkspaceLoader::load(const QString &folder)
     const QDir root(rootInfo.absoluteFilePath());
     workspace.root = root.absolutePath();
 
-    const QFileInfo kbInfo(root.filePath(QStringLiteral("kb")));
-    if (kbInfo.isDir()) {
-        workspace.kbFolder = kbInfo.absoluteFilePath();
-        workspace.contextFiles = contextFilesIn(workspace.kbFolder);
-        if (workspace.contextFiles.isEmpty())
-            warn(tr("The KB folder %1 holds no context files (Cx*.txt).").arg(QDir::toNativeSeparators(workspace.kbFolder)));
-    } else {
-        warn(tr("The workspace %1 has no kb folder.").arg(shownRoot));
-    }
-
+    // The KB folder's warnings come first, though its files are listed once fanva.json named
+    // the language.
+    const qsizetype kbIssuesAt = result.issues.size();
     const QStringList documentNames
         = root.entryList({ QStringLiteral("*.txt"), QStringLiteral("*.md") }, QDir::Files | QDir::Readable, QDir::Name);
     for (const QString &name : documentNames)
@@ -142,13 +145,6 @@ WorkspaceLoadResult WorkspaceLoader::load(const QString &folder)
                 const fanva::lang::LanguageLookup language = fanva::lang::lookUp(fanva::lang::languageOfConfig(object));
                 if (!language.language)
                     return fail(language.error);
-                // The window reviews fanva-kb only so far (docs/spec/nibli-adapter.md): a nibli
-                // workspace stays closed with a message naming what works, rather than opening
-                // as an empty fanva-kb KB.
-                if (language.language->id() != QLatin1StringView("fanva-kb"))
-                    return fail(tr("%1 is a %2 workspace: the window opens fanva-kb workspaces only so far; use fanva-cli "
-                                   "--language %2 (parse, fmt, check, gloss, kb stats) for it.")
-                                    .arg(QDir::toNativeSeparators(configPath), language.language->id()));
                 workspace.language = language.language->id();
                 const auto stringField = [&](const QString &key) -> QString {
                     const QJsonValue value = object.value(key);
@@ -170,7 +166,8 @@ WorkspaceLoadResult WorkspaceLoader::load(const QString &folder)
                 }
                 const QString context = stringField(QStringLiteral("context"));
                 if (!context.isEmpty()) {
-                    if (!isContextName(context))
+                    // fanva-kb's targets are contexts; another language's are its file stems.
+                    if (workspace.language == QLatin1StringView("fanva-kb") && !isContextName(context))
                         warn(tr("%1 names the context %2, which is not a context name (Cx followed by CapitalCamelCase).")
                                  .arg(s_configFileName, context));
                     workspace.context = context;
@@ -180,13 +177,32 @@ WorkspaceLoadResult WorkspaceLoader::load(const QString &folder)
         }
     }
 
+    // The KB's files depend on its language, which fanva.json names.
+    const QFileInfo kbInfo(root.filePath(QStringLiteral("kb")));
+    const bool isFanvaKb = workspace.language == QLatin1StringView("fanva-kb");
+    const auto warnKb = [&result, kbIssuesAt](const QString &message) {
+        result.issues.insert(kbIssuesAt, { WorkspaceIssue::Severity::Warning, message });
+    };
+    if (kbInfo.isDir()) {
+        workspace.kbFolder = kbInfo.absoluteFilePath();
+        workspace.contextFiles = contextFilesIn(workspace.kbFolder, workspace.language);
+        if (workspace.contextFiles.isEmpty() && isFanvaKb)
+            warnKb(tr("The KB folder %1 holds no context files (Cx*.txt).").arg(QDir::toNativeSeparators(workspace.kbFolder)));
+        else if (workspace.contextFiles.isEmpty())
+            warnKb(tr("The %1 KB folder %2 holds no KB files.").arg(workspace.language, QDir::toNativeSeparators(workspace.kbFolder)));
+    } else {
+        warnKb(tr("The workspace %1 has no kb folder.").arg(shownRoot));
+    }
+
     if (workspace.document.isEmpty() && !workspace.documents.isEmpty())
         workspace.document = workspace.documents.constFirst();
     if (workspace.context.isEmpty() && workspace.contextFiles.size() == 1)
         workspace.context = QFileInfo(workspace.contextFiles.constFirst()).completeBaseName();
     if (!workspace.context.isEmpty() && !workspace.kbFolder.isEmpty() && !workspace.contextFile(workspace.context))
-        warn(tr("The KB has no file for the target context %1 (expected %1.txt in %2).")
-                 .arg(workspace.context, QDir::toNativeSeparators(workspace.kbFolder)));
+        warn(isFanvaKb ? tr("The KB has no file for the target context %1 (expected %1.txt in %2).")
+                             .arg(workspace.context, QDir::toNativeSeparators(workspace.kbFolder))
+                       : tr("The %1 KB has no file for the target %2 in %3.")
+                             .arg(workspace.language, workspace.context, QDir::toNativeSeparators(workspace.kbFolder)));
 
     result.workspace = std::move(workspace);
     return result;
@@ -195,6 +211,8 @@ WorkspaceLoadResult WorkspaceLoader::load(const QString &folder)
 KbLoader::KbLoader(QObject *parent)
     : QObject(parent)
     , m_watcher(makeWatcher())
+    , m_language(&fanva::lang::defaultLanguage())
+    , m_languageWatcher(makeLanguageWatcher())
     , m_fileWatcher(new QFileSystemWatcher(this))
     , m_reloadTimer(new QTimer(this))
 {
@@ -213,6 +231,30 @@ QFutureWatcher<fanva::kb::LoadResult> *KbLoader::makeWatcher()
     return watcher;
 }
 
+QFutureWatcher<LanguageKbLoad> *KbLoader::makeLanguageWatcher()
+{
+    auto *watcher = new QFutureWatcher<LanguageKbLoad>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, &KbLoader::onLanguageLoadFinished);
+    return watcher;
+}
+
+// Each language's loads run on a watcher of their own: a request in one drops the other's
+// running load, as a newer request on the same watcher would.
+void KbLoader::dropRunningLoads()
+{
+    m_watcher->disconnect(this);
+    m_watcher->deleteLater();
+    m_watcher = makeWatcher();
+    m_languageWatcher->disconnect(this);
+    m_languageWatcher->deleteLater();
+    m_languageWatcher = makeLanguageWatcher();
+}
+
+void KbLoader::setLanguage(const fanva::lang::Language &language)
+{
+    m_language = &language;
+}
+
 // A running load holds no pointer to the loader (its progress goes through the future), so
 // the loader may go away first; the thread pool finishes the orphaned load.
 KbLoader::~KbLoader() = default;
@@ -221,8 +263,14 @@ void KbLoader::load(const QString &folder)
 {
     m_folder = folder;
     m_kb.reset();
+    m_languageKb.reset();
+    m_files.clear();
     m_diagnostics.clear();
     m_reloadTimer->stop();
+    if (m_language->id() != QLatin1StringView("fanva-kb")) {
+        startLanguageLoad();
+        return;
+    }
     start(QtConcurrent::run(
         loadPool(),
         [](QPromise<fanva::kb::LoadResult> &promise, const QString &root) {
@@ -238,6 +286,12 @@ void KbLoader::load(const QString &folder)
 void KbLoader::reload()
 {
     m_reloadTimer->stop();
+    // The seam has no incremental reload: another language's KB is read again in full.
+    if (m_language->id() != QLatin1StringView("fanva-kb")) {
+        if (!m_folder.isEmpty())
+            startLanguageLoad();
+        return;
+    }
     if (!m_kb) {
         if (!m_folder.isEmpty())
             load(m_folder);
@@ -259,13 +313,81 @@ void KbLoader::clear()
 {
     m_folder.clear();
     m_kb.reset();
+    m_languageKb.reset();
+    m_files.clear();
     m_diagnostics.clear();
     m_reloadTimer->stop();
     m_loading = false;
-    m_watcher->disconnect(this);
-    m_watcher->deleteLater();
-    m_watcher = makeWatcher();
+    dropRunningLoads();
     watchFiles();
+}
+
+void KbLoader::startLanguageLoad()
+{
+    if (m_watcher->isRunning() || m_languageWatcher->isRunning())
+        dropRunningLoads();
+    m_loading = true;
+    m_progress = -1;
+    const fanva::lang::Language *language = m_language;
+    m_languageWatcher->setFuture(QtConcurrent::run(
+        loadPool(),
+        [language](const QString &root) {
+            LanguageKbLoad load;
+            load.result = language->load(root);
+            const QStringList targets = load.result.kb ? load.result.kb->targets() : QStringList();
+            const QDir dir(root);
+            // The browser lists each file's statements as the language reads them.
+            const QStringList paths = language->kbFiles(root);
+            for (const QString &path : paths) {
+                KbFileStatements file;
+                file.path = path;
+                file.relativePath = dir.relativeFilePath(path);
+                const QString stem = QFileInfo(path).completeBaseName();
+                if (targets.contains(stem))
+                    file.target = stem;
+                QFile in(path);
+                if (in.open(QIODevice::ReadOnly)) {
+                    fanva::lang::ReadResult read = language->read(in.readAll(), path);
+                    file.statements = std::move(read.statements);
+                    file.diagnostics = std::move(read.diagnostics);
+                }
+                load.files.push_back(std::move(file));
+            }
+            return load;
+        },
+        m_folder));
+    Q_EMIT started();
+}
+
+void KbLoader::onLanguageLoadFinished()
+{
+    m_loading = false;
+    const QFuture<LanguageKbLoad> future = m_languageWatcher->future();
+    if (future.resultCount() == 0)
+        return;
+    LanguageKbLoad load = future.result();
+    m_diagnostics = std::move(load.result.diagnostics);
+    watchFiles();
+    if (!load.result.ok()) {
+        m_languageKb.reset();
+        m_files.clear();
+        reportFailure();
+        return;
+    }
+    m_languageKb = std::move(load.result.kb);
+    m_files = std::move(load.files);
+    reportProgress(progressMaximum);
+    Q_EMIT loaded();
+}
+
+void KbLoader::reportFailure()
+{
+    QStringList errors;
+    for (const fanva::kb::Diagnostic &diagnostic : m_diagnostics) {
+        if (diagnostic.isError())
+            errors.append(diagnostic.toString());
+    }
+    Q_EMIT failed(tr("The KB in %1 does not load:\n%2").arg(QDir::toNativeSeparators(m_folder), errors.join(QLatin1Char('\n'))));
 }
 
 void KbLoader::setReloadDelay(std::chrono::milliseconds delay)
@@ -275,6 +397,8 @@ void KbLoader::setReloadDelay(std::chrono::milliseconds delay)
 
 void KbLoader::start(QFuture<fanva::kb::LoadResult> future)
 {
+    if (m_languageWatcher->isRunning())
+        dropRunningLoads();
     m_loading = true;
     m_progress = -1;
     m_watcher->setFuture(future);
@@ -300,12 +424,7 @@ void KbLoader::onFinished()
     watchFiles();
     if (!result.ok()) {
         m_kb.reset();
-        QStringList errors;
-        for (const fanva::kb::Diagnostic &diagnostic : m_diagnostics) {
-            if (diagnostic.isError())
-                errors.append(diagnostic.toString());
-        }
-        Q_EMIT failed(tr("The KB in %1 does not load:\n%2").arg(QDir::toNativeSeparators(m_folder), errors.join(QLatin1Char('\n'))));
+        reportFailure();
         return;
     }
     m_kb = std::move(result.kb);
@@ -332,7 +451,7 @@ void KbLoader::watchFiles()
         const QString relative = root.relativeFilePath(path);
         if (relative.startsWith(QLatin1Char('.')) || relative.contains(QLatin1String("/.")))
             continue;
-        if (info.isDir() || info.suffix() == QLatin1String("txt"))
+        if (info.isDir() || QDir::match(m_language->kbFilePatterns(), info.fileName()))
             paths.append(path);
     }
     m_fileWatcher->addPaths(paths);

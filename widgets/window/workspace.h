@@ -3,6 +3,8 @@
 #pragma once
 
 #include "kb/knowledgebase.h"
+#include "kbbrowser/statementbrowser.h"
+#include "lang/language.h"
 
 #include <QCoreApplication>
 #include <QFutureWatcher>
@@ -19,14 +21,17 @@
 class QFileSystemWatcher;
 class QTimer;
 
-/// A Fanva workspace: a folder holding a KB (kb/, context files Cx*.txt at any depth),
+/// A Fanva workspace: a folder holding a KB (kb/: for fanva-kb, context files Cx*.txt at any
+/// depth; for another language, the files its Language::kbFiles() names),
 /// English documents (*.txt and *.md at the top level) and an optional fanva.json naming
 /// the default document, target context and provider. All paths are absolute.
 struct Workspace {
     QString root;
     QString kbFolder;
     QStringList documents; ///< the top-level documents, sorted by name
-    QStringList contextFiles; ///< every Cx*.txt below kbFolder, sorted by path
+    /// The KB files whose stems are targets: every Cx*.txt below kbFolder (fanva-kb), else the
+    /// language's KB files; sorted by path.
+    QStringList contextFiles;
     QString document; ///< the default document ("" when there is none)
     QString context; ///< the target context ("" when none is named)
     QString provider; ///< the provider named by fanva.json ("" when none)
@@ -71,12 +76,21 @@ public:
 
     /// The context files (Cx*.txt, any depth, sorted) below @p kbFolder.
     [[nodiscard]] static QStringList contextFilesIn(const QString &kbFolder);
+    /// The target files below @p kbFolder in the language @p languageId: contextFilesIn() for
+    /// fanva-kb (or an unknown id), else the language's kbFiles().
+    [[nodiscard]] static QStringList contextFilesIn(const QString &kbFolder, const QString &languageId);
 
     /// The largest file readText() reads unless told otherwise.
     static constexpr qint64 defaultMaxBytes = qint64(16) * 1024 * 1024;
 
     /// Reads @p path as UTF-8 text; files larger than @p maxBytes are refused.
     [[nodiscard]] static TextFileResult readText(const QString &path, qint64 maxBytes = defaultMaxBytes);
+};
+
+/// What a load through the language seam gives (languages other than fanva-kb).
+struct LanguageKbLoad {
+    fanva::lang::LoadResult result;
+    std::vector<KbFileStatements> files;
 };
 
 /// Loads a workspace's KB in the background (QtConcurrent) so the window stays usable: load()
@@ -93,6 +107,12 @@ public:
     explicit KbLoader(QObject *parent = nullptr);
     ~KbLoader() override;
 
+    /// The language of the KBs load() reads from now on (fanva-kb until told otherwise): fanva-kb
+    /// loads into knowledgeBase(), any other language through its Language::load() into
+    /// languageKb() and files().
+    void setLanguage(const fanva::lang::Language &language);
+    [[nodiscard]] const fanva::lang::Language &language() const { return *m_language; }
+
     /// Starts loading the KB in @p folder, dropping the current one.
     void load(const QString &folder);
     /// Starts re-reading the current KB's files that changed since it was loaded (a full load
@@ -104,6 +124,13 @@ public:
     [[nodiscard]] bool isLoading() const { return m_loading; }
     /// The KB of the folder last loaded, null while the first load runs or when it failed to load.
     [[nodiscard]] std::shared_ptr<const fanva::kb::KnowledgeBase> knowledgeBase() const { return m_kb; }
+    /// The KB of the folder last loaded in a language other than fanva-kb (null otherwise, while
+    /// its first load runs or when it failed to load).
+    [[nodiscard]] std::shared_ptr<const fanva::lang::Kb> languageKb() const { return m_languageKb; }
+    /// The statements of languageKb()'s files, in kbFiles() order.
+    [[nodiscard]] const std::vector<KbFileStatements> &files() const { return m_files; }
+    /// True once a KB is loaded, in any language.
+    [[nodiscard]] bool hasKb() const { return m_kb || m_languageKb; }
     /// The diagnostics of the last finished load (errors when it failed, else warnings).
     [[nodiscard]] const std::vector<fanva::kb::Diagnostic> &diagnostics() const { return m_diagnostics; }
 
@@ -125,7 +152,12 @@ Q_SIGNALS:
 
 private:
     [[nodiscard]] QFutureWatcher<fanva::kb::LoadResult> *makeWatcher();
+    [[nodiscard]] QFutureWatcher<LanguageKbLoad> *makeLanguageWatcher();
+    void dropRunningLoads();
     void start(QFuture<fanva::kb::LoadResult> future);
+    void startLanguageLoad();
+    void onLanguageLoadFinished();
+    void reportFailure();
     void reportProgress(int value);
     void onFinished();
     void watchFiles();
@@ -134,6 +166,10 @@ private:
     std::shared_ptr<const fanva::kb::KnowledgeBase> m_kb;
     std::vector<fanva::kb::Diagnostic> m_diagnostics;
     QFutureWatcher<fanva::kb::LoadResult> *m_watcher = nullptr;
+    const fanva::lang::Language *m_language = nullptr;
+    std::shared_ptr<const fanva::lang::Kb> m_languageKb;
+    std::vector<KbFileStatements> m_files;
+    QFutureWatcher<LanguageKbLoad> *m_languageWatcher = nullptr;
     QFileSystemWatcher *m_fileWatcher = nullptr;
     QTimer *m_reloadTimer = nullptr;
     bool m_loading = false;

@@ -1,0 +1,255 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+// The window on a nibli workspace (docs/spec/nibli-adapter.md, "The window"): it opens, loads
+// the KB through its Language, lists its statements, highlights nibli text and runs nibli's
+// gates on an edited statement; an unknown language keeps the workspace closed.
+#include "kbbrowser/kbbrowser.h"
+#include "kbbrowser/statementbrowser.h"
+#include "review/inlineeditor.h"
+#include "review/proposalview.h"
+#include "widgettesting.h"
+#include "window/mainwindow.h"
+
+#include "lang/registry.h"
+
+#include <QAction>
+#include <QDir>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBlock>
+#include <QTextLayout>
+#include <QTreeWidget>
+
+#include <algorithm>
+
+using fanva::testing::copyTree;
+using fanva::testing::writeFile;
+
+namespace {
+
+const QString s_demo = QStringLiteral(FANVA_SOURCE_DIR "/resources/demo-nibli");
+
+/// The character format the highlighter gave position @p column of the first line of
+/// @p document starting with @p lineStart.
+QTextCharFormat formatAt(const QTextDocument *document, const QString &lineStart, int column)
+{
+    for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
+        if (!block.text().startsWith(lineStart))
+            continue;
+        const auto formats = block.layout()->formats();
+        for (const QTextLayout::FormatRange &range : formats) {
+            if (column >= range.start && column < range.start + range.length)
+                return range.format;
+        }
+        return {};
+    }
+    return {};
+}
+
+} // namespace
+
+class TstNibliWorkspace final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void opensTheDemo();
+    void highlightsNibli();
+    void badEditShowsNibliMessage();
+    void formalizeWaitsForTheSeam();
+    void unknownLanguageStaysClosed();
+
+private:
+    /// Opens a copy of the nibli demo in @p window, its KB loaded.
+    bool openDemo(MainWindow &window, QTemporaryDir &dir);
+};
+
+void TstNibliWorkspace::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    if (!fanva::lang::languageById(u"nibli"))
+        QSKIP("nibli is not built into this Fanva");
+}
+
+bool TstNibliWorkspace::openDemo(MainWindow &window, QTemporaryDir &dir)
+{
+    if (!dir.isValid() || !copyTree(s_demo, dir.path()))
+        return false;
+    window.setInteractive(false);
+    QSignalSpy loaded(&window, &MainWindow::kbLoaded);
+    if (!window.openWorkspace(dir.path()))
+        return false;
+    return loaded.count() > 0 || loaded.wait(20000);
+}
+
+void TstNibliWorkspace::opensTheDemo()
+{
+    MainWindow window;
+    QTemporaryDir dir;
+    QVERIFY(openDemo(window, dir));
+    QCOMPARE(window.workspace().language, QStringLiteral("nibli"));
+    QCOMPARE(window.workspace().context, QStringLiteral("millbrook"));
+    QVERIFY(!window.knowledgeBase()); // fanva-kb's KB stays empty
+    const std::shared_ptr<const fanva::lang::Kb> kb = window.kbLoader()->languageKb();
+    QVERIFY(kb);
+    QCOMPARE(kb->language().id(), QStringLiteral("nibli"));
+    QCOMPARE(kb->targets(), QStringList { QStringLiteral("millbrook") });
+
+    // The title and status bar name the language and the target.
+    QVERIFY2(window.windowTitle().contains(u"nibli") && window.windowTitle().contains(u"millbrook"), qPrintable(window.windowTitle()));
+    QStringList labels;
+    const auto allLabels = window.statusBar()->findChildren<QLabel *>();
+    for (const QLabel *label : allLabels)
+        labels.append(label->text());
+    const QString status = labels.join(u'|');
+    QVERIFY2(status.contains(u"nibli") && status.contains(u"Target: millbrook"), qPrintable(status));
+
+    // The browser lists the file, its target and its statements, as the language reads them.
+    StatementBrowser *browser = window.kbBrowser()->statementBrowser();
+    QVERIFY(browser->isVisibleTo(window.kbBrowser()));
+    QCOMPARE(browser->fileList()->topLevelItemCount(), 1);
+    const QTreeWidgetItem *file = browser->fileList()->topLevelItem(0);
+    QCOMPARE(file->text(0), QStringLiteral("millbrook.nibli"));
+    QCOMPARE(file->text(1), QStringLiteral("millbrook"));
+    const fanva::lang::Language &nibli = *fanva::lang::languageById(u"nibli");
+    const fanva::lang::ReadResult read = nibli.read(fanva::testing::readAll(dir.filePath(QStringLiteral("kb/millbrook.nibli"))));
+    QVERIFY(read.statements.size() >= 5);
+    QCOMPARE(file->text(2), QString::number(read.statements.size()));
+    const QString shown = browser->statementView()->toPlainText();
+    QCOMPARE(shown.count(u'\n') + 1, qsizetype(read.statements.size()));
+    QVERIFY(shown.contains(u"resident(Mara, Millbrook)."));
+    QVERIFY(!shown.contains(u"# Millbrook")); // comments are no statements
+    QVERIFY2(browser->noteLabel()->text().contains(u"Browsing by term is for fanva-kb KBs only"), qPrintable(browser->noteLabel()->text()));
+    QCOMPARE(browser->currentTarget(), QStringLiteral("millbrook"));
+
+    // The proposal pane shows the target's file.
+    QVERIFY(window.findChild<ProposalView *>(QStringLiteral("proposalView"))->toPlainText().startsWith(u"# Millbrook"));
+
+    // Going back to a fanva-kb workspace shows the term pages again.
+    QTemporaryDir fanvaKb;
+    QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo"), fanvaKb.path()));
+    QSignalSpy loaded(&window, &MainWindow::kbLoaded);
+    QVERIFY(window.openWorkspace(fanvaKb.path()));
+    QVERIFY(loaded.wait(20000));
+    QVERIFY(window.knowledgeBase());
+    QVERIFY(!window.kbLoader()->languageKb());
+    QVERIFY(!browser->isVisibleTo(window.kbBrowser()));
+    QCOMPARE(window.workspace().language, QStringLiteral("fanva-kb"));
+}
+
+void TstNibliWorkspace::highlightsNibli()
+{
+    MainWindow window;
+    QTemporaryDir dir;
+    QVERIFY(openDemo(window, dir));
+
+    // The target file: a comment and a predicate word get different formats, and the
+    // predicate's is not the plain text's.
+    const QTextDocument *file = window.findChild<ProposalView *>(QStringLiteral("proposalView"))->document();
+    const QTextCharFormat comment = formatAt(file, QStringLiteral("# Millbrook"), 3);
+    const QTextCharFormat predicate = formatAt(file, QStringLiteral("person(Mara)"), 1);
+    const QTextCharFormat name = formatAt(file, QStringLiteral("person(Mara)"), 8);
+    QVERIFY(comment.hasProperty(QTextFormat::ForegroundBrush));
+    QVERIFY(predicate.hasProperty(QTextFormat::ForegroundBrush));
+    QVERIFY(comment.foreground() != predicate.foreground());
+    QVERIFY(name.foreground() != predicate.foreground());
+
+    // The browser's statements, in the same formats.
+    const QTextDocument *statements = window.kbBrowser()->statementBrowser()->statementView()->document();
+    QCOMPARE(formatAt(statements, QStringLiteral("person(Mara)"), 1).foreground(), predicate.foreground());
+    QCOMPARE(formatAt(statements, QStringLiteral("person(Mara)"), 8).foreground(), name.foreground());
+
+    // The statement editor highlights nibli too.
+    StatementBrowser *browser = window.kbBrowser()->statementBrowser();
+    QVERIFY(browser->editStatement(0, QStringLiteral("person(Tobin). # a note")));
+    const QTextDocument *edited = browser->editor()->editor()->document();
+    QCOMPARE(formatAt(edited, QStringLiteral("person"), 1).foreground(), predicate.foreground());
+    QCOMPARE(formatAt(edited, QStringLiteral("person"), 18).foreground(), comment.foreground());
+}
+
+void TstNibliWorkspace::badEditShowsNibliMessage()
+{
+    MainWindow window;
+    QTemporaryDir dir;
+    QVERIFY(openDemo(window, dir));
+    StatementBrowser *browser = window.kbBrowser()->statementBrowser();
+    const QString text = browser->statementView()->toPlainText();
+    const int line = int(text.left(text.indexOf(u"dog(Rufus).")).count(u'\n'));
+    QVERIFY(browser->editStatement(line));
+    InlineEditor *editor = browser->editor();
+    QVERIFY(editor->isOpen());
+    QCOMPARE(editor->sentence(), QStringLiteral("dog(Rufus)."));
+    QVERIFY2(editor->problemsText().contains(u"gates find no problem") || !editor->problemsText().contains(u"unknown-predicate"),
+        qPrintable(editor->problemsText()));
+
+    // A misspelt predicate: nibli's resolver names it, with its nearest words.
+    QSignalSpy gated(editor, &InlineEditor::gated);
+    editor->editor()->setPlainText(QStringLiteral("dgo(Rufus)."));
+    QVERIFY(gated.wait(5000));
+    QVERIFY(!editor->problems().empty());
+    QCOMPARE(editor->problems().front().type, QStringLiteral("unknown-predicate"));
+    QVERIFY2(editor->problemsText().contains(u"unknown-predicate — unknown predicate dgo"), qPrintable(editor->problemsText()));
+    QVERIFY(!editor->placedProblems().empty()); // underlined where the word is
+
+    // A reader error: its own id.
+    editor->editor()->setPlainText(QStringLiteral("dog(Rufus"));
+    QVERIFY(gated.wait(5000));
+    QVERIFY(!editor->problems().empty());
+    QCOMPARE(editor->problems().front().type, QStringLiteral("syntax"));
+
+    // Committing does not write the file (Apply does, once it goes through the seam).
+    const QByteArray before = fanva::testing::readAll(dir.filePath(QStringLiteral("kb/millbrook.nibli")));
+    QSignalSpy committed(browser, &StatementBrowser::statementCommitted);
+    editor->editor()->setPlainText(QStringLiteral("dog(Tobin)."));
+    editor->commit();
+    QCOMPARE(committed.count(), 1);
+    QCOMPARE(fanva::testing::readAll(dir.filePath(QStringLiteral("kb/millbrook.nibli"))), before);
+}
+
+void TstNibliWorkspace::formalizeWaitsForTheSeam()
+{
+    MainWindow window;
+    QTemporaryDir dir;
+    QVERIFY(openDemo(window, dir));
+    QAction *formalize = window.findChild<QAction *>(QStringLiteral("actionFormalize"));
+    QVERIFY(formalize);
+    QVERIFY(!formalize->isEnabled());
+    QVERIFY(formalize->statusTip().startsWith(u"Formalize on a nibli KB arrives with"));
+    QSignalSpy problems(&window, &MainWindow::problemReported);
+    QVERIFY(!window.formalize());
+    QVERIFY(!problems.isEmpty());
+    QVERIFY(problems.constLast().at(0).toString().startsWith(u"Formalize on a nibli KB arrives with"));
+    QVERIFY(!window.newSentence());
+    QVERIFY(problems.constLast().at(0).toString().startsWith(u"Writing a new sentence into a nibli KB arrives with Apply"));
+    // Contexts are fanva-kb's.
+    QAction *newContext = window.findChild<QAction *>(QStringLiteral("actionNewContext"));
+    QVERIFY(newContext);
+    QVERIFY(!newContext->isEnabled());
+    QVERIFY(!window.newContext());
+    QCOMPARE(problems.constLast().at(0).toString(), QStringLiteral("Contexts are fanva-kb's: the targets of a nibli KB are its files."));
+}
+
+void TstNibliWorkspace::unknownLanguageStaysClosed()
+{
+    QTemporaryDir dir;
+    QVERIFY(copyTree(s_demo, dir.path()));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("fanva.json")), R"({"language": "klingon", "context": "millbrook"})"));
+    MainWindow window;
+    window.setInteractive(false);
+    QSignalSpy problems(&window, &MainWindow::problemReported);
+    QVERIFY(!window.openWorkspace(dir.path()));
+    QVERIFY(!problems.isEmpty());
+    QCOMPARE(
+        problems.constLast().at(0).toString(), QStringLiteral(R"(unknown language "klingon" in fanva.json: write "fanva-kb" or "nibli")"));
+    QCOMPARE(problems.constLast().at(1).toBool(), true);
+    QVERIFY(window.workspace().root.isEmpty());
+}
+
+QTEST_MAIN(TstNibliWorkspace)
+#include "tst_nibliworkspace.moc"
