@@ -11,6 +11,7 @@
 #include "formalize/merge.h"
 #include "formalize/replyparser.h"
 #include "formalize/session.h"
+#include "formalize/sessionlanguage.h"
 #include "formalize/sessionsetup.h"
 #include "kb/knowledgebase.h"
 #include "kb/roles.h"
@@ -394,8 +395,15 @@ void finishRun(FormalizeRun &run)
             std::set<int> scope(session.focus().begin(), session.focus().end());
             if (scope.size() == session.segments().size())
                 scope.clear();
-            const proposal::SessionMerge merged
-                = proposal::mergeSessionFiles(*run.previous, *file, scope, proposal::canonicalKeyIn(run.input.kb), true);
+            // Entries match by key: the session's language's (fanva-kb: the KB's canonical key).
+            std::function<QString(const QString &)> keyOf = proposal::canonicalKeyIn(run.input.kb);
+            if (run.input.language) {
+                keyOf = [language = run.input.language](const QString &sentence) {
+                    const std::optional<std::string> key = language->key(sentence);
+                    return key ? QString::fromStdString(*key) : QString();
+                };
+            }
+            const proposal::SessionMerge merged = proposal::mergeSessionFiles(*run.previous, *file, scope, keyOf, true);
             file = merged.session;
             file->modified = origin.modified;
             // What is printed is the review as it now stands: the merged session's proposal.

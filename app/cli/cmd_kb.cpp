@@ -204,7 +204,9 @@ int runKb(const QStringList &args)
     if (&commandLine.language() != &lang::defaultLanguage()) {
         if (action == QLatin1String("stats"))
             return cli::kbStatsWithLanguage(commandLine, parser.value(kbOption), parser.isSet(jsonOption));
-        return commandLine.usageError(QStringLiteral("kb term reads fanva-kb KBs only"));
+        return commandLine.usageError(QStringLiteral("kb term describes a fanva-kb term (its role, contexts and uses); a %1 KB has "
+                                                     "no such terms: use fanva-cli kb stats, parse --canonical or gloss for it")
+                                          .arg(commandLine.language().id()));
     }
     const std::shared_ptr<const kb::KnowledgeBase> kb = load(parser.value(kbOption));
     if (!kb)

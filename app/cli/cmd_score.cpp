@@ -7,6 +7,7 @@
 #include "formalize/score.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
+#include "lang/registry.h"
 #include "proposal/sessionfile.h"
 
 #include <QCommandLineParser>
@@ -103,6 +104,10 @@ int runScore(const QStringList &args)
         return commandLine.usageError(QStringLiteral("give exactly one CANDIDATES file"));
     if (const std::optional<int> exit = commandLine.chooseLanguage(parser.positionalArguments() + QStringList { parser.value(goldOption) }))
         return *exit;
+    // Scoring aligns introduced individuals inside fanva-kb terms (formalize.md §12).
+    if (&commandLine.language() != &lang::defaultLanguage())
+        return commandLine.usageError(
+            QStringLiteral("score reads fanva-kb sentences only so far; a %1 score is not built yet").arg(commandLine.language().id()));
 
     bool clean = true;
     Sentences gold;

@@ -246,6 +246,31 @@ QString systemPrefix(const std::vector<RoleExample> &roles)
     return renderTemplate(QString::fromUtf8(s_systemTemplate), { { QStringLiteral("roles"), TemplateValue::list(std::move(rows)) } });
 }
 
+QString languageSystemPrefix(const QString &writtenIn, const QString &languageSections)
+{
+    const QString whole = QString::fromUtf8(s_systemTemplate);
+    const auto section = [&whole](QLatin1StringView from, QLatin1StringView to) {
+        const qsizetype begin = whole.indexOf(from);
+        const qsizetype end = to.isEmpty() ? whole.size() : whole.indexOf(to, begin);
+        return QString(whole.mid(begin, end - begin));
+    };
+    QString opening = whole.left(whole.indexOf(QLatin1StringView("## Names")));
+    opening.replace(QLatin1StringView("written as s-expressions"), writtenIn);
+    QString guide = languageSections.trimmed() + QLatin1Char('\n');
+    const qsizetype example = guide.indexOf(QLatin1StringView("\n## Example"));
+    const QString spelling = example < 0 ? guide : guide.left(example + 1);
+    const QString examples = example < 0 ? QString() : guide.mid(example + 1);
+    const auto paragraph = [](const QString &text) { return QString(text.trimmed() + QStringLiteral("\n\n")); };
+    QString out = opening;
+    out += paragraph(spelling);
+    out += section(QLatin1StringView("## One name per individual"), QLatin1StringView("## Reuse"));
+    out += section(QLatin1StringView("## Report what you cannot translate"), QLatin1StringView("## Example"));
+    if (!examples.isEmpty())
+        out += paragraph(examples);
+    out += section(QLatin1StringView("## Answer"), QLatin1StringView());
+    return out;
+}
+
 std::vector<QString> systemPrefixExamples()
 {
     return {

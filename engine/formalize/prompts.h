@@ -26,6 +26,13 @@ struct RoleExample {
 /// id, path or hash. Sent as one cached system block. inventory.h builds the rows from a KB.
 [[nodiscard]] QString systemPrefix(const std::vector<RoleExample> &roles);
 
+/// The system prefix of a language other than fanva-kb (nibli-kr.md §1.4): §3.1's opening
+/// with "written as s-expressions" replaced by `writtenIn` (e.g. "written in nibli KR"),
+/// the language's sections up to its "## Example" heading, "One name per individual",
+/// "Report what you cannot translate", the language's "## Example" section onwards, and
+/// "Answer". Byte-identical for the same arguments.
+[[nodiscard]] QString languageSystemPrefix(const QString &writtenIn, const QString &languageSections);
+
 /// The example sentences the system prefix offers as good writing (the "never write" ones
 /// are left out); a guard test gates each against the fixture KB.
 [[nodiscard]] std::vector<QString> systemPrefixExamples();

@@ -6,11 +6,11 @@
 #include "enumnames.h"
 #include "jsonutil.h"
 
-#include "check/critic.h"
 #include "check/gates.h"
 #include "formalize/replyparser.h"
 #include "formalize/rewrite.h"
 #include "formalize/rulesturn.h"
+#include "formalize/sessionlanguage.h"
 #include "formalize/vocabulary.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
@@ -135,8 +135,7 @@ Session::Session(llm::Provider *provider, SessionInput input, SessionHooks hooks
 {
     m_input.settings = m_input.settings.clamped();
     m_nextId = std::max(1, m_input.firstEntryId);
-    if (m_input.kb)
-        m_critic = std::make_unique<check::Critic>(*m_input.kb);
+    m_language = m_input.language ? m_input.language : knowledgeBaseSessionLanguage(m_input.kb, m_hooks);
 }
 
 Session::~Session()
@@ -197,7 +196,7 @@ void Session::start()
             { { "stopReason", utf8(QString(m_segmentationError->id())) }, { "message", utf8(m_segmentationError->message) } });
         return;
     }
-    if (!m_provider || !m_critic) {
+    if (!m_provider || !m_language) {
         finish(QStringLiteral("chat-failed"),
             { { "error", { { "kind", "protocol" }, { "httpStatus", 0 }, { "message", "no provider or knowledge base" } } } });
         return;
@@ -460,8 +459,8 @@ QString Session::cycleKey(const QString &reply, const ParsedReply &parsed) const
         return reply.simplified();
     json c = json::array();
     for (const ReplyCandidate &candidate : parsed.candidates) {
-        const kb::SentenceParse read = kb::parseSentence(candidate.sentence);
-        const json text = read.sentence ? json(m_input.kb->canonicalKey(read.sentence->term)) : json(utf8(candidate.sentence));
+        const std::optional<std::string> key = m_language->key(candidate.sentence);
+        const json text = key ? json(*key) : json(utf8(candidate.sentence));
         c.push_back({ candidate.segment.value_or(0), text });
     }
     std::set<int> untranslated;
@@ -485,7 +484,7 @@ void Session::handleFormalizeReply(const llm::Response &response)
         return;
     }
     const bool toolUse = response.stopReason == llm::StopReason::ToolUse;
-    const ParsedReply parsed = toolUse ? ParsedReply {} : parseReply(text, int(m_segments.size()));
+    const ParsedReply parsed = toolUse ? ParsedReply {} : parseReply(text, int(m_segments.size()), detail::bareOf(m_language));
     const QString key = cycleKey(text, parsed);
     const QString keyHash = sha256(key.toUtf8());
     emitEvent(QStringLiteral("attempt-finished"),
@@ -543,9 +542,9 @@ void Session::handleFormalizeReply(const llm::Response &response)
     nextAttempt();
 }
 
-void Session::gateInto(Entry &e, check::BatchOverlay &overlay)
+void Session::gateInto(Entry &e, SessionBatch &batch)
 {
-    const check::GateReport report = check::runGates(*m_critic, e.candidate, m_input.context, {}, &overlay);
+    const SessionGate report = m_language->gate(e.candidate, m_input.context, &batch, -1);
     e.shapes = QStringList { e.candidate };
     e.selectedShape = 1;
     if (!report.isAdmissible()) {
@@ -561,17 +560,17 @@ void Session::gateInto(Entry &e, check::BatchOverlay &overlay)
     if (e.segment == 0)
         e.notes.push_back({ QString(check::problem::noSegment),
             QStringLiteral("The model named no sentence of the document for this candidate."), std::nullopt });
-    if (report.sentence.arena && m_hooks.annotate)
-        m_hooks.annotate(*m_input.kb, m_input.context, e);
+    if (report.read)
+        m_language->annotate(m_input.context, e);
     if (e.selectedShape != 1 && e.state != EntryState::Dropped) {
         // Problems follow the selected shape (§7); the candidate's state stays as gated.
-        const check::GateReport shaped = check::runGates(*m_critic, e.sentence(), m_input.context);
+        const SessionGate shaped = m_language->gate(e.sentence(), m_input.context, nullptr, -1);
         e.problems = shaped.isAdmissible() ? std::vector<check::Problem>() : shaped.problems;
         if (shaped.isAdmissible())
             e.notes = shaped.notes;
     }
-    if (m_hooks.gloss && e.state != EntryState::Refused)
-        e.gloss = m_hooks.gloss(*m_input.kb, e.sentence(), m_input.context);
+    if (e.state != EntryState::Refused)
+        e.gloss = m_language->gloss(e.sentence(), m_input.context);
 
     json problems = problemsJson(e.problems);
     const QString gate = report.failedGate ? check::gateId(*report.failedGate) : check::gateId(check::Gate::RoundTrip);
@@ -583,16 +582,15 @@ void Session::gateInto(Entry &e, check::BatchOverlay &overlay)
 Session::Settled Session::settle(const ParsedReply &parsed, int attempt, const std::vector<QString> &pending, bool judgeRepair)
 {
     Settled settled;
-    check::BatchOverlay overlay;
+    const std::unique_ptr<SessionBatch> batch = m_language->newBatch();
     int index = 0;
     for (const Entry &e : m_entries) {
         if (e.state != EntryState::Admissible && e.state != EntryState::Known)
             continue;
         if (std::find(pending.begin(), pending.end(), e.id) != pending.end())
             continue;
-        const kb::SentenceParse read = kb::parseSentence(e.sentence());
-        if (read.sentence)
-            overlay.add(*m_critic, read.sentence->term, m_input.context, ++index);
+        if (m_language->admit(*batch, e.sentence(), m_input.context, index + 1))
+            ++index;
     }
 
     const int segmentCount = int(m_segments.size());
@@ -647,7 +645,7 @@ Session::Settled Session::settle(const ParsedReply &parsed, int attempt, const s
         }
         m_entries.push_back(e);
         Entry &added = m_entries.back();
-        gateInto(added, overlay);
+        gateInto(added, *batch);
         // Pointers into m_entries may have moved: look the predecessors up again.
         predecessors = pendingOf(added.segment);
         if (judgeRepair && added.state == EntryState::Refused) {
@@ -810,8 +808,7 @@ void Session::finish(const QString &outcome, json extra)
         judge["skippedReason"] = "drafted by rules — no model, so no judge";
     payload["judge"] = judge;
     payload["usage"] = m_totalUsage.toJson();
-    payload["vocabulary"]
-        = m_input.kb ? vocabularyJson(proposalVocabulary(*m_input.kb, m_input.context, m_entries)) : vocabularyJson(CoinedReport {});
+    payload["vocabulary"] = vocabularyJson(m_language ? m_language->vocabulary(m_input.context, m_entries) : CoinedReport {});
     m_outcome = payload;
     emitEvent(QStringLiteral("finished"),
         { { "outcome", utf8(name) }, { "stopReason", payload["stopReason"] }, { "counts", counts() }, { "coverage", payload["coverage"] },

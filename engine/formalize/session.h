@@ -27,17 +27,15 @@ namespace fanva::kb {
 class KnowledgeBase;
 }
 
-namespace fanva::check {
-class BatchOverlay;
-class Critic;
-} // namespace fanva::check
-
 namespace fanva::llm {
 class Call;
 class Provider;
 } // namespace fanva::llm
 
 namespace fanva::formalize {
+
+class SessionBatch;
+class SessionLanguage;
 
 /// The session's saved settings (formalize.md §5), clamped to their ranges by clamped().
 struct SessionSettings {
@@ -61,7 +59,12 @@ struct SessionSettings {
 /// What a session formalizes: the document, the KB and target context, and the prompt
 /// pieces built from the KB (system prefix, vocabulary card, resolved words).
 struct SessionInput {
+    /// The fanva-kb KB (null for another language); the session gates through it when
+    /// `language` is null.
     std::shared_ptr<const kb::KnowledgeBase> kb;
+    /// The KB's language as the loop uses it (lang::makeSessionInput sets it for a language
+    /// other than fanva-kb); null: knowledgeBaseSessionLanguage(kb, the session's hooks).
+    std::shared_ptr<const SessionLanguage> language;
     QString context;
     QByteArray document;
     QString documentName;
@@ -86,7 +89,8 @@ struct SessionInput {
 };
 
 /// Per-entry annotations the session does not compute itself: gloss (§6), and the
-/// correction with its shapes and the coined report (§7, §8). Either may be empty.
+/// correction with its shapes and the coined report (§7, §8). Either may be empty. They
+/// serve a session on SessionInput::kb; a SessionInput::language brings its own.
 struct SessionHooks {
     std::function<EntryGloss(const kb::KnowledgeBase &kb, const QString &sentence, const QString &context)> gloss;
     /// Fills shapes, selectedShape, correction and coined of an entry whose candidate reads.
@@ -179,7 +183,7 @@ private:
     [[nodiscard]] std::optional<std::vector<llm::Message>> budgeted(const std::vector<llm::Message> &history, bool judge);
     [[nodiscard]] QString cycleKey(const QString &reply, const ParsedReply &parsed) const;
     Settled settle(const ParsedReply &parsed, int attempt, const std::vector<QString> &pendingIds, bool judgeRepair);
-    void gateInto(Entry &entry, check::BatchOverlay &overlay);
+    void gateInto(Entry &entry, SessionBatch &batch);
     // Rewrite sessions (session_rewrite.cpp, docs/spec/rewrite.md §3).
     void markReplacing(Entry &entry, const std::vector<int> &replaces);
     void addRetractions(const ParsedReply &parsed, int attempt);
@@ -203,7 +207,7 @@ private:
     SessionInput m_input;
     SessionHooks m_hooks;
     Environment m_env;
-    std::unique_ptr<check::Critic> m_critic;
+    std::shared_ptr<const SessionLanguage> m_language;
 
     std::vector<Segment> m_segments;
     std::vector<int> m_focus;

@@ -318,7 +318,9 @@ void Session::finishJudgeRound()
 void Session::handleJudgeRepairReply(const llm::Response &response)
 {
     const QString text = QString::fromStdString(response.text());
-    const ParsedReply parsed = response.stopReason == llm::StopReason::Refusal ? ParsedReply {} : parseReply(text, int(m_segments.size()));
+    const ParsedReply parsed = response.stopReason == llm::StopReason::Refusal
+        ? ParsedReply {}
+        : parseReply(text, int(m_segments.size()), detail::bareOf(m_language));
     const QString keyHash = detail::sha256(cycleKey(text, parsed).toUtf8());
     emitEvent(QStringLiteral("attempt-finished"),
         { { "n", m_attempt }, { "stopReason", std::string(llm::stopReasonName(response.stopReason)) }, { "readable", parsed.isReadable() },

@@ -4,9 +4,16 @@
 
 // Helpers shared by the .cpp files of Session (session.cpp, session_judge.cpp, coverage.cpp).
 
+#include "formalize/replyparser.h"
+#include "formalize/sessionlanguage.h"
+
 #include <QByteArray>
 #include <QCryptographicHash>
 #include <QString>
+
+#include <functional>
+#include <memory>
+#include <vector>
 
 namespace fanva::formalize::detail {
 
@@ -14,6 +21,14 @@ namespace fanva::formalize::detail {
 [[nodiscard]] inline QString sha256(const QByteArray &bytes)
 {
     return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+}
+
+/// parseReply's step 7 through the session's language (null: the default).
+inline std::function<std::vector<ReplyCandidate>(const QString &)> bareOf(const std::shared_ptr<const SessionLanguage> &language)
+{
+    if (!language)
+        return {};
+    return [language](const QString &reply) { return language->bareCandidates(reply); };
 }
 
 } // namespace fanva::formalize::detail

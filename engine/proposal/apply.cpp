@@ -6,6 +6,8 @@
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
 #include "kb/writer.h"
+#include "lang/fanvakb.h"
+#include "lang/gates.h"
 #include "proposal/atomicwrite_p.h"
 #include "proposal/edits.h"
 #include "proposal/filelock_p.h"
@@ -17,6 +19,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace fanva::proposal {
 
@@ -140,6 +143,26 @@ QStringList stillStored(
 
 } // namespace
 
+/// The ids of `written` whose key is not that of a statement of the target file `path` after
+/// the reload (a language without contexts, nibli-kr.md §1.3: the key must be in the target file).
+QStringList missingFromFile(const lang::Kb &kb, const QString &path, const std::vector<const Entry *> &written)
+{
+    const lang::Language &language = kb.language();
+    QFile file(path);
+    std::set<std::string> keys;
+    if (file.open(QIODevice::ReadOnly)) {
+        for (const lang::Statement &s : language.read(file.readAll(), path).statements)
+            keys.insert(language.key(&kb, s));
+    }
+    QStringList missing;
+    for (const Entry *e : written) {
+        const lang::Candidate read = language.readCandidate(e->sentence());
+        if (!read.statement || !keys.contains(language.key(&kb, *read.statement)))
+            missing.append(e->id);
+    }
+    return missing;
+}
+
 QString applyStatusName(ApplyStatus status)
 {
     switch (status) {
@@ -205,13 +228,57 @@ bool resolveTarget(ApplyRun &run)
 
 /// 1. Re-gate: reloads the KB from disk and gates the accepted entries as one batch.
 /// False (result Blocked or IoError, nothing written) when the KB does not load or refuses one.
+bool blockedUnlessEmpty(ApplyRun &run);
+
+/// The KB of the proposal's language, loaded from disk; null (IoError set) when it does not load.
+std::shared_ptr<const lang::Kb> loadThroughLanguage(ApplyRun &run)
+{
+    lang::LoadResult loaded = run.proposal.kbLanguage().load(run.proposal.kbDir);
+    if (loaded.ok())
+        return std::move(loaded.kb);
+    run.result.status = ApplyStatus::IoError;
+    const QString first = loaded.diagnostics.empty() ? QString() : loaded.diagnostics.front().toString();
+    run.result.message = QStringLiteral("The knowledge base in %1 does not load: %2. Nothing was written.").arg(run.proposal.kbDir, first);
+    return nullptr;
+}
+
+/// Re-gate through the seam, for a language whose KB is no kb::KnowledgeBase: the accepted
+/// entries as one batch through lang::runGates. Such a language has no rewrite edits.
+bool regateThroughSeam(ApplyRun &run, const lang::Kb &kb)
+{
+    if (run.edits) {
+        run.result.status = ApplyStatus::IoError;
+        run.result.message
+            = QStringLiteral("Replacing or retracting sentences is not available for a %1 knowledge base. Nothing was written.")
+                  .arg(kb.language().id());
+        return false;
+    }
+    const std::unique_ptr<lang::Batch> batch = kb.language().newBatch(kb);
+    for (const Entry *e : run.accepted) {
+        const lang::GateReport report = lang::runGates(kb, e->sentence(), run.proposal.context, batch.get());
+        const std::vector<check::Problem> blocking = blockingOf(report.problems);
+        if (!blocking.empty() && !forcedPast(*e, blocking))
+            run.result.blocked.push_back({ e->id, blocking });
+    }
+    return blockedUnlessEmpty(run);
+}
+
 bool regate(ApplyRun &run)
 {
     ApplyResult &result = run.result;
     // A new context's file is gated as Apply will create it: its header first (iteration.md §4).
     const QByteArray header = run.proposal.newFileHeader();
-    const kb::LoadResult loaded = header.isEmpty() ? kb::loadKnowledgeBase(run.proposal.kbDir)
-                                                   : kb::loadKnowledgeBaseWith(run.proposal.kbDir, { { run.path, header } });
+    kb::LoadResult loaded;
+    if (header.isEmpty()) {
+        const std::shared_ptr<const lang::Kb> kb = loadThroughLanguage(run);
+        if (!kb)
+            return false;
+        loaded.kb = lang::sharedKnowledgeBaseOf(*kb);
+        if (!loaded.kb)
+            return regateThroughSeam(run, *kb);
+    } else {
+        loaded = kb::loadKnowledgeBaseWith(run.proposal.kbDir, { { run.path, header } });
+    }
     if (!loaded.ok()) {
         result.status = ApplyStatus::IoError;
         const QString first = loaded.diagnostics.empty() ? QString() : loaded.diagnostics.front().toString();
@@ -243,6 +310,13 @@ bool regate(ApplyRun &run)
         if (!blocking.empty() && !forcedPast(*gated[i], blocking))
             result.blocked.push_back({ gated[i]->id, blocking });
     }
+    return blockedUnlessEmpty(run);
+}
+
+/// True when no entry was blocked; else sets Blocked and its message.
+bool blockedUnlessEmpty(ApplyRun &run)
+{
+    ApplyResult &result = run.result;
     if (result.blocked.empty())
         return true;
     result.status = ApplyStatus::Blocked;
@@ -408,7 +482,7 @@ bool holdsOnlyTheReviewedBlock(const ApplyRun &run)
 void verify(ApplyRun &run)
 {
     ApplyResult &result = run.result;
-    const kb::LoadResult reloaded = kb::loadKnowledgeBase(run.proposal.kbDir);
+    const lang::LoadResult reloaded = run.proposal.kbLanguage().load(run.proposal.kbDir);
     if (!reloaded.ok()) {
         result.status = ApplyStatus::VerifyFailed;
         result.missing = result.written;
@@ -422,9 +496,11 @@ void verify(ApplyRun &run)
             = QStringLiteral("%1 was written but holds more than its old text and the reviewed entries; Undo restores it.").arg(run.name);
         return;
     }
-    result.missing = missingAfterReload(*reloaded.kb, run.proposal.context, run.accepted);
-    if (run.edits && result.missing.isEmpty()) {
-        const QStringList kept = stillStored(*reloaded.kb, run.proposal.context, run.accepted, run.splice.sentences);
+    const kb::KnowledgeBase *knowledge = lang::knowledgeBaseOf(*reloaded.kb);
+    result.missing = knowledge ? missingAfterReload(*knowledge, run.proposal.context, run.accepted)
+                               : missingFromFile(*reloaded.kb, run.path, run.accepted);
+    if (knowledge && run.edits && result.missing.isEmpty()) {
+        const QStringList kept = stillStored(*knowledge, run.proposal.context, run.accepted, run.splice.sentences);
         if (!kept.isEmpty()) {
             result.status = ApplyStatus::VerifyFailed;
             result.missing = kept;

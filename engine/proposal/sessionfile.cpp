@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "proposal/sessionfile.h"
 
+#include "formalize/sessionlanguage.h"
+
 #include "formalize/fieldreader.h"
 #include "formalize/session.h"
 #include "jsonutil.h"
@@ -303,6 +305,8 @@ SessionFile sessionFileFrom(const formalize::Session &session, const SessionOrig
     if (input.kb) {
         if (const auto info = input.kb->contextInfo(kb::intern(input.context.toStdString())); info && !info->file.isEmpty())
             p.targetFile = QDir(origin.kbDir).relativeFilePath(QDir(input.kb->root()).absoluteFilePath(info->file));
+    } else if (input.language) {
+        p.targetFile = input.language->targetFile(input.context);
     }
     const std::optional<QString> base = fileSha256(p.targetPath());
     p.absent = !base.has_value();
