@@ -217,7 +217,7 @@ int runApply(const QStringList &args)
     }
 
     // The session records what was applied, so undo and a reopened review agree with the file.
-    const proposal::KbFingerprint fingerprint = proposal::kbFingerprint(p.kbDir);
+    const proposal::KbFingerprint fingerprint = proposal::kbFingerprint(p.kbDir, p.language);
     session.kbSha256 = fingerprint.sha256;
     session.kbFiles = fingerprint.files;
     session.modified = QDateTime::currentDateTimeUtc();

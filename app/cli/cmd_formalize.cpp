@@ -621,7 +621,7 @@ int runFormalize(const QStringList &args)
         formalize::SessionSettings sized = settings;
         sized.contextWindow = window;
         state.input = lang::makeSessionInput(kb, context, document, QFileInfo(state.documentPath).fileName(), sized, instruction);
-        state.input.kbSha256 = proposal::kbFingerprint(state.kbDir).sha256;
+        state.input.kbSha256 = proposal::kbFingerprint(state.kbDir, state.language).sha256;
         state.input.focus = focus;
         if (state.previous)
             state.input.firstEntryId = formalize::highestEntryNumber(state.previous->proposal.entries) + 1;

@@ -11,7 +11,7 @@ ReopenReport reopen(SessionFile &session, const kb::KnowledgeBase &kb, const Bat
 {
     ReopenReport report;
     Proposal &p = session.proposal;
-    report.kbChanged = kbFingerprint(p.kbDir).sha256 != session.kbSha256;
+    report.kbChanged = kbFingerprint(p.kbDir, p.language).sha256 != session.kbSha256;
     const std::optional<QString> document = fileSha256(session.documentPath);
     report.documentChanged = document && *document != session.documentSha256;
 

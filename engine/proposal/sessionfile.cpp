@@ -8,6 +8,7 @@
 #include "formalize/session.h"
 #include "jsonutil.h"
 #include "kb/knowledgebase.h"
+#include "lang/registry.h"
 #include "proposal/atomicwrite_p.h"
 
 #include <QDir>
@@ -272,7 +273,7 @@ SessionFile sessionFileFrom(const formalize::Session &session, const SessionOrig
     s.documentPath = origin.documentPath;
     s.documentText = QString::fromUtf8(input.document);
     s.documentSha256 = sha256Hex(input.document);
-    const KbFingerprint fingerprint = kbFingerprint(origin.kbDir);
+    const KbFingerprint fingerprint = kbFingerprint(origin.kbDir, origin.language);
     s.kbSha256 = fingerprint.sha256;
     s.kbFiles = fingerprint.files;
     s.providerId = origin.providerId;
@@ -318,11 +319,12 @@ SessionFile sessionFileFrom(const formalize::Session &session, const SessionOrig
     return s;
 }
 
-KbFingerprint kbFingerprint(const QString &dir)
+KbFingerprint kbFingerprint(const QString &dir, QStringView languageId)
 {
     KbFingerprint fp;
     const QDir root(dir);
-    QDirIterator it(dir, { QStringLiteral("*.txt") }, QDir::Files, QDirIterator::Subdirectories);
+    const lang::Language *language = lang::languageById(languageId);
+    QDirIterator it(dir, (language ? *language : lang::defaultLanguage()).kbFilePatterns(), QDir::Files, QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QString path = it.next();
         fp.files[root.relativeFilePath(path)] = fileSha256(path).value_or(QString());

@@ -6,6 +6,7 @@
 
 #include <QDateTime>
 #include <QString>
+#include <QStringView>
 
 #include <nlohmann/json.hpp>
 
@@ -87,12 +88,13 @@ struct SessionOrigin {
 /// file the context's own (`<Context>.txt` when the KB has none) hashed now as the base.
 [[nodiscard]] SessionFile sessionFileFrom(const formalize::Session &session, const SessionOrigin &origin);
 
-/// The KB's fingerprint: every *.txt file below `dir` with its SHA-256, and one hash over them.
+/// The KB's fingerprint: every KB file below `dir` (the file patterns of the language
+/// `languageId`: *.txt for fanva-kb, *.nibli for nibli) with its SHA-256, and one hash over them.
 struct KbFingerprint {
     QString sha256;
     std::map<QString, QString> files;
 };
-[[nodiscard]] KbFingerprint kbFingerprint(const QString &dir);
+[[nodiscard]] KbFingerprint kbFingerprint(const QString &dir, QStringView languageId = u"fanva-kb");
 
 /// Segment texts (number n at n − 1) cut from a document by the byte spans of `segments`
 /// ([{number, start, end, …}]).

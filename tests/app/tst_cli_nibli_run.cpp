@@ -164,6 +164,8 @@ private Q_SLOTS:
         const json saved = json::parse(readAll(session).toStdString());
         QCOMPARE(text(saved.at("outcome").at("outcome")), QStringLiteral("success"));
         QCOMPARE(text(saved.at("kb").at("language")), QStringLiteral("nibli"));
+        // The fingerprint covers the KB's nibli files (kb.files names them with their hashes).
+        QVERIFY2(saved.at("kb").at("files").contains("millbrook.nibli"), saved.at("kb").dump().c_str());
         QCOMPARE(text(saved.at("target").at("file")), QStringLiteral("millbrook.nibli"));
         QVERIFY(!saved.at("target").at("absent").get<bool>());
         // Stored already: known, whatever its file.
