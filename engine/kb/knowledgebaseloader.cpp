@@ -525,13 +525,13 @@ struct KnowledgeBaseLoader {
         return build(root, std::move(files), std::move(diagnostics), progress);
     }
 
-    // What one slice of the sentences contributes to the vocabulary indexes.
-    // Edges and sentence references without their context, which the index build looks up
-    // (the slices are alive together while the indexes are built: the load's peak).
+    // An edge without its context, which the index build looks up: the slices below are
+    // alive together while the indexes are built, the load's peak.
     struct EdgeRef {
         SymbolId other = noSymbol;
         SentenceId sentence = 0;
     };
+    // What one slice of the sentences contributes to the vocabulary indexes.
     struct VocabularyPart {
         std::vector<std::pair<SymbolId, EdgeRef>> up, down, members, disjointPairs, facts;
         std::vector<std::pair<SymbolId, ArgDecl>> args;
