@@ -34,6 +34,21 @@ template<typename T, typename Allocator> void adviseHugePages([[maybe_unused]] c
 #endif
 }
 
+/// Gives back the pages of `v`'s capacity past its size, for a vector that is full: a huge
+/// page is faulted in whole, so the last one of an advised vector holds up to 2 MiB that no
+/// element uses. The pages read as zeros if the vector grows into them again.
+template<typename T, typename Allocator> void releaseUnusedCapacity([[maybe_unused]] const std::vector<T, Allocator> &v)
+{
+#ifdef __linux__
+    constexpr std::uintptr_t page = 4096;
+    const auto begin = reinterpret_cast<std::uintptr_t>(v.data());
+    const std::uintptr_t first = (begin + v.size() * sizeof(T) + page - 1) & ~(page - 1);
+    const std::uintptr_t last = (begin + v.capacity() * sizeof(T)) & ~(page - 1);
+    if (v.data() != nullptr && last > first)
+        madvise(reinterpret_cast<void *>(first), last - first, MADV_DONTNEED);
+#endif
+}
+
 /// A vector of `size` value-initialized elements, advised before they are written.
 template<typename T> [[nodiscard]] std::vector<T> hugePageVector(std::size_t size)
 {

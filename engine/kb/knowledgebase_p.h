@@ -37,6 +37,15 @@ public:
     // Builds from slices in order (a counting sort, stable), freeing each slice.
     void build(std::size_t symbolCount, const std::vector<std::vector<std::pair<SymbolId, Entry>> *> &slices)
     {
+        build(symbolCount, slices, [](const Entry &e) { return e; });
+    }
+
+    // The same from slices of compact entries, each made into an Entry by `convert`: the
+    // walk leaves out what the index can look up (a sentence's context), so that its
+    // slices, all alive while the indexes are built, cost less at the load's peak.
+    template<typename Compact, typename Convert>
+    void build(std::size_t symbolCount, const std::vector<std::vector<std::pair<SymbolId, Compact>> *> &slices, Convert convert)
+    {
         // Huge pages: queries land anywhere in these, and a TLB miss costs a page walk.
         m_offsets = detail::hugePageVector<std::uint32_t>(symbolCount + 2);
         std::size_t total = 0;
@@ -49,8 +58,8 @@ public:
         m_entries = detail::hugePageVector<Entry>(total);
         std::vector<std::uint32_t> fill(m_offsets.begin(), m_offsets.end() - 1);
         for (auto *pairs : slices) {
-            for (auto &p : *pairs)
-                m_entries[fill[p.first]++] = std::move(p.second);
+            for (const auto &p : *pairs)
+                m_entries[fill[p.first]++] = convert(p.second);
             pairs->clear();
             pairs->shrink_to_fit();
         }
@@ -128,10 +137,12 @@ public:
         m_data.resize((m_data.size() + alignof(Header) - 1) & ~(alignof(Header) - 1));
         return id;
     }
+    // Frees the store. (`v = {}` would not: it assigns an empty initializer list, which
+    // keeps the capacity, and with it every page the keys were written to.)
     void clear()
     {
-        m_data = {};
-        m_offsets = {};
+        decltype(m_data)().swap(m_data);
+        decltype(m_offsets)().swap(m_offsets);
     }
 
     // Merging the stores of several files (the loader): the target takes every part's bytes
@@ -142,7 +153,7 @@ public:
     /// Room for `bytes` bytes of parts and `keys` adopted keys, left uninitialized.
     void resizeForParts(std::size_t bytes, std::size_t keys)
     {
-        m_data = {};
+        decltype(m_data)().swap(m_data);
         m_data.reserve(bytes);
         detail::adviseHugePages(m_data);
         m_data.resize(bytes);
@@ -156,7 +167,7 @@ public:
         // An empty part (a file without sentences) has no buffer to copy from.
         if (!m_data.empty())
             std::memcpy(target.m_data.data() + base, m_data.data(), m_data.size());
-        m_data = {};
+        decltype(m_data)().swap(m_data);
     }
     /// Gives the next id to the key whose header is at `offset`.
     KeyId adopt(std::uint64_t offset)
@@ -286,12 +297,15 @@ struct ArityDecl {
     std::uint32_t context = 0;
 };
 
+// How a symbol is used in one context, in 4 bytes (a usage run holds one per symbol and
+// context). Dense context indexes stay below 2^24 (the too-many-contexts budget).
 struct Usage {
-    std::uint32_t context = 0; // dense context index
-    bool functor = false;
-    bool argument = false;
-    bool nestedFunctor = false;
+    std::uint32_t context : 29 = 0; // dense context index
+    std::uint32_t functor : 1 = 0;
+    std::uint32_t argument : 1 = 0;
+    std::uint32_t nestedFunctor : 1 = 0;
 };
+static_assert(sizeof(Usage) == 4);
 
 // One context file as the loader found it, with its parsed document and (while
 // loading) its sentences' keys.

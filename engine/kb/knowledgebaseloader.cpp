@@ -432,7 +432,7 @@ struct KnowledgeBaseLoader {
             QtConcurrent::blockingMap(order, [&](std::size_t f) { files[f].keys.moveBytesTo(p.keys, keyBase[f]); });
         }
         p.keyIds.reserve(total);
-        std::vector<std::pair<SymbolId, SentenceRef>> keyPairs;
+        std::vector<std::pair<SymbolId, SentenceId>> keyPairs; // the context is looked up in the build
         keyPairs.reserve(total);
         // For duplicate detection: the last context (index + 1) each key was stored in, and where.
         std::vector<std::uint32_t> keyContext;
@@ -473,14 +473,19 @@ struct KnowledgeBaseLoader {
                 p.sentenceFile.push_back(f);
                 p.sentenceContext.push_back(cx);
                 p.contextSentences[cx].push_back(id);
-                keyPairs.push_back({ keyId, { id, cx } });
+                keyPairs.push_back({ keyId, id });
             }
             file.keys.clear();
             file.keyHashes.clear();
             file.keyHashes.shrink_to_fit();
         }
+        // Not needed past this point: free them before the vocabulary's peak.
+        std::vector<std::uint32_t>().swap(keyContext);
+        std::vector<SentenceId>().swap(keyFirst);
         qCDebug(lcKb) << "sentences and keys in" << qPrintable(phase.next());
-        p.keySentences.build(p.keys.size(), keyPairs);
+        p.keySentences.build(p.keys.size(), std::vector { &keyPairs }, [&p](SentenceId id) {
+            return SentenceRef { id, p.sentenceContext[id] };
+        });
         for (std::size_t k = 0; k < p.keys.size(); ++k)
             p.keys.setSentences(k, p.keySentences[SymbolId(k)]);
 
@@ -520,12 +525,19 @@ struct KnowledgeBaseLoader {
         return build(root, std::move(files), std::move(diagnostics), progress);
     }
 
+    // An edge without its context, which the index build looks up: the slices below are
+    // alive together while the indexes are built, the load's peak.
+    struct EdgeRef {
+        SymbolId other = noSymbol;
+        SentenceId sentence = 0;
+    };
     // What one slice of the sentences contributes to the vocabulary indexes.
     struct VocabularyPart {
-        std::vector<std::pair<SymbolId, Edge>> up, down, members, disjointPairs, facts;
+        std::vector<std::pair<SymbolId, EdgeRef>> up, down, members, disjointPairs, facts;
         std::vector<std::pair<SymbolId, ArgDecl>> args;
         std::vector<std::pair<SymbolId, ArityDecl>> arities;
-        std::vector<std::pair<SymbolId, SentenceRef>> comments, occurrences;
+        std::vector<std::pair<SymbolId, SentenceRef>> comments;
+        std::vector<std::pair<SymbolId, SentenceId>> occurrences;
         std::vector<std::pair<SymbolId, Usage>> usage;
         std::vector<std::uint64_t> siblingExceptions;
         std::vector<std::uint32_t> functorCount;
@@ -560,16 +572,16 @@ struct KnowledgeBaseLoader {
                 const Term a2 = n >= 3 ? s.at(2) : Term();
                 const Term a3 = n >= 4 ? s.at(3) : Term();
                 if (n == 2 && a1.isSymbol())
-                    part.members.push_back({ a1.symbol(), { head, id, cx } });
+                    part.members.push_back({ a1.symbol(), { head, id } });
                 if (n >= 2 && a1.isSymbol())
-                    part.facts.push_back({ a1.symbol(), { head, id, cx } });
+                    part.facts.push_back({ a1.symbol(), { head, id } });
                 if (n == 3 && a1.isSymbol() && a2.isSymbol()) {
                     if (head == sym::genl) {
-                        part.up.push_back({ a1.symbol(), { a2.symbol(), id, cx } });
-                        part.down.push_back({ a2.symbol(), { a1.symbol(), id, cx } });
+                        part.up.push_back({ a1.symbol(), { a2.symbol(), id } });
+                        part.down.push_back({ a2.symbol(), { a1.symbol(), id } });
                     } else if (head == sym::disjoint) {
-                        part.disjointPairs.push_back({ a1.symbol(), { a2.symbol(), id, cx } });
-                        part.disjointPairs.push_back({ a2.symbol(), { a1.symbol(), id, cx } });
+                        part.disjointPairs.push_back({ a1.symbol(), { a2.symbol(), id } });
+                        part.disjointPairs.push_back({ a2.symbol(), { a1.symbol(), id } });
                     } else if (head == sym::siblingDisjointException) {
                         const SymbolId x = a1.symbol();
                         const SymbolId y = a2.symbol();
@@ -628,16 +640,16 @@ struct KnowledgeBaseLoader {
             // Sentences come in context order, so a symbol's usage in this context, if
             // any, is its latest entry: merge there instead of sorting afterwards.
             for (const auto &[symbol, flags] : seen) {
-                part.occurrences.push_back({ symbol, { id, cx } });
+                part.occurrences.push_back({ symbol, id });
                 std::uint32_t &slot = latestUsage[symbol];
                 if (slot != UINT32_MAX && part.usage[slot].second.context == cx) {
                     Usage &u = part.usage[slot].second;
-                    u.functor = u.functor || (flags & 1) != 0;
-                    u.argument = u.argument || (flags & 2) != 0;
-                    u.nestedFunctor = u.nestedFunctor || (flags & 4) != 0;
+                    u.functor |= flags & 1U;
+                    u.argument |= (flags >> 1) & 1U;
+                    u.nestedFunctor |= (flags >> 2) & 1U;
                 } else {
                     slot = std::uint32_t(part.usage.size());
-                    part.usage.push_back({ symbol, { cx, (flags & 1) != 0, (flags & 2) != 0, (flags & 4) != 0 } });
+                    part.usage.push_back({ symbol, { cx, flags & 1U, (flags >> 1) & 1U, (flags >> 2) & 1U } });
                 }
             }
         }
@@ -683,6 +695,8 @@ struct KnowledgeBaseLoader {
             for (const auto &entry : part.usage)
                 used[entry.first] = 1;
         }
+        const auto edge = [&p](const EdgeRef &e) { return Edge { e.other, e.sentence, p.sentenceContext[e.sentence] }; };
+        const auto ref = [&p](SentenceId id) { return SentenceRef { id, p.sentenceContext[id] }; };
         // Longest first, so that the short jobs fill in behind them on the few threads.
         std::vector<std::function<void()>> jobs {
             [&] {
@@ -692,10 +706,10 @@ struct KnowledgeBaseLoader {
                 }
                 sortByName(p.usedSymbols);
             },
-            [&] { p.occurrences.build(p.symbolBound, gather(&VocabularyPart::occurrences)); },
+            [&] { p.occurrences.build(p.symbolBound, gather(&VocabularyPart::occurrences), ref); },
             [&] { p.usage.build(p.symbolBound, gather(&VocabularyPart::usage)); },
             [&] {
-                p.factsByFirst.build(p.symbolBound, gather(&VocabularyPart::facts));
+                p.factsByFirst.build(p.symbolBound, gather(&VocabularyPart::facts), edge);
                 p.factsByFirst.sortRuns(
                     [](const Edge &a, const Edge &b) { return a.other < b.other || (a.other == b.other && a.sentence < b.sentence); });
             },
@@ -711,10 +725,10 @@ struct KnowledgeBaseLoader {
                     return a.second > b.second || (a.second == b.second && nameLess(a.first, b.first));
                 });
             },
-            [&] { p.genlUp.build(p.symbolBound, gather(&VocabularyPart::up)); },
-            [&] { p.genlDown.build(p.symbolBound, gather(&VocabularyPart::down)); },
-            [&] { p.members.build(p.symbolBound, gather(&VocabularyPart::members)); },
-            [&] { p.disjointWith.build(p.symbolBound, gather(&VocabularyPart::disjointPairs)); },
+            [&] { p.genlUp.build(p.symbolBound, gather(&VocabularyPart::up), edge); },
+            [&] { p.genlDown.build(p.symbolBound, gather(&VocabularyPart::down), edge); },
+            [&] { p.members.build(p.symbolBound, gather(&VocabularyPart::members), edge); },
+            [&] { p.disjointWith.build(p.symbolBound, gather(&VocabularyPart::disjointPairs), edge); },
             [&] {
                 p.argDecls.build(p.symbolBound, gather(&VocabularyPart::args));
                 p.argDecls.sortRuns([&p](const ArgDecl &a, const ArgDecl &b) {

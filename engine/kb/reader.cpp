@@ -109,6 +109,7 @@ public:
             readTopLevel();
         }
         m_names.flush();
+        m_arena.releaseUnused();
     }
 
 private:
@@ -540,11 +541,11 @@ private:
                 ++run;
             }
             if (run < m_size && m_data[run] == '"' && m_text.empty()) {
-                // The whole string is one plain run (most are): store it from the text
-                // itself, without a copy through m_text.
-                const std::string_view plain(reinterpret_cast<const char *>(m_data + m_cur.offset), run - m_cur.offset);
+                // The whole string is one plain run (most are): the node points into the
+                // text itself, which the document keeps, instead of a copy in the arena.
+                const auto offset = std::uint32_t(m_cur.offset);
                 m_cur.offset = run + 1;
-                result = m_arena.addString(plain, spanFrom(open, m_cur.offset));
+                result = m_arena.addSourceString(offset, std::uint32_t(run - offset), spanFrom(open, m_cur.offset));
                 return true;
             }
             m_text.append(reinterpret_cast<const char *>(m_data + m_cur.offset), run - m_cur.offset);
@@ -851,6 +852,7 @@ Document parseDocument(const QByteArray &text, const QString &file)
     document.file = file;
     document.text = text;
     auto arena = std::make_shared<TermArena>();
+    arena->setSource(document.text);
     Reader(document.text, document, *arena).run();
     document.arena = std::move(arena);
     return document;

@@ -21,6 +21,12 @@ void TermArena::reserve(std::size_t nodes, std::size_t childSlots, std::size_t t
     detail::adviseHugePages(m_children);
 }
 
+void TermArena::releaseUnused()
+{
+    detail::releaseUnusedCapacity(m_nodes);
+    detail::releaseUnusedCapacity(m_children);
+}
+
 std::uint32_t TermArena::addInteger(std::int64_t value, Span span)
 {
     const auto bits = std::uint64_t(value);
@@ -41,6 +47,13 @@ std::uint32_t TermArena::addString(std::string_view utf8, Span span)
     const auto offset = std::uint32_t(m_text.size());
     m_text.append(utf8);
     m_nodes.push_back({ TermKind::String, offset, std::uint32_t(utf8.size()), span });
+    return std::uint32_t(m_nodes.size() - 1);
+}
+
+std::uint32_t TermArena::addSourceString(std::uint32_t offset, std::uint32_t size, Span span)
+{
+    Q_ASSERT(std::size_t(offset) + size <= std::size_t(m_source.size()));
+    m_nodes.push_back({ TermKind::String, offset, size, span, true });
     return std::uint32_t(m_nodes.size() - 1);
 }
 

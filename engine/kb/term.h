@@ -4,6 +4,9 @@
 
 #include "kb/symbol.h"
 
+#include <QByteArray>
+
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -43,15 +46,38 @@ struct Span {
 class TermArena;
 
 namespace detail {
-// One node of a TermArena, 28 bytes. `a`/`b` hold: the symbol id (Symbol, Variable); an
-// offset/length into the arena's text pool (String, Decimal); the first child slot and the
-// element count (List, Vector); the low and high halves of an Integer's value.
+// One node of a TermArena, 24 bytes (a KB of a million sentences holds some four million).
+// `a`/`b` hold: the symbol id (Symbol, Variable); an offset/length into the arena's text
+// pool (String, Decimal); the first child slot and the element count (List, Vector); the
+// low and high halves of an Integer's value. A String read without escapes points into
+// the arena's source text (the file's bytes) instead of its pool: `inSource`. The kind and
+// that flag share a word with the span's column, which saturates at maxColumn (a line of
+// 134 million code points; a KB file has at most 64 MiB).
 struct Node {
-    TermKind kind;
+    static constexpr std::uint32_t maxColumn = (std::uint32_t(1) << 27) - 1;
+
+    Node(TermKind kind, std::uint32_t a, std::uint32_t b, const Span &span, bool inSource = false)
+        : a(a)
+        , b(b)
+        , begin(span.begin)
+        , end(span.end)
+        , line(span.line)
+        , columnKind((std::min(span.column, maxColumn) << 5) | (inSource ? 0x10U : 0U) | std::uint32_t(kind))
+    { }
+
+    [[nodiscard]] TermKind kind() const { return TermKind(columnKind & 0xF); }
+    [[nodiscard]] bool inSource() const { return (columnKind & 0x10U) != 0; }
+    [[nodiscard]] Span span() const { return { begin, end, line, columnKind >> 5 }; }
+
     std::uint32_t a = 0;
     std::uint32_t b = 0;
-    Span span;
+    std::uint32_t begin = 0;
+    std::uint32_t end = 0;
+    std::uint32_t line = 0;
+    std::uint32_t columnKind = 0; ///< column << 5 | inSource << 4 | kind
 };
+static_assert(sizeof(Node) == 24);
+static_assert(std::uint32_t(TermKind::Vector) < 16, "a node keeps its kind in 4 bits");
 } // namespace detail
 
 /// A read-only handle on one term stored in a TermArena: cheap to copy (a pointer and an
@@ -67,7 +93,7 @@ public:
     { }
 
     [[nodiscard]] bool isNull() const { return m_arena == nullptr; }
-    [[nodiscard]] TermKind kind() const { return node().kind; }
+    [[nodiscard]] TermKind kind() const { return node().kind(); }
     [[nodiscard]] bool isList() const { return !isNull() && kind() == TermKind::List; }
     [[nodiscard]] bool isVector() const { return !isNull() && kind() == TermKind::Vector; }
     [[nodiscard]] bool isSymbol() const { return !isNull() && kind() == TermKind::Symbol; }
@@ -102,7 +128,7 @@ public:
     /// True if this is a list headed by the symbol `id`.
     [[nodiscard]] bool isForm(SymbolId id) const { return isList() && size() > 0 && at(0).isSymbol(id); }
 
-    [[nodiscard]] Span span() const { return node().span; }
+    [[nodiscard]] Span span() const { return node().span(); }
     [[nodiscard]] const TermArena *arena() const { return m_arena; }
     [[nodiscard]] std::uint32_t index() const { return m_index; }
 
@@ -130,12 +156,20 @@ public:
     /// Bytes held (nodes, child slots, text pool), for memory reports.
     [[nodiscard]] std::size_t memoryUsage() const;
     void reserve(std::size_t nodes, std::size_t childSlots, std::size_t textBytes);
+    /// Gives back the memory reserve() set aside and the terms did not use (the reader, once
+    /// a file is read).
+    void releaseUnused();
 
     // Building. Each returns the new node's index.
     std::uint32_t addInteger(std::int64_t value, Span span = {});
     /// `canonicalText` as produced by the reader: no '+', no trailing zeros but one.
     std::uint32_t addDecimal(std::string_view canonicalText, Span span = {});
     std::uint32_t addString(std::string_view utf8, Span span = {});
+    /// The text this arena's terms were read from (shared, not copied): a String may keep
+    /// its contents there (addSourceString) instead of in the arena's pool.
+    void setSource(const QByteArray &source) { m_source = source; }
+    /// A String whose contents are bytes [offset, offset + size) of the source text.
+    std::uint32_t addSourceString(std::uint32_t offset, std::uint32_t size, Span span = {});
     std::uint32_t addSymbol(SymbolId id, Span span = {});
     std::uint32_t addVariable(SymbolId id, Span span = {});
     /// Sets the id of a Symbol or Variable node added earlier (the reader adds a name's node
@@ -153,6 +187,7 @@ private:
     std::vector<detail::Node> m_nodes;
     std::vector<std::uint32_t> m_children;
     std::string m_text;
+    QByteArray m_source;
 };
 
 inline const detail::Node &Term::node() const
@@ -168,8 +203,10 @@ inline Term Term::at(std::uint32_t i) const
 inline std::string_view Term::text() const
 {
     const detail::Node &n = node();
-    if (n.kind != TermKind::String && n.kind != TermKind::Decimal)
+    if (n.kind() != TermKind::String && n.kind() != TermKind::Decimal)
         return {};
+    if (n.inSource())
+        return std::string_view(m_arena->m_source.constData() + n.a, n.b);
     return std::string_view(m_arena->m_text).substr(n.a, n.b);
 }
 

@@ -55,6 +55,7 @@ private Q_SLOTS:
     void atoms_data();
     void atoms();
     void spans();
+    void compactNodes();
     void recovery();
     void deepNesting();
     void parseSentenceOne();
@@ -258,6 +259,50 @@ void TstReader::spans()
     QCOMPARE(first.at(2).span(), (Span { 22, 28, 2, 9 }));
     QCOMPARE(first.at(2).at(1).span(), (Span { 25, 27, 2, 12 }));
     QCOMPARE(document.sentences[1].span(), (Span { 32, 35, 3, 3 }));
+}
+
+void TstReader::compactNodes()
+{
+    // A plain string points into the document's text, an escaped one is kept in the arena;
+    // both outlive the text they were read from, and a copy keeps the contents.
+    std::shared_ptr<const TermArena> arena;
+    Term plain;
+    Term escaped;
+    {
+        QByteArray text("(comment x \"plain words\")\n(comment y \"a\\\"b\")\n(comment z \"\")");
+        const Document document = parseDocument(text);
+        QVERIFY2(document.diagnostics.empty(), qPrintable(diagnosticsText(document)));
+        QCOMPARE(document.sentences.size(), std::size_t(3));
+        arena = document.arena;
+        plain = document.sentences[0].at(2);
+        escaped = document.sentences[1].at(2);
+        QCOMPARE(document.sentences[2].at(2).text(), std::string_view());
+        QCOMPARE(plain.span(), (Span { 11, 24, 1, 12 }));
+        text.fill('#'); // the caller's copy changes; the arena's shared one does not
+    }
+    QVERIFY(plain.isString());
+    QCOMPARE(plain.text(), std::string_view("plain words"));
+    QVERIFY(escaped.isString());
+    QCOMPARE(escaped.text(), std::string_view("a\"b"));
+    TermArena copies;
+    QCOMPARE(copies.term(copies.copy(plain)).text(), std::string_view("plain words"));
+    QCOMPARE(copies.term(copies.copy(plain)).span(), plain.span());
+
+    // Every kind survives beside a column at the limit, and larger columns saturate.
+    const Span far { 7, 9, 3, 4000000000U };
+    const Term symbol = copies.term(copies.addSymbol(intern("far"), far));
+    QVERIFY(symbol.isSymbol());
+    QCOMPARE(symbol.name(), std::string_view("far"));
+    QCOMPARE(symbol.span(), (Span { 7, 9, 3, detail::Node::maxColumn }));
+    const Term number = copies.term(copies.addInteger(-5, { 1, 2, 3, detail::Node::maxColumn }));
+    QCOMPARE(number.kind(), TermKind::Integer);
+    QCOMPARE(number.integer(), std::int64_t(-5));
+    QCOMPARE(number.span().column, detail::Node::maxColumn);
+    const std::uint32_t element = copies.addAnonymous();
+    const Term vector = copies.term(copies.addCompound(TermKind::Vector, std::span(&element, 1), { 0, 1, 1, 2 }));
+    QVERIFY(vector.isVector());
+    QCOMPARE(vector.at(0).kind(), TermKind::Anonymous);
+    QCOMPARE(vector.span(), (Span { 0, 1, 1, 2 }));
 }
 
 void TstReader::recovery()
