@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -519,9 +520,30 @@ struct Canonicalizer {
             std::move(conjuncts.begin(), conjuncts.end(), consequent.kids.begin() + 1);
         }
 
-        // Search over permutations of runs of blind-equal generators (§6 "Search").
+        // Search over permutations of runs of blind-equal generators (§6 "Search"). A
+        // candidate's literal is numbered against a copy of its prefix's numbering alone; the
+        // prefix itself is a shared chain, so keeping a survivor copies no literal (a hostile
+        // rule's runs of thousands of survivors stayed cubic in the run's length otherwise).
+        struct Link {
+            Node literal;
+            mutable std::shared_ptr<const Link> previous;
+            Link(Node l, std::shared_ptr<const Link> p)
+                : literal(std::move(l))
+                , previous(std::move(p))
+            { }
+            Link(const Link &) = delete;
+            Link &operator=(const Link &) = delete;
+            // Unlinks a chain no one else holds iteratively: a chain is as long as the rule's
+            // generators, too long for recursive destruction.
+            ~Link()
+            {
+                std::shared_ptr<const Link> p = std::move(previous);
+                while (p && p.use_count() == 1)
+                    p = std::move(p->previous);
+            }
+        };
         struct State {
-            std::vector<Node> numberedGenerators;
+            std::shared_ptr<const Link> last;
             std::vector<std::size_t> used;
             Numbering numbering;
         };
@@ -539,8 +561,8 @@ struct Canonicalizer {
                     for (std::size_t k = i; k < j; ++k) {
                         if (std::find(state.used.begin(), state.used.end(), k) != state.used.end())
                             continue;
-                        State candidate = state;
-                        Node lit = candidate.numbering.apply(generators[k]);
+                        Numbering numbering = state.numbering;
+                        Node lit = numbering.apply(generators[k]);
                         const int c = haveBest ? compare(lit, best, TermOrder::Full) : -1;
                         if (c > 0)
                             continue;
@@ -551,8 +573,8 @@ struct Canonicalizer {
                         }
                         if (next.size() >= s_maxSurvivors)
                             continue;
+                        State candidate { std::make_shared<const Link>(std::move(lit), state.last), state.used, std::move(numbering) };
                         candidate.used.push_back(k);
-                        candidate.numberedGenerators.push_back(std::move(lit));
                         next.push_back(std::move(candidate));
                     }
                 }
@@ -560,13 +582,20 @@ struct Canonicalizer {
             }
             i = j;
         }
+        const auto numberedGenerators = [](const State &state) {
+            std::vector<Node> literals;
+            for (const Link *link = state.last.get(); link; link = link->previous.get())
+                literals.push_back(link->literal);
+            std::reverse(literals.begin(), literals.end());
+            return literals;
+        };
 
         // The least full rendering (generators, held, consequent, exceptions) wins.
         std::vector<Node> bestSequence;
         std::size_t bestIndex = 0;
         for (std::size_t k = 0; k < states.size(); ++k) {
             Numbering n = states[k].numbering;
-            std::vector<Node> sequence = states[k].numberedGenerators;
+            std::vector<Node> sequence = numberedGenerators(states[k]);
             for (const Node &h : held)
                 sequence.push_back(n.apply(h));
             sequence.push_back(n.apply(consequent));
@@ -583,7 +612,7 @@ struct Canonicalizer {
         }
         State &chosen = states[bestIndex];
         numbering = chosen.numbering;
-        std::vector<Node> parts = std::move(chosen.numberedGenerators);
+        std::vector<Node> parts = numberedGenerators(chosen);
         for (const Node &h : held)
             parts.push_back(numbering.apply(h));
         Node numberedConsequent = numbering.apply(consequent);
