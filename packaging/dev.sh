@@ -62,9 +62,9 @@ release_has_kf6() {
 
 apt_get() {
     if [[ $EUID -eq 0 ]]; then
-        DEBIAN_FRONTEND=noninteractive apt-get "$@"
+        DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 "$@"
     else
-        sudo DEBIAN_FRONTEND=noninteractive apt-get "$@"
+        sudo DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 "$@"
     fi
 }
 
