@@ -11,6 +11,7 @@
 #include "proposal/atomicwrite_p.h"
 #include "proposal/edits.h"
 #include "proposal/filelock_p.h"
+#include "proposal/gate.h"
 #include "proposal/gitcommit.h"
 
 #include <QDir>
@@ -732,7 +733,14 @@ void markUndone(Proposal &proposal, const Transaction &transaction)
     proposal.absent = transaction.baseSha256.isEmpty();
 }
 
-QStringList rediff(Proposal &proposal, const kb::KnowledgeBase &kb, const BatchGate &gate)
+namespace {
+
+/// The gates rediff() runs on `sentences` as one batch, against the KB without the sentences
+/// the entries `removing` replace or retract.
+using RemovingGate
+    = std::function<std::vector<std::vector<check::Problem>>(const std::vector<const Entry *> &removing, const QStringList &sentences)>;
+
+QStringList rediffWith(Proposal &proposal, const RemovingGate &gate)
 {
     const std::optional<QString> hash = fileSha256(proposal.targetPath());
     proposal.absent = !hash.has_value();
@@ -772,6 +780,35 @@ QStringList rediff(Proposal &proposal, const kb::KnowledgeBase &kb, const BatchG
             e->state = EntryState::Refused;
     };
 
+    const auto isRetract = [](const Entry *e) { return e->kind == formalize::EntryKind::Retract; };
+    std::erase_if(others, isRetract);
+    QStringList batch;
+    for (const Entry *e : accepted) {
+        if (!isRetract(e))
+            batch.append(e->sentence());
+    }
+    const auto batchProblems = batch.isEmpty() ? std::vector<std::vector<check::Problem>>()
+                                               : gate(std::vector<const Entry *>(accepted.begin(), accepted.end()), batch);
+    std::size_t next = 0;
+    for (Entry *e : accepted) {
+        if (isRetract(e))
+            continue;
+        update(e, next < batchProblems.size() ? batchProblems[next] : std::vector<check::Problem>());
+        ++next;
+    }
+    for (Entry *e : others) {
+        const auto alone = gate({ e }, QStringList { e->sentence() });
+        update(e, alone.empty() ? std::vector<check::Problem>() : alone.front());
+    }
+    std::sort(changed.begin(), changed.end(),
+        [](const QString &a, const QString &b) { return formalize::entryNumber(a) < formalize::entryNumber(b); });
+    return changed;
+}
+
+} // namespace
+
+QStringList rediff(Proposal &proposal, const kb::KnowledgeBase &kb, const BatchGate &gate)
+{
     // Replacements are gated against the KB without the sentences they remove, as Apply gates
     // them (rewrite.md §1); a retract entry has no new sentence to gate.
     const QByteArray current = readFile(proposal.targetPath()).bytes;
@@ -797,30 +834,19 @@ QStringList rediff(Proposal &proposal, const kb::KnowledgeBase &kb, const BatchG
         }
         return found->second ? *found->second : kb;
     };
-    const auto isRetract = [](const Entry *e) { return e->kind == formalize::EntryKind::Retract; };
-    std::erase_if(others, isRetract);
-    QStringList batch;
-    for (const Entry *e : accepted) {
-        if (!isRetract(e))
-            batch.append(e->sentence());
-    }
-    const auto batchProblems = batch.isEmpty()
-        ? std::vector<std::vector<check::Problem>>()
-        : gate(gateKbWithout(std::vector<const Entry *>(accepted.begin(), accepted.end())), proposal.context, batch);
-    std::size_t next = 0;
-    for (Entry *e : accepted) {
-        if (isRetract(e))
-            continue;
-        update(e, next < batchProblems.size() ? batchProblems[next] : std::vector<check::Problem>());
-        ++next;
-    }
-    for (Entry *e : others) {
-        const auto alone = gate(gateKbWithout({ e }), proposal.context, QStringList { e->sentence() });
-        update(e, alone.empty() ? std::vector<check::Problem>() : alone.front());
-    }
-    std::sort(changed.begin(), changed.end(),
-        [](const QString &a, const QString &b) { return formalize::entryNumber(a) < formalize::entryNumber(b); });
-    return changed;
+    return rediffWith(proposal, [&](const std::vector<const Entry *> &removing, const QStringList &sentences) {
+        return gate(gateKbWithout(removing), proposal.context, sentences);
+    });
+}
+
+QStringList rediff(Proposal &proposal, const lang::Kb &kb)
+{
+    if (const kb::KnowledgeBase *knowledge = lang::knowledgeBaseOf(kb))
+        return rediff(proposal, *knowledge, criticGate());
+    // A language without rewrite edits (regateThroughSeam): nothing is removed before gating.
+    return rediffWith(proposal, [&](const std::vector<const Entry *> &, const QStringList &sentences) {
+        return gateThroughLanguage(kb, proposal.context, sentences);
+    });
 }
 
 } // namespace fanva::proposal

@@ -12,6 +12,10 @@
 #include <functional>
 #include <vector>
 
+namespace fanva::lang {
+class Kb;
+}
+
 namespace fanva::proposal {
 
 enum class ApplyStatus { Applied, Blocked, Conflict, IoError, VerifyFailed };
@@ -100,5 +104,8 @@ void markUndone(Proposal &proposal, const Transaction &transaction);
 /// the KB without the sentences it removes; a retraction not at all), keeps decisions,
 /// clears a force whose problems changed. Returns the ids whose problems changed.
 [[nodiscard]] QStringList rediff(Proposal &proposal, const kb::KnowledgeBase &kb, const BatchGate &gate);
+/// rediff() for a KB in any language: fanva-kb's with criticGate(), another language's
+/// through the seam (proposal::gateThroughLanguage; such a language has no replacements).
+[[nodiscard]] QStringList rediff(Proposal &proposal, const lang::Kb &kb);
 
 } // namespace fanva::proposal

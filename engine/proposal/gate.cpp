@@ -4,6 +4,7 @@
 
 #include "check/critic.h"
 #include "check/gates.h"
+#include "lang/gates.h"
 
 #include <mutex>
 
@@ -52,6 +53,18 @@ BatchGate criticGateFor(std::shared_ptr<const kb::KnowledgeBase> kb)
         std::call_once(kept->made, [&] { kept->critic = std::make_unique<const check::Critic>(*kept->kb); });
         return gateWith(*kept->critic, context, sentences);
     };
+}
+
+std::vector<std::vector<check::Problem>> gateThroughLanguage(const lang::Kb &kb, const QString &target, const QStringList &sentences)
+{
+    const std::unique_ptr<lang::Batch> batch = kb.language().newBatch(kb);
+    std::vector<std::vector<check::Problem>> out;
+    out.reserve(std::size_t(sentences.size()));
+    for (const QString &sentence : sentences) {
+        lang::GateReport report = lang::runGates(kb, sentence, target, batch.get());
+        out.push_back(report.isAdmissible() ? std::move(report.notes) : std::move(report.problems));
+    }
+    return out;
 }
 
 } // namespace fanva::proposal

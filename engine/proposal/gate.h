@@ -4,7 +4,14 @@
 
 #include "proposal/proposal.h"
 
+#include <QStringList>
+
 #include <memory>
+#include <vector>
+
+namespace fanva::lang {
+class Kb;
+}
 
 namespace fanva::proposal {
 
@@ -18,5 +25,11 @@ namespace fanva::proposal {
 /// critic's rule graph is built once per loaded KB rather than on every keystroke's re-gate. A
 /// call with another KB is gated as criticGate() does.
 [[nodiscard]] BatchGate criticGateFor(std::shared_ptr<const kb::KnowledgeBase> kb);
+
+/// criticGate()'s answer through the language seam, for a KB in any language: `sentences`
+/// gated one after another as one batch (lang::runGates) for `target`; per sentence its
+/// failing gate's problems, or an admissible one's notes.
+[[nodiscard]] std::vector<std::vector<check::Problem>> gateThroughLanguage(
+    const lang::Kb &kb, const QString &target, const QStringList &sentences);
 
 } // namespace fanva::proposal

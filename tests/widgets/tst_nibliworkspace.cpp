@@ -7,6 +7,8 @@
 #include "kbbrowser/statementbrowser.h"
 #include "review/inlineeditor.h"
 #include "review/proposalview.h"
+#include "review/reviewcontroller.h"
+#include "review/reviewpresenter.h"
 #include "widgettesting.h"
 #include "window/mainwindow.h"
 
@@ -16,6 +18,7 @@
 #include <QDir>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -27,7 +30,9 @@
 
 #include <algorithm>
 
+using fanva::testing::candidatesReply;
 using fanva::testing::copyTree;
+using fanva::testing::ScriptedDemo;
 using fanva::testing::writeFile;
 
 namespace {
@@ -62,7 +67,8 @@ private Q_SLOTS:
     void opensTheDemo();
     void highlightsNibli();
     void badEditShowsNibliMessage();
-    void formalizeWaitsForTheSeam();
+    void formalizeReviewApplyUndo();
+    void newStatementsJoinTheReview();
     void unknownLanguageStaysClosed();
 
 private:
@@ -212,27 +218,140 @@ void TstNibliWorkspace::badEditShowsNibliMessage()
     QCOMPARE(fanva::testing::readAll(dir.filePath(QStringLiteral("kb/millbrook.nibli"))), before);
 }
 
-void TstNibliWorkspace::formalizeWaitsForTheSeam()
+void TstNibliWorkspace::formalizeReviewApplyUndo()
 {
     MainWindow window;
     QTemporaryDir dir;
     QVERIFY(openDemo(window, dir));
-    QAction *formalize = window.findChild<QAction *>(QStringLiteral("actionFormalize"));
-    QVERIFY(formalize);
-    QVERIFY(!formalize->isEnabled());
-    QVERIFY(formalize->statusTip().startsWith(u"Formalize on a nibli KB arrives with"));
-    QSignalSpy problems(&window, &MainWindow::problemReported);
-    QVERIFY(!window.formalize());
-    QVERIFY(!problems.isEmpty());
-    QVERIFY(problems.constLast().at(0).toString().startsWith(u"Formalize on a nibli KB arrives with"));
-    QVERIFY(!window.newSentence());
-    QVERIFY(problems.constLast().at(0).toString().startsWith(u"Writing a new sentence into a nibli KB arrives with Apply"));
+    const QString target = dir.filePath(QStringLiteral("kb/millbrook.nibli"));
+    const QByteArray before = fanva::testing::readAll(target);
+    QVERIFY(!before.isEmpty());
+    const QString script = dir.filePath(QStringLiteral("script.json"));
+    QVERIFY(fanva::testing::writeScript(script,
+        ScriptedDemo::script({ { { "text", candidatesReply({ { "animal(Rufus).", 4 } }) }, { "stop_reason", "end_turn" } },
+            { { "when", { { "purpose", "judge" } } }, { "text", R"({"verdicts":[{"item":1,"verdict":"agree"}]})" } } })));
+    qputenv("FANVA_SCRIPT", QFile::encodeName(script));
+    const auto unsetScript = qScopeGuard([] { qunsetenv("FANVA_SCRIPT"); });
+    window.setProvider(QStringLiteral("scripted"));
+    window.review()->setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
+    const auto action = [&window](const char *name) { return window.findChild<QAction *>(QLatin1String(name)); };
+    QVERIFY(action("actionFormalize")->isEnabled());
+    window.show();
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+
+    // Formalize drafts through nibli's gates: the entry is the statement as nibli renders it.
+    QSignalSpy finished(&window, &MainWindow::formalizeFinished);
+    action("actionFormalize")->trigger();
+    QVERIFY(window.review()->isRunning());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+    QCOMPARE(finished.constFirst().at(0).toString(), QStringLiteral("success"));
+    const fanva::proposal::Proposal &proposal = window.review()->proposal();
+    QCOMPARE(proposal.language, QStringLiteral("nibli"));
+    QCOMPARE(proposal.targetFile, QStringLiteral("millbrook.nibli"));
+    QCOMPARE(proposal.entries.size(), std::size_t(1));
+    const QString id = proposal.entries.front().id;
+    QCOMPARE(proposal.entries.front().state, fanva::formalize::EntryState::Admissible);
+    auto *view = window.findChild<ProposalView *>(QStringLiteral("proposalView"));
+    QVERIFY2(view->toPlainText().contains(QStringLiteral("animal(Rufus).")), qPrintable(view->toPlainText()));
+
+    // An edit is gated by nibli live: a misspelt predicate is refused with nibli's message.
+    QVERIFY(!window.review()->gateEdit(id, QStringLiteral("animl(Rufus).")).empty());
+    QCOMPARE(window.review()->gateEdit(id, QStringLiteral("animl(Rufus).")).front().type, QStringLiteral("unknown-predicate"));
+    QVERIFY(window.review()->gateEdit(id, QStringLiteral("animal(Rufus).")).empty());
+
+    // Accept with the key, Apply: the statement lands after the file's bytes with # provenance.
+    window.presenter()->setCurrentEntry(id);
+    view->setFocus();
+    QTest::keyClick(view, Qt::Key_A);
+    QCOMPARE(window.review()->proposal().entry(id)->decision, fanva::formalize::Decision::Accepted);
+    QVERIFY(action("actionApply")->isEnabled());
+    action("actionApply")->trigger();
+    QCOMPARE(window.review()->proposal().entry(id)->decision, fanva::formalize::Decision::Applied);
+    const QByteArray applied = fanva::testing::readAll(target);
+    QVERIFY(applied.startsWith(before));
+    const QByteArray added = applied.mid(before.size());
+    QVERIFY2(added.contains("\n# ") || added.startsWith("# "), added.constData());
+    QVERIFY2(added.contains("animal(Rufus).\n"), added.constData());
+    QVERIFY2(!added.contains(";;"), added.constData());
+    // Undo Apply restores the bytes.
+    QVERIFY(action("actionUndoApply")->isEnabled());
+    action("actionUndoApply")->trigger();
+    QCOMPARE(fanva::testing::readAll(target), before);
+
+    // A hand edit after the review began: Apply refuses the conflict, Re-diff takes the file as
+    // it is now and re-gates through nibli, and Apply then writes after the hand edit.
+    const QByteArray edited = before + "dog(Mara).\n";
+    QVERIFY(writeFile(target, edited));
+    QVERIFY(!window.applyProposal());
+    QCOMPARE(fanva::testing::readAll(target), edited);
+    QVERIFY(window.rediff());
+    QCOMPARE(window.review()->proposal().entry(id)->state, fanva::formalize::EntryState::Admissible);
+    QVERIFY(window.applyProposal());
+    QVERIFY(fanva::testing::readAll(target).startsWith(edited));
+    QVERIFY(fanva::testing::readAll(target).mid(edited.size()).contains("animal(Rufus).\n"));
+
+    // The review saves as a nibli session, which reopens in a new window on the workspace.
+    const QString session = dir.filePath(QStringLiteral("review.fanva"));
+    QString error;
+    QVERIFY2(window.review()->saveSession(session, &error), qPrintable(error));
+    MainWindow reopened;
+    reopened.setInteractive(false);
+    QSignalSpy loaded(&reopened, &MainWindow::kbLoaded);
+    QVERIFY(reopened.openWorkspace(dir.path()));
+    QVERIFY(loaded.count() > 0 || loaded.wait(20000));
+    QVERIFY(reopened.openSession(session));
+    QCOMPARE(reopened.review()->proposal().language, QStringLiteral("nibli"));
+    QVERIFY(reopened.review()->proposal().entry(id));
+}
+
+void TstNibliWorkspace::newStatementsJoinTheReview()
+{
+    MainWindow window;
+    QTemporaryDir dir;
+    QVERIFY(openDemo(window, dir));
+    window.review()->setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
+    const QString target = dir.filePath(QStringLiteral("kb/millbrook.nibli"));
+    const QByteArray before = fanva::testing::readAll(target);
+
     // Contexts are fanva-kb's.
+    QSignalSpy problems(&window, &MainWindow::problemReported);
     QAction *newContext = window.findChild<QAction *>(QStringLiteral("actionNewContext"));
     QVERIFY(newContext);
     QVERIFY(!newContext->isEnabled());
     QVERIFY(!window.newContext());
     QCOMPARE(problems.constLast().at(0).toString(), QStringLiteral("Contexts are fanva-kb's: the targets of a nibli KB are its files."));
+
+    // The KB browser's statement editor commits: the statement joins the review, accepted
+    // when nibli's gates pass it, and nothing is written until Apply.
+    StatementBrowser *browser = window.kbBrowser()->statementBrowser();
+    QVERIFY(browser->editStatement(0));
+    browser->editor()->editor()->setPlainText(QStringLiteral("dog(Tobin)."));
+    browser->editor()->commit();
+    QVERIFY(window.review()->hasProposal());
+    QCOMPARE(window.review()->proposal().entries.size(), std::size_t(1));
+    const fanva::proposal::Entry &entry = window.review()->proposal().entries.front();
+    QCOMPARE(entry.origin, fanva::formalize::Origin::Author);
+    QCOMPARE(entry.decision, fanva::formalize::Decision::Accepted);
+    QCOMPARE(fanva::testing::readAll(target), before);
+
+    // A statement nibli refuses joins refused, and Apply leaves it out.
+    QVERIFY(browser->editStatement(0));
+    browser->editor()->editor()->setPlainText(QStringLiteral("dgo(Tobin)."));
+    browser->editor()->commit();
+    QCOMPARE(window.review()->proposal().entries.size(), std::size_t(2));
+    const fanva::proposal::Entry &refused = window.review()->proposal().entries.back();
+    QCOMPARE(refused.state, fanva::formalize::EntryState::Refused);
+    QCOMPARE(refused.problems.front().type, QStringLiteral("unknown-predicate"));
+
+    QVERIFY(window.applyProposal());
+    const QByteArray applied = fanva::testing::readAll(target);
+    QVERIFY(applied.startsWith(before));
+    QVERIFY2(applied.mid(before.size()).contains("dog(Tobin).\n"), applied.constData());
+    QVERIFY(!applied.contains("dgo(Tobin)"));
+
+    // Review ▸ New Sentence opens the author's editor in the proposal.
+    QVERIFY(window.newSentence());
 }
 
 void TstNibliWorkspace::unknownLanguageStaysClosed()

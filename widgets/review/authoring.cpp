@@ -10,10 +10,13 @@
 #include "review/reviewpresenter.h"
 
 #include "formalize/judgealone.h"
+#include "formalize/sessionlanguage.h"
 #include "formalize/sessionsetup.h"
 #include "jsonutil.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
+#include "lang/fanvakb.h"
+#include "lang/registry.h"
 #include "llm/call.h"
 #include "llm/provider.h"
 #include "llm/selection.h"
@@ -66,16 +69,16 @@ private:
     std::vector<Entry> m_entries;
 };
 
-const formalize::SessionHooks &hooks()
-{
-    static const formalize::SessionHooks s_hooks = formalize::standardHooks();
-    return s_hooks;
-}
-
 } // namespace
 
 bool ReviewController::beginAuthoring(
     const QString &kbFolder, std::shared_ptr<const kb::KnowledgeBase> kb, const QString &context, QString *error, const QStringList &sees)
+{
+    return beginAuthoring(kbFolder, kb ? lang::fanvaKbOver(std::move(kb)) : std::shared_ptr<const lang::Kb>(), context, error, sees);
+}
+
+bool ReviewController::beginAuthoring(
+    const QString &kbFolder, std::shared_ptr<const lang::Kb> kb, const QString &context, QString *error, const QStringList &sees)
 {
     if (isRunning()) {
         *error = tr("A formalization is running.");
@@ -94,30 +97,37 @@ bool ReviewController::beginAuthoring(
     session.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
     session.created = QDateTime::currentDateTimeUtc();
     session.modified = session.created;
-    const proposal::KbFingerprint fingerprint = proposal::kbFingerprint(kbDir);
+    const QString language = kb->language().id();
+    const proposal::KbFingerprint fingerprint = proposal::kbFingerprint(kbDir, language);
     session.kbSha256 = fingerprint.sha256;
     session.kbFiles = fingerprint.files;
     session.credential = QStringLiteral("none");
     Proposal &p = session.proposal;
     p.kbDir = kbDir;
     p.context = context;
-    // The context's own file, as a formalization targets it (<Context>.txt when the KB has none).
-    p.targetFile = context + QStringLiteral(".txt");
-    if (const auto info = kb->contextInfo(kb::intern(context.toStdString())); info && !info->file.isEmpty())
-        p.targetFile = QDir(kbDir).relativeFilePath(QDir(kb->root()).absoluteFilePath(info->file));
+    p.language = language;
+    m_run.reset();
+    adoptKb(std::move(kb));
+    // The target's own file, as a formalization targets it: a context's file (<Context>.txt
+    // when the KB has none), or the language's file for the target name.
+    if (m_sessionLanguage)
+        p.targetFile = m_sessionLanguage->targetFile(context);
+    else
+        p.targetFile = context + QStringLiteral(".txt");
+    if (const auto info = m_kb ? m_kb->contextInfo(kb::intern(context.toStdString())) : std::nullopt; info && !info->file.isEmpty())
+        p.targetFile = QDir(kbDir).relativeFilePath(QDir(m_kb->root()).absoluteFilePath(info->file));
     const std::optional<QString> base = proposal::fileSha256(p.targetPath());
     p.absent = !base.has_value();
     p.baseSha256 = base.value_or(QString());
     if (p.absent)
         p.sees = sees;
 
-    m_run.reset();
-    m_kb = std::move(kb);
     // A new context (iteration.md §4): gated as if its file held its header already.
-    if (!p.newFileHeader().isEmpty() && !loadKb(kbDir, error, &p))
+    if (!p.newFileHeader().isEmpty() && !loadKb(kbDir, language, error, &p))
         return false;
     m_setup = {};
     m_setup.kbFolder = kbDir;
+    m_setup.language = language;
     m_setup.context = context;
     m_setup.sees = p.sees;
     m_session = std::move(session);
@@ -143,22 +153,25 @@ QString ReviewController::nextEntryId() const
     return QStringLiteral("c%1").arg(largest + 1);
 }
 
-QStringList ReviewController::authoredSentences(const QString &text)
+QStringList ReviewController::authoredSentences(const QString &text, const lang::Language &language)
 {
     const QString trimmed = text.trimmed();
     if (trimmed.isEmpty())
         return {};
     // Several sentences only when the reader reads them all cleanly; else the text is one
     // entry, which the parse gate then judges.
-    const kb::Document document = kb::parseDocument(trimmed.toUtf8());
-    if (document.hasErrors() || document.sentences.size() < 2)
+    const lang::ReadResult read = language.read(trimmed.toUtf8());
+    if (read.hasErrors() || read.statements.size() < 2)
         return { trimmed };
     QStringList sentences;
-    for (const kb::Term &sentence : document.sentences) {
-        const kb::Span span = sentence.span();
-        sentences.append(QString::fromUtf8(document.text.mid(span.begin, span.end - span.begin)).trimmed());
-    }
+    for (const lang::Statement &statement : read.statements)
+        sentences.append(statement.text.trimmed());
     return sentences;
+}
+
+QStringList ReviewController::authoredSentences(const QString &text) const
+{
+    return authoredSentences(text, m_languageKb ? m_languageKb->language() : lang::defaultLanguage());
 }
 
 std::vector<check::Problem> ReviewController::gateNewEntry(const QString &text) const
@@ -185,7 +198,7 @@ std::vector<check::Problem> ReviewController::gateNewEntry(const QString &text) 
 QStringList ReviewController::addAuthorEntries(const QString &afterId, const QString &text)
 {
     const QStringList sentences = authoredSentences(text);
-    if (!m_session || !m_kb || isRunning() || sentences.isEmpty())
+    if (!m_session || !hasKb() || isRunning() || sentences.isEmpty())
         return {};
     const Proposal &current = proposal();
     const Entry *after = current.entry(afterId);
@@ -216,7 +229,7 @@ QStringList ReviewController::addAuthorEntries(const QString &afterId, const QSt
             : known                              ? formalize::EntryState::Known
                                                  : formalize::EntryState::Admissible;
         e.decision = e.state == formalize::EntryState::Admissible ? formalize::Decision::Accepted : formalize::Decision::Undecided;
-        e.gloss = hooks().gloss(*m_kb, e.sentence(), current.context);
+        e.gloss = glossOf(e.sentence(), current.context);
         ids.append(e.id);
         added.push_back(std::move(e));
     }
@@ -233,7 +246,7 @@ bool ReviewController::canRejudge(const QString &id) const
 
 bool ReviewController::rejudge(const QStringList &ids, const llm::ProviderOptions &provider, QString *error)
 {
-    if (!m_session || !m_kb) {
+    if (!m_session || !hasKb()) {
         *error = tr("There is no proposal to re-judge.");
         return false;
     }
@@ -257,7 +270,7 @@ bool ReviewController::rejudge(const QStringList &ids, const llm::ProviderOption
         if (!canRejudge(id))
             continue;
         const Entry *e = p.entry(id);
-        const formalize::EntryGloss gloss = hooks().gloss(*m_kb, e->sentence(), p.context);
+        const formalize::EntryGloss gloss = glossOf(e->sentence(), p.context);
         if (e->segment < 1 || e->segment > p.segmentTexts.size()) {
             unsent.emplace_back(id, QStringLiteral("no source sentence"));
             continue;

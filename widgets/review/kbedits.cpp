@@ -11,6 +11,7 @@
 #include "formalize/rewrite.h"
 #include "formalize/sessionsetup.h"
 #include "kb/knowledgebase.h"
+#include "lang/language.h"
 #include "llm/provider.h"
 #include "llm/selection.h"
 #include "proposal/autosave.h"
@@ -149,6 +150,10 @@ QString ReviewController::replaceSentence(int line, const QString &sentence)
 bool ReviewController::startRewrite(const std::vector<int> &lines, const QString &instruction, const llm::ProviderOptions &provider,
     const formalize::SessionSettings &settings, QString *error)
 {
+    if (m_session && m_languageKb) {
+        *error = tr("Rewriting sentences is for fanva-kb KBs; a %1 KB takes new statements only.").arg(m_languageKb->language().id());
+        return false;
+    }
     if (!m_session || !m_kb) {
         *error = tr("There is no target file to rewrite.");
         return false;

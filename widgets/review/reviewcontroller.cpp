@@ -6,9 +6,12 @@
 #include "review/entrymodel.h"
 
 #include "formalize/rewrite.h"
+#include "formalize/sessionlanguage.h"
 #include "formalize/sessionsetup.h"
 #include "kb/knowledgebase.h"
+#include "lang/fanvakb.h"
 #include "lang/registry.h"
+#include "lang/sessionsetup.h"
 #include "llm/provider.h"
 #include "llm/selection.h"
 #include "proposal/autosave.h"
@@ -81,7 +84,7 @@ ReviewController::ReviewController(QObject *parent)
 void ReviewController::regateAccepted()
 {
     std::map<QString, std::vector<check::Problem>> clashes;
-    if (m_kb && m_session) {
+    if (hasKb() && m_session) {
         std::vector<const Entry *> gated;
         const auto problems = gateAfterWritten(QString(), {}, {}, &gated);
         // Only a set of two or more can clash; one entry's own problems are its rank.
@@ -102,7 +105,7 @@ void ReviewController::regateAccepted()
 std::vector<std::vector<check::Problem>> ReviewController::gateAfterWritten(const QString &skipId, const QStringList &extra,
     const std::vector<formalize::ExistingSentence> &alsoRemoved, std::vector<const Entry *> *gated) const
 {
-    if (!m_kb)
+    if (!hasKb())
         return {};
     const std::vector<const Entry *> written = proposal().toWrite();
     QStringList batch;
@@ -116,6 +119,8 @@ std::vector<std::vector<check::Problem>> ReviewController::gateAfterWritten(cons
     batch += extra;
     if (batch.isEmpty())
         return {};
+    if (!m_kb) // another language has no replacements (docs/spec/nibli-adapter.md)
+        return gateBatch(batch);
     // Replacements are gated against the KB without what the entries remove, each sentence once.
     std::vector<formalize::ExistingSentence> removed = proposal::removedSentences(written);
     removed.insert(removed.end(), alsoRemoved.begin(), alsoRemoved.end());
@@ -136,7 +141,22 @@ std::vector<std::vector<check::Problem>> ReviewController::gateAfterWritten(cons
                 return m_reducedGate(*m_reducedKb, proposal().context, batch);
         }
     }
-    return kbGate()(*m_kb, proposal().context, batch);
+    return gateBatch(batch);
+}
+
+std::vector<std::vector<check::Problem>> ReviewController::gateBatch(const QStringList &sentences) const
+{
+    if (m_languageKb)
+        return proposal::gateThroughLanguage(*m_languageKb, proposal().context, sentences);
+    return m_kb ? kbGate()(*m_kb, proposal().context, sentences) : std::vector<std::vector<check::Problem>> {};
+}
+
+formalize::EntryGloss ReviewController::glossOf(const QString &sentence, const QString &target) const
+{
+    if (m_sessionLanguage)
+        return m_sessionLanguage->gloss(sentence, target);
+    static const formalize::SessionHooks s_hooks = formalize::standardHooks();
+    return m_kb && s_hooks.gloss ? s_hooks.gloss(*m_kb, sentence, target) : formalize::EntryGloss();
 }
 
 std::vector<check::Problem> ReviewController::clashes(const QString &id) const
@@ -173,11 +193,24 @@ bool ReviewController::isRunning() const
     return m_run && !m_run->isFinished();
 }
 
-bool ReviewController::loadKb(const QString &folder, QString *error, const proposal::Proposal *proposal)
+bool ReviewController::loadKb(const QString &folder, const QString &language, QString *error, const proposal::Proposal *proposal)
 {
+    const lang::Language *kbLanguage = lang::languageById(language);
+    if (!kbLanguage) {
+        *error = tr("This Fanva has no KB language \"%1\"; it reads %2.").arg(language, lang::languageIds().join(QStringLiteral(", ")));
+        return false;
+    }
+    // A new context's header exists only in fanva-kb (iteration.md §4).
     const QByteArray header = proposal ? proposal->newFileHeader() : QByteArray();
-    const kb::LoadResult loaded
-        = header.isEmpty() ? kb::loadKnowledgeBase(folder) : kb::loadKnowledgeBaseWith(folder, { { proposal->targetPath(), header } });
+    lang::LoadResult loaded;
+    if (header.isEmpty()) {
+        loaded = kbLanguage->load(folder);
+    } else {
+        kb::LoadResult withHeader = kb::loadKnowledgeBaseWith(folder, { { proposal->targetPath(), header } });
+        loaded.diagnostics = std::move(withHeader.diagnostics);
+        if (withHeader.ok())
+            loaded.kb = lang::fanvaKbOver(std::move(withHeader.kb));
+    }
     if (!loaded.ok()) {
         QStringList messages;
         for (const kb::Diagnostic &d : loaded.diagnostics)
@@ -185,8 +218,15 @@ bool ReviewController::loadKb(const QString &folder, QString *error, const propo
         *error = tr("The knowledge base in %1 does not load:\n%2").arg(QDir::toNativeSeparators(folder), messages.join(QLatin1Char('\n')));
         return false;
     }
-    m_kb = loaded.kb;
+    adoptKb(std::move(loaded.kb));
     return true;
+}
+
+void ReviewController::adoptKb(std::shared_ptr<const lang::Kb> kb)
+{
+    m_kb = kb ? lang::sharedKnowledgeBaseOf(*kb) : nullptr;
+    m_languageKb = kb && !m_kb ? kb : nullptr;
+    m_sessionLanguage = m_languageKb ? lang::sessionLanguageOf(m_languageKb) : nullptr;
 }
 
 bool ReviewController::start(const ReviewSetup &setup, QString *error)
@@ -208,9 +248,12 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
     target.targetFile = setup.context + QStringLiteral(".txt");
     target.sees = setup.sees;
     target.absent = !setup.sees.isEmpty() && !QFileInfo::exists(target.targetPath());
-    if (setup.kb && target.newFileHeader().isEmpty())
-        m_kb = setup.kb;
-    else if (!loadKb(setup.kbFolder, error, &target))
+    target.language = setup.language;
+    if (setup.languageKb)
+        adoptKb(setup.languageKb);
+    else if (setup.kb && target.newFileHeader().isEmpty())
+        adoptKb(lang::fanvaKbOver(setup.kb));
+    else if (!loadKb(setup.kbFolder, setup.language, error, &target))
         return false;
     llm::ProviderResult created = llm::createProvider(setup.provider);
     if (!created.provider) {
@@ -225,8 +268,13 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
     m_setup = setup;
     formalize::SessionSettings settings = setup.settings;
     settings.model = setup.provider.model;
-    formalize::SessionInput input
-        = formalize::makeSessionInput(m_kb, setup.context, document, QFileInfo(setup.documentPath).fileName(), settings, setup.instruction);
+    // fanva-kb's input as it always was; another language's through the seam (nibli-kr.md §1.4).
+    formalize::SessionInput input = m_kb
+        ? formalize::makeSessionInput(m_kb, setup.context, document, QFileInfo(setup.documentPath).fileName(), settings, setup.instruction)
+        : lang::makeSessionInput(
+            m_languageKb, setup.context, document, QFileInfo(setup.documentPath).fileName(), settings, setup.instruction);
+    if (m_languageKb)
+        input.kbSha256 = proposal::kbFingerprint(setup.kbFolder, setup.language).sha256;
     input.providerId = setup.provider.id;
     input.focus = setup.focus;
     if (m_merging)
@@ -293,7 +341,14 @@ bool ReviewController::mergeRun(proposal::SessionFile fresh)
     std::set<int> scope(m_run->focus().begin(), m_run->focus().end());
     if (scope.size() == m_run->segments().size())
         scope.clear();
-    const auto key = proposal::canonicalKeyIn(m_kb);
+    // Entries match by key: the KB language's (fanva-kb: the KB's canonical key).
+    std::function<QString(const QString &)> key = proposal::canonicalKeyIn(m_kb);
+    if (m_sessionLanguage) {
+        key = [language = m_sessionLanguage](const QString &sentence) {
+            const std::optional<std::string> found = language->key(sentence);
+            return found ? QString::fromStdString(*found) : QString();
+        };
+    }
     proposal::SessionMerge merged = proposal::mergeSessionFiles(previous, fresh, scope, key, true);
     if (!merged.merge.lost.isEmpty() && m_lossQuestion) {
         switch (m_lossQuestion(merged.merge.lost)) {
@@ -503,10 +558,10 @@ proposal::UndoResult ReviewController::undoApply()
 
 QStringList ReviewController::rediff(QString *error)
 {
-    if (!m_session || !loadKb(proposal().kbDir, error))
+    if (!m_session || !loadKb(proposal().kbDir, proposal().language, error))
         return {};
     Proposal p = proposal();
-    const QStringList changed = proposal::rediff(p, *m_kb, kbGate());
+    const QStringList changed = m_kb ? proposal::rediff(p, *m_kb, kbGate()) : proposal::rediff(p, *m_languageKb);
     m_undoStack->clear();
     m_entries->updateProposal(p);
     m_session->proposal = p;
@@ -560,7 +615,7 @@ bool ReviewController::adoptSession(proposal::SessionFile session, QString *erro
         *error = *mismatch;
         return false;
     }
-    if (!loadKb(session.proposal.kbDir, error, &session.proposal))
+    if (!loadKb(session.proposal.kbDir, session.proposal.language, error, &session.proposal))
         return false;
     m_session = std::move(session);
     m_sessionId = m_session->id;

@@ -23,6 +23,10 @@ class QUndoStack;
 namespace fanva::kb {
 class KnowledgeBase;
 }
+namespace fanva::lang {
+class Kb;
+class Language;
+} // namespace fanva::lang
 namespace fanva::llm {
 class Call;
 }
@@ -39,6 +43,8 @@ struct ReviewSetup {
     /// The KB of kbFolder when it is already loaded (the window loads it in the background);
     /// null: start() loads kbFolder itself.
     std::shared_ptr<const fanva::kb::KnowledgeBase> kb;
+    /// The loaded KB when its language is not fanva-kb (nibli-kr.md §1); it stands for `kb`.
+    std::shared_ptr<const fanva::lang::Kb> languageKb;
     QString documentPath;
     QString context;
     fanva::llm::ProviderOptions provider;
@@ -173,11 +179,19 @@ public:
     /// @p sees: a new context's genlCx parents while it has no file (ReviewSetup::sees).
     bool beginAuthoring(const QString &kbFolder, std::shared_ptr<const fanva::kb::KnowledgeBase> kb, const QString &context, QString *error,
         const QStringList &sees = {});
+    /// beginAuthoring() for a KB in any language (@p target: a context, or a nibli target name).
+    bool beginAuthoring(const QString &kbFolder, std::shared_ptr<const fanva::lang::Kb> kb, const QString &target, QString *error,
+        const QStringList &sees = {});
     /// The id the next author entry gets (c1 in an empty proposal).
     [[nodiscard]] QString nextEntryId() const;
-    /// The author's @p text as sentences: one per sentence when it reads as several, else the
-    /// whole text (trimmed); empty for blank text.
-    [[nodiscard]] static QStringList authoredSentences(const QString &text);
+    /// The author's @p text as sentences of @p language: one per sentence when it reads as
+    /// several, else the whole text (trimmed); empty for blank text.
+    [[nodiscard]] static QStringList authoredSentences(const QString &text, const fanva::lang::Language &language);
+    /// authoredSentences() in the review's KB language.
+    [[nodiscard]] QStringList authoredSentences(const QString &text) const;
+    /// Whether the review's KB is in a language other than fanva-kb (no KB edits, no
+    /// rewrite: docs/spec/nibli-adapter.md).
+    [[nodiscard]] bool isOtherLanguage() const { return m_languageKb != nullptr; }
     /// Adds @p text as author entries (one per sentence) after entry @p afterId (at the end
     /// when none), each gated after the entries Apply would write: accepted, or refused when a
     /// gate refuses it. One undoable step. Returns the new ids (none when it cannot add).
@@ -248,8 +262,17 @@ private:
     bool decide(const QString &id, const QString &text, const std::function<bool(fanva::proposal::Proposal &)> &change);
     void onSessionFinished();
     void finishRewrite();
-    /// Loads the KB in @p folder; with @p proposal's target a new context, as if its file held its header.
-    bool loadKb(const QString &folder, QString *error, const fanva::proposal::Proposal *proposal = nullptr);
+    /// Loads the KB in @p folder in the language @p language; with @p proposal's target a new
+    /// context, as if its file held its header.
+    bool loadKb(const QString &folder, const QString &language, QString *error, const fanva::proposal::Proposal *proposal = nullptr);
+    /// Takes @p kb as the review's KB: m_kb when it is fanva-kb's, else m_languageKb.
+    void adoptKb(std::shared_ptr<const fanva::lang::Kb> kb);
+    [[nodiscard]] bool hasKb() const { return m_kb || m_languageKb; }
+    /// The gloss of @p sentence filed in @p target, in the review's KB language.
+    [[nodiscard]] fanva::formalize::EntryGloss glossOf(const QString &sentence, const QString &target) const;
+    /// The gates' problems of @p sentences as one batch against the KB (gateAfterWritten()'s
+    /// last step): each sentence's failing gate's problems, or its notes.
+    [[nodiscard]] std::vector<std::vector<fanva::check::Problem>> gateBatch(const QStringList &sentences) const;
     bool adoptSession(fanva::proposal::SessionFile session, QString *error);
     /// The finished run merged into the review (iteration.md §1); false: the review stays.
     bool mergeRun(fanva::proposal::SessionFile fresh);
@@ -266,6 +289,9 @@ private:
 
     ReviewSetup m_setup;
     std::shared_ptr<const fanva::kb::KnowledgeBase> m_kb;
+    /// The KB when its language is not fanva-kb (m_kb is null then), and its session view.
+    std::shared_ptr<const fanva::lang::Kb> m_languageKb;
+    std::shared_ptr<const fanva::formalize::SessionLanguage> m_sessionLanguage;
     /// The gates with one critic kept for m_kb (kbGate()); m_kbGateFor is the KB it was made for.
     mutable fanva::proposal::BatchGate m_kbGate;
     mutable const fanva::kb::KnowledgeBase *m_kbGateFor = nullptr;

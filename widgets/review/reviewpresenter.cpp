@@ -7,6 +7,8 @@
 #include "review/inlineeditor.h"
 #include "review/reviewcontroller.h"
 
+#include "lang/language.h"
+
 #include <QAction>
 #include <QMessageBox>
 #include <QScrollBar>
@@ -267,8 +269,8 @@ bool ReviewPresenter::editCurrentEntry()
         || e->kind == formalize::EntryKind::Retract || lineOfEntry(m_current) < 0)
         return false;
     const QString id = e->id;
-    m_editor->open(
-        id, proposal::renderSentence(e->sentence()), [this, id](const QString &sentence) { return m_review->gateEdit(id, sentence); });
+    m_editor->open(id, proposal::renderSentence(e->sentence(), m_review->proposal().kbLanguage()),
+        [this, id](const QString &sentence) { return m_review->gateEdit(id, sentence); });
     placeEditor();
     updateActions();
     return true;
@@ -333,7 +335,9 @@ void ReviewPresenter::refresh()
         if (!m_lines.empty() && m_lines.front().kind == DiffLine::Kind::Header)
             m_lines.front().text += tr(" — sentence [%1] only").arg(m_segmentFilter);
         if (std::none_of(m_lines.begin(), m_lines.end(), [](const DiffLine &line) { return !line.entryId.isEmpty(); }))
-            m_lines.push_back({ DiffLine::Kind::Marker, tr(";; no entry from sentence [%1]").arg(m_segmentFilter), {}, false, false });
+            m_lines.push_back({ DiffLine::Kind::Marker,
+                tr("%1 no entry from sentence [%2]").arg(m_review->proposal().kbLanguage().lineComment()).arg(m_segmentFilter), {}, false,
+                false });
     }
     const std::vector<DiffLine> &lines = m_lines;
     QStringList text;

@@ -6,8 +6,10 @@
 
 #include "common/kbhighlighting.h"
 #include "kbbrowser/kbbrowser.h"
+#include "review/inlineeditor.h"
 #include "review/proposalview.h"
 #include "review/reviewcontroller.h"
+#include "review/reviewpresenter.h"
 #include "review/sourceview.h"
 #include "settings/applysettings.h"
 #include "settings/providersettingsdialog.h"
@@ -245,6 +247,7 @@ void MainWindow::applyLanguage()
     if (&m_kbLoader->language() == language)
         return;
     m_kbLoader->setLanguage(*language);
+    m_presenter->editor()->setLanguage(*language);
     delete m_highlighter;
     m_highlighter = KbHighlighting::attach(m_proposalView->document(), m_proposalView->palette(), *language);
 }
@@ -252,14 +255,6 @@ void MainWindow::applyLanguage()
 bool MainWindow::isOtherLanguage() const
 {
     return m_workspace.language != QLatin1StringView("fanva-kb");
-}
-
-// What the window cannot do yet for a KB in another language (docs/spec/nibli-adapter.md).
-QString MainWindow::notYetForLanguage(const QString &what) const
-{
-    return tr("%1 on a %2 KB arrives with the formalize session and Apply through the language seam; for now use fanva-cli "
-              "--language %2.")
-        .arg(what, m_workspace.language);
 }
 
 void MainWindow::onKbLoaded()

@@ -177,6 +177,9 @@ private:
     void createAuthoringActions();
     void connectAuthoring();
     bool beginAuthoring();
+    /// The KB browser's statement editor committed @p text (a KB in another language): it
+    /// joins the review as an author entry (starting one when there is none); Apply writes it.
+    bool addBrowserStatement(const QString &text);
     bool rejudgeWith(fanva::llm::ProviderOptions options);
     /// The provider the window uses, resolved, with its API key found as Formalize finds it:
     /// the environment (resolve()), a key typed in Settings, then the OS keyring. Calls `next`
@@ -210,7 +213,6 @@ private:
     void loadKb();
     void applyLanguage();
     [[nodiscard]] bool isOtherLanguage() const;
-    [[nodiscard]] QString notYetForLanguage(const QString &what) const;
     void onKbLoaded();
     void showCoverage();
     void showSessionDocument();

@@ -51,23 +51,21 @@ void MainWindow::connectAuthoring()
 bool MainWindow::beginAuthoring()
 {
     QString missing;
-    // Authoring ends in Apply, which writes fanva-kb (engine/proposal/apply.h) so far: another
-    // language's statements are edited with its gates in the KB browser.
-    if (isOtherLanguage())
-        missing = tr("Writing a new sentence into a %1 KB arrives with Apply through the language seam; the KB browser's "
-                     "statement editor checks %1 statements with the language's gates meanwhile.")
-                      .arg(m_workspace.language);
-    else if (m_workspace.kbFolder.isEmpty())
+    if (m_workspace.kbFolder.isEmpty())
         missing = tr("Open a KB folder first.");
-    else if (!m_kbLoader->knowledgeBase())
+    else if (!m_kbLoader->hasKb())
         missing = m_kbLoader->isLoading() ? tr("The KB is still loading; write once it is loaded.")
                                           : tr("The KB did not load; fix the errors in its files first.");
     else if (m_workspace.context.isEmpty())
         missing = tr("Choose a target context first (--context or fanva.json).");
     QString error = missing;
-    if (error.isEmpty()
-        && m_review->beginAuthoring(
-            m_workspace.kbFolder, m_kbLoader->knowledgeBase(), m_workspace.context, &error, m_newContexts.value(m_workspace.context))) {
+    const auto begin = [&] {
+        if (const std::shared_ptr<const fanva::lang::Kb> languageKb = m_kbLoader->languageKb())
+            return m_review->beginAuthoring(m_workspace.kbFolder, languageKb, m_workspace.context, &error);
+        return m_review->beginAuthoring(
+            m_workspace.kbFolder, m_kbLoader->knowledgeBase(), m_workspace.context, &error, m_newContexts.value(m_workspace.context));
+    };
+    if (error.isEmpty() && begin()) {
         m_proposalFileLabel->setText(QFileInfo(m_review->targetPath()).fileName());
         m_proposalFileLabel->setToolTip(QDir::toNativeSeparators(m_review->targetPath()));
         updateReviewActions();
@@ -76,6 +74,35 @@ bool MainWindow::beginAuthoring()
     statusBar()->showMessage(error, 5000);
     Q_EMIT problemReported(error, false);
     return false;
+}
+
+bool MainWindow::addBrowserStatement(const QString &text)
+{
+    QString problem;
+    if (m_review->isRunning())
+        problem = tr("Wait for the formalization to finish, or cancel it, to add a statement.");
+    else if (!m_review->hasProposal() && !beginAuthoring())
+        return false;
+    QStringList ids;
+    if (problem.isEmpty()) {
+        ids = m_review->addAuthorEntries(QString(), text);
+        if (ids.isEmpty())
+            problem = tr("The review cannot take %1.").arg(text);
+    }
+    if (!problem.isEmpty()) {
+        statusBar()->showMessage(problem, 5000);
+        Q_EMIT problemReported(problem, false);
+        return false;
+    }
+    m_presenter->setCurrentEntry(ids.constLast());
+    const fanva::proposal::Entry *entry = m_review->proposal().entry(ids.constLast());
+    statusBar()->showMessage(entry && entry->isAccepted() ? tr("Added %1 to the review, accepted, for %2: Apply writes it.")
+                                                                .arg(ids.join(QStringLiteral(", ")), m_review->proposal().context)
+                                                          : tr("Added %1 to the review for %2; see its problems before Apply.")
+                                                                .arg(ids.join(QStringLiteral(", ")), m_review->proposal().context),
+        8000);
+    updateReviewActions();
+    return true;
 }
 
 bool MainWindow::newSentence(const QString &text, int cursor)

@@ -69,19 +69,16 @@ bool MainWindow::formalize()
 bool MainWindow::formalizeFocus(const std::vector<int> &focus)
 {
     QString missing;
-    // The formalize session takes a fanva-kb KB (engine/formalize/session.h): another
-    // language's workspace formalizes with fanva-cli until it goes through the seam.
-    if (isOtherLanguage())
-        missing = notYetForLanguage(tr("Formalize"));
-    else if (m_workspace.document.isEmpty() && !m_newDocument)
+    if (m_workspace.document.isEmpty() && !m_newDocument)
         missing = tr("Open a document to formalize first.");
     else if (m_workspace.kbFolder.isEmpty())
         missing = tr("Open a KB folder first.");
-    else if (!m_kbLoader->knowledgeBase())
+    else if (!m_kbLoader->hasKb())
         missing = m_kbLoader->isLoading() ? tr("The KB is still loading; formalize once it is loaded.")
                                           : tr("The KB did not load; fix the errors in its files first.");
     else if (m_workspace.context.isEmpty())
-        missing = tr("Choose a target context first (--context or fanva.json).");
+        missing = isOtherLanguage() ? tr("Choose a target first: its name in --context or fanva.json's \"context\".")
+                                    : tr("Choose a target context first (--context or fanva.json).");
     if (!missing.isEmpty()) {
         reportError(missing);
         return false;
@@ -94,6 +91,7 @@ bool MainWindow::formalizeFocus(const std::vector<int> &focus)
     setup.kbFolder = m_workspace.kbFolder;
     setup.language = m_workspace.language;
     setup.kb = m_kbLoader->knowledgeBase();
+    setup.languageKb = m_kbLoader->languageKb();
     setup.documentPath = m_workspace.document;
     setup.context = m_workspace.context;
     setup.provider = m_providerSettings.resolve(provider(), QProcessEnvironment::systemEnvironment());
@@ -191,13 +189,11 @@ void MainWindow::updateReviewActions()
 {
     const bool running = m_review->isRunning();
     const bool ready = (!m_workspace.document.isEmpty() || m_newDocument) && !m_workspace.kbFolder.isEmpty()
-        && !m_workspace.context.isEmpty() && m_kbLoader->knowledgeBase();
+        && !m_workspace.context.isEmpty() && m_kbLoader->hasKb();
     m_formalizeAction->setEnabled(ready && !running && !m_readingKey);
     m_formalizeSelectionAction->setEnabled(ready && !running && !m_readingKey);
-    // knowledgeBase() is fanva-kb's alone: another language's workspace keeps Formalize off.
-    const QString formalizeTip = isOtherLanguage() ? notYetForLanguage(tr("Formalize")) : QString();
-    m_formalizeAction->setStatusTip(formalizeTip.isEmpty() ? tr("Formalize the document into the target context") : formalizeTip);
-    m_formalizeAction->setToolTip(formalizeTip); // empty: the action's text, as before
+    m_formalizeAction->setStatusTip(isOtherLanguage() ? tr("Formalize the document into the target %1 file").arg(m_workspace.language)
+                                                      : tr("Formalize the document into the target context"));
     m_cancelAction->setEnabled(running);
     m_cancelButton->setEnabled(running);
     m_applyAction->setEnabled(!running && m_review->hasProposal() && !m_review->proposal().toWrite().empty());
@@ -295,10 +291,6 @@ bool MainWindow::rediff()
 bool MainWindow::openSession(const QString &path)
 {
     QString error;
-    if (isOtherLanguage()) {
-        reportError(notYetForLanguage(tr("Reviewing a session")));
-        return false;
-    }
     if (!m_review->openSession(path, &error)) {
         reportError(tr("Cannot open the session %1: %2").arg(QDir::toNativeSeparators(path), error));
         return false;

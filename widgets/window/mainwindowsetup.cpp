@@ -316,13 +316,9 @@ void MainWindow::createPanes()
     });
     addDockWidget(Qt::LeftDockWidgetArea, m_kbDock);
     m_kbDock->hide();
-    // Another language's statement editor checks; writing goes through Apply, which is
-    // fanva-kb's so far.
-    connect(m_kbBrowser->statementBrowser(), &StatementBrowser::statementCommitted, this, [this](const QString &text) {
-        const QString message = tr("%1 — writing it into the KB arrives with Apply through the language seam.").arg(text);
-        statusBar()->showMessage(message, 8000);
-        Q_EMIT problemReported(message, false);
-    });
+    // Another language's statement editor checks; what it commits joins the review as the
+    // author's new statement, and Apply writes it.
+    connect(m_kbBrowser->statementBrowser(), &StatementBrowser::statementCommitted, this, &MainWindow::addBrowserStatement);
 
     // The author's editor completes against the window's KB and target context; its Ctrl+L
     // shows the term in the KB browser.
