@@ -204,9 +204,8 @@ int runKb(const QStringList &args)
     if (&commandLine.language() != &lang::defaultLanguage()) {
         if (action == QLatin1String("stats"))
             return cli::kbStatsWithLanguage(commandLine, parser.value(kbOption), parser.isSet(jsonOption));
-        return commandLine.usageError(QStringLiteral("kb term describes a fanva-kb term (its role, contexts and uses); a %1 KB has "
-                                                     "no such terms: use fanva-cli kb stats, parse --canonical or gloss for it")
-                                          .arg(commandLine.language().id()));
+        return cli::kbTermWithLanguage(
+            commandLine, parser.value(kbOption), positional.at(1), parser.value(contextOption), parser.isSet(jsonOption));
     }
     const std::shared_ptr<const kb::KnowledgeBase> kb = load(parser.value(kbOption));
     if (!kb)

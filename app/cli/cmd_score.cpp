@@ -1,13 +1,15 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
 // fanva-cli score: strict and aligned precision/recall of candidate sentences against a
-// gold set (formalize.md §12).
+// gold set (formalize.md §12); for a language other than fanva-kb through the seam
+// (lang::score).
 #include "clicommand.h"
 
 #include "formalize/score.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
 #include "lang/registry.h"
+#include "lang/score.h"
 #include "proposal/sessionfile.h"
 
 #include <QCommandLineParser>
@@ -42,24 +44,47 @@ bool readKbText(const QString &path, const QByteArray &text, Sentences &out)
     return ok;
 }
 
-// A session (.fanva or its JSON): its admissible entries, or with `accepted` the accepted ones.
-bool readSession(const QString &path, bool accepted, Sentences &out, QString *error)
+// A session (.fanva or its JSON): the text of its admissible entries, or with `accepted` the
+// accepted ones, one a line; nullopt with `error` set when it does not load.
+struct SessionText {
+    QByteArray text;
+    QString context;
+    QString language;
+};
+
+std::optional<SessionText> readSessionText(const QString &path, bool accepted, QString *error)
 {
     const proposal::SessionLoad loaded = proposal::loadSessionFile(path);
     if (!loaded.session) {
         *error = loaded.error;
-        return false;
+        return std::nullopt;
     }
-    QByteArray text;
+    SessionText out;
     for (const formalize::Entry &entry : loaded.session->proposal.entries) {
         const bool take = accepted ? (entry.decision == formalize::Decision::Accepted || entry.decision == formalize::Decision::Edited
                               || entry.decision == formalize::Decision::Forced || entry.decision == formalize::Decision::Applied)
                                    : entry.state == formalize::EntryState::Admissible;
         if (take)
-            text += entry.sentence().toUtf8() + '\n';
+            out.text += entry.sentence().toUtf8() + '\n';
     }
     out.context = loaded.session->proposal.context;
-    return readKbText(path, text, out);
+    out.language = loaded.session->proposal.language;
+    return out;
+}
+
+bool readSession(const QString &path, bool accepted, Sentences &out, QString *error)
+{
+    const std::optional<SessionText> session = readSessionText(path, accepted, error);
+    if (!session)
+        return false;
+    out.context = session->context;
+    return readKbText(path, session->text, out);
+}
+
+bool isSession(const QString &path)
+{
+    const QString suffix = QFileInfo(path).suffix();
+    return suffix == QLatin1String("fanva") || suffix == QLatin1String("json");
 }
 
 QString percent(double value)
@@ -75,6 +100,102 @@ QString countsLine(const QString &label, const formalize::ScoreCounts &c)
         .arg(c.candidates)
         .arg(c.known)
         .arg(c.gold);
+}
+
+void printScore(const formalize::ScoreResult &result, bool json)
+{
+    if (json) {
+        cli::out(QString::fromStdString(formalize::scoreToJson(result).dump(2)) + QLatin1Char('\n'));
+        return;
+    }
+    QString text = countsLine(QStringLiteral("strict"), result.strict) + countsLine(QStringLiteral("aligned"), result.aligned);
+    QStringList renaming;
+    for (const auto &[from, to] : result.renaming)
+        renaming << QStringLiteral("%1 → %2").arg(from, to);
+    if (!renaming.isEmpty())
+        text += QStringLiteral("renaming %1\n").arg(renaming.join(QStringLiteral(", ")));
+    for (const QString &key : result.missing)
+        text += QStringLiteral("missing  %1\n").arg(key);
+    for (const QString &key : result.spurious)
+        text += QStringLiteral("spurious %1\n").arg(key);
+    cli::out(text);
+}
+
+// The statements of `text` read with `language` (its diagnostics on stderr); false when the
+// text holds an error.
+bool readStatements(const lang::Language &language, const QString &path, const QByteArray &text, std::vector<lang::Statement> &out)
+{
+    lang::ReadResult read = language.read(text, path);
+    for (const kb::Diagnostic &diagnostic : read.diagnostics)
+        cli::err(diagnostic.toString() + QLatin1Char('\n'));
+    std::move(read.statements.begin(), read.statements.end(), std::back_inserter(out));
+    return !read.hasErrors();
+}
+
+std::optional<QByteArray> readFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        cli::err(QStringLiteral("fanva-cli score: cannot read %1: %2\n").arg(path, file.errorString()));
+        return std::nullopt;
+    }
+    return file.readAll();
+}
+
+// score for a language other than fanva-kb, through the seam alone (lang::score).
+struct SeamScoreInput {
+    QString gold;
+    QString candidates;
+    bool accepted = false;
+    std::optional<QString> kbDir;
+    std::optional<QString> target;
+    bool json = false;
+};
+
+int scoreWithLanguage(const lang::Language &language, const SeamScoreInput &input)
+{
+    bool clean = true;
+    std::vector<lang::Statement> gold;
+    const std::optional<QByteArray> goldText = readFile(input.gold);
+    if (!goldText)
+        return cli::ExitError;
+    clean = readStatements(language, input.gold, *goldText, gold) && clean;
+
+    std::vector<lang::Statement> candidates;
+    QString target = input.target.value_or(QString());
+    if (isSession(input.candidates)) {
+        QString error;
+        const std::optional<SessionText> session = readSessionText(input.candidates, input.accepted, &error);
+        if (!session) {
+            cli::err(QStringLiteral("fanva-cli score: %1: %2\n").arg(input.candidates, error));
+            return cli::ExitError;
+        }
+        if (session->language != language.id()) {
+            cli::err(QStringLiteral("fanva-cli score: %1: the session's KB is in \"%2\", not in \"%3\"\n")
+                         .arg(input.candidates, session->language, language.id()));
+            return cli::ExitError;
+        }
+        if (!input.target)
+            target = session->context;
+        clean = readStatements(language, input.candidates, session->text, candidates) && clean;
+    } else {
+        const std::optional<QByteArray> text = readFile(input.candidates);
+        if (!text)
+            return cli::ExitError;
+        clean = readStatements(language, input.candidates, *text, candidates) && clean;
+    }
+
+    std::shared_ptr<const lang::Kb> kb;
+    if (input.kbDir) {
+        const lang::LoadResult loaded = language.load(*input.kbDir);
+        for (const kb::Diagnostic &diagnostic : loaded.diagnostics)
+            cli::err(diagnostic.toString() + QLatin1Char('\n'));
+        if (!loaded.ok())
+            return cli::ExitError;
+        kb = loaded.kb;
+    }
+    printScore(lang::score(language, kb.get(), target, gold, candidates), input.json);
+    return clean ? cli::ExitOk : cli::ExitProblems;
 }
 
 } // namespace
@@ -104,10 +225,18 @@ int runScore(const QStringList &args)
         return commandLine.usageError(QStringLiteral("give exactly one CANDIDATES file"));
     if (const std::optional<int> exit = commandLine.chooseLanguage(parser.positionalArguments() + QStringList { parser.value(goldOption) }))
         return *exit;
-    // Scoring aligns introduced individuals inside fanva-kb terms (formalize.md §12).
-    if (&commandLine.language() != &lang::defaultLanguage())
-        return commandLine.usageError(
-            QStringLiteral("score reads fanva-kb sentences only so far; a %1 score is not built yet").arg(commandLine.language().id()));
+    if (&commandLine.language() != &lang::defaultLanguage()) {
+        SeamScoreInput input;
+        input.gold = parser.value(goldOption);
+        input.candidates = parser.positionalArguments().constFirst();
+        input.accepted = parser.isSet(acceptedOption);
+        if (parser.isSet(kbOption))
+            input.kbDir = parser.value(kbOption);
+        if (parser.isSet(contextOption))
+            input.target = parser.value(contextOption);
+        input.json = parser.isSet(jsonOption);
+        return scoreWithLanguage(commandLine.language(), input);
+    }
 
     bool clean = true;
     Sentences gold;
@@ -121,8 +250,7 @@ int runScore(const QStringList &args)
     }
     Sentences candidates;
     const QString candidatePath = parser.positionalArguments().constFirst();
-    const QString suffix = QFileInfo(candidatePath).suffix();
-    if (suffix == QLatin1String("fanva") || suffix == QLatin1String("json")) {
+    if (isSession(candidatePath)) {
         QString error;
         if (!readSession(candidatePath, parser.isSet(acceptedOption), candidates, &error) && !error.isEmpty()) {
             cli::err(QStringLiteral("fanva-cli score: %1: %2\n").arg(candidatePath, error));
@@ -155,21 +283,6 @@ int runScore(const QStringList &args)
         options.isKnownSymbol = [knowledge, scope](kb::SymbolId symbol) { return knowledge->findTerm(symbol, scope).used; };
     }
 
-    const formalize::ScoreResult result = formalize::score(gold.terms, candidates.terms, options);
-    if (parser.isSet(jsonOption)) {
-        cli::out(QString::fromStdString(formalize::scoreToJson(result).dump(2)) + QLatin1Char('\n'));
-    } else {
-        QString text = countsLine(QStringLiteral("strict"), result.strict) + countsLine(QStringLiteral("aligned"), result.aligned);
-        QStringList renaming;
-        for (const auto &[from, to] : result.renaming)
-            renaming << QStringLiteral("%1 → %2").arg(from, to);
-        if (!renaming.isEmpty())
-            text += QStringLiteral("renaming %1\n").arg(renaming.join(QStringLiteral(", ")));
-        for (const QString &key : result.missing)
-            text += QStringLiteral("missing  %1\n").arg(key);
-        for (const QString &key : result.spurious)
-            text += QStringLiteral("spurious %1\n").arg(key);
-        cli::out(text);
-    }
+    printScore(formalize::score(gold.terms, candidates.terms, options), parser.isSet(jsonOption));
     return clean ? cli::ExitOk : cli::ExitProblems;
 }

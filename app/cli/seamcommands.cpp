@@ -4,9 +4,11 @@
 
 #include "check/problem.h"
 #include "kb/reader.h"
+#include "kb/roles.h"
 #include "lang/niblilanguage.h"
 #include "proposal/apply.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 
@@ -248,6 +250,91 @@ int kbStatsWithLanguage(const CommandLine &commandLine, const QString &kbDir, bo
             .arg(kb->language().id())
         + (targets.isEmpty() ? QStringLiteral("  -\n") : QStringLiteral("  %1\n").arg(targets.join(QStringLiteral("\n  ")))));
     return ExitOk;
+}
+
+namespace {
+
+/// How many statements using a word kb term lists.
+constexpr int s_maxUses = 20;
+
+nlohmann::json placeJson(const lang::KbPlace &place)
+{
+    return { { "file", place.file.toStdString() }, { "line", place.line }, { "col", place.column }, { "text", place.text.toStdString() } };
+}
+
+/// FILE:LINE:COL  TEXT, FILE joined to the KB folder.
+QString placeText(const QString &kbDir, const lang::KbPlace &place)
+{
+    return QStringLiteral("%1:%2:%3  %4").arg(QDir(kbDir).filePath(place.file)).arg(place.line).arg(place.column).arg(place.text);
+}
+
+} // namespace
+
+int kbTermWithLanguage(const CommandLine &commandLine, const QString &kbDir, const QString &word, const QString &target, bool json)
+{
+    const std::shared_ptr<const lang::Kb> kb = loadKb(commandLine, kbDir);
+    if (!kb)
+        return ExitProblems;
+    const lang::TermDescription term = kb->language().describeTerm(*kb, word, target, s_maxUses);
+    const int exit = term.role == kb::Role::None ? ExitProblems : ExitOk;
+    if (json) {
+        nlohmann::json sources = nlohmann::json::array();
+        for (const lang::TermDescription::Source &source : term.sources) {
+            nlohmann::json item = source.place.file.isEmpty() ? nlohmann::json::object() : placeJson(source.place);
+            item["kind"] = source.kind.toStdString();
+            sources.push_back(std::move(item));
+        }
+        nlohmann::json places = nlohmann::json::array();
+        for (const QString &place : term.places)
+            places.push_back(place.toStdString());
+        nlohmann::json uses = nlohmann::json::array();
+        for (const lang::KbPlace &use : term.uses)
+            uses.push_back(placeJson(use));
+        nlohmann::json suggestions = nlohmann::json::array();
+        for (const QString &suggestion : term.suggestions)
+            suggestions.push_back(suggestion.toStdString());
+        const nlohmann::json document { { "language", kb->language().id().toStdString() }, { "term", word.toStdString() },
+            { "role", QString(kb::roleName(term.role)).toStdString() }, { "used", term.used }, { "sources", sources },
+            { "arity", term.arity ? nlohmann::json(*term.arity) : nlohmann::json(nullptr) }, { "places", places },
+            { "gloss", term.gloss.toStdString() }, { "reading", term.reading.toStdString() },
+            { "converseOf", term.converseOf.toStdString() }, { "uses", uses }, { "mentions", term.useCount },
+            { "suggestions", suggestions } };
+        out(QString::fromStdString(document.dump(2)) + QLatin1Char('\n'));
+        return exit;
+    }
+    QString text = QStringLiteral("%1 (%2)%3\n")
+                       .arg(word, QString(kb::roleName(term.role)),
+                           term.role == kb::Role::None ? QStringLiteral(", unknown to the KB and its vocabulary")
+                               : term.used             ? QString()
+                                                       : QStringLiteral(", not used in the KB"));
+    for (const lang::TermDescription::Source &source : term.sources)
+        text += QStringLiteral("  source:       %1\n")
+                    .arg(source.place.file.isEmpty() ? source.kind
+                                                     : QStringLiteral("%1 %2").arg(source.kind, placeText(kbDir, source.place)));
+    if (term.arity)
+        text += QStringLiteral("  arity:        %1\n").arg(*term.arity);
+    if (!term.places.isEmpty())
+        text += QStringLiteral("  places:       %1\n").arg(term.places.join(QStringLiteral(", ")));
+    if (!term.gloss.isEmpty())
+        text += QStringLiteral("  gloss:        %1\n").arg(term.gloss);
+    if (!term.reading.isEmpty())
+        text += QStringLiteral("  reading:      %1\n").arg(term.reading);
+    if (!term.converseOf.isEmpty())
+        text += QStringLiteral("  converse of:  %1\n").arg(term.converseOf);
+    if (term.role == kb::Role::None)
+        text += QStringLiteral("  nearest:      %1\n")
+                    .arg(term.suggestions.isEmpty() ? QStringLiteral("-") : term.suggestions.join(QStringLiteral(", ")));
+    for (std::size_t i = 0; i < term.uses.size(); ++i)
+        text += (i == 0 ? QStringLiteral("  used in:      ") : QStringLiteral("                ")) + placeText(kbDir, term.uses[i])
+            + QLatin1Char('\n');
+    if (term.useCount > int(term.uses.size()))
+        text += QStringLiteral("                … and %1 more\n").arg(term.useCount - int(term.uses.size()));
+    if (term.role != kb::Role::None)
+        text += QStringLiteral("  mentioned in: %1 %2\n")
+                    .arg(term.useCount)
+                    .arg(term.useCount == 1 ? QStringLiteral("statement") : QStringLiteral("statements"));
+    out(text);
+    return exit;
 }
 
 } // namespace cli

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-// The fanva-cli commands parse, fmt, check, gloss and kb stats for a KB language other than
+// The fanva-cli commands parse, fmt, check, gloss, kb stats and kb term for a KB language other than
 // fanva-kb, written against fanva::lang::Language alone (nibli-kr.md §1.1). The fanva-kb
 // paths keep their own code, whose output they must not change.
 #pragma once
@@ -35,5 +35,9 @@ namespace cli {
 [[nodiscard]] int glossWithLanguage(const CommandLine &commandLine, const QString &kbDir, const QString &input, bool json);
 /// kb stats --kb DIR: statements and targets.
 [[nodiscard]] int kbStatsWithLanguage(const CommandLine &commandLine, const QString &kbDir, bool json);
+/// kb term --kb DIR WORD: what the KB and its language say about WORD (Language::describeTerm);
+/// ExitProblems for a word neither knows.
+[[nodiscard]] int kbTermWithLanguage(
+    const CommandLine &commandLine, const QString &kbDir, const QString &word, const QString &target, bool json);
 
 } // namespace cli

@@ -7,11 +7,18 @@
 #include "formalize/inventory.h"
 #include "kb/canonical.h"
 #include "kb/reader.h"
+#include "kb/roles.h"
 #include "kb/symbol.h"
 #include "kb/writer.h"
 #include "lang/kbtokenizer.h"
 
+#include <QDir>
+#include <QFileInfo>
+
+#include <algorithm>
+#include <map>
 #include <mutex>
+#include <set>
 
 namespace fanva::lang {
 
@@ -83,6 +90,38 @@ const FanvaKbKb &own(const Kb &kb)
 kb::Term term(const Statement &statement)
 {
     return static_cast<const TermData &>(*statement.data).term.term;
+}
+
+/// `term` copied into `arena` with the symbols `rho` maps replaced, at any depth.
+std::uint32_t renamedTerm(kb::TermArena &arena, kb::Term term, const std::map<kb::SymbolId, kb::SymbolId> &rho, int depth = 0)
+{
+    if (term.isSymbol()) {
+        const auto it = rho.find(term.symbol());
+        return arena.addSymbol(it == rho.end() ? term.symbol() : it->second);
+    }
+    if (!term.isCompound() || depth > kb::maxDepth)
+        return arena.copy(term);
+    std::vector<std::uint32_t> children;
+    children.reserve(term.size());
+    for (std::uint32_t i = 0; i < term.size(); ++i)
+        children.push_back(renamedTerm(arena, term[i], rho, depth + 1));
+    return arena.addCompound(term.kind(), children);
+}
+
+kb::SymbolId symbolOf(const QString &spelling)
+{
+    return kb::intern(spelling.toStdString());
+}
+
+/// The place of sentence `id` of `kb`, its file relative to the KB root.
+KbPlace placeOf(const kb::KnowledgeBase &kb, kb::SentenceId id)
+{
+    const kb::Term sentence = kb.sentence(id).term;
+    const kb::Span span = sentence.span();
+    QString file = kb.fileOf(id);
+    if (!kb.root().isEmpty())
+        file = QDir(QFileInfo(kb.root()).absoluteFilePath()).relativeFilePath(QFileInfo(file).absoluteFilePath());
+    return KbPlace { file, int(span.line), int(span.column), kb::render(sentence) };
 }
 
 class FanvaKbLanguage final : public Language
@@ -206,6 +245,75 @@ public:
     [[nodiscard]] std::vector<formalize::ReplyCandidate> bareCandidates(const QString &reply) const override
     {
         return formalize::bareSExpressions(reply);
+    }
+
+    [[nodiscard]] bool isScored(const Statement &statement, bool gold) const override
+    {
+        return !gold || (!term(statement).isForm(kb::sym::comment) && !term(statement).isForm(kb::sym::genlCx));
+    }
+
+    [[nodiscard]] QStringList individuals(const Statement &statement) const override
+    {
+        std::set<kb::SymbolId> found;
+        kb::collectIndividuals(term(statement), found);
+        QStringList out;
+        for (const kb::SymbolId id : found)
+            out.append(kb::symbolString(id));
+        return out;
+    }
+
+    [[nodiscard]] std::optional<OneArgumentFact> oneArgumentFact(const Kb * /*kb*/, const Statement &statement) const override
+    {
+        const kb::Term s = term(statement);
+        if (s.isList() && s.size() == 2 && s[0].isSymbol() && s[1].isSymbol() && kb::isIndividualName(s[1].name()))
+            return OneArgumentFact { kb::symbolString(s[0].symbol()), kb::symbolString(s[1].symbol()) };
+        return std::nullopt;
+    }
+
+    [[nodiscard]] Statement renamed(
+        const Kb * /*kb*/, const Statement &statement, const std::map<QString, QString> &renaming) const override
+    {
+        std::map<kb::SymbolId, kb::SymbolId> rho;
+        for (const auto &[from, to] : renaming)
+            rho.emplace(symbolOf(from), symbolOf(to));
+        std::set<kb::SymbolId> found;
+        kb::collectIndividuals(term(statement), found);
+        if (std::none_of(found.begin(), found.end(), [&rho](kb::SymbolId id) { return rho.contains(id); }))
+            return statement;
+        auto arena = std::make_shared<kb::TermArena>();
+        const kb::Term renamedSentence = arena->term(renamedTerm(*arena, term(statement), rho));
+        Statement out = this->statement(kb::OwnedTerm { std::move(arena), renamedSentence }, {});
+        out.text = kb::render(renamedSentence);
+        out.span = kb::Span { 0, uint32_t(out.text.toUtf8().size()), 1, 1 };
+        return out;
+    }
+
+    [[nodiscard]] TermDescription describeTerm(const Kb &kb, const QString &word, const QString &target, int maxUses) const override
+    {
+        const kb::KnowledgeBase &knowledgeBase = own(kb).knowledgeBase();
+        TermDescription out;
+        out.term = word;
+        const std::optional<kb::SymbolId> symbol = kb::findSymbol(word.toStdString());
+        if (!symbol)
+            return out;
+        kb::Scope scope;
+        if (!target.isEmpty())
+            scope.context = FanvaKbKb::contextId(target);
+        const kb::TermUsage usage = knowledgeBase.findTerm(*symbol, scope);
+        out.role = usage.role;
+        out.used = usage.used;
+        for (const kb::SentenceId id : knowledgeBase.comments(*symbol, scope)) {
+            out.sources.push_back({ QStringLiteral("comment"), placeOf(knowledgeBase, id) });
+            if (out.gloss.isEmpty())
+                out.gloss = QString::fromUtf8(knowledgeBase.sentence(id).term.at(2).text());
+        }
+        if (const std::optional<kb::Arity> arity = knowledgeBase.arityOf(*symbol, scope))
+            out.arity = arity->count;
+        const std::vector<kb::SentenceId> mentions = knowledgeBase.mentioning(*symbol, scope);
+        out.useCount = int(mentions.size());
+        for (std::size_t i = 0; i < mentions.size() && int(i) < maxUses; ++i)
+            out.uses.push_back(placeOf(knowledgeBase, mentions[i]));
+        return out;
     }
 
     [[nodiscard]] QString lineComment() const override { return QStringLiteral(";;"); }

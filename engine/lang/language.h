@@ -23,6 +23,7 @@
 #include <QStringView>
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -119,6 +120,58 @@ struct Candidate {
 /// One English reading of a statement, made without a model (formalize.md §6).
 using Gloss = formalize::Gloss;
 
+/// A one-place fact `(P i)` / `P(i).`: the predicate and the individual (score's profile).
+struct OneArgumentFact {
+    QString predicate;
+    QString individual;
+    friend bool operator==(const OneArgumentFact &, const OneArgumentFact &) = default;
+};
+
+/// Where one statement of a loaded KB stands: its file (relative to the KB root), line:col
+/// and its canonical text.
+struct KbPlace {
+    QString file;
+    int line = 0;
+    int column = 0;
+    QString text;
+    friend bool operator==(const KbPlace &, const KbPlace &) = default;
+};
+
+/// What a KB and its language say about one word (`fanva-cli kb term`), language-neutral.
+struct TermDescription {
+    /// Where the word is defined: `kind` "lexicon" (no place), "declaration" or "comment"
+    /// (the statement's place).
+    struct Source {
+        QString kind;
+        KbPlace place;
+        friend bool operator==(const Source &, const Source &) = default;
+    };
+
+    QString term;
+    /// kb::Role::None: neither the language nor the KB knows the word.
+    kb::Role role = kb::Role::None;
+    /// True if a statement of the KB uses it.
+    bool used = false;
+    std::vector<Source> sources;
+    /// A predicate's number of places (nullopt: unknown, or not a predicate).
+    std::optional<int> arity;
+    /// A predicate's place names, in order (empty when the language has none).
+    QStringList places;
+    /// A short English gloss of the word.
+    QString gloss;
+    /// The reading template the gloss fills ({x1}…), empty when none.
+    QString reading;
+    /// The base predicate of a converse alias, empty when none.
+    QString converseOf;
+    /// The KB statements that use it, in KB order (at most the `maxUses` asked for).
+    std::vector<KbPlace> uses;
+    /// How many statements use it (uses holds the first of them).
+    int useCount = 0;
+    /// For an unknown word: the nearest known words, nearest first.
+    QStringList suggestions;
+    friend bool operator==(const TermDescription &, const TermDescription &) = default;
+};
+
 /// A KB language behind the seam (docs/spec/language-seam.md, nibli-kr.md §1.1). The
 /// engine reaches a language only through this interface, chosen when a workspace, a KB or
 /// a session opens; callers never switch on id(). Every method is const and reentrant.
@@ -186,6 +239,26 @@ public:
         const Kb &kb, const QString &target, const std::vector<std::pair<QString, Statement>> &batch) const = 0;
     /// formalize.md §4.2 step 7: the bare candidates of a reply that held no JSON.
     [[nodiscard]] virtual std::vector<formalize::ReplyCandidate> bareCandidates(const QString &reply) const = 0;
+
+    // Score (formalize.md §12; lang::score runs it through these).
+    /// Whether a score counts `statement`, as a gold statement (`gold`) or as a candidate.
+    /// fanva-kb: every candidate, every gold sentence but `comment` and `genlCx`.
+    [[nodiscard]] virtual bool isScored(const Statement &statement, bool gold) const = 0;
+    /// The individuals `statement` names (fanva-kb: individual-spelled symbols; nibli:
+    /// Names), each once.
+    [[nodiscard]] virtual QStringList individuals(const Statement &statement) const = 0;
+    /// The (predicate, individual) of a one-place fact, else nullopt. `kb` (may be null)
+    /// resolves as for key().
+    [[nodiscard]] virtual std::optional<OneArgumentFact> oneArgumentFact(const Kb *kb, const Statement &statement) const = 0;
+    /// `statement` with every individual that `renaming` maps renamed, at any depth: a
+    /// statement of this language whose text is its canonical render (read on its own).
+    /// `statement` itself when nothing is renamed or it cannot be rewritten. `kb` (may be
+    /// null) resolves as for key().
+    [[nodiscard]] virtual Statement renamed(const Kb *kb, const Statement &statement, const std::map<QString, QString> &renaming) const = 0;
+
+    /// What `kb` knows of `word` as `target` sees it (empty target: the whole KB), with at
+    /// most `maxUses` statements that use it.
+    [[nodiscard]] virtual TermDescription describeTerm(const Kb &kb, const QString &word, const QString &target, int maxUses) const = 0;
 
     /// The prefix of Apply's provenance lines (";;" for fanva-kb).
     [[nodiscard]] virtual QString lineComment() const = 0;

@@ -18,19 +18,22 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 namespace fanva::lang {
 
 namespace {
 
 /// A nibli statement: its own bytes, and its tree resolved against the lexicon plus the
-/// declarations of the text it was read from (unresolved when that failed).
+/// declarations of the text it was read from (unresolved when that failed), that vocabulary
+/// kept for the statements made from it (renamed()).
 class NibliData final : public StatementData
 {
 public:
     std::string text;
     nibli::Statement tree;
     bool resolved = false;
+    std::shared_ptr<const nibli::Vocabulary> vocabulary;
 };
 
 class NibliKb final : public Kb
@@ -58,6 +61,8 @@ public:
     }
     [[nodiscard]] bool isStored(const std::string &key, const QString & /*target*/) const override { return !m_kb->withKey(key).empty(); }
     [[nodiscard]] const nibli::KnowledgeBase &knowledgeBase() const { return *m_kb; }
+    /// The KB's vocabulary, kept alive with the KB.
+    [[nodiscard]] std::shared_ptr<const nibli::Vocabulary> vocabulary() const { return { m_kb, &m_kb->vocabulary() }; }
 
 private:
     const Language &m_language;
@@ -85,6 +90,31 @@ const nibli::KnowledgeBase &own(const Kb &kb)
 const NibliData &dataOf(const Statement &statement)
 {
     return static_cast<const NibliData &>(*statement.data);
+}
+
+/// The one statement of `text` with its Names renamed by `renaming`, resolved against
+/// `vocabulary`; nullopt when it does not read or resolve.
+std::optional<nibli::Statement> renamedTree(
+    std::string_view text, const std::unordered_map<std::string, std::string> &renaming, const nibli::Vocabulary &vocabulary)
+{
+    nibli::ParsedCandidate parsed = nibli::parseCandidate(text);
+    if (!parsed.statement)
+        return std::nullopt;
+    nibli::renameNames(*parsed.statement, renaming);
+    if (!nibli::resolve(*parsed.statement, vocabulary).empty())
+        return std::nullopt;
+    return std::move(parsed.statement);
+}
+
+/// `uses` of a KB's statements as places, the first `maxUses` of them.
+std::vector<KbPlace> placesOf(const nibli::KnowledgeBase &kb, const std::vector<size_t> &uses, int maxUses)
+{
+    std::vector<KbPlace> out;
+    for (size_t i = 0; i < uses.size() && int(i) < maxUses; ++i) {
+        const nibli::KbStatement &s = kb.statements()[uses[i]];
+        out.push_back(KbPlace { s.file, s.statement.line, s.statement.column, QString::fromStdString(nibli::render(s.statement)) });
+    }
+    return out;
 }
 
 /// The statement's text read again (one statement) and resolved against `vocabulary`; the
@@ -176,7 +206,8 @@ public:
     {
         const std::string_view bytes(text.constData(), std::size_t(text.size()));
         nibli::ReadResult read = nibli::read(bytes);
-        nibli::Vocabulary vocabulary(nibli::Lexicon::builtin());
+        auto shared = std::make_shared<nibli::Vocabulary>(nibli::Lexicon::builtin());
+        nibli::Vocabulary &vocabulary = *shared;
         for (const nibli::Statement &s : read.statements) {
             if (s.isDeclaration)
                 vocabulary.declare(s.declaration, nibli::render(s));
@@ -191,6 +222,7 @@ public:
             out.span = kb::Span { s.begin, s.end, uint32_t(s.line), uint32_t(s.column) };
             data->resolved = nibli::resolve(s, vocabulary).empty();
             data->tree = std::move(s);
+            data->vocabulary = shared;
             out.data = std::move(data);
             out.language = this;
             result.statements.push_back(std::move(out));
@@ -459,6 +491,115 @@ public:
             }
             out.push_back(std::move(candidate));
         }
+        return out;
+    }
+
+    [[nodiscard]] bool isScored(const Statement &statement, bool /*gold*/) const override
+    {
+        // A declaration is vocabulary, not a claim (as fanva-kb's comment): neither side counts it.
+        return !dataOf(statement).tree.isDeclaration;
+    }
+
+    [[nodiscard]] QStringList individuals(const Statement &statement) const override
+    {
+        QStringList out;
+        for (const std::string &name : nibli::namesOf(dataOf(statement).tree)) {
+            const QString spelling = QString::fromStdString(name);
+            if (!out.contains(spelling))
+                out.append(spelling);
+        }
+        return out;
+    }
+
+    [[nodiscard]] std::optional<OneArgumentFact> oneArgumentFact(const Kb *kb, const Statement &statement) const override
+    {
+        std::optional<nibli::OneArgumentFact> fact;
+        if (std::optional<nibli::Statement> s = kb ? reread(statement, own(*kb).vocabulary()) : std::nullopt)
+            fact = nibli::oneArgumentFact(*s);
+        else if (dataOf(statement).resolved)
+            fact = nibli::oneArgumentFact(dataOf(statement).tree);
+        if (!fact)
+            return std::nullopt;
+        return OneArgumentFact { QString::fromStdString(fact->head), QString::fromStdString(fact->name) };
+    }
+
+    [[nodiscard]] Statement renamed(const Kb *kb, const Statement &statement, const std::map<QString, QString> &renaming) const override
+    {
+        const NibliData &data = dataOf(statement);
+        const std::vector<std::string> names = nibli::namesOf(data.tree);
+        std::unordered_map<std::string, std::string> rho;
+        bool any = false;
+        for (const auto &[from, to] : renaming) {
+            std::string name = from.toStdString();
+            any = any || std::ranges::find(names, name) != names.end();
+            rho.emplace(std::move(name), to.toStdString());
+        }
+        if (!any)
+            return statement;
+        // Resolved as key() resolves: against the KB's vocabulary, else the statement's own.
+        std::shared_ptr<const nibli::Vocabulary> vocabulary = kb ? static_cast<const NibliKb &>(*kb).vocabulary() : nullptr;
+        std::optional<nibli::Statement> tree = vocabulary ? renamedTree(data.text, rho, *vocabulary) : std::nullopt;
+        if (!tree && data.vocabulary) {
+            vocabulary = data.vocabulary;
+            tree = renamedTree(data.text, rho, *vocabulary);
+        }
+        if (!tree)
+            return statement;
+        // The render read back: a tree whose offsets are those of its own text.
+        auto out = std::make_shared<NibliData>();
+        out->text = nibli::render(*tree);
+        nibli::ParsedCandidate again = nibli::parseCandidate(out->text);
+        if (!again.statement || !nibli::resolve(*again.statement, *vocabulary).empty())
+            return statement; // the round-trip contract (§5.4) says this is not reached
+        out->tree = std::move(*again.statement);
+        out->resolved = true;
+        out->vocabulary = std::move(vocabulary);
+        Statement result;
+        result.text = QString::fromStdString(out->text);
+        result.span = kb::Span { 0, uint32_t(out->text.size()), 1, 1 };
+        result.data = std::move(out);
+        result.language = this;
+        return result;
+    }
+
+    [[nodiscard]] TermDescription describeTerm(const Kb &kb, const QString &word, const QString & /*target*/, int maxUses) const override
+    {
+        const nibli::KnowledgeBase &knowledgeBase = own(kb);
+        const nibli::Vocabulary &vocabulary = knowledgeBase.vocabulary();
+        const std::string spelling = word.toStdString();
+        TermDescription out;
+        out.term = word;
+        std::vector<size_t> uses;
+        if (const nibli::Entry *entry = vocabulary.find(spelling)) {
+            out.role = kb::Role::Predicate;
+            if (vocabulary.lexicon().find(spelling) != nullptr)
+                out.sources.push_back({ QStringLiteral("lexicon"), {} });
+            std::vector<size_t> declarations;
+            for (const size_t i : knowledgeBase.withHead(spelling))
+                (knowledgeBase.statements()[i].statement.isDeclaration ? declarations : uses).push_back(i);
+            for (const KbPlace &place : placesOf(knowledgeBase, declarations, int(declarations.size())))
+                out.sources.push_back({ QStringLiteral("declaration"), place });
+            out.arity = entry->arity();
+            for (const std::string &place : entry->places)
+                out.places.append(QString::fromStdString(place));
+            out.gloss = QString::fromStdString(entry->gloss);
+            out.reading = QString::fromStdString(entry->reading);
+            out.converseOf = QString::fromStdString(entry->converseOf);
+        } else if (uses = knowledgeBase.withName(spelling); !uses.empty()) {
+            out.role = kb::Role::Individual;
+        } else {
+            // Unknown: a Name the KB spells otherwise (name-spelling's rule), then for a
+            // lowercase word the nearest predicate words (unknown-predicate's).
+            if (const std::string other = knowledgeBase.spellingOf(spelling); !other.empty())
+                out.suggestions.append(QString::fromStdString(other));
+            if (!word.isEmpty() && !word.front().isUpper()) {
+                for (const std::string &near : nibli::suggestions(spelling, vocabulary))
+                    out.suggestions.append(QString::fromStdString(near));
+            }
+        }
+        out.used = !uses.empty();
+        out.useCount = int(uses.size());
+        out.uses = placesOf(knowledgeBase, uses, maxUses);
         return out;
     }
 

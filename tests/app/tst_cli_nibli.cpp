@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-// fanva-cli parse, fmt, check, gloss and kb stats on nibli KR files and KBs (nibli-kr.md §1.2),
-// and the nibli demo workspace: it loads and every statement passes check.
+// fanva-cli parse, fmt, check, gloss, kb stats, kb term and score on nibli KR files and KBs
+// (nibli-kr.md §1.2, §1.3), and the nibli demo workspace: it loads and every statement passes
+// check.
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -72,6 +73,11 @@ private Q_SLOTS:
     void kbStatsCountsStatementsAndTargets();
     void kbFolderWithBothLanguagesIsAUsageError();
     void demoWorkspaceLoadsAndPassesCheck();
+    void kbTermDescribesWords_data();
+    void kbTermDescribesWords();
+    void kbTermJson();
+    void scoreWorkedExample();
+    void scoreWithKbAndErrors();
 };
 
 void TstCliNibli::parseReportsReaderErrorsWithPositions()
@@ -314,6 +320,221 @@ void TstCliNibli::demoWorkspaceLoadsAndPassesCheck()
     const std::optional<Outcome> fmt = cli(QStringList { QStringLiteral("fmt"), QStringLiteral("--check") } + files);
     QVERIFY(fmt);
     QCOMPARE(fmt->exitCode, 0);
+}
+
+void TstCliNibli::kbTermDescribesWords_data()
+{
+    QTest::addColumn<QString>("word");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("expected"); ///< stdout, KB_FILE standing for the KB file's path
+
+    QTest::addRow("declared predicate") << QStringLiteral("stocks") << 0
+                                        << QStringLiteral(
+                                               "stocks (predicate)\n"
+                                               "  source:       declaration KB_FILE:2:1  pred stocks(shop, goods): \"{x1} stocks {x2}\".\n"
+                                               "  arity:        2\n"
+                                               "  places:       shop, goods\n"
+                                               "  reading:      {x1} stocks {x2}\n"
+                                               "  used in:      KB_FILE:4:1  stocks(Kiosk, some water).\n"
+                                               "  mentioned in: 1 statement\n");
+    QTest::addRow("lexicon predicate") << QStringLiteral("person") << 0
+                                       << QStringLiteral("person (predicate)\n"
+                                                         "  source:       lexicon\n"
+                                                         "  arity:        1\n"
+                                                         "  places:       person\n"
+                                                         "  gloss:        person\n"
+                                                         "  reading:      {x1} is a person\n"
+                                                         "  used in:      KB_FILE:3:1  person(Ilse).\n"
+                                                         "  mentioned in: 1 statement\n");
+    QTest::addRow("unused lexicon word") << QStringLiteral("bird") << 0
+                                         << QStringLiteral("bird (predicate), not used in the KB\n"
+                                                           "  source:       lexicon\n"
+                                                           "  arity:        2\n"
+                                                           "  places:       bird, species\n"
+                                                           "  gloss:        bird\n"
+                                                           "  reading:      {x1} is a bird\n"
+                                                           "  mentioned in: 0 statements\n");
+    QTest::addRow("Name") << QStringLiteral("Kiosk") << 0
+                          << QStringLiteral("Kiosk (individual)\n"
+                                            "  used in:      KB_FILE:4:1  stocks(Kiosk, some water).\n"
+                                            "  mentioned in: 1 statement\n");
+    QTest::addRow("misspelt predicate") << QStringLiteral("stoks") << 1
+                                        << QStringLiteral("stoks (none), unknown to the KB and its vocabulary\n"
+                                                          "  nearest:      stocks, smoke, store\n");
+    QTest::addRow("respelt Name") << QStringLiteral("ILSE") << 1
+                                  << QStringLiteral("ILSE (none), unknown to the KB and its vocabulary\n"
+                                                    "  nearest:      Ilse\n");
+}
+
+void TstCliNibli::kbTermDescribesWords()
+{
+    QFETCH(QString, word);
+    QFETCH(int, exitCode);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString kb = dir.filePath(QStringLiteral("kb"));
+    QVERIFY(makeKb(kb));
+    const std::optional<Outcome> run = cli({ QStringLiteral("kb"), QStringLiteral("term"), QStringLiteral("--kb"), kb, word });
+    QVERIFY(run);
+    QCOMPARE(run->exitCode, exitCode);
+    QCOMPARE(run->out, QString(expected).replace(QStringLiteral("KB_FILE"), kb + QStringLiteral("/shop.nibli")));
+    QCOMPARE(run->err, QString());
+}
+
+void TstCliNibli::kbTermJson()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString kb = dir.filePath(QStringLiteral("kb"));
+    QVERIFY(makeKb(kb));
+    // Uses are listed up to a cap, with the count of them all.
+    QByteArray many;
+    for (int i = 1; i <= 25; ++i)
+        many += "person(Ilse" + QByteArray::number(i) + ").\n";
+    QVERIFY(writeFile(kb + QStringLiteral("/many.nibli"), many));
+    const std::optional<Outcome> run = cli({ QStringLiteral("kb"), QStringLiteral("term"), QStringLiteral("--language"),
+        QStringLiteral("nibli"), QStringLiteral("--kb"), kb, QStringLiteral("--json"), QStringLiteral("person") });
+    QVERIFY(run);
+    QCOMPARE(run->exitCode, 0);
+    const QJsonObject term = QJsonDocument::fromJson(run->out.toUtf8()).object();
+    QCOMPARE(term.value(QStringLiteral("language")).toString(), QStringLiteral("nibli"));
+    QCOMPARE(term.value(QStringLiteral("term")).toString(), QStringLiteral("person"));
+    QCOMPARE(term.value(QStringLiteral("role")).toString(), QStringLiteral("predicate"));
+    QCOMPARE(term.value(QStringLiteral("used")).toBool(), true);
+    QCOMPARE(term.value(QStringLiteral("arity")).toInt(), 1);
+    QCOMPARE(term.value(QStringLiteral("mentions")).toInt(), 26);
+    const QJsonArray uses = term.value(QStringLiteral("uses")).toArray();
+    QCOMPARE(uses.size(), 20);
+    // KB order: files in path order, then line order.
+    QCOMPARE(uses.at(0).toObject().value(QStringLiteral("file")).toString(), QStringLiteral("many.nibli"));
+    QCOMPARE(uses.at(0).toObject().value(QStringLiteral("line")).toInt(), 1);
+    QCOMPARE(uses.at(0).toObject().value(QStringLiteral("text")).toString(), QStringLiteral("person(Ilse1)."));
+    QCOMPARE(term.value(QStringLiteral("sources")).toArray().at(0).toObject().value(QStringLiteral("kind")).toString(),
+        QStringLiteral("lexicon"));
+    // The text output caps the list too and says how many are left out.
+    const std::optional<Outcome> text
+        = cli({ QStringLiteral("kb"), QStringLiteral("term"), QStringLiteral("--kb"), kb, QStringLiteral("person") });
+    QVERIFY(text);
+    QVERIFY2(text->out.contains(QStringLiteral("                … and 6 more\n  mentioned in: 26 statements\n")), qPrintable(text->out));
+
+    const std::optional<Outcome> unknown = cli(
+        { QStringLiteral("kb"), QStringLiteral("term"), QStringLiteral("--kb"), kb, QStringLiteral("--json"), QStringLiteral("persn") });
+    QVERIFY(unknown);
+    QCOMPARE(unknown->exitCode, 1);
+    const QJsonObject none = QJsonDocument::fromJson(unknown->out.toUtf8()).object();
+    QCOMPARE(none.value(QStringLiteral("role")).toString(), QStringLiteral("none"));
+    QVERIFY(none.value(QStringLiteral("arity")).isNull());
+    QCOMPARE(none.value(QStringLiteral("suggestions")).toArray().at(0).toString(), QStringLiteral("person"));
+}
+
+namespace {
+
+// formalize.md §12's example in nibli KR, written for this test: the gold of a zoo story and a
+// reading of it that names the penguin and the seal its own way (Penguin1, Seal1), keeps the
+// rule without its first condition and adds a keeper with a predicate it declares.
+const QByteArray s_zooGold = "# The zoo, as the gold has it.\n"
+                             "bird(PenguinA).\n"
+                             "animal(SealA).\n"
+                             "free(PenguinA).\n"
+                             "chase(SealA, PenguinA).\n"
+                             "dwell(PenguinA, HarbourZoo).\n"
+                             "all $x, $y: animal($x) & chase($x, $y) -> be_hungry($x).\n";
+const QByteArray s_zooCandidates = "bird(Penguin1).\n"
+                                   "animal(Seal1).\n"
+                                   "free(Penguin1).\n"
+                                   "chase(Seal1, Penguin1).\n"
+                                   "dwell(Penguin1, location: HarbourZoo).\n"
+                                   "all $a, $b: chase($a, $b) -> be_hungry($a).\n"
+                                   "pred keeper(keeper): \"{x1} keeps the animals\".\n"
+                                   "keeper(Keeper1).\n";
+
+} // namespace
+
+void TstCliNibli::scoreWorkedExample()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString gold = dir.filePath(QStringLiteral("zoo.gold.nibli"));
+    const QString candidates = dir.filePath(QStringLiteral("zoo.nibli"));
+    QVERIFY(writeFile(gold, s_zooGold));
+    QVERIFY(writeFile(candidates, s_zooCandidates));
+    // The .nibli files choose the language. Strict: 0/7, 0/6 (the declaration is vocabulary,
+    // not counted); aligned: P = 5/7, R = 5/6, F1 = 0.769.
+    const std::optional<Outcome> text = cli({ QStringLiteral("score"), QStringLiteral("--gold"), gold, candidates });
+    QVERIFY(text);
+    QCOMPARE(text->exitCode, 0);
+    QCOMPARE(text->err, QString());
+    QCOMPARE(text->out,
+        QStringLiteral("strict   P 0.000  R 0.000  F1 0.000  (0 hits, 7 candidates, 0 known, 6 gold)\n"
+                       "aligned  P 0.714  R 0.833  F1 0.769  (5 hits, 7 candidates, 0 known, 6 gold)\n"
+                       "renaming Penguin1 \u2192 PenguinA, Seal1 \u2192 SealA\n"
+                       "missing  all $v1, $v2: animal($v1) & chase($v1, $v2) -> be_hungry($v1).\n"
+                       "spurious all $v1, $v2: chase($v1, $v2) -> be_hungry($v1).\n"
+                       "spurious keeper(Keeper1).\n"));
+
+    const std::optional<Outcome> json = cli({ QStringLiteral("score"), QStringLiteral("--language"), QStringLiteral("nibli"),
+        QStringLiteral("--gold"), gold, candidates, QStringLiteral("--json") });
+    QVERIFY(json);
+    QCOMPARE(json->exitCode, 0);
+    const QJsonObject score = QJsonDocument::fromJson(json->out.toUtf8()).object();
+    QCOMPARE(score.keys(),
+        (QStringList { QStringLiteral("aligned"), QStringLiteral("missing"), QStringLiteral("renaming"), QStringLiteral("spurious"),
+            QStringLiteral("strict") }));
+    const QJsonObject strict = score.value(QStringLiteral("strict")).toObject();
+    QCOMPARE(strict.keys(),
+        (QStringList { QStringLiteral("candidates"), QStringLiteral("f1"), QStringLiteral("gold"), QStringLiteral("hits"),
+            QStringLiteral("known"), QStringLiteral("precision"), QStringLiteral("recall") }));
+    QCOMPARE(strict.value(QStringLiteral("hits")).toInt(), 0);
+    const QJsonObject aligned = score.value(QStringLiteral("aligned")).toObject();
+    QCOMPARE(aligned.value(QStringLiteral("hits")).toInt(), 5);
+    QCOMPARE(aligned.value(QStringLiteral("precision")).toDouble(), 5.0 / 7.0);
+    QCOMPARE(aligned.value(QStringLiteral("recall")).toDouble(), 5.0 / 6.0);
+    QCOMPARE(score.value(QStringLiteral("renaming")).toObject().value(QStringLiteral("Seal1")).toString(), QStringLiteral("SealA"));
+    QCOMPARE(score.value(QStringLiteral("spurious")).toArray().size(), 2);
+
+    // The gold against itself is perfect, strict and aligned.
+    const std::optional<Outcome> same = cli({ QStringLiteral("score"), QStringLiteral("--gold"), gold, gold, QStringLiteral("--json") });
+    QVERIFY(same);
+    QCOMPARE(same->exitCode, 0);
+    const QJsonObject perfect = QJsonDocument::fromJson(same->out.toUtf8()).object();
+    QCOMPARE(perfect.value(QStringLiteral("strict")).toObject().value(QStringLiteral("f1")).toDouble(), 1.0);
+    QCOMPARE(perfect.value(QStringLiteral("aligned")).toObject().value(QStringLiteral("f1")).toDouble(), 1.0);
+}
+
+void TstCliNibli::scoreWithKbAndErrors()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString kb = dir.filePath(QStringLiteral("kb"));
+    QVERIFY(QDir().mkpath(kb));
+    QVERIFY(writeFile(kb + QStringLiteral("/zoo.nibli"), "pred keeper(keeper): \"{x1} keeps the animals\".\nkeeper(Olga).\n"));
+    const QString gold = dir.filePath(QStringLiteral("gold.nibli"));
+    QVERIFY(writeFile(gold, s_zooGold));
+    // keeper(Olga) is stored: known, out of precision; keeper() resolves through the KB.
+    const QString candidates = dir.filePath(QStringLiteral("candidates.nibli"));
+    QVERIFY(writeFile(candidates, "bird(Penguin1).\nkeeper(Olga).\n"));
+    const std::optional<Outcome> run
+        = cli({ QStringLiteral("score"), QStringLiteral("--kb"), kb, QStringLiteral("--gold"), gold, candidates });
+    QVERIFY(run);
+    QCOMPARE(run->exitCode, 0);
+    QVERIFY2(run->out.startsWith(QStringLiteral("strict   P 0.000  R 0.000  F1 0.000  (0 hits, 2 candidates, 1 known, 6 gold)\n"
+                                                "aligned  P 1.000  R 0.167  F1 0.286  (1 hits, 2 candidates, 1 known, 6 gold)\n"
+                                                "renaming Penguin1 \u2192 PenguinA\n")),
+        qPrintable(run->out));
+
+    // A candidate file with a reader error: its diagnostics, the rest scored, exit 1.
+    QVERIFY(writeFile(candidates, "bird(Penguin1).\nbird(Penguin1,, X).\n"));
+    const std::optional<Outcome> broken = cli({ QStringLiteral("score"), QStringLiteral("--gold"), gold, candidates });
+    QVERIFY(broken);
+    QCOMPARE(broken->exitCode, 1);
+    QVERIFY2(broken->err.contains(candidates + QStringLiteral(":2:")), qPrintable(broken->err));
+    QVERIFY(broken->out.contains(QStringLiteral("(1 hits, 1 candidates, 0 known, 6 gold)")));
+    // A missing gold file.
+    const std::optional<Outcome> missing
+        = cli({ QStringLiteral("score"), QStringLiteral("--gold"), dir.filePath(QStringLiteral("none.nibli")), candidates });
+    QVERIFY(missing);
+    QCOMPARE(missing->exitCode, 2);
 }
 
 QTEST_GUILESS_MAIN(TstCliNibli)

@@ -323,16 +323,61 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(created));
     }
 
-    void scoreAndKbTermSayWhatTheyRead()
+    void scoreReadsTheSessionsEntries()
+    {
+        // [2] Mara … [3] Tobin owns a dog … [4] Every dog is an animal: person(Mara) is known
+        // (left out: it is not admissible); the others are the session's admissible entries.
+        const QString script = writeScript({ { { "text",
+            reply({ candidate("person(Mara).", 2), candidate("animal(Rufus).", 4), candidate("dog(Dog1).", 3),
+                candidate("owns(Tobin, Dog1).", 3) }) } } });
+        const QString session = m_dir.filePath(QStringLiteral("score.fanva"));
+        const Run run = runCli(formalize(script, { QStringLiteral("--out"), session }));
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QString gold = m_dir.filePath(QStringLiteral("bylaws.gold.nibli"));
+        QFile file(gold);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("animal(Rufus).\ndog(Fido).\nowns(Tobin, Fido).\n");
+        file.close();
+        // Dog1 is introduced (the KB does not use it), Fido the gold's: {dog} meets {dog}.
+        const Run score = runCli({ QStringLiteral("score"), QStringLiteral("--kb"), m_kb, QStringLiteral("--gold"), gold, session });
+        QVERIFY2(score.exitCode == 0, score.err.constData());
+        QCOMPARE(score.out,
+            QByteArray("strict   P 0.333  R 0.333  F1 0.333  (1 hits, 3 candidates, 0 known, 3 gold)\n"
+                       "aligned  P 1.000  R 1.000  F1 1.000  (3 hits, 3 candidates, 0 known, 3 gold)\n"
+                       "renaming Dog1 \xE2\x86\x92 Fido\n"));
+        // Nothing is accepted yet.
+        const Run accepted = runCli({ QStringLiteral("score"), QStringLiteral("--kb"), m_kb, QStringLiteral("--gold"), gold,
+            QStringLiteral("--accepted"), QStringLiteral("--json"), session });
+        QVERIFY2(accepted.exitCode == 0, accepted.err.constData());
+        const json none = json::parse(accepted.out.toStdString());
+        QCOMPARE(none.at("strict").at("candidates").get<int>(), 0);
+        QCOMPARE(none.at("strict").at("gold").get<int>(), 3);
+        // A session of another language is refused, not misread.
+        json other = json::parse(readAll(session).toStdString());
+        other["kb"]["language"] = "fanva-kb";
+        const QString otherSession = m_dir.filePath(QStringLiteral("other.fanva"));
+        QFile otherFile(otherSession);
+        QVERIFY(otherFile.open(QIODevice::WriteOnly));
+        otherFile.write(QByteArray::fromStdString(other.dump()));
+        otherFile.close();
+        const Run mismatch = runCli({ QStringLiteral("score"), QStringLiteral("--gold"), gold, otherSession });
+        QCOMPARE(mismatch.exitCode, 2);
+        QVERIFY2(mismatch.err.contains("the session's KB is in \"fanva-kb\", not in \"nibli\""), mismatch.err.constData());
+    }
+
+    void kbTermDescribesTheDemosWords()
     {
         const Run term = runCli({ QStringLiteral("kb"), QStringLiteral("term"), QStringLiteral("--language"), QStringLiteral("nibli"),
-            QStringLiteral("--kb"), m_kb, QStringLiteral("person") });
-        QCOMPARE(term.exitCode, 2);
-        QVERIFY2(term.err.contains("a nibli KB has no such terms"), term.err.constData());
-        const Run score = runCli({ QStringLiteral("score"), QStringLiteral("--language"), QStringLiteral("nibli"), QStringLiteral("--gold"),
-            m_target, m_target });
-        QCOMPARE(score.exitCode, 2);
-        QVERIFY2(score.err.contains("score reads fanva-kb sentences only so far"), score.err.constData());
+            QStringLiteral("--kb"), m_kb, QStringLiteral("resident") });
+        QVERIFY2(term.exitCode == 0, term.err.constData());
+        const QByteArray head = "resident (predicate)\n  source:       declaration " + m_target.toUtf8() + ":2:1  pred resident(";
+        QVERIFY2(term.out.startsWith(head), term.out.constData());
+        QVERIFY2(term.out.contains("  places:       who, town\n"), term.out.constData());
+        QVERIFY2(term.out.endsWith("  mentioned in: 3 statements\n"), term.out.constData());
+        const Run unknown
+            = runCli({ QStringLiteral("kb"), QStringLiteral("term"), QStringLiteral("--kb"), m_kb, QStringLiteral("residnt") });
+        QCOMPARE(unknown.exitCode, 1);
+        QVERIFY2(unknown.out.contains("  nearest:      resident"), unknown.out.constData());
     }
 };
 

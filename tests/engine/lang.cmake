@@ -1,7 +1,9 @@
 # SPDX-FileCopyrightText: 2026 The Fanva authors
 # SPDX-License-Identifier: MIT
-# engine/lang tests: the registry and choice rules (nibli-kr.md §1.2), and the fanva-kb
-# adapter against the direct kb::/check::/formalize calls.
+# engine/lang tests: the registry and choice rules (nibli-kr.md §1.2), the fanva-kb
+# adapter against the direct kb::/check::/formalize calls, the nibli adapter, and the score
+# through the seam (formalize.md §12).
 fanva_add_test(tst_langregistry SOURCES lang/tst_langregistry.cpp LIBS fanva_engine)
 fanva_add_test(tst_fanvakb SOURCES lang/tst_fanvakb.cpp LIBS fanva_engine)
 fanva_add_test(tst_niblilanguage SOURCES lang/tst_niblilanguage.cpp LIBS fanva_engine)
+fanva_add_test(tst_langscore SOURCES lang/tst_langscore.cpp LIBS fanva_engine)

@@ -366,4 +366,31 @@ std::vector<std::string> headsOf(const Statement &s)
     return heads;
 }
 
+std::optional<OneArgumentFact> oneArgumentFact(const Statement &s)
+{
+    if (s.isDeclaration || s.claim->kind != ClaimKind::Predication || s.claim->prefix != Prefix::None || s.claim->negated)
+        return std::nullopt;
+    const Predication &p = s.claim->predication;
+    if (p.arguments.size() != 1 || !p.vias.empty() || p.arguments.front().place != 1 || p.seq.empty())
+        return std::nullopt;
+    const Term &t = p.arguments.front().term;
+    if (t.kind != TermKind::Name || !t.clauses.empty())
+        return std::nullopt;
+    return OneArgumentFact { seqHead(p.seq).word(), t.text };
+}
+
+size_t renameNames(Statement &s, const std::unordered_map<std::string, std::string> &renaming)
+{
+    size_t renamed = 0;
+    // nameTerms() walks a const tree; `s` itself is not const, so its Name terms may change.
+    for (const Term *name : nameTerms(s)) {
+        const auto it = renaming.find(name->text);
+        if (it == renaming.end())
+            continue;
+        const_cast<Term *>(name)->text = it->second;
+        ++renamed;
+    }
+    return renamed;
+}
+
 } // namespace fanva::lang::nibli

@@ -89,18 +89,11 @@ std::vector<std::string> profile(const KnowledgeBase &kb, std::string_view name)
 {
     std::vector<std::string> heads;
     for (const size_t i : kb.withName(name)) {
-        const Statement &s = kb.statements()[i].statement;
-        if (s.isDeclaration || s.claim->kind != ClaimKind::Predication || s.claim->prefix != Prefix::None || s.claim->negated)
+        const std::optional<OneArgumentFact> fact = oneArgumentFact(kb.statements()[i].statement);
+        if (!fact || fact->name != name)
             continue;
-        const Predication &p = s.claim->predication;
-        if (p.arguments.size() != 1 || !p.vias.empty() || p.arguments.front().place != 1)
-            continue;
-        const Term &t = p.arguments.front().term;
-        if (t.kind != TermKind::Name || t.text != name || !t.clauses.empty())
-            continue;
-        const std::string head = seqHead(p.seq).word();
-        if (std::find(heads.begin(), heads.end(), head) == heads.end())
-            heads.push_back(head);
+        if (std::find(heads.begin(), heads.end(), fact->head) == heads.end())
+            heads.push_back(fact->head);
     }
     return heads;
 }

@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace fanva::lang::nibli {
@@ -35,6 +36,22 @@ namespace fanva::lang::nibli {
 
 /// The predicate heads `s` uses (predications, restrictors, bare clauses, via), in source order.
 [[nodiscard]] std::vector<std::string> headsOf(const Statement &s);
+
+/// A one-argument statement `P(i).` (§1.3's score profile, the card's Name lines): no prefix,
+/// no `~`, no `via`, one argument at place 1 that is a Name without clauses.
+struct OneArgumentFact {
+    std::string head; ///< the predication's head word (a tanru's last unit)
+    std::string name; ///< the Name as written
+    friend bool operator==(const OneArgumentFact &, const OneArgumentFact &) = default;
+};
+
+/// The fact `s` states when it is a resolved one-argument statement, else nullopt.
+[[nodiscard]] std::optional<OneArgumentFact> oneArgumentFact(const Statement &s);
+
+/// Renames every Name of `s` that `renaming` maps (as written → new spelling), at any depth;
+/// returns how many Name terms changed. The tree keeps its offsets (they no longer match a
+/// text); render it and read the render back for a statement of its own text.
+size_t renameNames(Statement &s, const std::unordered_map<std::string, std::string> &renaming);
 
 /// §5.2: the canonical one-line spelling of a resolved statement.
 [[nodiscard]] std::string render(const Statement &s);

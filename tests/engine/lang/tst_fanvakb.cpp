@@ -3,7 +3,8 @@
 // The fanva-kb adapter gives what the direct kb::/check::/formalize calls give, on the
 // demo workspace's KB (resources/demo) and on the shared corpus's KB (skipped when absent):
 // read, load, render, key, the gates one by one and as a batch, round trip, gloss,
-// corrections, coined, card, prompt guide, bare candidates and highlighting tokens.
+// corrections, coined, card, prompt guide, bare candidates and highlighting tokens; score's
+// operations and describeTerm on their own.
 #include "lang/fanvakb.h"
 #include "lang/gates.h"
 #include "lang/kbtokenizer.h"
@@ -69,6 +70,8 @@ private Q_SLOTS:
     void foreignHandles();
     void sessionInput();
     void provenanceUsesLineComment();
+    void scoreOperations();
+    void describeTerm();
 };
 
 void TstFanvaKb::sameAsDirect_data()
@@ -359,6 +362,20 @@ public:
         return base.coined(kb, t, b);
     }
     std::vector<formalize::ReplyCandidate> bareCandidates(const QString &reply) const override { return base.bareCandidates(reply); }
+    bool isScored(const lang::Statement &s, bool gold) const override { return base.isScored(s, gold); }
+    QStringList individuals(const lang::Statement &s) const override { return base.individuals(s); }
+    std::optional<lang::OneArgumentFact> oneArgumentFact(const lang::Kb *kb, const lang::Statement &s) const override
+    {
+        return base.oneArgumentFact(kb, s);
+    }
+    lang::Statement renamed(const lang::Kb *kb, const lang::Statement &s, const std::map<QString, QString> &r) const override
+    {
+        return base.renamed(kb, s, r);
+    }
+    lang::TermDescription describeTerm(const lang::Kb &kb, const QString &w, const QString &t, int m) const override
+    {
+        return base.describeTerm(kb, w, t, m);
+    }
     QString lineComment() const override { return QStringLiteral("#"); }
     QString syntaxDefinition() const override { return base.syntaxDefinition(); }
     QList<lang::Token> tokenizeLine(QStringView line, int &state) const override { return base.tokenizeLine(line, state); }
@@ -380,6 +397,58 @@ void TstFanvaKb::provenanceUsesLineComment()
     QCOMPARE(proposal::renderSentence(entry.candidate, language), QStringLiteral("<(isa Leo lion)>"));
     QCOMPARE(proposal::renderSentence(entry.candidate), QStringLiteral("(isa Leo lion)"));
     QCOMPARE(proposal::renderSentence(QStringLiteral(" (unclosed "), language), QStringLiteral("(unclosed"));
+}
+
+void TstFanvaKb::scoreOperations()
+{
+    const lang::Language &language = lang::fanvaKb();
+    const lang::ReadResult read
+        = language.read("(penguin Pingu) (livesIn Pingu HarbourZoo) (comment penguin \"A bird.\") (not (flies Pingu))\n", {});
+    QCOMPARE(read.statements.size(), std::size_t(4));
+    const lang::Statement &fact = read.statements[0];
+    QVERIFY(language.isScored(fact, true));
+    QVERIFY(!language.isScored(read.statements[2], true));
+    QVERIFY(language.isScored(read.statements[2], false));
+    QVERIFY(language.oneArgumentFact(nullptr, fact) == (lang::OneArgumentFact { QStringLiteral("penguin"), QStringLiteral("Pingu") }));
+    QVERIFY(!language.oneArgumentFact(nullptr, read.statements[1]));
+    QVERIFY(!language.oneArgumentFact(nullptr, read.statements[3]));
+    QStringList individuals = language.individuals(read.statements[1]);
+    individuals.sort();
+    QCOMPARE(individuals, (QStringList { QStringLiteral("HarbourZoo"), QStringLiteral("Pingu") }));
+    const std::map<QString, QString> renaming { { QStringLiteral("Pingu"), QStringLiteral("PenguinA") } };
+    const lang::Statement nested = language.renamed(nullptr, read.statements[3], renaming);
+    QCOMPARE(language.render(nested), QStringLiteral("(not (flies PenguinA))"));
+    QCOMPARE(nested.text, QStringLiteral("(not (flies PenguinA))"));
+    QCOMPARE(language.key(nullptr, nested), language.key(nullptr, *language.readCandidate(nested.text).statement));
+    // Nothing to rename: the statement itself.
+    QCOMPARE(language.renamed(nullptr, read.statements[2], renaming).data, read.statements[2].data);
+}
+
+void TstFanvaKb::describeTerm()
+{
+    const QString dir = QStringLiteral(FANVA_TEST_DATA_DIR "/formalize/fixture/kb");
+    const lang::Language &language = lang::fanvaKb();
+    const lang::LoadResult loaded = language.load(dir);
+    QVERIFY(loaded.ok());
+    const kb::KnowledgeBase &direct = *lang::knowledgeBaseOf(*loaded.kb);
+    const kb::SymbolId eats = kb::intern("eats");
+    const lang::TermDescription term = language.describeTerm(*loaded.kb, QStringLiteral("eats"), QStringLiteral("CxAnimals"), 2);
+    QCOMPARE(term.role, direct.findTerm(eats).role);
+    QVERIFY(term.used);
+    QCOMPARE(term.arity.value_or(-1), 2);
+    QCOMPARE(term.sources.size(), std::size_t(1));
+    QCOMPARE(term.sources[0].kind, QStringLiteral("comment"));
+    QCOMPARE(term.sources[0].place.file, QStringLiteral("CxAnimals.txt"));
+    QVERIFY(term.gloss.startsWith(QStringLiteral("(eats ?animal ?food) means")));
+    QCOMPARE(term.useCount, int(direct.mentioning(eats).size()));
+    QCOMPARE(term.uses.size(), std::size_t(2));
+    QCOMPARE(term.uses[0].file, QStringLiteral("CxAnimals.txt"));
+    QVERIFY(term.uses[0].line > 0);
+
+    const lang::TermDescription unknown = language.describeTerm(*loaded.kb, QStringLiteral("zebraCrossing"), {}, 2);
+    QCOMPARE(unknown.role, kb::Role::None);
+    QVERIFY(!unknown.used);
+    QCOMPARE(unknown.useCount, 0);
 }
 
 QTEST_GUILESS_MAIN(TstFanvaKb)

@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: MIT
 // The nibli adapter behind the seam (nibli-kr.md §1.1, §1.3): registration, read with spans,
 // load, the gates one by one and as a batch, render/key/round trip, gloss, findTerm, coined,
-// bare candidates, the provenance prefix and highlighting tokens.
+// bare candidates, the provenance prefix and highlighting tokens; score's operations
+// (individuals, one-argument facts, renaming Names) and describeTerm.
 #include "lang/niblilanguage.h"
 #include "lang/registry.h"
 
@@ -49,6 +50,10 @@ private Q_SLOTS:
     void coined();
     void bareCandidates();
     void highlighting();
+    void scoreOperations_data();
+    void scoreOperations();
+    void describeTerm_data();
+    void describeTerm();
 
 private:
     const lang::Language *m_nibli = nullptr;
@@ -215,6 +220,138 @@ void TstNibliLanguage::highlighting()
     const QList<lang::Token> next = m_nibli->tokenizeLine(u"still */ person(Ilse).", state);
     QCOMPARE(state, 0);
     QCOMPARE(next.constFirst().tokenClass, lang::TokenClass::Comment);
+}
+
+void TstNibliLanguage::scoreOperations_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("scored");
+    QTest::addColumn<QStringList>("individuals");
+    QTest::addColumn<QString>("fact"); ///< "predicate individual", empty for none
+    QTest::addColumn<QString>("renamed"); ///< with Ilse → Anna, Kiosk → Shop1
+
+    QTest::addRow("one-argument fact") << QStringLiteral("bird(Ilse).") << true << QStringList { QStringLiteral("Ilse") }
+                                       << QStringLiteral("bird Ilse") << QStringLiteral("bird(Anna).");
+    QTest::addRow("place 1 by label") << QStringLiteral("bird(bird: Ilse).") << true << QStringList { QStringLiteral("Ilse") }
+                                      << QStringLiteral("bird Ilse") << QStringLiteral("bird(Anna).");
+    QTest::addRow("negated") << QStringLiteral("~person(Ilse).") << true << QStringList { QStringLiteral("Ilse") } << QString()
+                             << QStringLiteral("~person(Anna).");
+    QTest::addRow("prefixed") << QStringLiteral("past person(Ilse).") << true << QStringList { QStringLiteral("Ilse") } << QString()
+                              << QStringLiteral("past person(Anna).");
+    QTest::addRow("place 2 only") << QStringLiteral("owns(_, Kiosk).") << true << QStringList { QStringLiteral("Kiosk") } << QString()
+                                  << QStringLiteral("owns(_, Shop1).");
+    QTest::addRow("KB declaration") << QStringLiteral("stocks(Kiosk, Ilse).") << true
+                                    << QStringList { QStringLiteral("Kiosk"), QStringLiteral("Ilse") } << QString()
+                                    << QStringLiteral("stocks(Shop1, Anna).");
+    QTest::addRow("rule, each Name once") << QStringLiteral("person(Ilse) & owns(Ilse, Kiosk) -> person(Kiosk).") << true
+                                          << QStringList { QStringLiteral("Ilse"), QStringLiteral("Kiosk") } << QString()
+                                          << QStringLiteral("person(Anna) & owns(Anna, Shop1) -> person(Shop1).");
+    QTest::addRow("inside a phrase") << QStringLiteral("owns(Ilse, some water where owns(Kiosk, it)).") << true
+                                     << QStringList { QStringLiteral("Ilse"), QStringLiteral("Kiosk") } << QString()
+                                     << QStringLiteral("owns(Anna, some water where owns(Shop1, it)).");
+    QTest::addRow("nothing to rename") << QStringLiteral("person(Olaf).") << true << QStringList { QStringLiteral("Olaf") }
+                                       << QStringLiteral("person Olaf") << QStringLiteral("person(Olaf).");
+    QTest::addRow("declaration") << QStringLiteral("pred sells(seller, goods): \"{x1} sells {x2}\".") << false << QStringList() << QString()
+                                 << QStringLiteral("pred sells(seller, goods): \"{x1} sells {x2}\".");
+}
+
+void TstNibliLanguage::scoreOperations()
+{
+    QFETCH(QString, text);
+    QFETCH(bool, scored);
+    QFETCH(QStringList, individuals);
+    QFETCH(QString, fact);
+    QFETCH(QString, renamed);
+    const lang::Candidate read = m_nibli->readCandidate(text);
+    QVERIFY(read.statement);
+    const lang::Statement &s = *read.statement;
+    QCOMPARE(m_nibli->isScored(s, true), scored);
+    QCOMPARE(m_nibli->isScored(s, false), scored);
+    QCOMPARE(m_nibli->individuals(s), individuals);
+    const std::optional<lang::OneArgumentFact> found = m_nibli->oneArgumentFact(m_kb.get(), s);
+    QCOMPARE(found ? found->predicate + QLatin1Char(' ') + found->individual : QString(), fact);
+
+    const std::map<QString, QString> renaming { { QStringLiteral("Ilse"), QStringLiteral("Anna") },
+        { QStringLiteral("Kiosk"), QStringLiteral("Shop1") } };
+    const lang::Statement out = m_nibli->renamed(m_kb.get(), s, renaming);
+    QCOMPARE(out.language, m_nibli);
+    QCOMPARE(m_nibli->render(out), renamed);
+    // The renamed statement reads back as its own text and keys as that text does.
+    const lang::Statement again = *m_nibli->readCandidate(m_nibli->render(out)).statement;
+    QCOMPARE(m_nibli->key(m_kb.get(), out), m_nibli->key(m_kb.get(), again));
+    // An empty renaming changes nothing.
+    QCOMPARE(m_nibli->renamed(m_kb.get(), s, {}).data, s.data);
+}
+
+void TstNibliLanguage::describeTerm_data()
+{
+    QTest::addColumn<QString>("word");
+    QTest::addColumn<int>("maxUses");
+    QTest::addColumn<QString>("role"); ///< kb::roleName()
+    QTest::addColumn<QStringList>("sources"); ///< kind, or "kind FILE:LINE:COL"
+    QTest::addColumn<int>("arity"); ///< -1: none
+    QTest::addColumn<QStringList>("places");
+    QTest::addColumn<QString>("reading");
+    QTest::addColumn<QStringList>("uses"); ///< "FILE:LINE:COL TEXT"
+    QTest::addColumn<int>("useCount");
+    QTest::addColumn<QStringList>("suggestions");
+
+    const QString personIlse = QStringLiteral("shop.nibli:2:1 person(Ilse).");
+    const QString personOlaf = QStringLiteral("old/past.nibli:1:1 person(Olaf).");
+    const QString stocks = QStringLiteral("shop.nibli:3:1 stocks(Kiosk, some water).");
+    QTest::addRow("lexicon predicate") << QStringLiteral("person") << 10 << QStringLiteral("predicate")
+                                       << QStringList { QStringLiteral("lexicon") } << 1 << QStringList { QStringLiteral("person") }
+                                       << QStringLiteral("{x1} is a person") << QStringList { personOlaf, personIlse } << 2
+                                       << QStringList();
+    QTest::addRow("uses capped") << QStringLiteral("person") << 1 << QStringLiteral("predicate")
+                                 << QStringList { QStringLiteral("lexicon") } << 1 << QStringList { QStringLiteral("person") }
+                                 << QStringLiteral("{x1} is a person") << QStringList { personOlaf } << 2 << QStringList();
+    QTest::addRow("declared predicate") << QStringLiteral("stocks") << 10 << QStringLiteral("predicate")
+                                        << QStringList { QStringLiteral("declaration shop.nibli:1:1") } << 2
+                                        << QStringList { QStringLiteral("shop"), QStringLiteral("goods") }
+                                        << QStringLiteral("{x1} stocks {x2}") << QStringList { stocks } << 1 << QStringList();
+    QTest::addRow("unused lexicon word") << QStringLiteral("bird") << 10 << QStringLiteral("predicate")
+                                         << QStringList { QStringLiteral("lexicon") } << 2
+                                         << QStringList { QStringLiteral("bird"), QStringLiteral("species") }
+                                         << QStringLiteral("{x1} is a bird") << QStringList() << 0 << QStringList();
+    QTest::addRow("Name") << QStringLiteral("Kiosk") << 10 << QStringLiteral("individual") << QStringList() << -1 << QStringList()
+                          << QString() << QStringList { stocks } << 1 << QStringList();
+    QTest::addRow("respelt Name") << QStringLiteral("ILSE") << 10 << QStringLiteral("none") << QStringList() << -1 << QStringList()
+                                  << QString() << QStringList() << 0 << QStringList { QStringLiteral("Ilse") };
+    QTest::addRow("misspelt predicate") << QStringLiteral("stoks") << 10 << QStringLiteral("none") << QStringList() << -1 << QStringList()
+                                        << QString() << QStringList() << 0 << QStringList { QStringLiteral("stocks") };
+}
+
+void TstNibliLanguage::describeTerm()
+{
+    QFETCH(QString, word);
+    QFETCH(int, maxUses);
+    QFETCH(QString, role);
+    QFETCH(QStringList, sources);
+    QFETCH(int, arity);
+    QFETCH(QStringList, places);
+    QFETCH(QString, reading);
+    QFETCH(QStringList, uses);
+    QFETCH(int, useCount);
+    QFETCH(QStringList, suggestions);
+    const auto where = [](const lang::KbPlace &p) { return QStringLiteral("%1:%2:%3").arg(p.file).arg(p.line).arg(p.column); };
+    const lang::TermDescription term = m_nibli->describeTerm(*m_kb, word, {}, maxUses);
+    QCOMPARE(term.term, word);
+    QCOMPARE(QString(kb::roleName(term.role)), role);
+    QCOMPARE(term.used, useCount > 0);
+    QStringList gotSources;
+    for (const lang::TermDescription::Source &source : term.sources)
+        gotSources.append(source.place.file.isEmpty() ? source.kind : source.kind + QLatin1Char(' ') + where(source.place));
+    QCOMPARE(gotSources, sources);
+    QCOMPARE(term.arity.value_or(-1), arity);
+    QCOMPARE(term.places, places);
+    QCOMPARE(term.reading, reading);
+    QStringList gotUses;
+    for (const lang::KbPlace &use : term.uses)
+        gotUses.append(where(use) + QLatin1Char(' ') + use.text);
+    QCOMPARE(gotUses, uses);
+    QCOMPARE(term.useCount, useCount);
+    QCOMPARE(term.suggestions.mid(0, suggestions.size()), suggestions);
 }
 
 QTEST_GUILESS_MAIN(TstNibliLanguage)

@@ -1,0 +1,196 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+// formalize.md §12's score through the language seam (lang::score): nibli KR's worked
+// examples (nibli-kr.md §1.3: keys compared, profiles from one-argument statements), and
+// fanva-kb through the seam agreeing with formalize::score.
+#include "lang/score.h"
+
+#include "formalize/score.h"
+#include "kb/reader.h"
+#include "lang/fanvakb.h"
+#include "lang/registry.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace fanva;
+
+namespace {
+
+bool writeFile(const QString &path, const QByteArray &text)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(text) == text.size();
+}
+
+/// "hits/candidates/known/gold".
+QString counts(const formalize::ScoreCounts &c)
+{
+    return QStringLiteral("%1/%2/%3/%4").arg(c.hits).arg(c.candidates).arg(c.known).arg(c.gold);
+}
+
+/// "c→g, …".
+QString renaming(const formalize::ScoreResult &result)
+{
+    QStringList pairs;
+    for (const auto &[from, to] : result.renaming)
+        pairs.append(from + QStringLiteral("→") + to);
+    return pairs.join(QStringLiteral(", "));
+}
+
+// §12's example in nibli KR: the gold of a zoo story, and a model's reading of it that names
+// the penguin and the seal its own way, reads the rule without its first condition and adds a
+// keeper with a predicate it declares.
+const QByteArray s_gold = "# The zoo, as the gold has it.\n"
+                          "bird(PenguinA).\n"
+                          "animal(SealA).\n"
+                          "free(PenguinA).\n"
+                          "chase(SealA, PenguinA).\n"
+                          "dwell(PenguinA, HarbourZoo).\n"
+                          "all $x, $y: animal($x) & chase($x, $y) -> be_hungry($x).\n";
+const QByteArray s_candidates = "bird(Penguin1).\n"
+                                "animal(Seal1).\n"
+                                "free(Penguin1).\n"
+                                "chase(Seal1, Penguin1).\n"
+                                "dwell(Penguin1, location: HarbourZoo).\n"
+                                "all $a, $b: chase($a, $b) -> be_hungry($a).\n"
+                                "pred keeper(keeper): \"{x1} keeps the animals\".\n"
+                                "keeper(Keeper1).\n";
+// The zoo's KB: the keeper declared, a keeper Olga and where she lives.
+const QByteArray s_zooKb = "pred keeper(keeper): \"{x1} keeps the animals\".\n"
+                           "keeper(Olga).\n"
+                           "dwell(Olga, HarbourZoo).\n";
+
+} // namespace
+
+class TstLangScore : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void nibli_data();
+    void nibli();
+    void fanvaKbAgreesWithFormalizeScore_data();
+    void fanvaKbAgreesWithFormalizeScore();
+};
+
+void TstLangScore::nibli_data()
+{
+    QTest::addColumn<QByteArray>("gold");
+    QTest::addColumn<QByteArray>("candidates");
+    QTest::addColumn<QByteArray>("kb"); ///< the KB's one file, zoo.nibli; empty: no KB
+    QTest::addColumn<QString>("strict"); ///< hits/candidates/known/gold
+    QTest::addColumn<QString>("aligned");
+    QTest::addColumn<QString>("renaming");
+    QTest::addColumn<QStringList>("missing");
+    QTest::addColumn<QStringList>("spurious");
+
+    // Strict: 0/7, 0/6 (the declaration is vocabulary, not counted). Profiles {bird, free} and
+    // {animal} match → Penguin1→PenguinA, Seal1→SealA (HarbourZoo, a gold Name, stays);
+    // aligned: P = 5/7 = 0.714, R = 5/6 = 0.833, F1 = 0.769.
+    QTest::addRow("worked example") << s_gold << s_candidates << QByteArray() << QStringLiteral("0/7/0/6") << QStringLiteral("5/7/0/6")
+                                    << QStringLiteral("Penguin1→PenguinA, Seal1→SealA")
+                                    << QStringList { QStringLiteral("all $v1, $v2: animal($v1) & chase($v1, $v2) -> be_hungry($v1).") }
+                                    << QStringList { QStringLiteral("all $v1, $v2: chase($v1, $v2) -> be_hungry($v1)."),
+                                           QStringLiteral("keeper(Keeper1).") };
+    QTest::addRow("gold against itself") << s_gold << s_gold << QByteArray() << QStringLiteral("6/6/0/6") << QStringLiteral("6/6/0/6")
+                                         << QString() << QStringList() << QStringList();
+    // With the KB: keeper(Olga) is known (out of precision); Olga is known, so not
+    // introduced, and bird(Olga) stays spurious; Keeper1's profile {keeper} meets no gold one.
+    QTest::addRow("with a KB") << s_gold << QByteArray("bird(Penguin1).\nfree(Penguin1).\nkeeper(Olga).\nbird(Olga).\nkeeper(Keeper1).\n")
+                               << s_zooKb << QStringLiteral("0/5/1/6") << QStringLiteral("2/5/1/6") << QStringLiteral("Penguin1→PenguinA")
+                               << QStringList { QStringLiteral("all $v1, $v2: animal($v1) & chase($v1, $v2) -> be_hungry($v1)."),
+                                      QStringLiteral("animal(SealA)."), QStringLiteral("chase(SealA, PenguinA)."),
+                                      QStringLiteral("dwell(PenguinA, HarbourZoo).") }
+                               << QStringList { QStringLiteral("bird(Olga)."), QStringLiteral("keeper(Keeper1).") };
+    // Names are renamed at any depth: under ~, in a rule, inside a phrase's clause.
+    QTest::addRow("renamed at any depth") << QByteArray(
+        "bird(PenguinA).\nanimal(SealA).\n~free(PenguinA).\nfree(PenguinA) -> chase(SealA, PenguinA).\n"
+        "eats(SealA, some fish where chase(PenguinA, it)).\n")
+                                          << QByteArray("bird(Pen1).\nanimal(Sea1).\n~free(Pen1).\nfree(Pen1) -> chase(Sea1, Pen1).\n"
+                                                        "eats(Sea1, some fish where chase(Pen1, it)).\n")
+                                          << QByteArray() << QStringLiteral("0/5/0/5") << QStringLiteral("5/5/0/5")
+                                          << QStringLiteral("Pen1→PenguinA, Sea1→SealA") << QStringList() << QStringList();
+    // Overlap first, then the gold Name, then the candidate's: both gold penguins share
+    // Penguin1's profile; PenguinA comes first.
+    QTest::addRow("ties by gold name") << QByteArray("bird(PenguinB).\nbird(PenguinA).\n") << QByteArray("bird(Penguin1).\n")
+                                       << QByteArray() << QStringLiteral("0/1/0/2") << QStringLiteral("1/1/0/2")
+                                       << QStringLiteral("Penguin1→PenguinA") << QStringList { QStringLiteral("bird(PenguinB).") }
+                                       << QStringList();
+    // A candidate Name the gold uses is not introduced; Pingu is.
+    QTest::addRow("gold Names stay") << QByteArray("bird(PenguinA).\nfree(PenguinA).\n") << QByteArray("bird(PenguinA).\nfree(Pingu).\n")
+                                     << QByteArray() << QStringLiteral("1/2/0/2") << QStringLiteral("2/2/0/2")
+                                     << QStringLiteral("Pingu→PenguinA") << QStringList() << QStringList();
+    // Negated and prefixed one-place statements give no profile.
+    QTest::addRow("no profile from ~ or a prefix")
+        << QByteArray("bird(PenguinA).\n") << QByteArray("~bird(Penguin1).\npast bird(Penguin1).\n") << QByteArray()
+        << QStringLiteral("0/2/0/1") << QStringLiteral("0/2/0/1") << QString() << QStringList { QStringLiteral("bird(PenguinA).") }
+        << QStringList { QStringLiteral("past bird(Penguin1)."), QStringLiteral("~bird(Penguin1).") };
+}
+
+void TstLangScore::nibli()
+{
+    QFETCH(QByteArray, gold);
+    QFETCH(QByteArray, candidates);
+    QFETCH(QByteArray, kb);
+    QFETCH(QString, strict);
+    QFETCH(QString, aligned);
+    QFETCH(QString, renaming);
+    QFETCH(QStringList, missing);
+    QFETCH(QStringList, spurious);
+    const lang::Language *nibli = lang::languageById(u"nibli");
+    QVERIFY(nibli);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    std::shared_ptr<const lang::Kb> loaded;
+    if (!kb.isEmpty()) {
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("zoo.nibli")), kb));
+        const lang::LoadResult load = nibli->load(dir.path());
+        QVERIFY(load.ok());
+        loaded = load.kb;
+    }
+    const lang::ReadResult g = nibli->read(gold, QStringLiteral("gold.nibli"));
+    QVERIFY(!g.hasErrors());
+    const lang::ReadResult c = nibli->read(candidates, QStringLiteral("candidates.nibli"));
+    QVERIFY(!c.hasErrors());
+    const formalize::ScoreResult result = lang::score(*nibli, loaded.get(), QStringLiteral("zoo"), g.statements, c.statements);
+    QCOMPARE(counts(result.strict), strict);
+    QCOMPARE(counts(result.aligned), aligned);
+    QCOMPARE(::renaming(result), renaming);
+    QCOMPARE(result.missing, missing);
+    QCOMPARE(result.spurious, spurious);
+}
+
+void TstLangScore::fanvaKbAgreesWithFormalizeScore_data()
+{
+    QTest::addColumn<QByteArray>("gold");
+    QTest::addColumn<QByteArray>("candidates");
+    QTest::addRow("§12 example") << QByteArray(
+        "(penguin PenguinA) (seal SealA) (escaped PenguinA) (chased SealA PenguinA) (livesIn PenguinA HarbourZoo)\n"
+        "(implies (and (seal ?x) (chased ?x ?y)) (hungry ?x))\n")
+                                 << QByteArray("(penguin Penguin1) (seal Seal1) (escaped Penguin1) (chased Seal1 Penguin1) "
+                                               "(livesIn Penguin1 HarbourZoo)\n(implies (chased ?x ?y) (hungry ?x)) (keeper Keeper1)\n");
+    QTest::addRow("comment and genlCx leave the gold")
+        << QByteArray("(comment penguin \"A bird.\") (genlCx CxZoo CxWorld) (penguin PenguinA) (escaped PenguinA)\n")
+        << QByteArray("(comment penguin \"A bird.\") (penguin Pingu) (escaped Pingu) (seal Pingu)\n");
+}
+
+void TstLangScore::fanvaKbAgreesWithFormalizeScore()
+{
+    QFETCH(QByteArray, gold);
+    QFETCH(QByteArray, candidates);
+    const lang::Language &language = lang::fanvaKb();
+    const lang::ReadResult g = language.read(gold, {});
+    const lang::ReadResult c = language.read(candidates, {});
+    QVERIFY(!g.hasErrors());
+    QVERIFY(!c.hasErrors());
+    const kb::Document goldDocument = kb::parseDocument(gold, {});
+    const kb::Document candidateDocument = kb::parseDocument(candidates, {});
+    const formalize::ScoreResult direct = formalize::score(goldDocument.sentences, candidateDocument.sentences);
+    const formalize::ScoreResult seam = lang::score(language, nullptr, {}, g.statements, c.statements);
+    QCOMPARE(formalize::scoreToJson(seam).dump(), formalize::scoreToJson(direct).dump());
+}
+
+QTEST_GUILESS_MAIN(TstLangScore)
+#include "tst_langscore.moc"
