@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
 #include "allocator.h"
+#include "common/eventloopprobe.h"
 #include "review/reviewcontroller.h"
 #include "version.h"
 
@@ -15,6 +16,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QFile>
 #include <QIcon>
 #include <QImageWriter>
 #include <QLibraryInfo>
@@ -24,8 +26,10 @@
 #include <QTimer>
 #include <QTranslator>
 
+#include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <utility>
 
 namespace {
@@ -66,10 +70,69 @@ void installTranslations(QApplication &app, const QLocale &locale)
         QApplication::installTranslator(fanvaTranslator);
 }
 
+double msSince(EventLoopProbe::Clock::time_point origin, std::optional<EventLoopProbe::Clock::time_point> at)
+{
+    return at ? std::chrono::duration<double, std::milli>(*at - origin).count() : -1;
+}
+
+// --measure-load: probes the event loop from the window's first paint until the KB has loaded
+// and its indexes are built (a short tail after, for the work they queued), writes the figures
+// to `path` ("name value" lines, milliseconds since `started`), then calls `next`.
+void measureLoad(MainWindow &window, const QString &path, EventLoopProbe::Clock::time_point started, std::function<void()> next)
+{
+    using Clock = EventLoopProbe::Clock;
+    auto *probe = new EventLoopProbe(&window);
+    probe->startAfterFirstPaint(&window);
+    auto loadedAt = std::make_shared<std::optional<Clock::time_point>>();
+    const auto markLoaded = [loadedAt] {
+        if (!*loadedAt)
+            *loadedAt = Clock::now();
+    };
+    QObject::connect(&window, &MainWindow::kbLoaded, probe, markLoaded);
+    const auto finish = [&window, probe, path, started, loadedAt, next = std::move(next)] {
+        const Clock::time_point indexedAt = Clock::now();
+        QTimer::singleShot(std::chrono::milliseconds(100), probe, [&window, probe, path, started, loadedAt, indexedAt, next] {
+            probe->stop();
+            const EventLoopProbe::Summary s = probe->summary();
+            QFile file(path);
+            if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) {
+                printError(QApplication::translate("main", "cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+                QCoreApplication::exit(exitUsage);
+                return;
+            }
+            QTextStream out(&file);
+            out << "first-paint-ms " << msSince(started, probe->firstPaint()) << '\n'
+                << "kb-loaded-ms " << msSince(started, *loadedAt) << '\n'
+                << "kb-indexed-ms " << msSince(started, indexedAt) << '\n'
+                << "kb-failed " << (window.knowledgeBase() ? 0 : 1) << '\n'
+                << "probes " << s.probes << '\n'
+                << "wait-max-ms " << s.maxMs << '\n'
+                << "wait-p99-ms " << s.p99Ms << '\n'
+                << "wait-p50-ms " << s.p50Ms << '\n'
+                << "waits-over-50ms " << s.over50Ms << '\n';
+            next();
+        });
+    };
+    if (!window.isKbLoading() && !window.isKbIndexing()) {
+        markLoaded();
+        // The first paint comes from the event loop.
+        QObject::connect(probe, &EventLoopProbe::started, probe, finish, Qt::SingleShotConnection);
+        return;
+    }
+    auto done = std::make_shared<bool>(false);
+    const auto once = [done, finish] {
+        if (!std::exchange(*done, true))
+            finish();
+    };
+    QObject::connect(&window, &MainWindow::kbIndexed, probe, once);
+    QObject::connect(&window, &MainWindow::kbLoadFailed, probe, once);
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
+    const EventLoopProbe::Clock::time_point started = EventLoopProbe::Clock::now();
     fanva::tuneAllocator();
     QApplication app(argc, argv);
     QApplication::setApplicationName(fanva::applicationName());
@@ -107,8 +170,15 @@ int main(int argc, char *argv[])
     const QCommandLineOption langOption(QStringLiteral("lang"),
         QApplication::translate("main", "Use the language <code> (for example de) for the interface."),
         QApplication::translate("main", "code"));
-    parser.addOptions(
-        { workspaceOption, documentOption, kbOption, contextOption, providerOption, formalizeOption, screenshotOption, langOption });
+    // For bench_scale (issue 20): how late the window handles input while the KB loads.
+    QCommandLineOption measureLoadOption(QStringLiteral("measure-load"),
+        QApplication::translate("main",
+            "With --screenshot: measure how long input waits from the first paint until the KB and its indexes are loaded, "
+            "and write the figures to <file>."),
+        QApplication::translate("main", "file"));
+    measureLoadOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOptions({ workspaceOption, documentOption, kbOption, contextOption, providerOption, formalizeOption, screenshotOption,
+        langOption, measureLoadOption });
     parser.addPositionalArgument(QStringLiteral("session"), QApplication::translate("main", "A review session (.fanva) to open."),
         QStringLiteral("[SESSION.fanva]"));
 
@@ -195,7 +265,6 @@ int main(int argc, char *argv[])
         return exitUsage;
     const QString screenshotPath = parser.value(screenshotOption);
     window.resize(s_screenshotSize);
-    window.show();
     const auto takeScreenshot = [&window, &screenshotPath, &failed] {
         QImageWriter writer(screenshotPath, "png");
         if (!writer.write(window.grab().toImage())) {
@@ -206,6 +275,12 @@ int main(int argc, char *argv[])
         }
         QCoreApplication::exit(failed ? exitUsage : 0);
     };
+    if (parser.isSet(measureLoadOption)) {
+        measureLoad(window, parser.value(measureLoadOption), started, takeScreenshot);
+        window.show();
+        return QApplication::exec();
+    }
+    window.show();
     // A formalization runs on the event loop; the screenshot waits for it to finish.
     afterKbLoad([&window, &failed, takeScreenshot, formalize = parser.isSet(formalizeOption)] {
         const bool formalizing = formalize && window.formalize();

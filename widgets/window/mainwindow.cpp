@@ -280,6 +280,7 @@ void MainWindow::onKbLoaded()
         m_kbFresh = false;
         updateReviewActions();
         Q_EMIT kbLoaded();
+        Q_EMIT kbIndexed();
         return;
     }
     const std::shared_ptr<const fanva::kb::KnowledgeBase> kb = m_kbLoader->knowledgeBase();
@@ -297,6 +298,7 @@ void MainWindow::onKbLoaded()
     }
     updateReviewActions();
     Q_EMIT kbLoaded();
+    Q_EMIT kbIndexed();
 }
 
 bool MainWindow::lookUpTerm()
