@@ -1,13 +1,13 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
 #include "allocator.h"
-#include "common/eventloopprobe.h"
 #include "review/reviewcontroller.h"
 #include "version.h"
 
 #ifdef FANVA_HAVE_RULES
 #include "rules/rulesprovider.h"
 #endif
+#include "window/loadmeasurement.h"
 #include "window/mainwindow.h"
 
 #include "proposal/autosave.h"
@@ -16,7 +16,6 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
-#include <QFile>
 #include <QIcon>
 #include <QImageWriter>
 #include <QLibraryInfo>
@@ -26,10 +25,8 @@
 #include <QTimer>
 #include <QTranslator>
 
-#include <chrono>
 #include <functional>
 #include <memory>
-#include <optional>
 #include <utility>
 
 namespace {
@@ -70,69 +67,11 @@ void installTranslations(QApplication &app, const QLocale &locale)
         QApplication::installTranslator(fanvaTranslator);
 }
 
-double msSince(EventLoopProbe::Clock::time_point origin, std::optional<EventLoopProbe::Clock::time_point> at)
-{
-    return at ? std::chrono::duration<double, std::milli>(*at - origin).count() : -1;
-}
-
-// --measure-load: probes the event loop from the window's first paint until the KB has loaded
-// and its indexes are built (a short tail after, for the work they queued), writes the figures
-// to `path` ("name value" lines, milliseconds since `started`), then calls `next`.
-void measureLoad(MainWindow &window, const QString &path, EventLoopProbe::Clock::time_point started, std::function<void()> next)
-{
-    using Clock = EventLoopProbe::Clock;
-    auto *probe = new EventLoopProbe(&window);
-    probe->startAfterFirstPaint(&window);
-    auto loadedAt = std::make_shared<std::optional<Clock::time_point>>();
-    const auto markLoaded = [loadedAt] {
-        if (!*loadedAt)
-            *loadedAt = Clock::now();
-    };
-    QObject::connect(&window, &MainWindow::kbLoaded, probe, markLoaded);
-    const auto finish = [&window, probe, path, started, loadedAt, next = std::move(next)] {
-        const Clock::time_point indexedAt = Clock::now();
-        QTimer::singleShot(std::chrono::milliseconds(100), probe, [&window, probe, path, started, loadedAt, indexedAt, next] {
-            probe->stop();
-            const EventLoopProbe::Summary s = probe->summary();
-            QFile file(path);
-            if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) {
-                printError(QApplication::translate("main", "cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
-                QCoreApplication::exit(exitUsage);
-                return;
-            }
-            QTextStream out(&file);
-            out << "first-paint-ms " << msSince(started, probe->firstPaint()) << '\n'
-                << "kb-loaded-ms " << msSince(started, *loadedAt) << '\n'
-                << "kb-indexed-ms " << msSince(started, indexedAt) << '\n'
-                << "kb-failed " << (window.knowledgeBase() ? 0 : 1) << '\n'
-                << "probes " << s.probes << '\n'
-                << "wait-max-ms " << s.maxMs << '\n'
-                << "wait-p99-ms " << s.p99Ms << '\n'
-                << "wait-p50-ms " << s.p50Ms << '\n'
-                << "waits-over-50ms " << s.over50Ms << '\n';
-            next();
-        });
-    };
-    if (!window.isKbLoading() && !window.isKbIndexing()) {
-        markLoaded();
-        // The first paint comes from the event loop.
-        QObject::connect(probe, &EventLoopProbe::started, probe, finish, Qt::SingleShotConnection);
-        return;
-    }
-    auto done = std::make_shared<bool>(false);
-    const auto once = [done, finish] {
-        if (!std::exchange(*done, true))
-            finish();
-    };
-    QObject::connect(&window, &MainWindow::kbIndexed, probe, once);
-    QObject::connect(&window, &MainWindow::kbLoadFailed, probe, once);
-}
-
 } // namespace
 
 int main(int argc, char *argv[])
 {
-    const EventLoopProbe::Clock::time_point started = EventLoopProbe::Clock::now();
+    const LoadMeasurement::Clock::time_point started = LoadMeasurement::Clock::now();
     fanva::tuneAllocator();
     QApplication app(argc, argv);
     QApplication::setApplicationName(fanva::applicationName());
@@ -174,7 +113,7 @@ int main(int argc, char *argv[])
     QCommandLineOption measureLoadOption(QStringLiteral("measure-load"),
         QApplication::translate("main",
             "With --screenshot: measure how long input waits from the first paint until the KB and its indexes are loaded, "
-            "and write the figures to <file>."),
+            "then through a reload of the KB, and write the figures to <file>."),
         QApplication::translate("main", "file"));
     measureLoadOption.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOptions({ workspaceOption, documentOption, kbOption, contextOption, providerOption, formalizeOption, screenshotOption,
@@ -276,7 +215,13 @@ int main(int argc, char *argv[])
         QCoreApplication::exit(failed ? exitUsage : 0);
     };
     if (parser.isSet(measureLoadOption)) {
-        measureLoad(window, parser.value(measureLoadOption), started, takeScreenshot);
+        auto *measurement = new LoadMeasurement(&window, parser.value(measureLoadOption), started);
+        QObject::connect(measurement, &LoadMeasurement::finished, &window, [takeScreenshot](bool ok) {
+            if (ok)
+                takeScreenshot();
+            else
+                QCoreApplication::exit(exitUsage);
+        });
         window.show();
         return QApplication::exec();
     }

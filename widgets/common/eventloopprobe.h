@@ -48,6 +48,8 @@ public:
     void startAfterFirstPaint(QWidget *window, std::chrono::milliseconds interval = std::chrono::milliseconds(5));
     /// Stops posting; probes still queued are not counted.
     void stop();
+    /// Forgets the waits measured so far (a running probe goes on).
+    void reset() { m_waits.clear(); }
     [[nodiscard]] bool isRunning() const { return m_poster.joinable(); }
     /// How many probes have been posted since the probe was made.
     [[nodiscard]] int posted() const { return m_posted.load(); }
