@@ -217,6 +217,10 @@ private:
     [[nodiscard]] bool isOtherLanguage() const;
     [[nodiscard]] QString notYetForLanguage(const QString &what) const;
     void onKbLoaded();
+    /// True while the first KB of a folder loads: what needs it waits and says so.
+    [[nodiscard]] bool waitsForKb() const { return m_kbLoader->isLoading() && !m_kbLoader->hasKb(); }
+    void updateKbActions();
+    void onKbIndexingFinished();
     void showCoverage();
     void showSessionDocument();
     bool saveDocument();
