@@ -120,6 +120,14 @@ private Q_SLOTS:
         KbTermModel direct;
         direct.setContext(knowledge, kb::intern("CxBirds"));
         QCOMPARE(terms.size(), direct.rowCount());
+
+        // A reload lists the context again, its old list shown until the new one is in.
+        browser.setKnowledgeBase(kb::loadKnowledgeBase(s_exampleKb).kb);
+        QVERIFY(browser.isIndexing());
+        QCOMPARE(termsListed(browser), terms);
+        QVERIFY(finished.wait());
+        QCOMPARE(termsListed(browser), terms);
+        QCOMPARE(browser.currentTerm(), QStringLiteral("penguin"));
     }
 
     // A newer context supersedes a listing still running: only its terms are shown.

@@ -419,10 +419,15 @@ void KbBrowser::listTerms(const QString &context)
     if (!large) {
         // A small context is listed at once: it costs less than a frame.
         m_terms->setContext(m_kb, id);
+        m_rowsContext = context;
         finishIndexing();
         return;
     }
-    m_terms->setRows({});
+    // A reload keeps the context's list until the new one is in; another context's goes.
+    if (m_rowsContext != context) {
+        m_terms->setRows({});
+        m_rowsContext.clear();
+    }
     m_termProgress->setFormat(tr("Indexing the terms of %1… %p%").arg(context));
     m_termProgress->setValue(0);
     m_termProgress->show();
@@ -452,6 +457,7 @@ void KbBrowser::onTermsListed()
         return;
     m_syncing = true;
     m_terms->setRows(std::move(*listing.rows));
+    m_rowsContext = m_current.context;
     selectTermRow(m_current.term);
     m_syncing = false;
     finishIndexing();

@@ -150,6 +150,7 @@ private:
         std::optional<std::vector<KbTermModel::Row>> rows;
     };
     std::optional<QString> m_termsContext; ///< the context whose terms are listed or being listed; none after a new KB
+    QString m_rowsContext; ///< the context whose terms the list holds
     quint64 m_termGeneration = 0;
     QFutureWatcher<TermListing> *m_termWatcher = nullptr;
     QProgressBar *m_termProgress = nullptr;
