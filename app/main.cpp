@@ -7,6 +7,7 @@
 #ifdef FANVA_HAVE_RULES
 #include "rules/rulesprovider.h"
 #endif
+#include "window/loadmeasurement.h"
 #include "window/mainwindow.h"
 
 #include "proposal/autosave.h"
@@ -70,6 +71,7 @@ void installTranslations(QApplication &app, const QLocale &locale)
 
 int main(int argc, char *argv[])
 {
+    const LoadMeasurement::Clock::time_point started = LoadMeasurement::Clock::now();
     fanva::tuneAllocator();
     QApplication app(argc, argv);
     QApplication::setApplicationName(fanva::applicationName());
@@ -107,8 +109,15 @@ int main(int argc, char *argv[])
     const QCommandLineOption langOption(QStringLiteral("lang"),
         QApplication::translate("main", "Use the language <code> (for example de) for the interface."),
         QApplication::translate("main", "code"));
-    parser.addOptions(
-        { workspaceOption, documentOption, kbOption, contextOption, providerOption, formalizeOption, screenshotOption, langOption });
+    // For bench_scale (issue 20): how late the window handles input while the KB loads.
+    QCommandLineOption measureLoadOption(QStringLiteral("measure-load"),
+        QApplication::translate("main",
+            "With --screenshot: measure how long input waits from the first paint until the KB and its indexes are loaded, "
+            "then through a reload of the KB, and write the figures to <file>."),
+        QApplication::translate("main", "file"));
+    measureLoadOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOptions({ workspaceOption, documentOption, kbOption, contextOption, providerOption, formalizeOption, screenshotOption,
+        langOption, measureLoadOption });
     parser.addPositionalArgument(QStringLiteral("session"), QApplication::translate("main", "A review session (.fanva) to open."),
         QStringLiteral("[SESSION.fanva]"));
 
@@ -195,7 +204,6 @@ int main(int argc, char *argv[])
         return exitUsage;
     const QString screenshotPath = parser.value(screenshotOption);
     window.resize(s_screenshotSize);
-    window.show();
     const auto takeScreenshot = [&window, &screenshotPath, &failed] {
         QImageWriter writer(screenshotPath, "png");
         if (!writer.write(window.grab().toImage())) {
@@ -206,6 +214,18 @@ int main(int argc, char *argv[])
         }
         QCoreApplication::exit(failed ? exitUsage : 0);
     };
+    if (parser.isSet(measureLoadOption)) {
+        auto *measurement = new LoadMeasurement(&window, parser.value(measureLoadOption), started);
+        QObject::connect(measurement, &LoadMeasurement::finished, &window, [takeScreenshot](bool ok) {
+            if (ok)
+                takeScreenshot();
+            else
+                QCoreApplication::exit(exitUsage);
+        });
+        window.show();
+        return QApplication::exec();
+    }
+    window.show();
     // A formalization runs on the event loop; the screenshot waits for it to finish.
     afterKbLoad([&window, &failed, takeScreenshot, formalize = parser.isSet(formalizeOption)] {
         const bool formalizing = formalize && window.formalize();

@@ -18,6 +18,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPromise>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -28,6 +30,7 @@
 #include <QTreeView>
 #include <QUrl>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <array>
 
@@ -167,6 +170,18 @@ KbBrowser::KbBrowser(QWidget *parent)
     connect(m_filterEdit, &QLineEdit::textChanged, m_filter, &QSortFilterProxyModel::setFilterFixedString);
     auto *filterLabel = new QLabel(tr("Ter&ms"), this);
     filterLabel->setBuddy(m_filterEdit);
+    // A large context's terms are listed off the GUI thread; the bar says so meanwhile.
+    m_termProgress = new QProgressBar(this);
+    m_termProgress->setObjectName(QStringLiteral("kbTermProgress"));
+    m_termProgress->setAccessibleName(tr("Term list progress"));
+    m_termProgress->setRange(0, 100);
+    m_termProgress->hide();
+    m_termWatcher = new QFutureWatcher<TermListing>(this);
+    connect(m_termWatcher, &QFutureWatcherBase::progressValueChanged, this, [this](int percent) {
+        m_termProgress->setValue(percent);
+        Q_EMIT indexingProgressChanged(percent);
+    });
+    connect(m_termWatcher, &QFutureWatcherBase::finished, this, &KbBrowser::onTermsListed);
 
     m_termView = new QTreeView(this);
     m_termView->setObjectName(QStringLiteral("kbTermList"));
@@ -233,7 +248,7 @@ KbBrowser::KbBrowser(QWidget *parent)
     splitter->setObjectName(QStringLiteral("kbBrowserSplitter"));
     splitter->setChildrenCollapsible(false);
     splitter->addWidget(pane(contextLabel, m_contextView));
-    splitter->addWidget(pane(filterRow, m_termView));
+    splitter->addWidget(pane(filterRow, m_termView, m_termProgress));
     splitter->addWidget(m_page);
     splitter->addWidget(m_mentions);
     splitter->setStretchFactor(0, 2);
@@ -266,7 +281,11 @@ KbBrowser::KbBrowser(QWidget *parent)
     updateNavigation();
 }
 
-KbBrowser::~KbBrowser() = default;
+// A background listing holds the KB it reads; the pool finishes it when the browser goes first.
+KbBrowser::~KbBrowser()
+{
+    m_termWatcher->future().cancel();
+}
 
 void KbBrowser::setPlaceholderText(const QString &text)
 {
@@ -282,7 +301,7 @@ void KbBrowser::setLanguageKb(std::shared_ptr<const lang::Kb> kb, std::vector<Kb
     m_stack->setCurrentWidget(shown ? static_cast<QWidget *>(m_statementBrowser) : m_stack->widget(0));
 }
 
-void KbBrowser::setKnowledgeBase(std::shared_ptr<const kb::KnowledgeBase> kb)
+void KbBrowser::setKnowledgeBase(std::shared_ptr<const kb::KnowledgeBase> kb, const QString &context)
 {
     if (m_statementBrowser->kb()) {
         m_statementBrowser->setKb(nullptr, {});
@@ -294,17 +313,23 @@ void KbBrowser::setKnowledgeBase(std::shared_ptr<const kb::KnowledgeBase> kb)
     m_contextView->expandAll();
     m_syncing = false;
     Location location = m_current;
-    const std::optional<kb::SymbolId> context = symbolOf(location.context);
-    if (!m_kb || !context || !m_kb->hasContext(*context)) {
+    const auto has = [this](const QString &name) {
+        const std::optional<kb::SymbolId> id = symbolOf(name);
+        return m_kb && id && m_kb->hasContext(*id);
+    };
+    if (location.context.isEmpty() && has(context)) {
+        location.context = context;
+    } else if (!has(location.context)) {
         location.context.clear();
         if (m_kb && m_contexts->rowCount() > 0)
             location.context = m_contexts->index(0, KbContextModel::NameColumn).data(KbContextModel::ContextNameRole).toString();
     }
-    m_current = {}; // the term list is rebuilt below even when the location stays
-    if (m_history.empty() && !location.context.isEmpty()) {
-        m_history.push_back(location);
-        m_position = 0;
-    }
+    // The term list is rebuilt below even when the location stays.
+    m_current = {};
+    m_termsContext.reset();
+    // A context the caller chose is a step Back returns from; a kept one is already recorded.
+    if (!location.context.isEmpty() && (m_history.empty() || m_history[std::size_t(m_position)] != location))
+        record(location);
     display(location);
 }
 
@@ -355,21 +380,26 @@ void KbBrowser::navigate(const Location &location)
 {
     if (location == m_current)
         return;
+    record(location);
+    display(location);
+}
+
+void KbBrowser::record(const Location &location)
+{
     m_history.resize(std::size_t(m_position + 1));
     m_history.push_back(location);
     if (m_history.size() > s_maxHistory)
         m_history.erase(m_history.begin());
     m_position = qsizetype(m_history.size()) - 1;
-    display(location);
 }
 
 void KbBrowser::display(const Location &location)
 {
-    const bool contextChanged = location.context != m_current.context || m_terms->rowCount() == 0;
+    const bool contextChanged = m_termsContext != location.context;
     m_current = location;
     m_syncing = true;
     if (contextChanged) {
-        m_terms->setContext(m_kb, symbolOf(location.context).value_or(kb::noSymbol));
+        listTerms(location.context);
         selectContextRow(location.context);
     }
     selectTermRow(location.term);
@@ -377,6 +407,68 @@ void KbBrowser::display(const Location &location)
     showPage();
     updateNavigation();
     Q_EMIT locationChanged(m_current.context, m_current.term);
+}
+
+void KbBrowser::listTerms(const QString &context)
+{
+    m_termsContext = context;
+    ++m_termGeneration;
+    m_termWatcher->future().cancel();
+    const kb::SymbolId id = symbolOf(context).value_or(kb::noSymbol);
+    const bool large = m_kb && id != kb::noSymbol && m_kb->hasContext(id) && m_kb->sentencesIn(id).size() >= m_backgroundThreshold;
+    if (!large) {
+        // A small context is listed at once: it costs less than a frame.
+        m_terms->setContext(m_kb, id);
+        m_rowsContext = context;
+        finishIndexing();
+        return;
+    }
+    // A reload keeps the context's list until the new one is in; another context's goes.
+    if (m_rowsContext != context) {
+        m_terms->setRows({});
+        m_rowsContext.clear();
+    }
+    m_termProgress->setFormat(tr("Indexing the terms of %1… %p%").arg(context));
+    m_termProgress->setValue(0);
+    m_termProgress->show();
+    const bool started = !m_indexing;
+    m_indexing = true;
+    m_termWatcher->setFuture(QtConcurrent::run([kb = m_kb, id, generation = m_termGeneration](QPromise<TermListing> &promise) {
+        promise.setProgressRange(0, 100);
+        TermListing listing { generation, KbTermModel::rowsOf(*kb, id, [&promise](std::size_t done, std::size_t total) {
+                                 if (promise.isCanceled())
+                                     return false;
+                                 promise.setProgressValue(total > 0 ? int(done * 100 / total) : 0);
+                                 return true;
+                             }) };
+        promise.addResult(std::move(listing));
+    }));
+    if (started)
+        Q_EMIT indexingStarted(context);
+}
+
+void KbBrowser::onTermsListed()
+{
+    QFuture<TermListing> future = m_termWatcher->future();
+    if (future.isCanceled() || future.resultCount() == 0)
+        return;
+    TermListing listing = future.takeResult();
+    if (listing.generation != m_termGeneration || !listing.rows)
+        return;
+    m_syncing = true;
+    m_terms->setRows(std::move(*listing.rows));
+    m_rowsContext = m_current.context;
+    selectTermRow(m_current.term);
+    m_syncing = false;
+    finishIndexing();
+}
+
+void KbBrowser::finishIndexing()
+{
+    m_termProgress->hide();
+    if (!std::exchange(m_indexing, false))
+        return;
+    Q_EMIT indexingFinished();
 }
 
 void KbBrowser::selectContextRow(const QString &context)

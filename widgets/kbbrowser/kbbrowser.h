@@ -4,19 +4,21 @@
 
 #include "kb/knowledgebase.h"
 #include "kb/roles.h"
+#include "kbbrowser/kbbrowsermodels.h"
 #include "kbbrowser/statementbrowser.h"
 
+#include <QFutureWatcher>
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
-class KbContextModel;
-class KbTermModel;
 class QAction;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
+class QProgressBar;
 class QSortFilterProxyModel;
 class QStackedWidget;
 class QSyntaxHighlighter;
@@ -40,8 +42,8 @@ public:
     ~KbBrowser() override;
 
     /// Browses @p kb (nothing when null), keeping the shown context and term where the new KB
-    /// still has them (a reload).
-    void setKnowledgeBase(std::shared_ptr<const fanva::kb::KnowledgeBase> kb);
+    /// still has them (a reload); else it shows @p context when the KB has it, else the first.
+    void setKnowledgeBase(std::shared_ptr<const fanva::kb::KnowledgeBase> kb, const QString &context = {});
     [[nodiscard]] std::shared_ptr<const fanva::kb::KnowledgeBase> knowledgeBase() const { return m_kb; }
     /// What the browser shows while there is no KB (e.g. that it is loading).
     void setPlaceholderText(const QString &text);
@@ -49,6 +51,13 @@ public:
     /// pages by context and term; null goes back to those. setKnowledgeBase() does as well.
     void setLanguageKb(std::shared_ptr<const fanva::lang::Kb> kb, std::vector<KbFileStatements> files, const QString &target = {});
     [[nodiscard]] StatementBrowser *statementBrowser() const { return m_statementBrowser; }
+
+    /// True while the term list of the shown context is built in the background: a context
+    /// of backgroundThreshold() sentences or more is listed off the GUI thread, its list empty
+    /// and a progress bar above it meanwhile; its page and the term pages do not wait.
+    [[nodiscard]] bool isIndexing() const { return m_indexing; }
+    [[nodiscard]] std::size_t backgroundThreshold() const { return m_backgroundThreshold; }
+    void setBackgroundThreshold(std::size_t sentences) { m_backgroundThreshold = sentences; }
 
     [[nodiscard]] QString currentContext() const { return m_current.context; }
     [[nodiscard]] QString currentTerm() const { return m_current.term; }
@@ -83,6 +92,12 @@ Q_SIGNALS:
     void locationChanged(const QString &context, const QString &term);
     /// "New Sentence about TERM" was chosen: open the editor on @p text, the cursor at @p cursor.
     void newSentenceRequested(const QString &text, int cursor);
+    /// A term list started to be built in the background (isIndexing()).
+    void indexingStarted(const QString &context);
+    /// The background build made progress: @p percent of the context's symbols are looked up.
+    void indexingProgressChanged(int percent);
+    /// The term list built in the background is shown, or its build was dropped (no KB).
+    void indexingFinished();
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -94,6 +109,7 @@ private:
         friend bool operator==(const Location &, const Location &) = default;
     };
     void navigate(const Location &location);
+    void record(const Location &location);
     void display(const Location &location);
     void showPage();
     void selectContextRow(const QString &context);
@@ -101,6 +117,9 @@ private:
     void onContextActivated();
     void onTermActivated();
     void updateNavigation();
+    void listTerms(const QString &context);
+    void onTermsListed();
+    void finishIndexing();
 
     std::shared_ptr<const fanva::kb::KnowledgeBase> m_kb;
     Location m_current;
@@ -124,4 +143,17 @@ private:
     QStackedWidget *m_stack = nullptr;
     StatementBrowser *m_statementBrowser = nullptr;
     fanva::kb::Role m_termRole = fanva::kb::Role::None; ///< the shown term's, for New Sentence
+
+    /// A term list built in the background, for the request numbered `generation`.
+    struct TermListing {
+        quint64 generation = 0;
+        std::optional<std::vector<KbTermModel::Row>> rows;
+    };
+    std::optional<QString> m_termsContext; ///< the context whose terms are listed or being listed; none after a new KB
+    QString m_rowsContext; ///< the context whose terms the list holds
+    quint64 m_termGeneration = 0;
+    QFutureWatcher<TermListing> *m_termWatcher = nullptr;
+    QProgressBar *m_termProgress = nullptr;
+    bool m_indexing = false;
+    std::size_t m_backgroundThreshold = 5000;
 };

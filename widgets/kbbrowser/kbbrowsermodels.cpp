@@ -186,39 +186,59 @@ KbTermModel::KbTermModel(QObject *parent)
 
 KbTermModel::~KbTermModel() = default;
 
-void KbTermModel::setContext(std::shared_ptr<const kb::KnowledgeBase> kb, kb::SymbolId context)
+std::optional<std::vector<KbTermModel::Row>> KbTermModel::rowsOf(
+    const kb::KnowledgeBase &kb, kb::SymbolId context, const Progress &progress)
+{
+    std::vector<Row> rows;
+    if (context == kb::noSymbol || !kb.hasContext(context))
+        return rows;
+    // A context of a large KB holds tens of thousands of symbols: collect them in a
+    // vector, name each role once, and sort on case-folded names made once per row
+    // (symbols are ASCII, where that is the order of a case-insensitive compare).
+    std::vector<kb::SymbolId> symbols;
+    for (const kb::SentenceId id : kb.sentencesIn(context))
+        collectSymbols(kb.sentence(id).term, symbols);
+    std::sort(symbols.begin(), symbols.end());
+    symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
+    const kb::Scope scope { context, kb::noKey };
+    std::map<kb::Role, QString> roleNames;
+    std::vector<std::pair<QString, Row>> keyed;
+    keyed.reserve(symbols.size());
+    // Progress is told (and may stop the work) every so many symbols: often enough for a bar
+    // to move, seldom enough to cost nothing.
+    constexpr std::size_t progressStep = 2048;
+    for (std::size_t i = 0; i < symbols.size(); ++i) {
+        if (progress && i % progressStep == 0 && !progress(i, symbols.size()))
+            return std::nullopt;
+        const kb::SymbolId symbol = symbols[i];
+        const kb::Role role = kb.findTerm(symbol, scope).role;
+        auto it = roleNames.find(role);
+        if (it == roleNames.end())
+            it = roleNames.emplace(role, QString(kb::roleName(role))).first;
+        QString name = nameOf(symbol);
+        QString folded = name.toCaseFolded();
+        keyed.push_back({ std::move(folded), Row { std::move(name), it->second } });
+    }
+    std::sort(keyed.begin(), keyed.end(),
+        [](const auto &a, const auto &b) { return a.first != b.first ? a.first < b.first : a.second.name < b.second.name; });
+    rows.reserve(keyed.size());
+    for (auto &entry : keyed)
+        rows.push_back(std::move(entry.second));
+    if (progress)
+        progress(symbols.size(), symbols.size());
+    return rows;
+}
+
+void KbTermModel::setRows(std::vector<Row> rows)
 {
     beginResetModel();
-    m_rows.clear();
-    if (kb && context != kb::noSymbol && kb->hasContext(context)) {
-        // A context of a large KB holds tens of thousands of symbols: collect them in a
-        // vector, name each role once, and sort on case-folded names made once per row
-        // (symbols are ASCII, where that is the order of a case-insensitive compare).
-        std::vector<kb::SymbolId> symbols;
-        for (const kb::SentenceId id : kb->sentencesIn(context))
-            collectSymbols(kb->sentence(id).term, symbols);
-        std::sort(symbols.begin(), symbols.end());
-        symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
-        const kb::Scope scope { context, kb::noKey };
-        std::map<kb::Role, QString> roleNames;
-        std::vector<std::pair<QString, Row>> keyed;
-        keyed.reserve(symbols.size());
-        for (const kb::SymbolId symbol : symbols) {
-            const kb::Role role = kb->findTerm(symbol, scope).role;
-            auto it = roleNames.find(role);
-            if (it == roleNames.end())
-                it = roleNames.emplace(role, QString(kb::roleName(role))).first;
-            QString name = nameOf(symbol);
-            QString folded = name.toCaseFolded();
-            keyed.push_back({ std::move(folded), Row { std::move(name), it->second } });
-        }
-        std::sort(keyed.begin(), keyed.end(),
-            [](const auto &a, const auto &b) { return a.first != b.first ? a.first < b.first : a.second.name < b.second.name; });
-        m_rows.reserve(keyed.size());
-        for (auto &entry : keyed)
-            m_rows.push_back(std::move(entry.second));
-    }
+    m_rows = std::move(rows);
     endResetModel();
+}
+
+void KbTermModel::setContext(std::shared_ptr<const kb::KnowledgeBase> kb, kb::SymbolId context)
+{
+    setRows(kb ? *rowsOf(*kb, context) : std::vector<Row>());
 }
 
 int KbTermModel::rowOf(const QString &term) const

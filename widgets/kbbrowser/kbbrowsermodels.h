@@ -7,7 +7,9 @@
 #include <QAbstractItemModel>
 #include <QAbstractTableModel>
 
+#include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 /// The contexts of a KB as a tree following genlCx (kb-language.md §1): a context is a child
@@ -65,9 +67,24 @@ public:
     enum Column { TermColumn, RoleColumn, ColumnCount };
     enum Role { TermNameRole = Qt::UserRole + 1 };
 
+    struct Row {
+        QString name;
+        QString role;
+    };
+    /// Told how many of a context's symbols have been looked up so far, of how many; returns
+    /// false to stop.
+    using Progress = std::function<bool(std::size_t done, std::size_t total)>;
+
     explicit KbTermModel(QObject *parent = nullptr);
     ~KbTermModel() override;
 
+    /// The rows setContext() shows for @p context in @p kb (none when the KB lacks it), or
+    /// nullopt when @p progress stopped it. Costs a findTerm() per symbol the context uses
+    /// (tens of thousands in a large KB): callable from any thread.
+    [[nodiscard]] static std::optional<std::vector<Row>> rowsOf(
+        const fanva::kb::KnowledgeBase &kb, fanva::kb::SymbolId context, const Progress &progress = {});
+    /// Shows @p rows, made by rowsOf(); resets the model.
+    void setRows(std::vector<Row> rows);
     /// Shows the terms of @p context in @p kb (none when either is missing); resets the model.
     void setContext(std::shared_ptr<const fanva::kb::KnowledgeBase> kb, fanva::kb::SymbolId context);
     /// The row of @p term, -1 if the context does not use it.
@@ -79,9 +96,5 @@ public:
     [[nodiscard]] QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    struct Row {
-        QString name;
-        QString role;
-    };
     std::vector<Row> m_rows;
 };

@@ -96,13 +96,34 @@ void MainWindow::setInteractive(bool interactive)
 void MainWindow::connectKbLoader()
 {
     connect(m_kbLoader, &KbLoader::started, this, [this] {
+        m_kbProgress->setRange(0, KbLoader::progressMaximum);
+        m_kbProgress->setFormat(tr("Loading KB… %p%"));
         m_kbProgress->setValue(0);
         m_kbProgress->show();
         if (!m_kbLoader->knowledgeBase())
             m_kbBrowser->setPlaceholderText(tr("Loading the KB…"));
         updateReviewActions();
     });
-    connect(m_kbLoader, &KbLoader::progressChanged, m_kbProgress, &QProgressBar::setValue);
+    connect(m_kbLoader, &KbLoader::progressChanged, this, [this](int value) {
+        m_kbProgress->setValue(value);
+        if (!m_kbLoader->hasKb())
+            m_kbBrowser->setPlaceholderText(tr("Loading the KB… %1%").arg(value * 100 / KbLoader::progressMaximum));
+    });
+    // Once the KB is there, the browser lists a large context's terms in the background; the
+    // status bar shows how far, as it showed the load.
+    connect(m_kbBrowser, &KbBrowser::indexingStarted, this, [this](const QString &context) {
+        if (m_kbLoader->isLoading())
+            return;
+        m_kbProgress->setRange(0, 100);
+        m_kbProgress->setFormat(tr("Indexing %1… %p%").arg(context));
+        m_kbProgress->setValue(0);
+        m_kbProgress->show();
+    });
+    connect(m_kbBrowser, &KbBrowser::indexingProgressChanged, this, [this](int percent) {
+        if (!m_kbLoader->isLoading())
+            m_kbProgress->setValue(percent);
+    });
+    connect(m_kbBrowser, &KbBrowser::indexingFinished, this, &MainWindow::onKbIndexingFinished);
     connect(m_kbLoader, &KbLoader::loaded, this, &MainWindow::onKbLoaded);
     connect(m_kbLoader, &KbLoader::failed, this, [this](const QString &message) {
         m_kbProgress->hide();
@@ -117,6 +138,7 @@ void MainWindow::connectKbLoader()
             Q_EMIT problemReported(message, true);
         }
         m_kbFresh = false;
+        m_kbIndexing = false;
         Q_EMIT kbLoadFailed(message);
     });
 }
@@ -260,6 +282,7 @@ bool MainWindow::isOtherLanguage() const
 void MainWindow::onKbLoaded()
 {
     m_kbProgress->hide();
+    m_kbIndexing = false;
     if (const std::shared_ptr<const fanva::lang::Kb> languageKb = m_kbLoader->languageKb()) {
         m_kbBrowser->setLanguageKb(languageKb, m_kbLoader->files(), m_workspace.context);
         // The browser is where such a KB is read and its statements edited: show it.
@@ -275,14 +298,16 @@ void MainWindow::onKbLoaded()
         m_kbFresh = false;
         updateReviewActions();
         Q_EMIT kbLoaded();
+        Q_EMIT kbIndexed();
         return;
     }
     const std::shared_ptr<const fanva::kb::KnowledgeBase> kb = m_kbLoader->knowledgeBase();
-    m_kbBrowser->setKnowledgeBase(kb);
+    // A new KB opens on the target context; a reload keeps what the browser shows. A large
+    // context's term list is built in the background (kbIndexed() once it is there).
+    m_kbBrowser->setKnowledgeBase(kb, m_kbFresh ? m_workspace.context : QString());
+    m_kbIndexing = m_kbBrowser->isIndexing();
     if (m_kbFresh) {
         m_kbFresh = false;
-        if (!m_workspace.context.isEmpty())
-            m_kbBrowser->setCurrentContext(m_workspace.context);
         statusBar()->showMessage(tr("Loaded the KB: %n sentences", nullptr, int(kb->sentenceCount())), 5000);
     } else {
         // A reload after the files changed: context files may have come or gone.
@@ -292,6 +317,16 @@ void MainWindow::onKbLoaded()
     }
     updateReviewActions();
     Q_EMIT kbLoaded();
+    if (!m_kbIndexing)
+        Q_EMIT kbIndexed();
+}
+
+void MainWindow::onKbIndexingFinished()
+{
+    if (!m_kbLoader->isLoading())
+        m_kbProgress->hide();
+    if (std::exchange(m_kbIndexing, false))
+        Q_EMIT kbIndexed();
 }
 
 bool MainWindow::lookUpTerm()

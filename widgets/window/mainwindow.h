@@ -136,6 +136,9 @@ public:
     /// and again when its files change (kbLoaded()); null while the first load runs.
     [[nodiscard]] std::shared_ptr<const fanva::kb::KnowledgeBase> knowledgeBase() const { return m_kbLoader->knowledgeBase(); }
     [[nodiscard]] bool isKbLoading() const { return m_kbLoader->isLoading(); }
+    /// True after kbLoaded() while the KB's indexes are still being built in the background;
+    /// kbIndexed() tells when they are done.
+    [[nodiscard]] bool isKbIndexing() const { return m_kbIndexing; }
     [[nodiscard]] KbLoader *kbLoader() const { return m_kbLoader; }
     [[nodiscard]] KbBrowser *kbBrowser() const { return m_kbBrowser; }
     /// Shows the term under the proposal view's cursor (else the next one on its line, the
@@ -156,6 +159,8 @@ Q_SIGNALS:
     void kbLoaded();
     /// The KB did not load; @p message lists its errors.
     void kbLoadFailed(const QString &message);
+    /// After kbLoaded(): the indexes the window builds over the KB in the background are done.
+    void kbIndexed();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -214,6 +219,10 @@ private:
     void applyLanguage();
     [[nodiscard]] bool isOtherLanguage() const;
     void onKbLoaded();
+    /// True while the first KB of a folder loads: what needs it waits and says so.
+    [[nodiscard]] bool waitsForKb() const { return m_kbLoader->isLoading() && !m_kbLoader->hasKb(); }
+    void updateKbActions();
+    void onKbIndexingFinished();
     void showCoverage();
     void showSessionDocument();
     bool saveDocument();
@@ -261,6 +270,7 @@ private:
     QDockWidget *m_detailsDock = nullptr;
     KbLoader *m_kbLoader = nullptr;
     bool m_kbFresh = false; ///< the KB being loaded is a newly opened folder, not a reload
+    bool m_kbIndexing = false; ///< isKbIndexing()
     KbBrowser *m_kbBrowser = nullptr;
     QDockWidget *m_kbDock = nullptr;
     QProgressBar *m_kbProgress = nullptr;

@@ -22,7 +22,6 @@ void MainWindow::createAuthoringActions()
     m_newSentenceAction = new QAction(QIcon::fromTheme(QStringLiteral("list-add")), tr("&New Sentence"), this);
     m_newSentenceAction->setObjectName(QStringLiteral("actionNewSentence"));
     m_newSentenceAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
-    m_newSentenceAction->setStatusTip(tr("Write a KB sentence of your own after the selected entry (n in the proposal pane)"));
     connect(m_newSentenceAction, &QAction::triggered, this, [this] { newSentence(); });
 }
 
@@ -43,7 +42,7 @@ void MainWindow::connectAuthoring()
         showEntryDetails(m_presenter->currentEntry());
     });
     // A new sentence needs the KB; so does Re-judge's gloss.
-    const auto update = [this] { m_newSentenceAction->setEnabled(!m_review->isRunning()); };
+    const auto update = [this] { m_newSentenceAction->setEnabled(!m_review->isRunning() && !waitsForKb()); };
     connect(m_review, &ReviewController::started, this, update);
     connect(m_review, &ReviewController::finished, this, update);
 }

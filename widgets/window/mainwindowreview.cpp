@@ -192,14 +192,32 @@ void MainWindow::updateReviewActions()
         && !m_workspace.context.isEmpty() && m_kbLoader->hasKb();
     m_formalizeAction->setEnabled(ready && !running && !m_readingKey);
     m_formalizeSelectionAction->setEnabled(ready && !running && !m_readingKey);
-    m_formalizeAction->setStatusTip(isOtherLanguage() ? tr("Formalize the document into the target %1 file").arg(m_workspace.language)
-                                                      : tr("Formalize the document into the target context"));
+    const QString formalizeTip = waitsForKb() ? tr("Formalize waits for the KB to finish loading") : QString();
+    const QString formalizeWhat = isOtherLanguage() ? tr("Formalize the document into the target %1 file").arg(m_workspace.language)
+                                                    : tr("Formalize the document into the target context");
+    m_formalizeAction->setStatusTip(formalizeTip.isEmpty() ? formalizeWhat : formalizeTip);
+    m_formalizeAction->setToolTip(formalizeTip); // empty: the action's text, as before
     m_cancelAction->setEnabled(running);
     m_cancelButton->setEnabled(running);
     m_applyAction->setEnabled(!running && m_review->hasProposal() && !m_review->proposal().toWrite().empty());
     m_undoApplyAction->setEnabled(!running && m_review->hasProposal() && !m_review->proposal().applies.empty());
     m_saveSessionAction->setEnabled(!running && m_review->hasProposal());
+    updateKbActions();
     updateContextChooser();
+}
+
+// What needs the KB waits while the first one loads, and says so where its tip is shown.
+void MainWindow::updateKbActions()
+{
+    const bool waiting = waitsForKb();
+    m_formalizeSelectionAction->setStatusTip(waiting ? tr("Formalizing a selection waits for the KB to finish loading")
+                                                     : tr("Formalize only the sentences selected in the source; the rest is context"));
+    m_lookUpAction->setEnabled(!waiting);
+    m_lookUpAction->setStatusTip(waiting ? tr("Looking up a term waits for the KB to finish loading")
+                                         : tr("Show the term under the proposal's cursor in the KB browser"));
+    m_newSentenceAction->setEnabled(!waiting && !m_review->isRunning());
+    m_newSentenceAction->setStatusTip(waiting ? tr("Writing a new sentence waits for the KB to finish loading")
+                                              : tr("Write a KB sentence of your own after the selected entry (n in the proposal pane)"));
 }
 
 void MainWindow::showEntryDetails(const QString &id)

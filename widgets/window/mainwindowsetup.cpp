@@ -112,7 +112,6 @@ void MainWindow::createActions()
     m_formalizeSelectionAction = new QAction(tr("Formalize &Selection"), this);
     m_formalizeSelectionAction->setObjectName(QStringLiteral("actionFormalizeSelection"));
     m_formalizeSelectionAction->setShortcut(QKeySequence(tr("Ctrl+Shift+R")));
-    m_formalizeSelectionAction->setStatusTip(tr("Formalize only the sentences selected in the source; the rest is context"));
     m_formalizeSelectionAction->setEnabled(false);
     connect(m_formalizeSelectionAction, &QAction::triggered, this, &MainWindow::formalizeSelection);
 
@@ -161,7 +160,6 @@ void MainWindow::createActions()
     m_lookUpAction = new QAction(QIcon::fromTheme(QStringLiteral("edit-find")), tr("&Look Up Term"), this);
     m_lookUpAction->setObjectName(QStringLiteral("actionLookUpTerm"));
     m_lookUpAction->setShortcut(QKeySequence(tr("Ctrl+L")));
-    m_lookUpAction->setStatusTip(tr("Show the term under the proposal's cursor in the KB browser"));
     connect(m_lookUpAction, &QAction::triggered, this, &MainWindow::lookUpTerm);
 }
 

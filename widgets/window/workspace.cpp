@@ -42,6 +42,19 @@ QThreadPool *loadPool()
     return pool;
 }
 
+// Whoever lets a KB go last — the loader, the browser, an editor — does so on the GUI thread,
+// and freeing a large KB takes a while (hundreds of MiB in many blocks: tens of milliseconds
+// and more). So the KB the loader hands out frees itself on the load pool; while the
+// application is going away (the pool waits for its work then), on the spot.
+std::shared_ptr<const fanva::kb::KnowledgeBase> freedOffThread(std::shared_ptr<const fanva::kb::KnowledgeBase> kb)
+{
+    const fanva::kb::KnowledgeBase *raw = kb.get();
+    return { raw, [kb = std::move(kb)](const fanva::kb::KnowledgeBase *) mutable {
+                if (QCoreApplication::instance() && !QCoreApplication::closingDown())
+                    loadPool()->start([kb = std::exchange(kb, nullptr)]() mutable { kb.reset(); });
+            } };
+}
+
 bool isContextName(const QString &name)
 {
     static const QRegularExpression pattern(QStringLiteral("^Cx[A-Z][A-Za-z0-9]*$"));
@@ -416,10 +429,11 @@ void KbLoader::reportProgress(int value)
 void KbLoader::onFinished()
 {
     m_loading = false;
-    const QFuture<fanva::kb::LoadResult> future = m_watcher->future();
+    QFuture<fanva::kb::LoadResult> future = m_watcher->future();
     if (future.resultCount() == 0)
         return;
-    fanva::kb::LoadResult result = future.result();
+    // Taken, not copied: a KB left in the future would be freed with it, on this thread.
+    fanva::kb::LoadResult result = future.takeResult();
     m_diagnostics = std::move(result.diagnostics);
     watchFiles();
     if (!result.ok()) {
@@ -427,7 +441,7 @@ void KbLoader::onFinished()
         reportFailure();
         return;
     }
-    m_kb = std::move(result.kb);
+    m_kb = freedOffThread(std::move(result.kb));
     // The future throttles progress and may drop the last step; a finished load is complete.
     reportProgress(progressMaximum);
     Q_EMIT loaded();
