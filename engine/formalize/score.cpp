@@ -28,21 +28,6 @@ Profiles profiles(std::span<const kb::Term> sentences)
     return out;
 }
 
-std::uint32_t renamed(kb::TermArena &arena, kb::Term term, const std::unordered_map<kb::SymbolId, kb::SymbolId> &rho, int depth = 0)
-{
-    if (term.isSymbol()) {
-        const auto it = rho.find(term.symbol());
-        return arena.addSymbol(it == rho.end() ? term.symbol() : it->second);
-    }
-    if (!term.isCompound() || depth > kb::maxDepth)
-        return arena.copy(term);
-    std::vector<std::uint32_t> children;
-    children.reserve(term.size());
-    for (std::uint32_t i = 0; i < term.size(); ++i)
-        children.push_back(renamed(arena, term[i], rho, depth + 1));
-    return arena.addCompound(term.kind(), children);
-}
-
 bool isGoldSentence(kb::Term term)
 {
     return !term.isForm(kb::sym::comment) && !term.isForm(kb::sym::genlCx);
@@ -74,6 +59,21 @@ nlohmann::json countsToJson(const ScoreCounts &counts)
 }
 
 } // namespace
+
+std::uint32_t renamedSymbols(kb::TermArena &arena, kb::Term term, const std::unordered_map<kb::SymbolId, kb::SymbolId> &rho, int depth)
+{
+    if (term.isSymbol()) {
+        const auto it = rho.find(term.symbol());
+        return arena.addSymbol(it == rho.end() ? term.symbol() : it->second);
+    }
+    if (!term.isCompound() || depth > kb::maxDepth)
+        return arena.copy(term);
+    std::vector<std::uint32_t> children;
+    children.reserve(term.size());
+    for (std::uint32_t i = 0; i < term.size(); ++i)
+        children.push_back(renamedSymbols(arena, term[i], rho, depth + 1));
+    return arena.addCompound(term.kind(), children);
+}
 
 double ScoreCounts::precision() const
 {
@@ -169,7 +169,7 @@ ScoreResult score(std::span<const kb::Term> goldTerms, std::span<const kb::Term>
     std::set<std::string> alignedKeys;
     for (kb::Term c : candidateTerms) {
         kb::TermArena arena;
-        const kb::Term renamedTerm = arena.term(renamed(arena, c, rho));
+        const kb::Term renamedTerm = arena.term(renamedSymbols(arena, c, rho));
         alignedKeys.insert(kb::canonicalKey(renamedTerm, options.symmetric));
     }
     result.aligned = countsFor(goldKeys, alignedKeys, options);

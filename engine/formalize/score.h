@@ -13,6 +13,7 @@
 #include <functional>
 #include <span>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -59,6 +60,10 @@ struct ScoreResult {
 };
 
 /// Scores candidate sentences against gold sentences, strict and aligned (§12).
+/// `term` copied into `arena` with the symbols `rho` maps replaced, at any depth (the aligned
+/// score's renaming); returns the copy's node.
+std::uint32_t renamedSymbols(kb::TermArena &arena, kb::Term term, const std::unordered_map<kb::SymbolId, kb::SymbolId> &rho, int depth = 0);
+
 [[nodiscard]] ScoreResult score(std::span<const kb::Term> gold, std::span<const kb::Term> candidates, const ScoreOptions &options = {});
 
 /// Sums several documents' results (renaming, missing and spurious are concatenated).

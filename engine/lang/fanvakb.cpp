@@ -5,6 +5,7 @@
 #include "check/critic.h"
 #include "check/gates.h"
 #include "formalize/inventory.h"
+#include "formalize/score.h"
 #include "kb/canonical.h"
 #include "kb/reader.h"
 #include "kb/roles.h"
@@ -19,6 +20,7 @@
 #include <map>
 #include <mutex>
 #include <set>
+#include <unordered_map>
 
 namespace fanva::lang {
 
@@ -90,22 +92,6 @@ const FanvaKbKb &own(const Kb &kb)
 kb::Term term(const Statement &statement)
 {
     return static_cast<const TermData &>(*statement.data).term.term;
-}
-
-/// `term` copied into `arena` with the symbols `rho` maps replaced, at any depth.
-std::uint32_t renamedTerm(kb::TermArena &arena, kb::Term term, const std::map<kb::SymbolId, kb::SymbolId> &rho, int depth = 0)
-{
-    if (term.isSymbol()) {
-        const auto it = rho.find(term.symbol());
-        return arena.addSymbol(it == rho.end() ? term.symbol() : it->second);
-    }
-    if (!term.isCompound() || depth > kb::maxDepth)
-        return arena.copy(term);
-    std::vector<std::uint32_t> children;
-    children.reserve(term.size());
-    for (std::uint32_t i = 0; i < term.size(); ++i)
-        children.push_back(renamedTerm(arena, term[i], rho, depth + 1));
-    return arena.addCompound(term.kind(), children);
 }
 
 kb::SymbolId symbolOf(const QString &spelling)
@@ -273,7 +259,7 @@ public:
     [[nodiscard]] Statement renamed(
         const Kb * /*kb*/, const Statement &statement, const std::map<QString, QString> &renaming) const override
     {
-        std::map<kb::SymbolId, kb::SymbolId> rho;
+        std::unordered_map<kb::SymbolId, kb::SymbolId> rho;
         for (const auto &[from, to] : renaming)
             rho.emplace(symbolOf(from), symbolOf(to));
         std::set<kb::SymbolId> found;
@@ -281,7 +267,7 @@ public:
         if (std::none_of(found.begin(), found.end(), [&rho](kb::SymbolId id) { return rho.contains(id); }))
             return statement;
         auto arena = std::make_shared<kb::TermArena>();
-        const kb::Term renamedSentence = arena->term(renamedTerm(*arena, term(statement), rho));
+        const kb::Term renamedSentence = arena->term(formalize::renamedSymbols(*arena, term(statement), rho));
         Statement out = this->statement(kb::OwnedTerm { std::move(arena), renamedSentence }, {});
         out.text = kb::render(renamedSentence);
         out.span = kb::Span { 0, uint32_t(out.text.toUtf8().size()), 1, 1 };
