@@ -8,6 +8,7 @@
 #include <QWidget>
 
 #include <algorithm>
+#include <cmath>
 
 namespace {
 
@@ -115,7 +116,7 @@ EventLoopProbe::Summary EventLoopProbe::summary() const
         return s;
     std::vector<Clock::duration> waits = m_waits;
     std::sort(waits.begin(), waits.end());
-    const auto at = [&waits](double quantile) { return toMs(waits[std::size_t(quantile * double(waits.size() - 1) + 0.5)]); };
+    const auto at = [&waits](double quantile) { return toMs(waits[std::size_t(std::lround(quantile * double(waits.size() - 1)))]); };
     s.probes = int(waits.size());
     s.maxMs = toMs(waits.back());
     s.p99Ms = at(0.99);
