@@ -4,6 +4,14 @@
 
 #include "lang/registry.h"
 
+#ifdef Q_OS_UNIX
+#include <QSocketNotifier>
+
+#include <csignal>
+#include <sys/socket.h>
+#include <unistd.h>
+#endif
+
 namespace cli {
 
 void out(const QString &text)
@@ -25,6 +33,37 @@ int usageError(const QString &command, const QString &message)
     err(QStringLiteral("fanva-cli %1: %2\nTry 'fanva-cli %1 --help'.\n").arg(command, message));
     return ExitError;
 }
+
+#ifdef Q_OS_UNIX
+namespace {
+
+int s_interruptPipe[2] = { -1, -1 };
+
+void onInterrupt(int)
+{
+    // Only async-signal-safe work here: the event loop reads the byte and cancels.
+    const char byte = 1;
+    [[maybe_unused]] const auto written = ::write(s_interruptPipe[1], &byte, 1);
+}
+
+} // namespace
+
+void cancelOnInterrupt(QObject *context, std::function<void()> cancel)
+{
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, s_interruptPipe) != 0)
+        return;
+    auto *notifier = new QSocketNotifier(s_interruptPipe[0], QSocketNotifier::Read, context);
+    QObject::connect(notifier, &QSocketNotifier::activated, context, [cancel = std::move(cancel)] {
+        char byte = 0;
+        [[maybe_unused]] const auto read = ::read(s_interruptPipe[0], &byte, 1);
+        cancel();
+    });
+    for (const int stop : { SIGINT, SIGTERM, SIGHUP })
+        std::signal(stop, onInterrupt);
+}
+#else
+void cancelOnInterrupt(QObject *, std::function<void()>) { }
+#endif
 
 CommandLine::CommandLine(QString command, const QString &description)
     : m_command(std::move(command))

@@ -6,10 +6,12 @@
 
 #include <QCommandLineOption>
 #include <QCommandLineParser>
+#include <QObject>
 #include <QString>
 #include <QStringList>
 
 #include <cstdio>
+#include <functional>
 #include <optional>
 
 /// One fanva-cli subcommand: its name as typed, a one-line summary for the top-level
@@ -32,6 +34,11 @@ void err(const QString &text);
 
 /// Prints "fanva-cli NAME: MESSAGE" and the hint to use --help to stderr; returns ExitError.
 [[nodiscard]] int usageError(const QString &command, const QString &message);
+
+/// Ctrl-C, a closed terminal (SIGHUP) or a polite kill (SIGTERM) calls \a cancel on the event
+/// loop, while \a context lives: the run ends as if cancelled, and saves what it would then.
+/// The signal handler itself only writes a byte to a socket pair (async-signal-safe).
+void cancelOnInterrupt(QObject *context, std::function<void()> cancel);
 
 /// The option prologue every subcommand shares: its parser with --help, the common --kb,
 /// --context and --json options (each described in the command's own words), and the parse

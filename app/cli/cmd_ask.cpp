@@ -18,14 +18,6 @@
 #include <cstdio>
 #include <memory>
 
-#ifdef Q_OS_UNIX
-#include <QSocketNotifier>
-
-#include <csignal>
-#include <sys/socket.h>
-#include <unistd.h>
-#endif
-
 using namespace fanva;
 
 namespace {
@@ -53,33 +45,6 @@ bool readFile(const QString &path, QByteArray *bytes, QString *error)
     *bytes = file.readAll();
     return true;
 }
-
-#ifdef Q_OS_UNIX
-int s_interruptPipe[2] = { -1, -1 };
-
-void onInterrupt(int)
-{
-    // Only async-signal-safe work here: the event loop reads the byte and cancels the call.
-    const char byte = 1;
-    [[maybe_unused]] const auto written = ::write(s_interruptPipe[1], &byte, 1);
-}
-
-/// Ctrl-C cancels the call in flight (it then ends with "The request was cancelled.").
-void cancelOnInterrupt(std::function<void()> cancel)
-{
-    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, s_interruptPipe) != 0)
-        return;
-    auto *notifier = new QSocketNotifier(s_interruptPipe[0], QSocketNotifier::Read, QCoreApplication::instance());
-    QObject::connect(notifier, &QSocketNotifier::activated, notifier, [cancel] {
-        char byte = 0;
-        [[maybe_unused]] const auto read = ::read(s_interruptPipe[0], &byte, 1);
-        cancel();
-    });
-    std::signal(SIGINT, onInterrupt);
-}
-#else
-void cancelOnInterrupt(std::function<void()>) { }
-#endif
 
 /// The state of one `ask` run; it lives until the event loop quits.
 struct AskRun {
@@ -221,7 +186,8 @@ int runAsk(const QStringList &args)
     }
 
     AskRun &state = *run;
-    cancelOnInterrupt([&state] {
+    // Ctrl-C cancels the call in flight (it then ends with "The request was cancelled.").
+    cli::cancelOnInterrupt(QCoreApplication::instance(), [&state] {
         if (state.call)
             state.call->cancel();
         else

@@ -23,7 +23,7 @@ using namespace fanva;
 
 namespace {
 
-const QString s_name = QStringLiteral("check");
+const QString s_checkCommand = QStringLiteral("check");
 
 // The canonical path of the KB file that holds `context`, if the KB has one.
 QString kbFileOf(const kb::KnowledgeBase &knowledgeBase, kb::SymbolId context)
@@ -39,7 +39,7 @@ QString kbFileOf(const kb::KnowledgeBase &knowledgeBase, kb::SymbolId context)
 
 int runCheck(const QStringList &args)
 {
-    cli::CommandLine commandLine(s_name,
+    cli::CommandLine commandLine(s_checkCommand,
         QStringLiteral("Run the critic on every sentence of the inputs against the KB in DIR, each sentence "
                        "alone. Prints FILE:LINE:COL: TYPE: MESSAGE per problem; exit 0 when every sentence "
                        "is clean, 1 when any has a blocking problem, 2 for usage or I/O errors."));

@@ -37,47 +37,10 @@
 #include <set>
 #include <string_view>
 
-#ifdef Q_OS_UNIX
-#include <QSocketNotifier>
-
-#include <csignal>
-#include <sys/socket.h>
-#include <unistd.h>
-#endif
-
 using namespace fanva;
 using nlohmann::json;
 
 namespace {
-
-#ifdef Q_OS_UNIX
-int s_interruptPipe[2] = { -1, -1 };
-
-void onInterrupt(int)
-{
-    // Only async-signal-safe work here: the event loop reads the byte and cancels the session.
-    const char byte = 1;
-    [[maybe_unused]] const auto written = ::write(s_interruptPipe[1], &byte, 1);
-}
-
-void cancelOnInterrupt(QObject *context, std::function<void()> cancel)
-{
-    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, s_interruptPipe) != 0)
-        return;
-    auto *notifier = new QSocketNotifier(s_interruptPipe[0], QSocketNotifier::Read, context);
-    QObject::connect(notifier, &QSocketNotifier::activated, context, [cancel] {
-        char byte = 0;
-        [[maybe_unused]] const auto read = ::read(s_interruptPipe[0], &byte, 1);
-        cancel();
-    });
-    // A terminal closed (SIGHUP) or a polite kill (SIGTERM) ends the run like Ctrl-C: the
-    // session is cancelled and --out still saves it.
-    for (const int stop : { SIGINT, SIGTERM, SIGHUP })
-        std::signal(stop, onInterrupt);
-}
-#else
-void cancelOnInterrupt(QObject *, std::function<void()>) { }
-#endif
 
 /// Text from the model (or a file) as it may reach a terminal: every control character but
 /// none of its meaning — ESC, CR, BEL, a newline, C1 controls — is shown escaped (\x1b, \u009b),
@@ -458,7 +421,7 @@ void startSession(FormalizeRun &run)
             cli::err(line + QLatin1Char('\n'));
     });
     QObject::connect(run.session.get(), &formalize::Session::finished, run.session.get(), [&run] { finishRun(run); });
-    cancelOnInterrupt(run.session.get(), [&run] { run.session->cancel(); });
+    cli::cancelOnInterrupt(run.session.get(), [&run] { run.session->cancel(); });
     run.created = QDateTime::currentDateTimeUtc();
     run.session->start();
 }

@@ -22,12 +22,12 @@
 using namespace fanva;
 
 namespace {
-const QString s_name = QStringLiteral("gloss");
+const QString s_glossCommand = QStringLiteral("gloss");
 }
 
 int runGloss(const QStringList &args)
 {
-    cli::CommandLine commandLine(s_name,
+    cli::CommandLine commandLine(s_glossCommand,
         QStringLiteral("Print the English gloss of each sentence, read from the KB's comment templates and marked "
                        "composed, partial or named."));
     QCommandLineParser &parser = commandLine.parser();

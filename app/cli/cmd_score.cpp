@@ -21,7 +21,7 @@ using namespace fanva;
 
 namespace {
 
-const QString s_name = QStringLiteral("score");
+const QString s_scoreCommand = QStringLiteral("score");
 
 // Sentences read from text; the documents keep their arenas alive.
 struct Sentences {
@@ -202,7 +202,7 @@ int scoreWithLanguage(const lang::Language &language, const SeamScoreInput &inpu
 
 int runScore(const QStringList &args)
 {
-    cli::CommandLine commandLine(s_name,
+    cli::CommandLine commandLine(s_scoreCommand,
         QStringLiteral("Score candidate sentences against gold sentences, strictly and with introduced individuals aligned "
                        "onto the gold's (formalize.md §12)."));
     QCommandLineParser &parser = commandLine.parser();

@@ -32,17 +32,12 @@ namespace {
 
 using nlohmann::json;
 
+using detail::estimate;
+using detail::s_budgetSlack;
+using detail::s_minimumCard;
 using detail::sha256;
 
 constexpr int s_historyPairs = 3;
-constexpr int s_budgetSlack = 32;
-constexpr int s_minimumCard = 200;
-
-qint64 estimate(const QString &text)
-{
-    return llm::estimateTokens(text.toStdString());
-}
-
 json problemsJson(const std::vector<check::Problem> &problems)
 {
     return problemsToJson(problems);

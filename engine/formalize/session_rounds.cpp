@@ -3,6 +3,7 @@
 // Rounds (docs/spec/iteration.md §3): a document too large for the session's budget is cut
 // into rounds of whole sentences, each a conversation of its own; entries accumulate.
 #include "formalize/session.h"
+#include "formalize/session_p.h"
 
 #include "llm/budget.h"
 
@@ -10,16 +11,8 @@
 
 namespace fanva::formalize {
 
-namespace {
-
-constexpr int s_budgetSlack = 32;
-
-qint64 estimate(const QString &text)
-{
-    return llm::estimateTokens(text.toStdString());
-}
-
-} // namespace
+using detail::estimate;
+using detail::s_budgetSlack;
 
 QString Session::roundTurn(const std::vector<int> &listed, const std::vector<int> &focus, int part, int parts) const
 {

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
 #include "formalize/sessionsetup.h"
+#include "formalize/session_p.h"
 
 #include "formalize/coined.h"
 #include "formalize/corrections.h"
@@ -16,7 +17,7 @@ namespace fanva::formalize {
 
 namespace {
 
-constexpr int s_minimumCard = 200;
+using detail::s_minimumCard;
 constexpr int s_cardSlack = 64;
 
 } // namespace

@@ -84,7 +84,7 @@ public:
     check::BatchOverlay overlay;
 };
 
-const FanvaKbKb &own(const Kb &kb)
+const FanvaKbKb &fanvaKbOf(const Kb &kb)
 {
     return static_cast<const FanvaKbKb &>(kb);
 }
@@ -157,7 +157,7 @@ public:
     [[nodiscard]] std::vector<check::Problem> check(
         const Kb &kb, const Statement &statement, const QString &target, const Batch *batch) const override
     {
-        const check::Critic &critic = own(kb).critic();
+        const check::Critic &critic = fanvaKbOf(kb).critic();
         if (batch)
             return critic.check(term(statement), target, {}, static_cast<const FanvaKbBatch *>(batch)->overlay);
         return critic.check(term(statement), target, {});
@@ -167,36 +167,36 @@ public:
 
     void admit(const Kb &kb, Batch &batch, const Statement &statement, const QString &target, int index) const override
     {
-        static_cast<FanvaKbBatch &>(batch).overlay.add(own(kb).critic(), term(statement), target, index);
+        static_cast<FanvaKbBatch &>(batch).overlay.add(fanvaKbOf(kb).critic(), term(statement), target, index);
     }
 
     [[nodiscard]] std::optional<check::Problem> roundTrip(const Kb &kb, const Statement &statement) const override
     {
-        return check::roundTripProblem(own(kb).knowledgeBase(), term(statement));
+        return check::roundTripProblem(fanvaKbOf(kb).knowledgeBase(), term(statement));
     }
 
     [[nodiscard]] QString render(const Statement &statement) const override { return kb::render(term(statement)); }
 
     [[nodiscard]] std::string key(const Kb *kb, const Statement &statement) const override
     {
-        return kb ? own(*kb).knowledgeBase().canonicalKey(term(statement)) : kb::canonicalKey(term(statement));
+        return kb ? fanvaKbOf(*kb).knowledgeBase().canonicalKey(term(statement)) : kb::canonicalKey(term(statement));
     }
 
     [[nodiscard]] Gloss gloss(const Kb &kb, const Statement &statement, const QString &target) const override
     {
-        return formalize::gloss(own(kb).knowledgeBase(), term(statement), FanvaKbKb::contextId(target));
+        return formalize::gloss(fanvaKbOf(kb).knowledgeBase(), term(statement), FanvaKbKb::contextId(target));
     }
 
     [[nodiscard]] formalize::Inventory card(
         const Kb &kb, const QString &target, const std::vector<formalize::Resolution> &resolutions, int budget) const override
     {
-        return formalize::buildInventory(own(kb).knowledgeBase(), FanvaKbKb::contextId(target), resolutions, budget);
+        return formalize::buildInventory(fanvaKbOf(kb).knowledgeBase(), FanvaKbKb::contextId(target), resolutions, budget);
     }
 
     [[nodiscard]] std::vector<formalize::Resolution> resolve(
         const Kb &kb, const QByteArray &document, const std::vector<formalize::Segment> &segments, const QString &target) const override
     {
-        return formalize::resolve(document, segments, own(kb).knowledgeBase(), FanvaKbKb::contextId(target));
+        return formalize::resolve(document, segments, fanvaKbOf(kb).knowledgeBase(), FanvaKbKb::contextId(target));
     }
 
     [[nodiscard]] kb::Role findTerm(const Kb &kb, const QString &spelling, const QString &target) const override
@@ -204,18 +204,18 @@ public:
         const std::optional<kb::SymbolId> symbol = kb::findSymbol(spelling.toStdString());
         if (!symbol)
             return kb::Role::None;
-        const kb::TermUsage usage = own(kb).knowledgeBase().findTerm(*symbol, kb::Scope { FanvaKbKb::contextId(target), kb::noKey });
+        const kb::TermUsage usage = fanvaKbOf(kb).knowledgeBase().findTerm(*symbol, kb::Scope { FanvaKbKb::contextId(target), kb::noKey });
         return usage.used ? usage.role : kb::Role::None;
     }
 
     [[nodiscard]] QString promptGuide(const Kb &kb, const QString &target) const override
     {
-        return formalize::systemPrefix(own(kb).knowledgeBase(), FanvaKbKb::contextId(target));
+        return formalize::systemPrefix(fanvaKbOf(kb).knowledgeBase(), FanvaKbKb::contextId(target));
     }
 
     [[nodiscard]] formalize::Correction corrections(const Kb &kb, const Statement &statement, const QString &target) const override
     {
-        return formalize::correct(own(kb).knowledgeBase(), term(statement), FanvaKbKb::contextId(target));
+        return formalize::correct(fanvaKbOf(kb).knowledgeBase(), term(statement), FanvaKbKb::contextId(target));
     }
 
     [[nodiscard]] formalize::CoinedReport coined(
@@ -225,7 +225,7 @@ public:
         inputs.reserve(batch.size());
         for (const auto &[entryId, statement] : batch)
             inputs.push_back({ entryId, term(statement) });
-        return formalize::coinedVocabulary(own(kb).knowledgeBase(), FanvaKbKb::contextId(target), inputs);
+        return formalize::coinedVocabulary(fanvaKbOf(kb).knowledgeBase(), FanvaKbKb::contextId(target), inputs);
     }
 
     [[nodiscard]] std::vector<formalize::ReplyCandidate> bareCandidates(const QString &reply) const override
@@ -276,7 +276,7 @@ public:
 
     [[nodiscard]] TermDescription describeTerm(const Kb &kb, const QString &word, const QString &target, int maxUses) const override
     {
-        const kb::KnowledgeBase &knowledgeBase = own(kb).knowledgeBase();
+        const kb::KnowledgeBase &knowledgeBase = fanvaKbOf(kb).knowledgeBase();
         TermDescription out;
         out.term = word;
         const std::optional<kb::SymbolId> symbol = kb::findSymbol(word.toStdString());

@@ -82,7 +82,7 @@ public:
     int count = 0;
 };
 
-const nibli::KnowledgeBase &own(const Kb &kb)
+const nibli::KnowledgeBase &nibliKbOf(const Kb &kb)
 {
     return static_cast<const NibliKb &>(kb).knowledgeBase();
 }
@@ -272,7 +272,7 @@ public:
     [[nodiscard]] std::vector<check::Problem> check(
         const Kb &kb, const Statement &statement, const QString & /*target*/, const Batch *batch) const override
     {
-        const nibli::KnowledgeBase &knowledgeBase = own(kb);
+        const nibli::KnowledgeBase &knowledgeBase = nibliKbOf(kb);
         static const nibli::Batch s_noBatch;
         const auto *own = static_cast<const NibliBatch *>(batch);
         nibli::ParsedCandidate parsed = nibli::parseCandidate(dataOf(statement).text);
@@ -295,7 +295,7 @@ public:
 
     [[nodiscard]] std::unique_ptr<Batch> newBatch(const Kb &kb) const override
     {
-        return std::make_unique<NibliBatch>(own(kb).vocabulary());
+        return std::make_unique<NibliBatch>(nibliKbOf(kb).vocabulary());
     }
 
     void admit(const Kb & /*kb*/, Batch &batch, const Statement &statement, const QString & /*target*/, int /*index*/) const override
@@ -314,11 +314,11 @@ public:
 
     [[nodiscard]] std::optional<check::Problem> roundTrip(const Kb &kb, const Statement &statement) const override
     {
-        std::optional<nibli::Statement> s = reread(statement, own(kb).vocabulary());
+        std::optional<nibli::Statement> s = reread(statement, nibliKbOf(kb).vocabulary());
         if (!s)
             return check::Problem { QStringLiteral("round-trip"), QStringLiteral("the statement does not resolve against the KB"),
                 statement.span };
-        if (std::optional<nibli::Diagnostic> d = nibli::roundTrip(*s, own(kb).vocabulary()))
+        if (std::optional<nibli::Diagnostic> d = nibli::roundTrip(*s, nibliKbOf(kb).vocabulary()))
             return problemOf(statement, *d);
         return std::nullopt;
     }
@@ -334,7 +334,7 @@ public:
     [[nodiscard]] std::string key(const Kb *kb, const Statement &statement) const override
     {
         if (kb) {
-            if (std::optional<nibli::Statement> s = reread(statement, own(*kb).vocabulary()))
+            if (std::optional<nibli::Statement> s = reread(statement, nibliKbOf(*kb).vocabulary()))
                 return nibli::key(*s);
         }
         const NibliData &data = dataOf(statement);
@@ -343,11 +343,11 @@ public:
 
     [[nodiscard]] Gloss gloss(const Kb &kb, const Statement &statement, const QString & /*target*/) const override
     {
-        std::optional<nibli::Statement> s = reread(statement, own(kb).vocabulary());
+        std::optional<nibli::Statement> s = reread(statement, nibliKbOf(kb).vocabulary());
         const NibliData &data = dataOf(statement);
         if (!s && !data.resolved)
             return { statement.text, Gloss::Source::Named };
-        const nibli::Gloss g = nibli::gloss(s ? *s : data.tree, own(kb).vocabulary());
+        const nibli::Gloss g = nibli::gloss(s ? *s : data.tree, nibliKbOf(kb).vocabulary());
         Gloss out;
         out.text = QString::fromStdString(g.text);
         out.source = g.source == nibli::Gloss::Source::Composed ? Gloss::Source::Composed
@@ -366,7 +366,7 @@ public:
             if (seen.insert(spelling).second)
                 resolved.push_back(std::move(spelling));
         }
-        const nibli::Card c = nibli::card(&own(kb), own(kb).vocabulary(), resolved, target + QStringLiteral(".nibli"), budget);
+        const nibli::Card c = nibli::card(&nibliKbOf(kb), nibliKbOf(kb).vocabulary(), resolved, target + QStringLiteral(".nibli"), budget);
         formalize::Inventory out;
         out.card = QString::fromStdString(c.text);
         out.tokens = c.tokens;
@@ -403,7 +403,7 @@ public:
 
     [[nodiscard]] kb::Role findTerm(const Kb &kb, const QString &spelling, const QString & /*target*/) const override
     {
-        return roleOf(nibli::findTerm(&own(kb), own(kb).vocabulary(), spelling.toStdString()));
+        return roleOf(nibli::findTerm(&nibliKbOf(kb), nibliKbOf(kb).vocabulary(), spelling.toStdString()));
     }
 
     [[nodiscard]] QString promptGuide(const Kb & /*kb*/, const QString & /*target*/) const override
@@ -421,7 +421,7 @@ public:
     [[nodiscard]] formalize::CoinedReport coined(
         const Kb &kb, const QString & /*target*/, const std::vector<std::pair<QString, Statement>> &batch) const override
     {
-        const nibli::KnowledgeBase &knowledgeBase = own(kb);
+        const nibli::KnowledgeBase &knowledgeBase = nibliKbOf(kb);
         formalize::CoinedReport report;
         nibli::Vocabulary vocabulary = knowledgeBase.vocabulary();
         std::map<QString, formalize::CoinedFunctor> functors;
@@ -514,7 +514,7 @@ public:
     [[nodiscard]] std::optional<OneArgumentFact> oneArgumentFact(const Kb *kb, const Statement &statement) const override
     {
         std::optional<nibli::OneArgumentFact> fact;
-        if (std::optional<nibli::Statement> s = kb ? reread(statement, own(*kb).vocabulary()) : std::nullopt)
+        if (std::optional<nibli::Statement> s = kb ? reread(statement, nibliKbOf(*kb).vocabulary()) : std::nullopt)
             fact = nibli::oneArgumentFact(*s);
         else if (dataOf(statement).resolved)
             fact = nibli::oneArgumentFact(dataOf(statement).tree);
@@ -564,7 +564,7 @@ public:
 
     [[nodiscard]] TermDescription describeTerm(const Kb &kb, const QString &word, const QString & /*target*/, int maxUses) const override
     {
-        const nibli::KnowledgeBase &knowledgeBase = own(kb);
+        const nibli::KnowledgeBase &knowledgeBase = nibliKbOf(kb);
         const nibli::Vocabulary &vocabulary = knowledgeBase.vocabulary();
         const std::string spelling = word.toStdString();
         TermDescription out;

@@ -6,6 +6,9 @@
 
 /// What the proposal view's gutter shows for one line: the entry's rank and the reviewer's
 /// decision (formalize.md §9). Lines that start no entry carry the default, empty mark.
+/// The space (pixels) around a gutter's columns, in every gutter.
+inline constexpr int gutterPadding = 4;
+
 struct GutterMark {
     enum class Rank : quint8 { None, Refused, Correctable, Doubted, Coined, Clean, Known };
     enum class Decision : quint8 { None, Undecided, Accepted, Edited, Forced, Rejected, Applied };

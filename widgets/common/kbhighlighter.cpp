@@ -2,20 +2,13 @@
 // SPDX-License-Identifier: MIT
 #include "common/kbhighlighter.h"
 
+#include "common/reviewcolours.h"
+
 #include <QFont>
 #include <QGuiApplication>
 #include <QPalette>
 
 #include <algorithm>
-
-namespace {
-
-bool isDark(const QPalette &palette)
-{
-    return palette.color(QPalette::Base).lightnessF() < palette.color(QPalette::Text).lightnessF();
-}
-
-} // namespace
 
 KbHighlighter::KbHighlighter(QTextDocument *document, const fanva::lang::Language &language)
     : QSyntaxHighlighter(document)
@@ -40,7 +33,7 @@ KbFormats KbHighlighter::formatsForPalette(const QPalette &palette)
 {
     // Hues give each class its own colour; saturation and lightness follow the palette, so
     // the classes stay readable on light and dark bases alike.
-    const bool dark = isDark(palette);
+    const bool dark = isDarkPalette(palette);
     const auto tinted = [dark](int hue) {
         QTextCharFormat format;
         format.setForeground(QColor::fromHslF(hue / 360.0f, dark ? 0.55f : 0.75f, dark ? 0.72f : 0.36f));

@@ -11,12 +11,12 @@
 #include <KSyntaxHighlighting/Theme>
 #endif
 
-namespace {
-
-bool isDark(const QPalette &palette)
+bool isDarkPalette(const QPalette &palette)
 {
     return palette.color(QPalette::Base).lightnessF() < palette.color(QPalette::Text).lightnessF();
 }
+
+namespace {
 
 // The fallbacks of formalize.md §9 are tuned for light backgrounds; on a dark one they keep
 // their hue and gain lightness.
@@ -63,7 +63,7 @@ QColor ReviewColours::rankColour(GutterMark::Rank rank) const
 
 ReviewColours ReviewColours::forPalette(const QPalette &palette)
 {
-    const bool dark = isDark(palette);
+    const bool dark = isDarkPalette(palette);
     ReviewColours colours;
     colours.gutterBackground = palette.color(QPalette::Window);
     colours.lineNumber = palette.color(QPalette::PlaceholderText);

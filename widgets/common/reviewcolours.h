@@ -8,6 +8,9 @@
 
 class QPalette;
 
+/// Whether a palette is dark: its base (background) is darker than its text.
+[[nodiscard]] bool isDarkPalette(const QPalette &palette);
+
 /// The colours the review widgets paint with: the KSyntaxHighlighting theme matching the
 /// palette when the framework is available, else the palette and formalize.md §9's fallback
 /// hues (lightened for dark palettes). Paint code takes its colours from here only.

@@ -45,12 +45,6 @@ constexpr std::size_t s_maxLinks = 200;
 constexpr std::size_t s_maxSentences = 300;
 constexpr std::size_t s_maxHistory = 100;
 
-QString nameOf(kb::SymbolId id)
-{
-    const std::string_view name = kb::symbolName(id);
-    return QString::fromUtf8(name.data(), qsizetype(name.size()));
-}
-
 std::optional<kb::SymbolId> symbolOf(const QString &name)
 {
     if (name.isEmpty())
@@ -69,7 +63,7 @@ QString link(const QString &scheme, const QString &name)
 
 QString termLink(kb::SymbolId id)
 {
-    return link(s_termScheme, nameOf(id));
+    return link(s_termScheme, kb::symbolString(id));
 }
 
 // One paragraph of the page: "Title: body". Tests and screen readers find a section by its title.
@@ -569,16 +563,17 @@ void KbBrowser::showPage()
         const std::optional<kb::ContextInfo> info = m_kb->contextInfo(scope.context);
         QStringList parents;
         for (const kb::SymbolId parent : info->parents)
-            parents.append(m_kb->hasContext(parent) ? link(s_contextScheme, nameOf(parent)) : nameOf(parent).toHtmlEscaped());
+            parents.append(
+                m_kb->hasContext(parent) ? link(s_contextScheme, kb::symbolString(parent)) : kb::symbolString(parent).toHtmlEscaped());
         QStringList seen;
         for (const kb::SymbolId visible : m_kb->visibleContexts(scope.context)) {
             if (visible != scope.context)
-                seen.append(link(s_contextScheme, nameOf(visible)));
+                seen.append(link(s_contextScheme, kb::symbolString(visible)));
         }
         QStringList seenBy;
         for (const kb::SymbolId below : m_kb->seenBy(scope.context)) {
             if (below != scope.context)
-                seenBy.append(link(s_contextScheme, nameOf(below)));
+                seenBy.append(link(s_contextScheme, kb::symbolString(below)));
         }
         const auto listOrNone = [](const QStringList &list) { return list.isEmpty() ? tr("none") : list.join(QStringLiteral(", ")); };
         html = QStringLiteral("<h3>%1</h3>").arg(m_current.context.toHtmlEscaped())
@@ -638,7 +633,8 @@ void KbBrowser::showPage()
     QStringList marks;
     for (const kb::SymbolId mark : s_marks) {
         for (const kb::SymbolId q : m_kb->marksOver(t, mark, scope))
-            marks.append(q == t ? nameOf(mark).toHtmlEscaped() : tr("%1 (via %2)").arg(nameOf(mark).toHtmlEscaped(), termLink(q)));
+            marks.append(q == t ? kb::symbolString(mark).toHtmlEscaped()
+                                : tr("%1 (via %2)").arg(kb::symbolString(mark).toHtmlEscaped(), termLink(q)));
     }
     if (!marks.isEmpty())
         html += section(tr("Relation marks:"), marks.join(QStringLiteral(", ")));
@@ -654,7 +650,7 @@ void KbBrowser::showPage()
         if (sentence.context != lastContext) {
             if (lastContext != kb::noSymbol)
                 text += QLatin1Char('\n');
-            text += QStringLiteral(";; %1 (%2)\n").arg(nameOf(sentence.context), QFileInfo(m_kb->fileOf(mentions[i])).fileName());
+            text += QStringLiteral(";; %1 (%2)\n").arg(kb::symbolString(sentence.context), QFileInfo(m_kb->fileOf(mentions[i])).fileName());
             lastContext = sentence.context;
         }
         text += kb::render(sentence.term) + QLatin1Char('\n');

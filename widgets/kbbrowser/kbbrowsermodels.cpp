@@ -16,12 +16,6 @@ using namespace fanva;
 
 namespace {
 
-QString nameOf(kb::SymbolId id)
-{
-    const std::string_view name = kb::symbolName(id);
-    return QString::fromUtf8(name.data(), qsizetype(name.size()));
-}
-
 void collectSymbols(kb::Term term, std::vector<kb::SymbolId> &out, int depth = 0)
 {
     if (term.isSymbol()) {
@@ -106,7 +100,7 @@ QModelIndexList KbContextModel::indexesOf(const QString &context) const
     const auto visit = [&](const auto &self, const std::vector<int> &nodes) -> void {
         for (const int node : nodes) {
             const Node &n = m_nodes[std::size_t(node)];
-            if (nameOf(n.context) == context)
+            if (kb::symbolString(n.context) == context)
                 indexes.append(createIndex(n.row, NameColumn, quintptr(node)));
             self(self, n.children);
         }
@@ -159,12 +153,12 @@ QVariant KbContextModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         if (index.column() == SentencesColumn)
             return info ? int(info->sentenceCount) : 0;
-        return nameOf(node.context);
+        return kb::symbolString(node.context);
     case ContextNameRole:
-        return nameOf(node.context);
+        return kb::symbolString(node.context);
     case Qt::ToolTipRole:
         return info ? tr("%1: %n sentences in %2", nullptr, int(info->sentenceCount))
-                          .arg(nameOf(node.context), QDir::toNativeSeparators(info->file))
+                          .arg(kb::symbolString(node.context), QDir::toNativeSeparators(info->file))
                     : QVariant();
     case Qt::TextAlignmentRole:
         return index.column() == SentencesColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
@@ -215,7 +209,7 @@ std::optional<std::vector<KbTermModel::Row>> KbTermModel::rowsOf(
         auto it = roleNames.find(role);
         if (it == roleNames.end())
             it = roleNames.emplace(role, QString(kb::roleName(role))).first;
-        QString name = nameOf(symbol);
+        QString name = kb::symbolString(symbol);
         QString folded = name.toCaseFolded();
         keyed.push_back({ std::move(folded), Row { std::move(name), it->second } });
     }

@@ -14,8 +14,6 @@
 
 namespace {
 
-constexpr int gutterPadding = 4;
-
 int digitCount(int number)
 {
     int digits = 1;

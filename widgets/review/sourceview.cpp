@@ -20,7 +20,6 @@ using State = fanva::formalize::SegmentCoverage::State;
 
 namespace {
 
-constexpr int gutterPadding = 4;
 // Typing re-segments once the reviewer pauses; the segmenter is linear, but a keystroke need not wait for it.
 constexpr int resegmentDelayMs = 150;
 
@@ -83,7 +82,7 @@ QColor colourOf(State state, const ReviewColours &colours)
     return colours.lineNumber;
 }
 
-int glyphCellWidth(const QFontMetrics &metrics)
+int coverageGlyphWidth(const QFontMetrics &metrics)
 {
     int width = 0;
     for (const State state : { State::RefusedOnly, State::Untranslated, State::Silent })
@@ -373,7 +372,7 @@ int SourceView::gutterWidth() const
     const QFontMetrics metrics(font());
     const QString widest = QLatin1Char('[') + QString(digitCount(qsizetype(m_segments.size())), QLatin1Char('9')) + QLatin1Char(']');
     const int numbers = metrics.horizontalAdvance(widest);
-    return gutterPadding + numbers + gutterPadding + glyphCellWidth(metrics) + gutterPadding;
+    return gutterPadding + numbers + gutterPadding + coverageGlyphWidth(metrics) + gutterPadding;
 }
 
 std::vector<SourceView::GutterLabel> SourceView::gutterLabels(const QRect &area) const
@@ -465,7 +464,7 @@ void SourceView::paintGutter(QPaintEvent *event)
     painter.drawLine(m_gutter->width() - 1, event->rect().top(), m_gutter->width() - 1, event->rect().bottom());
 
     const QFontMetrics metrics(font());
-    const int glyphWidth = glyphCellWidth(metrics);
+    const int glyphWidth = coverageGlyphWidth(metrics);
     const int glyphLeft = m_gutter->width() - gutterPadding - glyphWidth;
     const int numbersRight = glyphLeft - gutterPadding;
     const QFont normal = font();

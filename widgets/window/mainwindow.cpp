@@ -4,6 +4,8 @@
 // (the set-up: mainwindowsetup.cpp; the review: mainwindowreview.cpp).
 #include "window/mainwindow.h"
 
+#include "settings/providersettings.h"
+
 #include "common/kbhighlighting.h"
 #include "kbbrowser/kbbrowser.h"
 #include "review/inlineeditor.h"
@@ -46,11 +48,6 @@ const QString s_splitterKey = QStringLiteral("window/splitter");
 
 // fanva and fanva-cli set no organization name (they share AppDataLocation by application
 // name alone), and QSettings' default constructor needs one; so the file is named here.
-QString settingsFile()
-{
-    return QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + QStringLiteral("/fanva.conf");
-}
-
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
@@ -519,7 +516,7 @@ void MainWindow::showAbout()
 
 void MainWindow::restoreSettings()
 {
-    const QSettings settings(settingsFile(), QSettings::IniFormat);
+    const QSettings settings(ProviderSettings::defaultFile(), QSettings::IniFormat);
     // The first start (no saved geometry) opens at most 1400 × 900, within the screen, centred:
     // the four panes need the room.
     if (!restoreGeometry(settings.value(s_geometryKey).toByteArray())) {
@@ -536,7 +533,7 @@ void MainWindow::restoreSettings()
 
 void MainWindow::saveSettings() const
 {
-    QSettings settings(settingsFile(), QSettings::IniFormat);
+    QSettings settings(ProviderSettings::defaultFile(), QSettings::IniFormat);
     settings.setValue(s_geometryKey, saveGeometry());
     settings.setValue(s_stateKey, saveState());
     settings.setValue(s_splitterKey, m_splitter->saveState());

@@ -4,6 +4,8 @@
 // Formalize, Formalize Selection, and the question before formalizing again loses decisions.
 #include "window/mainwindow.h"
 
+#include "settings/providersettings.h"
+
 #include "review/sourceview.h"
 
 #include <QAction>
@@ -18,11 +20,6 @@
 namespace {
 
 // The window's settings file (see mainwindow.cpp); the notes live under notes/<workspace>.
-QString settingsFile()
-{
-    return QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + QStringLiteral("/fanva.conf");
-}
-
 QString noteKey(const QString &workspaceRoot)
 {
     const QByteArray hash = QCryptographicHash::hash(workspaceRoot.toUtf8(), QCryptographicHash::Sha256).toHex().left(16);
@@ -90,7 +87,7 @@ LossAnswer MainWindow::askLoss(const QStringList &ids)
 
 void MainWindow::loadNote()
 {
-    const QSettings settings(settingsFile(), QSettings::IniFormat);
+    const QSettings settings(ProviderSettings::defaultFile(), QSettings::IniFormat);
     m_noteField->setText(settings.value(noteKey(m_workspace.root)).toString());
 }
 
@@ -98,7 +95,7 @@ void MainWindow::saveNote() const
 {
     if (m_workspace.root.isEmpty())
         return;
-    QSettings settings(settingsFile(), QSettings::IniFormat);
+    QSettings settings(ProviderSettings::defaultFile(), QSettings::IniFormat);
     const QString note = m_noteField->text().trimmed();
     if (note.isEmpty())
         settings.remove(noteKey(m_workspace.root));

@@ -10,8 +10,8 @@ namespace fanva::lang::nibli {
 
 namespace {
 
-constexpr std::array<std::string_view, 5> s_order { "count-query-only", "compute-query-only", "comparison-query-only", "prefix-over-rule",
-    "no-content" };
+constexpr std::array<std::string_view, 5> s_reportOrder { "count-query-only", "compute-query-only", "comparison-query-only",
+    "prefix-over-rule", "no-content" };
 
 bool isCompute(std::string_view w)
 {
@@ -83,7 +83,8 @@ std::vector<Diagnostic> Assertability::run(const Statement &s)
     claim(*s.claim);
     noContent(s);
     std::stable_sort(m_out.begin(), m_out.end(), [](const Diagnostic &a, const Diagnostic &b) {
-        const auto rank = [](const std::string &id) { return std::find(s_order.begin(), s_order.end(), id) - s_order.begin(); };
+        const auto rank
+            = [](const std::string &id) { return std::find(s_reportOrder.begin(), s_reportOrder.end(), id) - s_reportOrder.begin(); };
         return a.offset != b.offset ? a.offset < b.offset : rank(a.id) < rank(b.id);
     });
     return std::move(m_out);

@@ -9,13 +9,13 @@ namespace fanva::lang::nibli {
 
 namespace {
 
-constexpr std::array<std::string_view, 13> s_order { "unknown-predicate", "unknown-compound", "too-many-arguments", "unknown-label",
+constexpr std::array<std::string_view, 13> s_problemOrder { "unknown-predicate", "unknown-compound", "too-many-arguments", "unknown-label",
     "place-twice", "linked-it", "linked-x1", "via-arity", "it-outside", "slot-outside", "name-pronoun", "declaration-conflict",
     "declaration-label" };
 
 size_t rank(std::string_view id)
 {
-    return static_cast<size_t>(std::find(s_order.begin(), s_order.end(), id) - s_order.begin());
+    return static_cast<size_t>(std::find(s_problemOrder.begin(), s_problemOrder.end(), id) - s_problemOrder.begin());
 }
 
 size_t levenshtein(const std::u32string &a, const std::u32string &b, size_t limit)
