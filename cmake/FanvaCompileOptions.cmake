@@ -24,3 +24,15 @@ find_program(FANVA_CCACHE ccache)
 if(FANVA_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
     set(CMAKE_CXX_COMPILER_LAUNCHER "${FANVA_CCACHE}")
 endif()
+
+# Link with lld where the compiler accepts it (dev.sh installs it): a Debug test executable
+# links in under a second instead of about four with the default linker, over a hundred
+# times per build tree. FANVA_USE_LLD=OFF keeps the toolchain's default linker.
+option(FANVA_USE_LLD "Link with lld when it is installed" ON)
+if(FANVA_USE_LLD)
+    include(CheckLinkerFlag)
+    check_linker_flag(CXX "-fuse-ld=lld" FANVA_HAVE_LLD)
+    if(FANVA_HAVE_LLD)
+        add_link_options(-fuse-ld=lld)
+    endif()
+endif()

@@ -76,7 +76,7 @@ can_install() {
 }
 
 install_packages() {
-    local packages=(cmake ninja-build g++ ccache
+    local packages=(cmake ninja-build g++ ccache lld
         qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-qpa-plugins
         nlohmann-json3-dev qtkeychain-qt6-dev libgl-dev
         liblink-grammar-dev link-grammar-dictionaries-en wordnet-dev wordnet-base)
