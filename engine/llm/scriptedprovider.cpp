@@ -16,7 +16,9 @@ namespace fanva::llm {
 
 using nlohmann::json;
 
-namespace {
+// Named, not anonymous: ScriptedProvider::Turn holds them, and a class with linkage may not
+// hold a type without it (GCC's -Wsubobject-linkage, which a unity build turns on here).
+namespace scripted {
 
 struct Step {
     enum class Kind { Text, Thinking, Pause } kind = Kind::Text;
@@ -30,6 +32,13 @@ struct ScriptedFailure {
     std::string message;
     int afterChunks = 0;
 };
+
+} // namespace scripted
+
+using scripted::ScriptedFailure;
+using scripted::Step;
+
+namespace {
 
 /// Splits UTF-8 text into pieces of `chars` code points (0 = one piece).
 std::vector<std::string> splitChars(const std::string &text, int chars)
