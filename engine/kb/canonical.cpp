@@ -17,6 +17,8 @@ namespace fanva::kb {
 namespace {
 
 constexpr std::size_t s_maxSurvivors = 5040;
+// The rule search's budget: nodes numbered per node of the rule (§6 "Search").
+constexpr std::size_t s_searchNodesPerNode = 32;
 
 // A small owned tree the canonicalizer can rewrite freely. Variables carry an identity
 // (`var`): a named variable's symbol id, or a unique id per `_`; after numbering, `var`
@@ -205,6 +207,14 @@ int compare(const Node &a, const Node &b, TermOrder order)
     }
 }
 
+std::size_t nodeCount(const Node &n)
+{
+    std::size_t count = 1;
+    for (const Node &k : n.kids)
+        count += nodeCount(k);
+    return count;
+}
+
 bool hasVariable(const Node &n)
 {
     if (n.isVariable())
@@ -374,6 +384,49 @@ struct Numbering {
         return number;
     }
 
+    [[nodiscard]] const std::int64_t *find(std::int64_t identity) const
+    {
+        if (map.size() <= s_scanLimit) {
+            for (const auto &entry : map) {
+                if (entry.first == identity)
+                    return &entry.second;
+            }
+            return nullptr;
+        }
+        const auto it = index.find(identity);
+        return it == index.end() ? nullptr : &it->second;
+    }
+
+    // `n` numbered as apply() on a copy of this numbering would number it, leaving this one
+    // as it is: the identities it lacks are numbered on from its end and recorded in `fresh`
+    // (empty on entry) for commit().
+    [[nodiscard]] Node preview(const Node &n, Numbering &fresh) const
+    {
+        if (n.isVariable()) {
+            Node v;
+            v.kind = TermKind::Variable;
+            const std::int64_t *known = find(n.value);
+            v.value = known ? *known : std::int64_t(map.size()) + fresh.numberOf(n.value);
+            v.numbered = true;
+            return v;
+        }
+        if (n.kids.empty())
+            return n;
+        Node copy;
+        copy.kind = n.kind;
+        copy.kids.reserve(n.kids.size());
+        for (const Node &k : n.kids)
+            copy.kids.push_back(preview(k, fresh));
+        return copy;
+    }
+
+    // Takes the numbers a preview gave.
+    void commit(const Numbering &fresh)
+    {
+        for (const auto &entry : fresh.map)
+            (void)numberOf(entry.first);
+    }
+
     Node apply(const Node &n)
     {
         if (n.isVariable()) {
@@ -521,9 +574,10 @@ struct Canonicalizer {
         }
 
         // Search over permutations of runs of blind-equal generators (§6 "Search"). A
-        // candidate's literal is numbered against a copy of its prefix's numbering alone; the
-        // prefix itself is a shared chain, so keeping a survivor copies no literal (a hostile
-        // rule's runs of thousands of survivors stayed cubic in the run's length otherwise).
+        // candidate's literal is numbered against its prefix's numbering without copying it;
+        // only a survivor takes a numbering of its own, moved from its prefix when it is the
+        // prefix's one survivor. The prefix itself is a shared chain, so keeping a survivor
+        // copies no literal.
         struct Link {
             Node literal;
             mutable std::shared_ptr<const Link> previous;
@@ -544,43 +598,106 @@ struct Canonicalizer {
         };
         struct State {
             std::shared_ptr<const Link> last;
-            std::vector<std::size_t> used;
+            std::vector<bool> used; // in the current run
             Numbering numbering;
         };
-        std::vector<State> states(1);
-        std::size_t i = 0;
-        while (i < generators.size()) {
+        struct Run {
+            std::size_t begin;
+            std::size_t end;
+            std::size_t cost; // node-units per state: every step numbers each remaining literal
+        };
+        // The work ahead, in nodes numbered per surviving state: each run's steps, then the
+        // final comparison of whole renderings (about the rule's size). The budget is a
+        // fixed multiple of the rule's size, so a file's canonical keys cost time in
+        // proportion to its length however its rules are built.
+        std::size_t ruleNodes = nodeCount(consequent);
+        for (const Node &n : generators)
+            ruleNodes += nodeCount(n);
+        for (const Node &n : held)
+            ruleNodes += nodeCount(n);
+        for (const Node &n : exceptions)
+            ruleNodes += nodeCount(n);
+        std::vector<Run> runs;
+        std::size_t ahead = ruleNodes;
+        for (std::size_t i = 0; i < generators.size();) {
             std::size_t j = i + 1;
             while (j < generators.size() && compare(generators[i], generators[j], TermOrder::Blind) == 0)
                 ++j;
-            for (std::size_t step = i; step < j; ++step) {
-                std::vector<State> next;
-                Node best;
-                bool haveBest = false;
-                for (const State &state : states) {
-                    for (std::size_t k = i; k < j; ++k) {
-                        if (std::find(state.used.begin(), state.used.end(), k) != state.used.end())
+            const std::size_t m = j - i;
+            runs.push_back({ i, j, nodeCount(generators[i]) * (m * (m + 1) / 2) });
+            ahead += runs.back().cost;
+            i = j;
+        }
+        std::size_t budget = s_searchNodesPerNode * ruleNodes;
+        const auto spend = [&budget](std::size_t units) { budget -= std::min(budget, units); };
+
+        std::vector<State> states(1);
+        for (const Run &run : runs) {
+            const std::size_t m = run.end - run.begin;
+            const std::size_t size = nodeCount(generators[run.begin]);
+            ahead -= run.cost;
+            if (m > 1 && run.cost > budget) {
+                // Too long to search even with one survivor: written order (blind-sorted,
+                // stable), numbered along it.
+                for (State &state : states) {
+                    for (std::size_t k = run.begin; k < run.end; ++k)
+                        state.last = std::make_shared<const Link>(state.numbering.apply(generators[k]), std::move(state.last));
+                }
+                spend(states.size() * m * size);
+                continue;
+            }
+            for (State &state : states)
+                state.used.assign(m, false);
+            std::size_t stepsAhead = run.cost;
+            for (std::size_t step = 0; step < m; ++step) {
+                const std::size_t remaining = m - step;
+                stepsAhead -= remaining * size;
+                spend(states.size() * remaining * size);
+                // Survivors this step may keep: the budget left spread over the work after it.
+                const std::size_t width = std::clamp<std::size_t>(budget / std::max<std::size_t>(1, ahead + stepsAhead), 1, s_maxSurvivors);
+                struct Candidate {
+                    std::size_t parent;
+                    std::size_t k;
+                    Node literal;
+                    Numbering fresh;
+                };
+                std::vector<Candidate> next;
+                for (std::size_t p = 0; p < states.size(); ++p) {
+                    const State &state = states[p];
+                    for (std::size_t k = 0; k < m; ++k) {
+                        if (state.used[k])
                             continue;
-                        Numbering numbering = state.numbering;
-                        Node lit = numbering.apply(generators[k]);
-                        const int c = haveBest ? compare(lit, best, TermOrder::Full) : -1;
+                        Numbering fresh;
+                        Node lit = state.numbering.preview(generators[run.begin + k], fresh);
+                        const int c = next.empty() ? -1 : compare(lit, next.front().literal, TermOrder::Full);
                         if (c > 0)
                             continue;
-                        if (c < 0) {
+                        if (c < 0)
                             next.clear();
-                            best = lit;
-                            haveBest = true;
-                        }
-                        if (next.size() >= s_maxSurvivors)
+                        if (next.size() >= width)
                             continue;
-                        State candidate { std::make_shared<const Link>(std::move(lit), state.last), state.used, std::move(numbering) };
-                        candidate.used.push_back(k);
-                        next.push_back(std::move(candidate));
+                        next.push_back({ p, k, std::move(lit), std::move(fresh) });
                     }
                 }
-                states = std::move(next);
+                std::vector<std::size_t> children(states.size(), 0);
+                for (const Candidate &c : next)
+                    ++children[c.parent];
+                std::vector<State> survivors;
+                survivors.reserve(next.size());
+                for (Candidate &c : next) {
+                    State &parent = states[c.parent];
+                    // The last survivor of a prefix takes the prefix's state; the others copy it.
+                    if (--children[c.parent] == 0)
+                        survivors.push_back(std::move(parent));
+                    else
+                        survivors.push_back(parent);
+                    State &s = survivors.back();
+                    s.numbering.commit(c.fresh);
+                    s.used[c.k] = true;
+                    s.last = std::make_shared<const Link>(std::move(c.literal), std::move(s.last));
+                }
+                states = std::move(survivors);
             }
-            i = j;
         }
         const auto numberedGenerators = [](const State &state) {
             std::vector<Node> literals;
