@@ -18,23 +18,40 @@ size_t rank(std::string_view id)
     return static_cast<size_t>(std::find(s_problemOrder.begin(), s_problemOrder.end(), id) - s_problemOrder.begin());
 }
 
-size_t levenshtein(const std::u32string &a, const std::u32string &b, size_t limit)
+// Edit distance of a and b, or limit + 1 once it must exceed limit. `row` is scratch space.
+size_t levenshtein(const std::u32string &a, const std::u32string &b, size_t limit, std::vector<size_t> &row)
 {
     if ((a.size() > b.size() ? a.size() - b.size() : b.size() - a.size()) > limit)
         return limit + 1;
-    std::vector<size_t> row(b.size() + 1);
+    row.resize(b.size() + 1);
     for (size_t j = 0; j <= b.size(); ++j)
         row[j] = j;
     for (size_t i = 1; i <= a.size(); ++i) {
         size_t diagonal = row[0];
         row[0] = i;
+        size_t least = row[0];
         for (size_t j = 1; j <= b.size(); ++j) {
             const size_t up = row[j];
             row[j] = std::min({ row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1) });
             diagonal = up;
+            least = std::min(least, row[j]);
         }
+        // A row's least entry never decreases further down.
+        if (least > limit)
+            return limit + 1;
     }
     return row[b.size()];
+}
+
+// Code points in UTF-8 text (lead bytes counted, as codePoints() splits it).
+size_t codePointCount(std::string_view s)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < s.size(); ++count) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        i += c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+    }
+    return count;
 }
 
 std::u32string codePoints(std::string_view s)
@@ -402,8 +419,12 @@ std::vector<std::string> suggestions(std::string_view word, const Vocabulary &vo
     const std::u32string target = codePoints(word);
     const size_t limit = std::max<size_t>(2, target.size() / 3);
     std::vector<std::pair<size_t, std::string_view>> found;
+    std::vector<size_t> row;
     for (const std::string_view candidate : vocabulary.simpleWords()) {
-        const size_t d = levenshtein(target, codePoints(candidate), limit);
+        const size_t length = codePointCount(candidate);
+        if ((length > target.size() ? length - target.size() : target.size() - length) > limit)
+            continue;
+        const size_t d = levenshtein(target, codePoints(candidate), limit, row);
         if (d <= limit)
             found.emplace_back(d, candidate);
     }
