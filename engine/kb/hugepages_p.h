@@ -19,19 +19,25 @@
 
 namespace fanva::kb::detail {
 
-/// Asks for huge pages for the whole 2 MiB pages inside `v`'s capacity; call it before the
-/// memory is first written. Small vectors are left alone.
-template<typename T, typename Allocator> void adviseHugePages([[maybe_unused]] const std::vector<T, Allocator> &v)
+/// Asks for huge pages for the whole 2 MiB pages inside [data, data + bytes); call it
+/// before the memory is first written. A block smaller than a huge page is left alone.
+inline void adviseHugePages([[maybe_unused]] const void *data, [[maybe_unused]] std::size_t bytes)
 {
 #ifdef __linux__
     constexpr std::uintptr_t huge = std::uintptr_t(2) << 20;
-    const auto begin = reinterpret_cast<std::uintptr_t>(v.data());
-    const std::uintptr_t end = begin + v.capacity() * sizeof(T);
+    const auto begin = reinterpret_cast<std::uintptr_t>(data);
+    const std::uintptr_t end = begin + bytes;
     const std::uintptr_t first = (begin + huge - 1) & ~(huge - 1);
     const std::uintptr_t last = end & ~(huge - 1);
     if (last > first)
         madvise(reinterpret_cast<void *>(first), last - first, MADV_HUGEPAGE);
 #endif
+}
+
+/// The same for the whole 2 MiB pages inside `v`'s capacity.
+template<typename T, typename Allocator> void adviseHugePages(const std::vector<T, Allocator> &v)
+{
+    adviseHugePages(v.data(), v.capacity() * sizeof(T));
 }
 
 /// Gives back the pages of `v`'s capacity past its size, for a vector that is full: a huge
