@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace fanva::kb {
@@ -249,6 +250,40 @@ void blindSort(std::vector<Node> &nodes)
     std::stable_sort(nodes.begin(), nodes.end(), [](const Node &a, const Node &b) { return compare(a, b, TermOrder::Blind) < 0; });
 }
 
+// A string that two nodes share exactly when they are the same term with the same
+// variables (by identity, before numbering): equal in the full order, variable for variable.
+void appendIdentity(std::string &out, const Node &n)
+{
+    out.push_back(char('a' + int(n.kind)));
+    switch (n.kind) {
+    case TermKind::Integer:
+    case TermKind::Variable:
+    case TermKind::Anonymous:
+        out += std::to_string(n.value);
+        break;
+    case TermKind::Decimal:
+    case TermKind::String:
+        out += std::to_string(n.text.size());
+        out.push_back(':');
+        out += n.text;
+        break;
+    case TermKind::Symbol:
+        out += std::to_string(n.symbol);
+        break;
+    case TermKind::Dot:
+        break;
+    case TermKind::List:
+    case TermKind::Vector:
+        out += std::to_string(n.kids.size());
+        out.push_back('(');
+        for (const Node &k : n.kids)
+            appendIdentity(out, k);
+        out.push_back(')');
+        break;
+    }
+    out.push_back(';');
+}
+
 struct Normalizer {
     const SymbolSet &symmetric;
 
@@ -294,11 +329,15 @@ struct Normalizer {
             std::vector<Node> conjuncts;
             flattenAnd(std::move(inner), conjuncts, depth + 1);
             blindSort(conjuncts);
+            // The first of each set of identical conjuncts (variables by identity), found
+            // through a set: comparing each with every one kept was quadratic.
             std::vector<Node> unique;
+            std::unordered_set<std::string> seen;
+            std::string identity;
             for (Node &c : conjuncts) {
-                const bool seen = std::any_of(
-                    unique.begin(), unique.end(), [&c](const Node &u) { return compare(u, c, TermOrder::Full) == 0 && sameVars(u, c); });
-                if (!seen)
+                identity.clear();
+                appendIdentity(identity, c);
+                if (seen.insert(identity).second)
                     unique.push_back(std::move(c));
             }
             Node body = unique.size() == 1 ? std::move(unique.front()) : [&] {
@@ -312,21 +351,6 @@ struct Normalizer {
         return literal(std::move(n));
     }
 
-    // Structural identity including variable identity (before numbering).
-    static bool sameVars(const Node &a, const Node &b)
-    {
-        if (a.kind != b.kind)
-            return false;
-        if (a.isVariable())
-            return a.value == b.value;
-        if (a.kids.size() != b.kids.size())
-            return false;
-        for (std::size_t i = 0; i < a.kids.size(); ++i) {
-            if (!sameVars(a.kids[i], b.kids[i]))
-                return false;
-        }
-        return true;
-    }
 
     void flattenAnd(Node n, std::vector<Node> &out, int depth)
     {
@@ -555,12 +579,13 @@ struct Canonicalizer {
 
         std::vector<SymbolId> concluded;
         consequentFunctors(consequent, concluded, 1);
+        std::sort(concluded.begin(), concluded.end());
         std::vector<Node> generators;
         std::vector<Node> held;
         for (Node &a : antecedents) {
             const SymbolId head = a.head();
             const SymbolId peeled = peeledFunctor(&a);
-            const bool recursive = peeled != noSymbol && std::find(concluded.begin(), concluded.end(), peeled) != concluded.end();
+            const bool recursive = peeled != noSymbol && std::binary_search(concluded.begin(), concluded.end(), peeled);
             if (isEvaluated(head) || head == sym::unknown || isAggregate(head) || recursive)
                 held.push_back(std::move(a));
             else
