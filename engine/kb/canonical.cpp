@@ -351,7 +351,6 @@ struct Normalizer {
         return literal(std::move(n));
     }
 
-
     void flattenAnd(Node n, std::vector<Node> &out, int depth)
     {
         if (n.isForm(sym::and_) && depth < maxDepth) {
@@ -452,23 +451,13 @@ struct Numbering {
             (void)numberOf(entry.first);
     }
 
+    // `n` numbered, numbering the identities this numbering lacks.
     Node apply(const Node &n)
     {
-        if (n.isVariable()) {
-            Node v;
-            v.kind = TermKind::Variable;
-            v.value = numberOf(n.value);
-            v.numbered = true;
-            return v;
-        }
-        if (n.kids.empty())
-            return n;
-        Node copy;
-        copy.kind = n.kind;
-        copy.kids.reserve(n.kids.size());
-        for (const Node &k : n.kids)
-            copy.kids.push_back(apply(k));
-        return copy;
+        Numbering fresh;
+        Node numbered = preview(n, fresh);
+        commit(fresh);
+        return numbered;
     }
 };
 

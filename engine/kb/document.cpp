@@ -38,14 +38,17 @@ FileText readKbFile(const QString &path)
 {
     FileText result;
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    const auto unreadable = [&path, &file, &result] {
         Diagnostic diagnostic;
         diagnostic.code = codes::unreadableFile;
         diagnostic.file = path;
         diagnostic.message = QStringLiteral("cannot read the file: %1").arg(file.errorString());
         result.error = diagnostic;
+        result.text.clear();
         return result;
-    }
+    };
+    if (!file.open(QIODevice::ReadOnly))
+        return unreadable();
     const qint64 expected = file.size();
     if (expected > maxFileSize) {
         result.error = fileTooLargeDiagnostic(path);
@@ -58,14 +61,8 @@ FileText readKbFile(const QString &path)
     qint64 got = 0;
     while (got < text.size()) {
         const qint64 n = file.read(text.data() + got, text.size() - got);
-        if (n < 0) {
-            Diagnostic diagnostic;
-            diagnostic.code = codes::unreadableFile;
-            diagnostic.file = path;
-            diagnostic.message = QStringLiteral("cannot read the file: %1").arg(file.errorString());
-            result.error = diagnostic;
-            return result;
-        }
+        if (n < 0)
+            return unreadable();
         if (n == 0)
             break;
         got += n;

@@ -109,9 +109,9 @@ void TstCanonical::identity_data()
     QTest::addRow("unknown conjunction sorted")
         << QStringLiteral("(implies (and (bird ?x) (unknown (and (sick ?x) (penguin ?x) (sick ?x)))) (flies ?x))")
         << QStringLiteral("(implies (and (bird ?x) (unknown (and (penguin ?x) (sick ?x)))) (flies ?x))") << true;
-    QTest::addRow("chain of four, scrambled")
-        << QStringLiteral("(implies (and (p ?a ?b) (p ?b ?c) (p ?c ?d) (p ?d ?e)) (q ?a ?e))")
-        << QStringLiteral("(implies (and (p ?w ?v) (p ?y ?x) (p ?z ?y) (p ?x ?w)) (q ?z ?v))") << true;
+    QTest::addRow("chain of four, scrambled") << QStringLiteral("(implies (and (p ?a ?b) (p ?b ?c) (p ?c ?d) (p ?d ?e)) (q ?a ?e))")
+                                              << QStringLiteral("(implies (and (p ?w ?v) (p ?y ?x) (p ?z ?y) (p ?x ?w)) (q ?z ?v))")
+                                              << true;
     // Past the search's budget (§6 "Search", Fanva's rule) a run of alike literals keeps
     // its written order. Alike literals over variables of their own still number the same;
     // the order they were written in decides which one a shared variable numbers first.

@@ -667,41 +667,34 @@ void TstKnowledgeBase::hostileLoads_data()
         nested += " (F A" + QByteArray::number(i) + " ?v" + QByteArray::number(i) + ")";
     nested += ")\n";
     QTest::addRow("50k nested arguments") << nested << QString() << 1;
+    // `count` literals, the i-th made by `literal(i)`, one after another. (The lambdas name
+    // their QByteArray result: a string builder would outlive the temporaries it points to.)
+    const auto literals = [](int count, const auto &literal) {
+        QByteArray text;
+        for (int i = 0; i < count; ++i)
+            text += " " + literal(i);
+        return text;
+    };
+    const auto n = [](int i) -> QByteArray { return QByteArray::number(i); };
     // Canonical keys of rules whose antecedents are alike (§6 "Search"). In a Debug build,
     // one rule of 80 such antecedents took 104 s; 300 of them, or 3,000 rules of 7, did not
     // finish in 10 minutes; 20k distinct antecedents took 33 s.
-    QByteArray alike("(implies (and");
-    for (int i = 0; i < 300; ++i)
-        alike += " (p ?v" + QByteArray::number(i) + ")";
-    alike += ") (q ?v0))\n";
+    const QByteArray alike = "(implies (and" + literals(300, [&n](int i) -> QByteArray { return "(p ?v" + n(i) + ")"; }) + ") (q ?v0))\n";
     QTest::addRow("rule of 300 alike antecedents") << alike << QString() << 1;
     QByteArray sevens;
-    for (int r = 0; r < 1000; ++r) {
-        sevens += "(implies (and";
-        for (int i = 0; i < 7; ++i)
-            sevens += " (p" + QByteArray::number(r) + " ?a" + QByteArray::number(i) + ")";
-        sevens += ") (q ?a0))\n";
-    }
+    for (int r = 0; r < 1000; ++r)
+        sevens += "(implies (and" + literals(7, [&n, r](int i) -> QByteArray { return "(p" + n(r) + " ?a" + n(i) + ")"; }) + ") (q ?a0))\n";
     QTest::addRow("1,000 rules of 7 alike antecedents") << sevens << QString() << 1;
-    QByteArray distinct("(implies (and");
-    for (int i = 0; i < 20000; ++i)
-        distinct += " (p" + QByteArray::number(i) + " ?v" + QByteArray::number(i) + ")";
-    distinct += ") (q ?v0))\n";
+    const QByteArray distinct
+        = "(implies (and" + literals(20000, [&n](int i) -> QByteArray { return "(p" + n(i) + " ?v" + n(i) + ")"; }) + ") (q ?v0))\n";
     QTest::addRow("rule of 20k distinct antecedents") << distinct << QString() << 1;
     // Deduplicating an unknown's conjuncts compared each with every one kept: 30k took 35 s.
-    QByteArray unknown("(implies (and (p ?x) (unknown (and");
-    for (int i = 0; i < 30000; ++i)
-        unknown += " (q" + QByteArray::number(i) + " ?x)";
-    unknown += "))) (r ?x))\n";
+    const QByteArray unknown = "(implies (and (p ?x) (unknown (and"
+        + literals(30000, [&n](int i) -> QByteArray { return "(q" + n(i) + " ?x)"; }) + "))) (r ?x))\n";
     QTest::addRow("unknown of 30k conjuncts") << unknown << QString() << 1;
-    // Each antecedent was looked up in the consequent's functors one by one: 6.4 s.
-    QByteArray concluding("(implies (and");
-    for (int i = 0; i < 30000; ++i)
-        concluding += " (p" + QByteArray::number(i) + " ?x)";
-    concluding += ") (and";
-    for (int i = 0; i < 30000; ++i)
-        concluding += " (c" + QByteArray::number(i) + " ?x)";
-    concluding += "))\n";
+    // Each antecedent was looked up in the consequent's functors one by one: 6.1 s.
+    const QByteArray concluding = "(implies (and" + literals(30000, [&n](int i) -> QByteArray { return "(p" + n(i) + " ?x)"; }) + ") (and"
+        + literals(30000, [&n](int i) -> QByteArray { return "(c" + n(i) + " ?x)"; }) + "))\n";
     QTest::addRow("30k antecedents concluding 30k") << concluding << QString() << 1;
 }
 
