@@ -186,7 +186,7 @@ private:
 };
 
 /// Called during loading with bytes read so far and the total; may be called from a
-/// worker thread.
+/// worker thread, but never from two at once, and `done` never decreases.
 using LoadProgress = std::function<void(qint64 done, qint64 total)>;
 
 /// A load's outcome: the KB, or null with every hard error; warnings either way.

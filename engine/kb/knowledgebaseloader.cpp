@@ -18,8 +18,8 @@
 #include <QtConcurrent/QtConcurrentMap>
 
 #include <algorithm>
-#include <atomic>
 #include <cstring>
+#include <mutex>
 #include <numeric>
 #include <unordered_map>
 
@@ -175,7 +175,10 @@ struct KnowledgeBaseLoader {
 
         Lap lap;
         // Parse (and key, below) in parallel: files are independent.
-        std::atomic<qint64> done { 0 };
+        // Bytes parsed so far, under progressMutex: progress() is called with it held, so its
+        // calls never overlap and `done` never goes back, whichever pool thread reports.
+        std::mutex progressMutex;
+        qint64 done = 0;
         std::vector<std::size_t> toParse;
         for (std::size_t i = 0; i < files.size(); ++i) {
             if (!files[i].document.arena)
@@ -194,9 +197,10 @@ struct KnowledgeBaseLoader {
             const QByteArray text = std::move(read.text);
             file.size = text.size();
             file.document = parseDocument(text, file.path);
-            const qint64 now = done += text.size();
+            const std::lock_guard lock(progressMutex);
+            done += text.size();
             if (progress)
-                progress(now, totalBytes);
+                progress(std::min(done, totalBytes), totalBytes);
         });
         for (std::size_t i = 0; i < files.size(); ++i) {
             if (readErrors[i])

@@ -12,11 +12,15 @@
 #include <QFile>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
+#include <QThreadPool>
 
 #include <algorithm>
+#include <atomic>
 #include <set>
 #include <unistd.h>
 
@@ -100,6 +104,7 @@ private Q_SLOTS:
     void loadErrors();
     void duplicateWarning();
     void reload();
+    void progressCallsNeverOverlap();
     void keysAcrossContexts();
     void unreadableSubdirectory();
     void hostileLoads_data();
@@ -502,6 +507,44 @@ void TstKnowledgeBase::duplicateWarning()
         QStringLiteral("CxA.txt:4:1: warning: duplicate: the same sentence as line 2 (same canonical key)"));
     QCOMPARE(result.diagnostics.front().code, codes::duplicate);
     QCOMPARE(result.kb->sentenceCount(), std::size_t(2));
+}
+
+// The loader reports progress from its pool threads: a callback that is not thread-safe
+// (the test's own vector in initTestCase) must still see one call at a time, and never a
+// count that goes back. Each call sleeps, so that calls from two threads would overlap.
+void TstKnowledgeBase::progressCallsNeverOverlap()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QStringList contexts { QStringLiteral("CxAlpha"), QStringLiteral("CxBravo"), QStringLiteral("CxCharlie"),
+        QStringLiteral("CxDelta"), QStringLiteral("CxEcho"), QStringLiteral("CxFoxtrot") };
+    for (const QString &context : contexts) {
+        QFile file(dir.filePath(context + QStringLiteral(".txt")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("(isa Fido Dog)\n(genls Dog Animal)\n");
+    }
+    QThreadPool &pool = *QThreadPool::globalInstance();
+    const int threads = pool.maxThreadCount();
+    pool.setMaxThreadCount(std::max(threads, 4));
+    const auto restore = qScopeGuard([&pool, threads] { pool.setMaxThreadCount(threads); });
+    std::atomic<int> inside { 0 };
+    std::atomic<bool> overlapped { false };
+    qint64 last = -1;
+    bool wentBack = false;
+    int calls = 0;
+    const LoadResult result = loadKnowledgeBase(dir.path(), [&](qint64 done, qint64 total) {
+        if (inside.fetch_add(1) != 0)
+            overlapped = true;
+        QThread::msleep(20);
+        wentBack = wentBack || done < last || done > total;
+        last = done;
+        ++calls;
+        inside.fetch_sub(1);
+    });
+    QVERIFY(result.ok());
+    QVERIFY(!overlapped);
+    QVERIFY(!wentBack);
+    QVERIFY(calls >= int(contexts.size()));
 }
 
 void TstKnowledgeBase::reload()
