@@ -7,6 +7,7 @@
 #include "kb/canonical.h"
 #include "kb/canonical_p.h"
 #include "kb/knowledgebase_p.h"
+#include "kb/nameinterner_p.h"
 #include "kb/writer.h"
 
 #include <QDir>
@@ -202,6 +203,7 @@ struct KnowledgeBaseLoader {
             if (progress)
                 progress(std::min(done, totalBytes), totalBytes);
         });
+        detail::NameInterner::releaseSpares();
         for (std::size_t i = 0; i < files.size(); ++i) {
             if (readErrors[i])
                 diagnostics.push_back(*readErrors[i]);

@@ -5,14 +5,81 @@
 #include "kb/hash_p.h"
 #include "kb/hugepages_p.h"
 
+#include <algorithm>
 #include <cstring>
+#include <mutex>
 
 namespace fanva::kb::detail {
 
+// The spares, largest last: one for each loader thread's table and one for the table it
+// grows into. A table above the cap is not kept, so what stays between loads is small.
+struct NameInterner::Spares {
+    static constexpr std::size_t s_maxCount = 4;
+    static constexpr std::size_t s_maxBytes = std::size_t(16) << 20;
+    std::mutex mutex;
+    std::vector<std::vector<LocalName>> tables;
+};
+
 NameInterner::NameInterner(TermArena &arena, std::size_t textSize)
     : m_arena(arena)
-    , m_local(hugePageVector<LocalName>(localSize(textSize)))
+    , m_local(takeTable(localSize(textSize)))
 { }
+
+NameInterner::~NameInterner()
+{
+    giveBack(std::move(m_local));
+}
+
+NameInterner::Spares &NameInterner::spares()
+{
+    static auto *spares = new Spares; // never destroyed: a thread may parse during exit
+    return *spares;
+}
+
+std::vector<NameInterner::LocalName> NameInterner::takeTable(std::size_t size)
+{
+    std::vector<LocalName> table;
+    {
+        Spares &pool = spares();
+        const std::lock_guard lock(pool.mutex);
+        const auto it = std::find_if(
+            pool.tables.begin(), pool.tables.end(), [size](const std::vector<LocalName> &spare) { return spare.capacity() >= size; });
+        if (it != pool.tables.end()) {
+            table = std::move(*it);
+            pool.tables.erase(it);
+        }
+    }
+    if (table.capacity() < size)
+        return hugePageVector<LocalName>(size);
+    table.assign(size, LocalName {});
+    return table;
+}
+
+void NameInterner::giveBack(std::vector<LocalName> table)
+{
+    if (table.capacity() == 0 || table.capacity() * sizeof(LocalName) > Spares::s_maxBytes)
+        return;
+    std::vector<LocalName> dropped;
+    Spares &pool = spares();
+    const std::lock_guard lock(pool.mutex);
+    const auto at = std::find_if(pool.tables.begin(), pool.tables.end(),
+        [&table](const std::vector<LocalName> &spare) { return spare.capacity() > table.capacity(); });
+    pool.tables.insert(at, std::move(table));
+    if (pool.tables.size() > Spares::s_maxCount) {
+        dropped = std::move(pool.tables.front()); // the smallest, freed after the lock
+        pool.tables.erase(pool.tables.begin());
+    }
+}
+
+void NameInterner::releaseSpares()
+{
+    std::vector<std::vector<LocalName>> tables;
+    Spares &pool = spares();
+    {
+        const std::lock_guard lock(pool.mutex);
+        tables.swap(pool.tables);
+    }
+}
 
 void NameInterner::queue(std::string_view token, std::uint32_t node)
 {
@@ -89,7 +156,7 @@ void NameInterner::growLocal()
     // grows fourfold: each step zeroes and rehashes the whole table. A small one doubles,
     // staying small enough for the caches.
     const std::size_t factor = m_local.size() >= 65536 ? 4 : 2;
-    std::vector<LocalName> old = hugePageVector<LocalName>(m_local.size() * factor);
+    std::vector<LocalName> old = takeTable(m_local.size() * factor);
     old.swap(m_local);
     const std::size_t mask = m_local.size() - 1;
     for (const LocalName &entry : old) {
@@ -100,6 +167,7 @@ void NameInterner::growLocal()
             i = (i + 1) & mask;
         m_local[i] = entry;
     }
+    giveBack(std::move(old));
 }
 
 // A power of two near one slot per 64 bytes of text, at least 64 and at most 64k to

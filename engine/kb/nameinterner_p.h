@@ -31,12 +31,19 @@ class NameInterner
 public:
     /// An interner for a document of `textSize` bytes whose nodes live in `arena`.
     NameInterner(TermArena &arena, std::size_t textSize);
+    /// Gives the local table back to the spares.
+    ~NameInterner();
+    NameInterner(const NameInterner &) = delete;
+    NameInterner &operator=(const NameInterner &) = delete;
 
     /// Queues `token`, the name of symbol or variable node `node`; the node's id is set by
     /// the time flush() returns.
     void queue(std::string_view token, std::uint32_t node);
     /// Resolves every queued name.
     void flush();
+
+    /// Frees the spare tables: a loader calls it once its files are read.
+    static void releaseSpares();
 
 private:
     static constexpr std::size_t s_queueDepth = 8; // names in flight per queue
@@ -91,6 +98,13 @@ private:
     void flushGlobal();
     void growLocal();
     static std::size_t localSize(std::size_t textSize);
+    // Local tables come from, and go back to, a few spare tables: a loader reads file after
+    // file, and a fresh table of a large file is megabytes that the system must fault in and
+    // zero page by page, where clearing a spare is a memset.
+    static std::vector<LocalName> takeTable(std::size_t size);
+    static void giveBack(std::vector<LocalName> table);
+    struct Spares;
+    static Spares &spares();
 
     TermArena &m_arena;
     std::vector<LocalName> m_local;

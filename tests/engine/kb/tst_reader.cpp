@@ -62,6 +62,7 @@ private Q_SLOTS:
     void loneCarriageReturn();
     void fileSizeCap();
     void concurrentInterning();
+    void reusedNameTables();
 };
 
 // The README of a KB corpus folder lists the forms of every file; each file must read
@@ -450,6 +451,53 @@ void TstReader::concurrentInterning()
         QCOMPARE(findSymbol(nameOf(i)), std::optional<SymbolId>(id));
     }
     QCOMPARE(findSymbol("concurrentInterningNeverInterned"), std::optional<SymbolId>());
+}
+
+// A reader's local name table is a spare another document left behind, cleared: every
+// symbol must still name what its source text says, whatever documents of whatever sizes
+// went before it, on whichever thread. Sizes cross the table's first size and its growth.
+void TstReader::reusedNameTables()
+{
+    constexpr int threads = 3;
+    constexpr int documents = 24;
+    std::vector<QString> failures(threads);
+    std::vector<std::thread> workers;
+    for (int t = 0; t < threads; ++t) {
+        workers.emplace_back([&failures, t] {
+            for (int d = t; d < documents && failures[std::size_t(t)].isEmpty(); d += threads) {
+                const int names = (d % 4 == 0) ? 5 : (d % 4 == 1 ? 40 : (d % 4 == 2 ? 3000 : 70000));
+                QByteArray text;
+                for (int i = 0; i < names; ++i)
+                    text += "(rT" + QByteArray::number(d) + '_' + QByteArray::number(i) + " (reusedTableArgument"
+                        + QByteArray::number(i % 7) + " ?v" + QByteArray::number(i % 3) + "))\n";
+                const Document document = parseDocument(text, QStringLiteral("reused.txt"));
+                if (!document.diagnostics.empty() || document.sentences.size() != std::size_t(names)) {
+                    failures[std::size_t(t)] = QStringLiteral("document %1 did not read cleanly").arg(d);
+                    break;
+                }
+                const auto source = [&text](const Term term) {
+                    const Span span = term.span();
+                    return std::string(text.constData() + span.begin, span.end - span.begin);
+                };
+                for (const Term sentence : document.sentences) {
+                    const Term inner = sentence.at(1);
+                    for (const Term term : { sentence.at(0), inner.at(0), inner.at(1) }) {
+                        if (std::string(symbolName(term.symbol())) != source(term)) {
+                            failures[std::size_t(t)]
+                                = QStringLiteral("document %1: %2 read as %3")
+                                      .arg(d)
+                                      .arg(QString::fromStdString(source(term)), QString::fromUtf8(symbolName(term.symbol())));
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+    }
+    for (std::thread &worker : workers)
+        worker.join();
+    for (const QString &failure : failures)
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
 }
 
 QTEST_GUILESS_MAIN(TstReader)
