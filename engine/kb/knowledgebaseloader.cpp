@@ -32,6 +32,24 @@ namespace fanva::kb {
 
 namespace {
 
+// Below this much text, or this many sentences, a phase runs on the loading thread: handing
+// work to the pool and waiting for it costs more than a small KB's whole phase (a critic
+// fixture, a fuzz input).
+constexpr qint64 s_sharedBytes = 256 * 1024;
+constexpr std::size_t s_sharedSentences = 4096;
+
+// Calls `fn` on every item: on the global pool when `shared` and there are several items,
+// else on this thread, in order.
+template<typename Items, typename Fn> void forEach(Items &items, bool shared, Fn &&fn)
+{
+    if (shared && items.size() > 1) {
+        QtConcurrent::blockingMap(items, std::forward<Fn>(fn));
+        return;
+    }
+    for (auto &item : items)
+        fn(item);
+}
+
 // Wall and process CPU milliseconds since the last lap, for the load's debug log: on a
 // shared machine the CPU figure says what the work cost.
 class Lap
@@ -188,7 +206,7 @@ struct KnowledgeBaseLoader {
                 done += files[i].document.text.size();
         }
         std::vector<std::optional<Diagnostic>> readErrors(files.size());
-        QtConcurrent::blockingMap(toParse, [&](std::size_t i) {
+        forEach(toParse, totalBytes >= s_sharedBytes, [&](std::size_t i) {
             FileRecord &file = files[i];
             FileText read = readKbFile(file.path);
             if (read.error) {
@@ -239,7 +257,7 @@ struct KnowledgeBaseLoader {
         }
         std::vector<std::size_t> all(files.size());
         std::iota(all.begin(), all.end(), 0);
-        QtConcurrent::blockingMap(all, [&](std::size_t i) {
+        forEach(all, totalBytes >= s_sharedBytes, [&](std::size_t i) {
             FileRecord &file = files[i];
             file.keys.clear();
             // Keys are about as long as the sentences' text.
@@ -435,7 +453,8 @@ struct KnowledgeBaseLoader {
         {
             std::vector<std::size_t> order(files.size());
             std::iota(order.begin(), order.end(), 0);
-            QtConcurrent::blockingMap(order, [&](std::size_t f) { files[f].keys.moveBytesTo(p.keys, keyBase[f]); });
+            forEach(order, keyBase.back() >= std::uint64_t(s_sharedBytes),
+                [&](std::size_t f) { files[f].keys.moveBytesTo(p.keys, keyBase[f]); });
         }
         p.keyIds.reserve(total);
         std::vector<std::pair<SymbolId, SentenceId>> keyPairs; // the context is looked up in the build
@@ -685,7 +704,7 @@ struct KnowledgeBaseLoader {
         std::vector<std::size_t> slices(parts.size());
         std::iota(slices.begin(), slices.end(), 0);
         Lap lap;
-        QtConcurrent::blockingMap(slices, [&](std::size_t k) { walkSentences(p, cuts[k], cuts[k + 1], parts[k]); });
+        forEach(slices, true, [&](std::size_t k) { walkSentences(p, cuts[k], cuts[k + 1], parts[k]); });
         qCDebug(lcKb) << "walked in" << qPrintable(lap.next());
 
         const auto gather = [&parts](auto member) {
@@ -753,7 +772,7 @@ struct KnowledgeBaseLoader {
                 }
             },
         };
-        QtConcurrent::blockingMap(jobs, [](const std::function<void()> &job) { job(); });
+        forEach(jobs, total >= s_sharedSentences, [](const std::function<void()> &job) { job(); });
         qCDebug(lcKb) << "vocabulary indexes in" << qPrintable(lap.next());
     }
 };

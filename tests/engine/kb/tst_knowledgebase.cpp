@@ -105,6 +105,7 @@ private Q_SLOTS:
     void duplicateWarning();
     void reload();
     void progressCallsNeverOverlap();
+    void smallLoadStaysOnItsThread();
     void keysAcrossContexts();
     void unreadableSubdirectory();
     void hostileLoads_data();
@@ -509,9 +510,10 @@ void TstKnowledgeBase::duplicateWarning()
     QCOMPARE(result.kb->sentenceCount(), std::size_t(2));
 }
 
-// The loader reports progress from its pool threads: a callback that is not thread-safe
-// (the test's own vector in initTestCase) must still see one call at a time, and never a
-// count that goes back. Each call sleeps, so that calls from two threads would overlap.
+// The loader reports progress from its pool threads (given enough text to share out): a
+// callback that is not thread-safe (the test's own vector in initTestCase) must still see
+// one call at a time, and never a count that goes back. Each call sleeps, so that calls
+// from two threads would overlap.
 void TstKnowledgeBase::progressCallsNeverOverlap()
 {
     QTemporaryDir dir;
@@ -521,7 +523,11 @@ void TstKnowledgeBase::progressCallsNeverOverlap()
     for (const QString &context : contexts) {
         QFile file(dir.filePath(context + QStringLiteral(".txt")));
         QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("(isa Fido Dog)\n(genls Dog Animal)\n");
+        // 64 KiB each: a load of less text does not use the pool at all.
+        QByteArray text;
+        for (int i = 0; text.size() < 64 * 1024; ++i)
+            text += "(isa Fido" + QByteArray::number(i) + " Dog)\n";
+        QVERIFY(file.write(text) == text.size());
     }
     QThreadPool &pool = *QThreadPool::globalInstance();
     const int threads = pool.maxThreadCount();
@@ -545,6 +551,18 @@ void TstKnowledgeBase::progressCallsNeverOverlap()
     QVERIFY(!overlapped);
     QVERIFY(!wentBack);
     QVERIFY(calls >= int(contexts.size()));
+}
+
+// A small KB is loaded on the calling thread: handing its phases to the pool and waiting
+// would cost more than the phases themselves.
+void TstKnowledgeBase::smallLoadStaysOnItsThread()
+{
+    QThread *const caller = QThread::currentThread();
+    bool elsewhere = false;
+    const LoadResult result = loadKnowledgeBase(
+        s_example, [&elsewhere, caller](qint64, qint64) { elsewhere = elsewhere || QThread::currentThread() != caller; });
+    QVERIFY(result.ok());
+    QVERIFY(!elsewhere);
 }
 
 void TstKnowledgeBase::reload()
