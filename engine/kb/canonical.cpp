@@ -816,8 +816,13 @@ std::uint32_t toArena(TermArena &arena, const Node &n)
         return arena.addSymbol(n.symbol);
     case TermKind::Variable:
     case TermKind::Anonymous:
-        if (n.numbered)
-            return arena.addVariable(intern("?" + std::to_string(n.value)));
+        if (n.numbered) {
+            // Appended, not "?" + to_string(): GCC 12 warns falsely (-Wrestrict) on that
+            // operator+ once it is inlined here.
+            std::string name(1, '?');
+            name += std::to_string(n.value);
+            return arena.addVariable(intern(name));
+        }
         return n.kind == TermKind::Anonymous ? arena.addAnonymous() : arena.addVariable(n.symbol);
     case TermKind::Dot:
         return arena.addDot();
