@@ -46,13 +46,20 @@ public:
     template<typename Compact, typename Convert>
     void build(std::size_t symbolCount, const std::vector<std::vector<std::pair<SymbolId, Compact>> *> &slices, Convert convert)
     {
+        std::size_t total = 0;
+        for (const auto *pairs : slices)
+            total += pairs->size();
+        m_keys.clear();
+        if (total * s_sparseFactor < symbolCount) {
+            buildSparse(slices, total, convert);
+            return;
+        }
+        m_sparse = false;
         // Huge pages: queries land anywhere in these, and a TLB miss costs a page walk.
         m_offsets = detail::hugePageVector<std::uint32_t>(symbolCount + 2);
-        std::size_t total = 0;
         for (const auto *pairs : slices) {
             for (const auto &p : *pairs)
                 ++m_offsets[p.first + 1];
-            total += pairs->size();
         }
         std::partial_sum(m_offsets.begin(), m_offsets.end(), m_offsets.begin());
         m_entries = detail::hugePageVector<Entry>(total);
@@ -67,23 +74,68 @@ public:
 
     [[nodiscard]] std::span<const Entry> operator[](SymbolId id) const
     {
-        if (std::size_t(id) + 1 >= m_offsets.size())
+        std::size_t run = id;
+        if (m_sparse) {
+            const auto it = std::lower_bound(m_keys.begin(), m_keys.end(), id);
+            if (it == m_keys.end() || *it != id)
+                return {};
+            run = std::size_t(it - m_keys.begin());
+        }
+        if (run + 1 >= m_offsets.size())
             return {};
-        return std::span<const Entry>(m_entries.data() + m_offsets[id], m_offsets[id + 1] - m_offsets[id]);
+        return std::span<const Entry>(m_entries.data() + m_offsets[run], m_offsets[run + 1] - m_offsets[run]);
     }
 
     // Sorts each symbol's entries (they arrive in sentence order).
     template<typename Less> void sortRuns(Less less)
     {
-        for (std::size_t id = 0; id + 1 < m_offsets.size(); ++id)
-            std::sort(m_entries.begin() + m_offsets[id], m_entries.begin() + m_offsets[id + 1], less);
+        for (std::size_t run = 0; run + 1 < m_offsets.size(); ++run)
+            std::sort(m_entries.begin() + m_offsets[run], m_entries.begin() + m_offsets[run + 1], less);
     }
 
-    [[nodiscard]] std::size_t memoryUsage() const { return m_offsets.capacity() * 4 + m_entries.capacity() * sizeof(Entry); }
+    [[nodiscard]] std::size_t memoryUsage() const
+    {
+        return m_offsets.capacity() * 4 + m_entries.capacity() * sizeof(Entry) + m_keys.capacity() * sizeof(SymbolId);
+    }
 
 private:
+    // An index with far fewer entries than there are symbols (a small KB in a process that
+    // has read many names: the symbol table only grows) keeps a run per symbol it has,
+    // found by binary search, instead of offsets for every symbol id: those cost the whole
+    // symbol table's size on every load.
+    static constexpr std::size_t s_sparseFactor = 64;
+
+    template<typename Compact, typename Convert>
+    void buildSparse(const std::vector<std::vector<std::pair<SymbolId, Compact>> *> &slices, std::size_t total, Convert convert)
+    {
+        m_sparse = true;
+        std::vector<std::pair<SymbolId, Compact>> all;
+        all.reserve(total);
+        for (auto *pairs : slices) {
+            all.insert(all.end(), pairs->begin(), pairs->end());
+            pairs->clear();
+            pairs->shrink_to_fit();
+        }
+        // Stable: a run keeps the order of the slices, as the counting sort does.
+        std::stable_sort(all.begin(), all.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        m_offsets.clear();
+        m_entries.clear();
+        m_entries.reserve(total);
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            if (i == 0 || all[i].first != all[i - 1].first) {
+                m_keys.push_back(all[i].first);
+                m_offsets.push_back(std::uint32_t(i));
+            }
+            m_entries.push_back(convert(all[i].second));
+        }
+        m_offsets.push_back(std::uint32_t(all.size()));
+    }
+
+    // Dense: m_offsets has a slot per symbol id. Sparse: per entry of m_keys (sorted ids).
     std::vector<std::uint32_t> m_offsets;
     std::vector<Entry> m_entries;
+    std::vector<SymbolId> m_keys;
+    bool m_sparse = false;
 };
 
 // Index entries carry the dense context index of their sentence, so a visibility test

@@ -566,6 +566,7 @@ struct KnowledgeBaseLoader {
         std::vector<std::pair<SymbolId, Usage>> usage;
         std::vector<std::uint64_t> siblingExceptions;
         std::vector<std::uint32_t> functorCount;
+        std::vector<SymbolId> functors; // those functorCount counts, in first-seen order
     };
 
     // Walks sentences [begin, end): facts, declarations, and every symbol at any depth.
@@ -589,8 +590,8 @@ struct KnowledgeBaseLoader {
             const Term s = p.sentences[id].term;
             const std::uint32_t cx = p.sentenceContext[id];
             const SymbolId head = s.functorSymbol();
-            if (head != noSymbol)
-                ++part.functorCount[head];
+            if (head != noSymbol && part.functorCount[head]++ == 0)
+                part.functors.push_back(head);
             if (isFact(s)) {
                 const std::uint32_t n = s.size();
                 const Term a1 = n >= 2 ? s.at(1) : Term();
@@ -713,21 +714,35 @@ struct KnowledgeBaseLoader {
                 out.push_back(&(part.*member));
             return out;
         };
-        // The symbols in use, marked here so that sorting them by name (the longest job)
-        // does not wait for the usage index.
-        std::vector<std::uint8_t> used(p.symbolBound, 0);
+        // The symbols in use, found here so that sorting them by name (the longest job)
+        // does not wait for the usage index. A KB that uses few of the process's symbols
+        // (the table only grows) sorts its own instead of scanning every id.
+        std::size_t usageEntries = 0;
+        for (const VocabularyPart &part : parts)
+            usageEntries += part.usage.size();
+        const bool fewSymbols = usageEntries * 16 < p.symbolBound;
+        std::vector<std::uint8_t> used(fewSymbols ? 0 : p.symbolBound, 0);
         for (const VocabularyPart &part : parts) {
-            for (const auto &entry : part.usage)
-                used[entry.first] = 1;
+            for (const auto &entry : part.usage) {
+                if (fewSymbols)
+                    p.usedSymbols.push_back(entry.first);
+                else
+                    used[entry.first] = 1;
+            }
         }
         const auto edge = [&p](const EdgeRef &e) { return Edge { e.other, e.sentence, p.sentenceContext[e.sentence] }; };
         const auto ref = [&p](SentenceId id) { return SentenceRef { id, p.sentenceContext[id] }; };
         // Longest first, so that the short jobs fill in behind them on the few threads.
         std::vector<std::function<void()>> jobs {
             [&] {
-                for (SymbolId symbol = 0; symbol < p.symbolBound; ++symbol) {
-                    if (used[symbol])
-                        p.usedSymbols.push_back(symbol);
+                if (fewSymbols) {
+                    std::sort(p.usedSymbols.begin(), p.usedSymbols.end());
+                    p.usedSymbols.erase(std::unique(p.usedSymbols.begin(), p.usedSymbols.end()), p.usedSymbols.end());
+                } else {
+                    for (SymbolId symbol = 0; symbol < p.symbolBound; ++symbol) {
+                        if (used[symbol])
+                            p.usedSymbols.push_back(symbol);
+                    }
                 }
                 sortByName(p.usedSymbols);
             },
@@ -739,12 +754,24 @@ struct KnowledgeBaseLoader {
                     [](const Edge &a, const Edge &b) { return a.other < b.other || (a.other == b.other && a.sentence < b.sentence); });
             },
             [&] {
-                for (SymbolId f = 0; f < p.symbolBound; ++f) {
+                const auto add = [&](SymbolId f) {
                     std::uint32_t count = 0;
                     for (const VocabularyPart &part : parts)
                         count += part.functorCount[f];
                     if (count > 0)
                         p.functorCounts.emplace_back(f, count);
+                };
+                if (fewSymbols) {
+                    std::vector<SymbolId> functors;
+                    for (const VocabularyPart &part : parts)
+                        functors.insert(functors.end(), part.functors.begin(), part.functors.end());
+                    std::sort(functors.begin(), functors.end());
+                    functors.erase(std::unique(functors.begin(), functors.end()), functors.end());
+                    for (const SymbolId f : functors)
+                        add(f);
+                } else {
+                    for (SymbolId f = 0; f < p.symbolBound; ++f)
+                        add(f);
                 }
                 std::sort(p.functorCounts.begin(), p.functorCounts.end(), [](const auto &a, const auto &b) {
                     return a.second > b.second || (a.second == b.second && nameLess(a.first, b.first));

@@ -106,6 +106,7 @@ private Q_SLOTS:
     void reload();
     void progressCallsNeverOverlap();
     void smallLoadStaysOnItsThread();
+    void indexesAfterManyNames();
     void keysAcrossContexts();
     void unreadableSubdirectory();
     void hostileLoads_data();
@@ -563,6 +564,41 @@ void TstKnowledgeBase::smallLoadStaysOnItsThread()
         s_example, [&elsewhere, caller](qint64, qint64) { elsewhere = elsewhere || QThread::currentThread() != caller; });
     QVERIFY(result.ok());
     QVERIFY(!elsewhere);
+}
+
+// What a KB answers for each of its symbols, by name.
+static QStringList answers(const KnowledgeBase &kb)
+{
+    QStringList out;
+    for (const SymbolId s : kb.symbols()) {
+        const QString name = symbolString(s);
+        out << name + QStringLiteral(" genls ") + names(kb.genls(s)).join(u' ');
+        out << name + QStringLiteral(" specs ") + names(kb.specs(s)).join(u' ');
+        out << name + QStringLiteral(" memberships ") + names(kb.memberships(s)).join(u' ');
+        out << name + QStringLiteral(" disjoint ") + names(kb.disjointTypes(s)).join(u' ');
+        out << name + QStringLiteral(" comments ") + flat(kb, kb.comments(s)).join(u' ');
+        out << name + QStringLiteral(" mentioning ") + flat(kb, kb.mentioning(s)).join(u' ');
+        out << name + QStringLiteral(" arity ") + (kb.arityOf(s) ? QStringLiteral("yes") : QStringLiteral("no"));
+        out << name + QStringLiteral(" argConstraints ") + QString::number(kb.argConstraints(s).size());
+    }
+    for (const auto &[functor, count] : kb.functorCounts())
+        out << symbolString(functor) + QStringLiteral(" used ") + QString::number(count);
+    return out;
+}
+
+// The symbol table only grows: after a process has read many names, a small KB's indexes
+// keep runs for the symbols they have rather than offsets for every id, and it lists its
+// symbols and functors without scanning every id. It must answer as the example KB did
+// when initTestCase loaded it into a table of a few hundred names.
+void TstKnowledgeBase::indexesAfterManyNames()
+{
+    const QStringList expected = answers(*m_kb);
+    QVERIFY(expected.size() > 100);
+    for (int i = 0; i < 200000; ++i)
+        (void)intern(std::string("indexesAfterManyNames_") + std::to_string(i));
+    const LoadResult after = loadKnowledgeBase(s_example);
+    QVERIFY(after.ok());
+    QCOMPARE(answers(*after.kb), expected);
 }
 
 void TstKnowledgeBase::reload()
