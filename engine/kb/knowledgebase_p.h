@@ -170,10 +170,8 @@ public:
 
     void reserve(std::size_t keys, std::size_t bytes)
     {
-        m_offsets.reserve(keys);
-        detail::adviseHugePages(m_offsets);
-        m_data.reserve(bytes);
-        detail::adviseHugePages(m_data);
+        detail::reserveHuge(m_offsets, keys);
+        detail::reserveHuge(m_data, bytes);
     }
     // Room for `keys` keys of `textBytes` bytes in all.
     static std::size_t bytesFor(std::size_t keys, std::size_t textBytes) { return keys * (sizeof(Header) + 3) + textBytes; }
@@ -206,8 +204,7 @@ public:
     void resizeForParts(std::size_t bytes, std::size_t keys)
     {
         decltype(m_data)().swap(m_data);
-        m_data.reserve(bytes);
-        detail::adviseHugePages(m_data);
+        detail::reserveHuge(m_data, bytes);
         m_data.resize(bytes);
         m_offsets.clear();
         m_offsets.reserve(keys);

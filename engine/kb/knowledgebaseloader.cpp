@@ -437,12 +437,9 @@ struct KnowledgeBaseLoader {
         std::size_t total = 0;
         for (const FileRecord &file : files)
             total += file.document.sentences.size();
-        p.sentences.reserve(total);
-        p.sentenceFile.reserve(total);
-        p.sentenceContext.reserve(total);
-        detail::adviseHugePages(p.sentences);
-        detail::adviseHugePages(p.sentenceFile);
-        detail::adviseHugePages(p.sentenceContext);
+        detail::reserveHuge(p.sentences, total);
+        detail::reserveHuge(p.sentenceFile, total);
+        detail::reserveHuge(p.sentenceContext, total);
         // The files' keys go into one store as they are, each file's bytes after the
         // previous file's, copied in parallel (the copy is what faults the store's pages
         // in); the loop below then only gives ids to the keys it keeps.

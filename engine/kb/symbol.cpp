@@ -121,7 +121,7 @@ struct SymbolTable::Private {
     {
         const std::lock_guard lock(appendMutex);
         if (blockUsed + name.size() > s_blockSize) {
-            blocks.push_back(std::make_unique<char[]>(std::max(s_blockSize, name.size())));
+            blocks.push_back(std::make_unique_for_overwrite<char[]>(std::max(s_blockSize, name.size())));
             blockUsed = 0;
         }
         char *text = blocks.back().get() + blockUsed;
@@ -131,10 +131,12 @@ struct SymbolTable::Private {
         const std::uint32_t id = count.load(std::memory_order_relaxed);
         std::string_view *chunk = chunks[id >> s_chunkBits].load(std::memory_order_relaxed);
         if (!chunk) {
-            chunk = new std::string_view[s_chunkSize];
+            // Raw storage: an entry is constructed when its id is handed out, and only those
+            // are read, so a new chunk's pages are touched as ids fill it, not all at once.
+            chunk = static_cast<std::string_view *>(::operator new(sizeof(std::string_view) * s_chunkSize));
             chunks[id >> s_chunkBits].store(chunk, std::memory_order_release);
         }
-        chunk[id & (s_chunkSize - 1)] = std::string_view(text, name.size());
+        ::new (static_cast<void *>(chunk + (id & (s_chunkSize - 1)))) std::string_view(text, name.size());
         count.store(id + 1, std::memory_order_release);
         return id;
     }
@@ -174,7 +176,7 @@ SymbolTable::SymbolTable()
 SymbolTable::~SymbolTable()
 {
     for (auto &chunk : d->chunks)
-        delete[] chunk.load();
+        ::operator delete(chunk.load()); // string_view is trivially destructible
     delete d;
 }
 
