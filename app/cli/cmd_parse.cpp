@@ -10,6 +10,7 @@
 
 #include <QCommandLineParser>
 #include <QFile>
+#include <QThreadPool>
 
 #include <nlohmann/json.hpp>
 
@@ -47,7 +48,8 @@ int runParse(const QStringList &args)
             cli::err(QStringLiteral("fanva-cli parse: %1\n").arg(read.error->toString()));
             return cli::ExitError;
         }
-        documents.push_back(kb::parseDocument(read.text, path));
+        // A large file is read in pieces on the pool's threads.
+        documents.push_back(kb::parseDocument(read.text, path, kb::ParallelReading { QThreadPool::globalInstance()->maxThreadCount() }));
     }
 
     // Keys depend on the predicates marked symmetric anywhere in the input.

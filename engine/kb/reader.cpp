@@ -2,10 +2,13 @@
 // SPDX-License-Identifier: MIT
 #include "kb/reader.h"
 
+#include "kb/hugepages_p.h"
 #include "kb/nameinterner_p.h"
 #include "kb/utf8_p.h"
 
 #include <QLoggingCategory>
+#include <QThreadPool>
+#include <QtConcurrentMap>
 
 #include <array>
 #include <cstring>
@@ -82,23 +85,36 @@ struct Cursor {
 class Reader
 {
 public:
-    Reader(const QByteArray &text, Document &document, TermArena &arena)
+    // Reads bytes [begin, end) of `text`, which start a line; offsets stay the whole text's,
+    // lines count from 1 at `begin`.
+    Reader(const QByteArray &text, Document &document, TermArena &arena, std::size_t begin, std::size_t end)
         : m_data(reinterpret_cast<const unsigned char *>(text.constData()))
-        , m_size(std::size_t(text.size()))
+        , m_begin(begin)
+        , m_size(end)
         , m_document(document)
         , m_arena(arena)
-    { }
+    {
+        m_cur.offset = begin;
+        m_cur.lineStart = begin;
+    }
+
+    // The line the reader is on: after run(), 1 + the newlines of its bytes.
+    [[nodiscard]] std::uint32_t line() const { return m_cur.line; }
 
     void run()
     {
-        if (m_size >= 3 && std::memcmp(m_data, "\xEF\xBB\xBF", 3) == 0) {
+        if (m_begin == 0 && m_size >= 3 && std::memcmp(m_data, "\xEF\xBB\xBF", 3) == 0) {
             m_cur.offset = 3;
             m_cur.lineStart = 3; // columns start after a BOM
         }
         // The string pool never holds more than the text (strings only lose their quotes
         // and escapes), and reserving it whole costs address space, not memory: a text of
         // long comments (the corpus) otherwise regrows and copies it twice.
-        m_arena.reserve(m_size / 5, m_size / 6, m_size);
+        const std::size_t size = m_size - m_begin;
+        m_arena.reserve(size / 5, size / 6, size);
+        // A sentence takes 40 bytes of text or more (the corpus: 60): reserved up front,
+        // the list is not copied as it grows, and its pages can be huge.
+        detail::reserveHuge(m_document.sentences, size / 40);
         while (!m_stopped) {
             if (!skipTrivia(false)) {
                 reportPending();
@@ -109,7 +125,6 @@ public:
             readTopLevel();
         }
         m_names.flush();
-        m_arena.releaseUnused();
     }
 
 private:
@@ -825,7 +840,8 @@ private:
     };
 
     const unsigned char *m_data;
-    std::size_t m_size;
+    std::size_t m_begin;
+    std::size_t m_size; // where reading ends
     Document &m_document;
     TermArena &m_arena;
     Cursor m_cur;
@@ -833,7 +849,7 @@ private:
     std::vector<Frame> m_stack;
     std::vector<std::uint32_t> m_pendingChildren;
     std::string m_text;
-    detail::NameInterner m_names { m_arena, m_size };
+    detail::NameInterner m_names { m_arena, m_size - m_begin };
     PendingError m_pending;
     Cursor m_formStart;
     unsigned char m_formOpen = '(';
@@ -853,8 +869,100 @@ Document parseDocument(const QByteArray &text, const QString &file)
     document.text = text;
     auto arena = std::make_shared<TermArena>();
     arena->setSource(document.text);
-    Reader(document.text, document, *arena).run();
+    Reader(document.text, document, *arena, 0, std::size_t(text.size())).run();
+    arena->releaseUnused();
+    detail::releaseUnusedCapacity(document.sentences);
     document.arena = std::move(arena);
+    return document;
+}
+
+Document parseDocument(const QByteArray &text, const QString &file, const ParallelReading &parallel)
+{
+    const auto onePass = [&] {
+        if (parallel.piecesRead)
+            *parallel.piecesRead = 1;
+        return parseDocument(text, file);
+    };
+    const auto size = std::size_t(text.size());
+    const std::size_t wanted
+        = std::min(std::size_t(std::max(parallel.threads, 1)), size / std::max<std::size_t>(parallel.minPieceBytes, 1));
+    if (wanted < 2)
+        return onePass();
+
+    // Cut where a line starts with '(' (the layout of every KB file): a piece that reads
+    // cleanly to its end ends at the top level, so the next piece starts at the top level too.
+    const char *data = text.constData();
+    std::vector<std::size_t> cuts { 0 };
+    for (std::size_t k = 1; k < wanted; ++k) {
+        // The first line start at or after an even share of the text.
+        std::size_t from = std::max(size / wanted * k, cuts.back() + 1) - 1;
+        std::size_t at = size;
+        while (from < size) {
+            const void *newline = std::memchr(data + from, '\n', size - from);
+            if (!newline)
+                break;
+            const std::size_t next = std::size_t(static_cast<const char *>(newline) - data) + 1;
+            if (next < size && data[next] == '(') {
+                at = next;
+                break;
+            }
+            from = next;
+        }
+        if (at >= size)
+            break;
+        cuts.push_back(at);
+    }
+    if (cuts.size() < 2)
+        return onePass();
+    cuts.push_back(size);
+
+    // Piece 0 reads into the document's arena, reserved for the whole text; each other piece
+    // into its own, appended after.
+    struct Piece {
+        Document document;
+        std::shared_ptr<TermArena> arena = std::make_shared<TermArena>();
+        std::uint32_t lines = 1;
+    };
+    std::vector<Piece> pieces(cuts.size() - 1);
+    for (Piece &piece : pieces) {
+        piece.document.text = text;
+        piece.arena->setSource(text);
+    }
+    pieces[0].arena->reserve(size / 5, size / 6, size);
+    detail::reserveHuge(pieces[0].document.sentences, size / 40);
+    std::vector<std::size_t> indexes(pieces.size());
+    for (std::size_t i = 0; i < indexes.size(); ++i)
+        indexes[i] = i;
+    QtConcurrent::blockingMap(parallel.pool ? parallel.pool : QThreadPool::globalInstance(), indexes, [&](std::size_t i) {
+        Reader reader(text, pieces[i].document, *pieces[i].arena, cuts[i], cuts[i + 1]);
+        reader.run();
+        pieces[i].lines = reader.line();
+    });
+
+    // Anything to report (an error, a warning), or a piece that did not end at the top level
+    // (which reports an unclosed list or string): read the text in one pass instead, so the
+    // messages and the recovery are exactly that pass's.
+    for (const Piece &piece : pieces) {
+        if (!piece.document.diagnostics.empty())
+            return onePass();
+    }
+
+    Document document = std::move(pieces[0].document);
+    document.file = file;
+    std::shared_ptr<TermArena> arena = std::move(pieces[0].arena);
+    std::uint32_t lineOffset = pieces[0].lines - 1;
+    for (std::size_t i = 1; i < pieces.size(); ++i) {
+        const std::uint32_t base = arena->append(*pieces[i].arena, lineOffset);
+        pieces[i].arena.reset();
+        for (const Term sentence : pieces[i].document.sentences)
+            document.sentences.push_back(arena->term(base + sentence.index()));
+        lineOffset += pieces[i].lines - 1;
+    }
+    arena->releaseUnused();
+    detail::releaseUnusedCapacity(document.sentences);
+    document.arena = std::move(arena);
+    if (parallel.piecesRead)
+        *parallel.piecesRead = int(pieces.size());
     return document;
 }
 

@@ -8,9 +8,13 @@
 #include <QByteArrayView>
 #include <QString>
 
+#include <cstddef>
+
 #include <memory>
 #include <optional>
 #include <vector>
+
+QT_FORWARD_DECLARE_CLASS(QThreadPool)
 
 namespace fanva::kb {
 
@@ -112,6 +116,25 @@ struct FileText {
 /// Reads KB text (§2). `file` only names the source in diagnostics. Never throws, never
 /// recurses past maxDepth; stops after 100 errors (the 101st is "too many errors").
 [[nodiscard]] Document parseDocument(const QByteArray &text, const QString &file = {});
+
+/// How parseDocument may read one large text on several threads.
+struct ParallelReading {
+    int threads = 1;
+    /// A piece is at least this long: a smaller text is read in one pass.
+    std::size_t minPieceBytes = std::size_t(4) << 20;
+    /// The pool the pieces run on (the global one when null).
+    QThreadPool *pool = nullptr;
+    /// When set, receives how many pieces the text was read in (1: in one pass).
+    int *piecesRead = nullptr;
+};
+
+/// The same Document as parseDocument(text, file), read in pieces on up to
+/// `parallel.threads` threads when the text is large. The text is cut where a line starts
+/// with '('; when any piece reports anything (an error, a warning, or a form or string left
+/// open at its end, which is how a cut inside a multi-line string shows), the text is read
+/// again in one pass, so messages and recovery are always that pass's. Call it from a thread
+/// outside `parallel.pool`.
+[[nodiscard]] Document parseDocument(const QByteArray &text, const QString &file, const ParallelReading &parallel);
 
 /// The outcome of reading one candidate: the sentence when the text holds exactly one
 /// form and reads without error, else the diagnostics (reader errors, or "expected one

@@ -13,18 +13,56 @@ std::size_t TermArena::memoryUsage() const
 
 void TermArena::reserve(std::size_t nodes, std::size_t childSlots, std::size_t textBytes)
 {
-    m_nodes.reserve(nodes);
-    m_children.reserve(childSlots);
-    m_text.reserve(textBytes);
     // Filled once, front to back: huge pages save most of the page faults of a big KB.
-    detail::adviseHugePages(m_nodes);
-    detail::adviseHugePages(m_children);
+    detail::reserveHuge(m_nodes, nodes);
+    detail::reserveHuge(m_children, childSlots);
+    if (m_text.capacity() < textBytes) {
+        m_text.reserve(detail::hugeCapacityBytes(textBytes + 1) - 1); // and its terminating NUL
+        detail::adviseHugePages(m_text.data(), m_text.capacity());
+    }
 }
 
 void TermArena::releaseUnused()
 {
     detail::releaseUnusedCapacity(m_nodes);
     detail::releaseUnusedCapacity(m_children);
+    detail::releaseUnusedCapacity(m_text.data(), m_text.size(), m_text.capacity());
+}
+
+std::uint32_t TermArena::append(const TermArena &other, std::uint32_t lineOffset)
+{
+    const auto nodeBase = std::uint32_t(m_nodes.size());
+    const auto childBase = std::uint32_t(m_children.size());
+    const auto textBase = std::uint32_t(m_text.size());
+    m_text.append(other.m_text);
+    m_children.reserve(m_children.size() + other.m_children.size());
+    for (const std::uint32_t child : other.m_children)
+        m_children.push_back(child + nodeBase);
+    m_nodes.reserve(m_nodes.size() + other.m_nodes.size());
+    for (detail::Node node : other.m_nodes) {
+        switch (node.kind()) {
+        case TermKind::List:
+        case TermKind::Vector:
+            node.a += childBase;
+            break;
+        case TermKind::String:
+            if (!node.inSource())
+                node.a += textBase;
+            break;
+        case TermKind::Decimal:
+            node.a += textBase;
+            break;
+        case TermKind::Integer:
+        case TermKind::Symbol:
+        case TermKind::Variable:
+        case TermKind::Anonymous:
+        case TermKind::Dot:
+            break;
+        }
+        node.line += lineOffset;
+        m_nodes.push_back(node);
+    }
+    return nodeBase;
 }
 
 std::uint32_t TermArena::addInteger(std::int64_t value, Span span)

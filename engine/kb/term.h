@@ -181,6 +181,10 @@ public:
     std::uint32_t addCompound(TermKind kind, std::span<const std::uint32_t> children, Span span = {});
     /// Deep copy of `term` (from any arena) into this one, spans kept.
     std::uint32_t copy(Term term);
+    /// Appends every node of `other`, which was read from the same source text, with its
+    /// lines moved down by `lineOffset` (a piece of a file read on its own, parseDocument).
+    /// Returns the index `other`'s node 0 now has: node i of `other` is node base + i here.
+    std::uint32_t append(const TermArena &other, std::uint32_t lineOffset);
 
 private:
     friend class Term;

@@ -13,6 +13,7 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThreadPool>
 
 #include <string>
 #include <thread>
@@ -29,6 +30,24 @@ QByteArray readAll(const QString &path)
     if (!file.open(QIODevice::ReadOnly))
         return {};
     return file.readAll();
+}
+
+// Where two terms differ (kind, span, name, text, value or elements), or an empty string.
+QString termDifference(const Term a, const Term b)
+{
+    const auto where = [](const Term t) {
+        const Span s = t.span();
+        return QStringLiteral("%1:%2 [%3,%4)").arg(s.line).arg(s.column).arg(s.begin).arg(s.end);
+    };
+    if (a.kind() != b.kind() || a.span() != b.span() || a.symbol() != b.symbol() || a.text() != b.text() || a.size() != b.size()
+        || (a.kind() == TermKind::Integer && a.integer() != b.integer()))
+        return QStringLiteral("one pass: %1 %2; in pieces: %3 %4")
+            .arg(where(a), QString::fromStdString(std::string(a.text())), where(b), QString::fromStdString(std::string(b.text())));
+    for (std::uint32_t i = 0; i < a.size(); ++i) {
+        if (const QString difference = termDifference(a.at(i), b.at(i)); !difference.isEmpty())
+            return difference;
+    }
+    return {};
 }
 
 QString diagnosticsText(const Document &document)
@@ -63,6 +82,8 @@ private Q_SLOTS:
     void fileSizeCap();
     void concurrentInterning();
     void reusedNameTables();
+    void piecesReadAsOne_data();
+    void piecesReadAsOne();
 };
 
 // The README of a KB corpus folder lists the forms of every file; each file must read
@@ -498,6 +519,55 @@ void TstReader::reusedNameTables()
         worker.join();
     for (const QString &failure : failures)
         QVERIFY2(failure.isEmpty(), qPrintable(failure));
+}
+
+// A large text read in pieces on several threads is the same document as read in one pass:
+// every term's kind, span (line, column, offsets), name, text and value, and every message.
+// A cut inside a multi-line string, or an error anywhere, sends it back to one pass.
+void TstReader::piecesReadAsOne_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<int>("pieces");
+    QByteArray clean = "\xEF\xBB\xBF;; a header\r\n(genlCx CxPieces CxUniverse)\r\n";
+    for (int i = 0; i < 3000; ++i) {
+        const QByteArray n = QByteArray::number(i);
+        clean += ";; ---- block " + n + " ----\n(comment term" + n + " \"a \\\"quoted\\\" gloss of é " + n + "\")\n";
+        clean += "(implies\n  (and (isa ?x type" + n + ")\n       (relatesTo ?x [" + n + " -" + n + ".50 _]))\n  (holds ?x (fn" + n
+            + " . ?rest)))\n";
+        clean += "(weightOf item" + n + " " + n + ".25 \"line one\nline two\\n\") ; trailing\n\n";
+    }
+    QTest::addRow("clean") << clean << 4;
+
+    // The cut falls inside a string whose lines start with '(' (column 1).
+    QByteArray string = clean.left(clean.size() / 2) + "(comment trap \"";
+    for (int i = 0; i < 4000; ++i)
+        string += "\n(not a sentence " + QByteArray::number(i) + ")";
+    string += "\")\n" + clean.mid(clean.size() / 2);
+    QTest::addRow("cut in a string") << string << 1;
+
+    QByteArray error = clean;
+    error.insert(error.indexOf("\n(", error.size() * 7 / 8) + 1, "(broken {map} here)\n");
+    QTest::addRow("an error") << error << 1;
+}
+
+void TstReader::piecesReadAsOne()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(int, pieces);
+    QThreadPool pool;
+    pool.setMaxThreadCount(4);
+    const Document one = parseDocument(text, QStringLiteral("pieces.txt"));
+    int read = 0;
+    const Document parallel = parseDocument(text, QStringLiteral("pieces.txt"), ParallelReading { 4, 16 * 1024, &pool, &read });
+    QCOMPARE(read, pieces);
+    QCOMPARE(parallel.file, one.file);
+    QCOMPARE(parallel.diagnostics, one.diagnostics);
+    QCOMPARE(parallel.sentences.size(), one.sentences.size());
+    QVERIFY(one.sentences.size() > 9000);
+    for (std::size_t i = 0; i < one.sentences.size(); ++i) {
+        const QString difference = termDifference(one.sentences[i], parallel.sentences[i]);
+        QVERIFY2(difference.isEmpty(), qPrintable(QStringLiteral("sentence %1: %2").arg(i).arg(difference)));
+    }
 }
 
 QTEST_GUILESS_MAIN(TstReader)
