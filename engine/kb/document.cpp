@@ -74,6 +74,8 @@ FileText readKbFile(const QString &path)
         got += n;
     }
     text.truncate(got);
+    // The last huge page's bytes past the file go back (the buffer lives as long as the KB).
+    detail::releaseUnusedCapacity(text.constData(), std::size_t(got) + 1, std::size_t(text.capacity()));
     // Read past the cap: a file that grew since it was listed, or a device with no size, is
     // refused all the same.
     if (got == expected + 1)

@@ -78,13 +78,15 @@ inline std::size_t hugeCapacityBytes(std::size_t bytes)
 }
 
 /// Reserves room for at least `n` elements in `v`, rounded as hugeCapacityBytes() says, and
-/// asks for huge pages for it (before it is written).
+/// asks for huge pages for the first n (before they are written).
 template<typename T, typename Allocator> void reserveHuge(std::vector<T, Allocator> &v, std::size_t n)
 {
     if (v.capacity() >= n)
         return;
     v.reserve(hugeCapacityBytes(n * sizeof(T)) / sizeof(T));
-    adviseHugePages(v);
+    // The n elements only: a huge page past them would be faulted in whole for the few
+    // bytes of them it holds (a vector of 2.1 MiB would take 4).
+    adviseHugePages(v.data(), n * sizeof(T));
 }
 
 /// Gives back the pages of `v`'s capacity past its size, for a vector that is full: a huge

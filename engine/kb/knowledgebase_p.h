@@ -173,6 +173,12 @@ public:
         detail::reserveHuge(m_offsets, keys);
         detail::reserveHuge(m_data, bytes);
     }
+    /// Gives back the pages reserve() set aside and the keys did not use.
+    void releaseUnused() const
+    {
+        detail::releaseUnusedCapacity(m_offsets);
+        detail::releaseUnusedCapacity(m_data);
+    }
     // Room for `keys` keys of `textBytes` bytes in all.
     static std::size_t bytesFor(std::size_t keys, std::size_t textBytes) { return keys * (sizeof(Header) + 3) + textBytes; }
 

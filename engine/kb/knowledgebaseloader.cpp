@@ -270,6 +270,7 @@ struct KnowledgeBaseLoader {
                 appendCanonicalKey(key, s, p.symmetric, source);
                 file.keys.push_back(key);
             }
+            file.keys.releaseUnused();
             file.keyHashes.resize(file.keys.size());
             for (std::size_t k = 0; k < file.keys.size(); ++k)
                 file.keyHashes[k] = KeyIndex::hash(file.keys[k]);
