@@ -213,7 +213,7 @@ public:
         detail::reserveHuge(m_data, bytes);
         m_data.resize(bytes);
         m_offsets.clear();
-        m_offsets.reserve(keys);
+        detail::reserveHuge(m_offsets, keys);
     }
     /// Copies this part's bytes to `base` in `target` (sized by resizeForParts) and frees
     /// them; the part keeps its keys' offsets (offsetOf()). Parts may be copied in parallel.
