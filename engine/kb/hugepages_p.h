@@ -56,12 +56,6 @@ inline void adviseHugePages([[maybe_unused]] const void *data, [[maybe_unused]] 
 #endif
 }
 
-/// The same for the whole 2 MiB pages inside `v`'s capacity.
-template<typename T, typename Allocator> void adviseHugePages(const std::vector<T, Allocator> &v)
-{
-    adviseHugePages(v.data(), v.capacity() * sizeof(T));
-}
-
 /// A capacity of at least `bytes` bytes for a block malloc maps on its own: rounded up so
 /// that the mapping's length (the block, malloc's 16-byte header and its rounding) is a
 /// multiple of 2 MiB. Linux (6.7 on) places such a mapping on a 2 MiB boundary, so that every

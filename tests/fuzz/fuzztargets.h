@@ -15,7 +15,8 @@
 
 namespace fanva::fuzz {
 
-/// The KB reader and loader: parseDocument, parseSentence and an in-memory load.
+/// The KB reader and loader: parseDocument, parseSentence and an in-memory load; a text
+/// read in pieces (parseDocument with ParallelReading) must be the one-pass document.
 void kbReader(QByteArrayView data);
 /// The nibli KR reader: read, resolve, the round-trip contract (aborts if it fails), fmt.
 void nibliReader(QByteArrayView data);

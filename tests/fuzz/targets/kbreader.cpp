@@ -6,14 +6,37 @@
 #include "kb/reader.h"
 
 #include <QByteArray>
+#include <QThreadPool>
+
+#include <cstdio>
+#include <cstdlib>
 
 namespace fanva::fuzz {
 
+namespace {
+
+// Aborts unless `a` (read in one pass) and `b` (read in pieces) are the same term: kind, span,
+// name, text, value and elements.
+void requireSameTerm(const kb::Term a, const kb::Term b)
+{
+    if (a.kind() != b.kind() || a.span() != b.span() || a.symbol() != b.symbol() || a.text() != b.text() || a.size() != b.size()
+        || (a.kind() == kb::TermKind::Integer && a.integer() != b.integer())) {
+        std::fprintf(stderr, "kbreader: a term read in pieces differs from one pass at %u:%u (byte %u)\n", a.span().line, a.span().column,
+            a.span().begin);
+        std::abort();
+    }
+    for (std::uint32_t i = 0; i < a.size(); ++i)
+        requireSameTerm(a.at(i), b.at(i));
+}
+
+} // namespace
+
 void kbReader(QByteArrayView data)
 {
+    const QByteArray text = data.toByteArray();
     // The in-memory load reads the text with parseDocument itself (reader diagnostics come back
-    // among the load's), so the document is read once per input, not twice.
-    const kb::LoadResult loaded = kb::loadKnowledgeBase({ kb::ContextSource { QStringLiteral("CxFuzz.txt"), data.toByteArray() } });
+    // among the load's).
+    const kb::LoadResult loaded = kb::loadKnowledgeBase({ kb::ContextSource { QStringLiteral("CxFuzz.txt"), text } });
     for (const kb::Diagnostic &d : loaded.diagnostics)
         (void)d.toString();
     if (loaded.ok()) {
@@ -21,6 +44,25 @@ void kbReader(QByteArrayView data)
         (void)loaded.kb->functorCounts();
     }
     (void)kb::parseSentence(data, QStringLiteral("candidate"));
+
+    // Read in pieces (as fanva-cli parse reads a large file), cut at every 64 bytes or so,
+    // the text must be the one-pass document, term for term and message for message.
+    if (!text.contains("\n(")) // one piece: nothing to compare
+        return;
+    static QThreadPool *const pool = [] {
+        auto *p = new QThreadPool; // never destroyed: libFuzzer exits without unwinding
+        p->setMaxThreadCount(2);
+        return p;
+    }();
+    const kb::Document one = kb::parseDocument(text, QStringLiteral("CxFuzz.txt"));
+    const kb::Document pieces = kb::parseDocument(text, QStringLiteral("CxFuzz.txt"), kb::ParallelReading { 8, 64, pool, nullptr });
+    if (pieces.diagnostics != one.diagnostics || pieces.sentences.size() != one.sentences.size()) {
+        std::fprintf(stderr, "kbreader: read in pieces, the text gave %zu sentences and %zu messages; in one pass %zu and %zu\n",
+            pieces.sentences.size(), pieces.diagnostics.size(), one.sentences.size(), one.diagnostics.size());
+        std::abort();
+    }
+    for (std::size_t i = 0; i < one.sentences.size(); ++i)
+        requireSameTerm(one.sentences[i], pieces.sentences[i]);
 }
 
 } // namespace fanva::fuzz
