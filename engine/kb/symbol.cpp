@@ -4,6 +4,7 @@
 
 #include "kb/hash_p.h"
 #include "kb/hugepages_p.h"
+#include "kb/spinlock_p.h"
 
 #include <algorithm>
 #include <array>
@@ -33,8 +34,9 @@ std::uint64_t hashName(std::string_view name)
 // Names live in large append-only blocks and the id -> name table in fixed chunks that
 // never move, so name() reads without a lock: an id is only ever handed out after its
 // entry was written. The name -> id hash table is split into shards by the hash's top
-// bits, each with its own lock, so that threads reading different files rarely wait for
-// each other, and a shard grows without stopping lookups in the others.
+// bits, each with its own lock (one that spins: spinlock_p.h), so that threads reading
+// different files rarely wait for each other, and a shard grows without stopping lookups
+// in the others.
 struct SymbolTable::Private {
     static constexpr unsigned s_shardBits = 3; // 8 shards: few threads parse at once, and a large shard can use huge pages
 
@@ -49,18 +51,22 @@ struct SymbolTable::Private {
     };
     static_assert(sizeof(Slot) == 32);
 
-    struct alignas(64) Shard { // a cache line of its own for each lock
-        mutable std::shared_mutex mutex;
-        std::vector<Slot> slots = std::vector<Slot>(64);
+    // The lock and the count, which every insert writes, on a cache line of their own: the
+    // table and the hint, which every probe and prefetch reads, on another, so that one
+    // thread's lock does not take the line another thread is reading from its cache.
+    struct Shard {
+        alignas(64) mutable detail::SpinSharedMutex mutex;
         std::size_t count = 0;
+        alignas(64) std::vector<Slot> slots = std::vector<Slot>(64);
         // slots' buffer and mask for prefetch(), which takes no lock. A stale or mismatched
         // pair only prefetches a useless address: a prefetch instruction never faults.
         std::atomic<const Slot *> hint { slots.data() };
         std::atomic<std::size_t> hintMask { slots.size() - 1 };
     };
+    static_assert(sizeof(Shard) == 128);
 
     std::array<Shard, std::size_t(1) << s_shardBits> shards;
-    std::mutex appendMutex; // blocks, blockUsed, chunk creation, count's increments
+    alignas(64) detail::SpinSharedMutex appendMutex; // blocks, blockUsed, chunk creation, count's increments
     std::vector<std::unique_ptr<char[]>> blocks;
     std::size_t blockUsed = s_blockSize;
     std::array<std::atomic<std::string_view *>, s_maxChunks> chunks {};
