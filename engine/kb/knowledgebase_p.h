@@ -168,17 +168,6 @@ public:
     };
     static constexpr std::uint64_t npos = ~std::uint64_t(0);
 
-    void reserve(std::size_t keys, std::size_t bytes)
-    {
-        detail::reserveHuge(m_offsets, keys);
-        detail::reserveHuge(m_data, bytes);
-    }
-    /// Gives back the pages reserve() set aside and the keys did not use.
-    void releaseUnused() const
-    {
-        detail::releaseUnusedCapacity(m_offsets);
-        detail::releaseUnusedCapacity(m_data);
-    }
     // Room for `keys` keys of `textBytes` bytes in all.
     static std::size_t bytesFor(std::size_t keys, std::size_t textBytes) { return keys * (sizeof(Header) + 3) + textBytes; }
 
@@ -201,13 +190,22 @@ public:
         decltype(m_offsets)().swap(m_offsets);
     }
 
-    // Merging the stores of several files (the loader): the target takes every part's bytes
-    // one after another, each part at its base offset, copied in parallel by the caller;
-    // keys get their ids in the target through adopt(), in order, so a repeated key's
-    // bytes stay behind unused.
+    // The loader writes the keys of several files straight into one store, from a thread
+    // per file: each file fills a region of the store's bytes, sized from its text before
+    // the keys are made (regionBytes()), and a key that does not fit goes to a store of the
+    // file's own, appended after every region (appendPart()). The keys get their ids in
+    // order through adopt(), so a repeated key's bytes stay behind unused.
 
-    /// Room for `bytes` bytes of parts and `keys` adopted keys, left uninitialized.
-    void resizeForParts(std::size_t bytes, std::size_t keys)
+    /// Room enough for the keys of `keys` sentences of `textBytes` bytes in all, as a rule
+    /// (keys are the sentences without their layout); a multiple of the headers' alignment.
+    static std::size_t regionBytes(std::size_t keys, std::size_t textBytes)
+    {
+        return (bytesFor(keys, textBytes) + alignof(Header) - 1) & ~(alignof(Header) - 1);
+    }
+    /// Room for regions of `bytes` bytes in all and `keys` adopted keys, left uninitialized:
+    /// a region's pages are faulted in by the thread writing it, and the ones its keys do not
+    /// reach are given back by releaseRegionTail().
+    void resizeForRegions(std::size_t bytes, std::size_t keys)
     {
         decltype(m_data)().swap(m_data);
         detail::reserveHuge(m_data, bytes);
@@ -215,14 +213,30 @@ public:
         m_offsets.clear();
         detail::reserveHuge(m_offsets, keys);
     }
-    /// Copies this part's bytes to `base` in `target` (sized by resizeForParts) and frees
-    /// them; the part keeps its keys' offsets (offsetOf()). Parts may be copied in parallel.
-    void moveBytesTo(KeyStore &target, std::uint64_t base)
+    /// Writes `key` at `offset`, if it fits before `end`: the offset after it, or npos. The
+    /// regions are disjoint, so threads may write theirs at once.
+    std::uint64_t writeAt(std::uint64_t offset, std::uint64_t end, std::string_view key)
     {
-        // An empty part (a file without sentences) has no buffer to copy from.
-        if (!m_data.empty())
-            std::memcpy(target.m_data.data() + base, m_data.data(), m_data.size());
-        decltype(m_data)().swap(m_data);
+        const std::uint64_t next = (offset + sizeof(Header) + key.size() + alignof(Header) - 1) & ~std::uint64_t(alignof(Header) - 1);
+        if (next > end)
+            return npos;
+        const Header header { noKey, std::uint32_t(key.size()), 0, {} };
+        std::memcpy(m_data.data() + offset, &header, sizeof header);
+        std::memcpy(m_data.data() + offset + sizeof header, key.data(), key.size());
+        return next;
+    }
+    /// Gives back the pages of region [used, end) that no key reached.
+    void releaseRegionTail(std::uint64_t used, std::uint64_t end) const
+    {
+        detail::releaseUnusedCapacity(m_data.data() + used, 0, end - used);
+    }
+    /// Copies the bytes of `part` (keys made by push_back()) after everything in this store:
+    /// the offset its bytes start at, to add to its keys' offsets.
+    std::uint64_t appendPart(const KeyStore &part)
+    {
+        const std::uint64_t base = m_data.size();
+        m_data.insert(m_data.end(), part.m_data.begin(), part.m_data.end());
+        return base;
     }
     /// Gives the next id to the key whose header is at `offset`.
     KeyId adopt(std::uint64_t offset)
@@ -371,8 +385,10 @@ struct FileRecord {
     QDateTime modified;
     SymbolId context = noSymbol;
     Document document;
-    KeyStore keys; // per document sentence
-    std::vector<std::uint64_t> keyHashes; // KeyIndex::hash of each key
+    // While loading, per document sentence: where its key is in the knowledge base's
+    // KeyStore, and the key's KeyIndex::hash.
+    std::vector<std::uint64_t> keyOffsets;
+    std::vector<std::uint64_t> keyHashes;
 };
 
 } // namespace detail

@@ -255,30 +255,63 @@ struct KnowledgeBaseLoader {
                     p.symmetric.insert(s.at(1).symbol());
             }
         }
+        if (!indexContexts(p, files, diagnostics))
+            return { nullptr, std::move(diagnostics) };
+
+        // Each file's keys go straight into the knowledge base's store, in a region of its
+        // own, from the thread that makes them; index() only gives ids to the keys it keeps.
+        // A key that does not fit in its file's region (sized from the text: keys are the
+        // sentences without their layout) goes to a store of the file's own, appended after
+        // every region.
+        std::vector<std::uint64_t> regionStart(files.size() + 1, 0);
+        std::size_t sentenceTotal = 0;
+        for (std::size_t f = 0; f < files.size(); ++f) {
+            const std::size_t sentences = files[f].document.sentences.size();
+            regionStart[f + 1] = regionStart[f] + KeyStore::regionBytes(sentences, std::size_t(files[f].document.text.size()));
+            sentenceTotal += sentences;
+        }
+        p.keys.resizeForRegions(regionStart.back(), sentenceTotal);
+        std::vector<KeyStore> overflow(files.size());
+        std::vector<std::size_t> firstOverflow(files.size(), 0); // the first sentence whose key overflowed
         std::vector<std::size_t> all(files.size());
         std::iota(all.begin(), all.end(), 0);
-        forEach(all, totalBytes >= s_sharedBytes, [&](std::size_t i) {
-            FileRecord &file = files[i];
-            file.keys.clear();
-            // Keys are about as long as the sentences' text.
-            file.keys.reserve(
-                file.document.sentences.size(), KeyStore::bytesFor(file.document.sentences.size(), std::size_t(file.document.text.size())));
+        forEach(all, totalBytes >= s_sharedBytes, [&](std::size_t f) {
+            FileRecord &file = files[f];
+            const std::vector<Term> &sentences = file.document.sentences;
+            file.keyOffsets.resize(sentences.size());
+            file.keyHashes.resize(sentences.size());
+            firstOverflow[f] = sentences.size();
             const std::string_view source(file.document.text.constData(), std::size_t(file.document.text.size()));
+            std::uint64_t at = regionStart[f];
             std::string key; // one buffer for the file's keys
-            for (const Term s : file.document.sentences) {
+            for (std::size_t i = 0; i < sentences.size(); ++i) {
                 key.clear();
-                appendCanonicalKey(key, s, p.symmetric, source);
-                file.keys.push_back(key);
+                appendCanonicalKey(key, sentences[i], p.symmetric, source);
+                file.keyHashes[i] = KeyIndex::hash(key);
+                if (i < firstOverflow[f]) {
+                    if (const std::uint64_t next = p.keys.writeAt(at, regionStart[f + 1], key); next != KeyStore::npos) {
+                        file.keyOffsets[i] = at;
+                        at = next;
+                        continue;
+                    }
+                    firstOverflow[f] = i;
+                }
+                file.keyOffsets[i] = overflow[f].bytes(); // relative to the overflow store until appended
+                overflow[f].push_back(key);
             }
-            file.keys.releaseUnused();
-            file.keyHashes.resize(file.keys.size());
-            for (std::size_t k = 0; k < file.keys.size(); ++k)
-                file.keyHashes[k] = KeyIndex::hash(file.keys[k]);
+            p.keys.releaseRegionTail(at, regionStart[f + 1]);
         });
-
+        // The store may move as it grows: only now that no thread writes its regions.
+        for (std::size_t f = 0; f < files.size(); ++f) {
+            if (overflow[f].size() == 0)
+                continue;
+            const std::uint64_t base = p.keys.appendPart(overflow[f]);
+            for (std::size_t i = firstOverflow[f]; i < files[f].keyOffsets.size(); ++i)
+                files[f].keyOffsets[i] += base;
+            overflow[f].clear();
+        }
         qCDebug(lcKb) << "keyed in" << qPrintable(lap.next());
-        if (!index(p, files, diagnostics))
-            return { nullptr, std::move(diagnostics) };
+        index(p, files, diagnostics);
         qCDebug(lcKb) << "indexed in" << qPrintable(lap.next());
         p.files = std::move(files);
         if (progress)
@@ -428,11 +461,9 @@ struct KnowledgeBaseLoader {
         return true;
     }
 
-    static bool index(KnowledgeBase::Private &p, std::vector<FileRecord> &files, std::vector<Diagnostic> &diagnostics)
+    // Indexes the sentences, their keys and their vocabulary.
+    static void index(KnowledgeBase::Private &p, std::vector<FileRecord> &files, std::vector<Diagnostic> &diagnostics)
     {
-        if (!indexContexts(p, files, diagnostics))
-            return false;
-
         Lap phase;
         // Sentences in (context, line) order; a repeated key in one context is indexed once.
         std::size_t total = 0;
@@ -441,19 +472,6 @@ struct KnowledgeBaseLoader {
         detail::reserveHuge(p.sentences, total);
         detail::reserveHuge(p.sentenceFile, total);
         detail::reserveHuge(p.sentenceContext, total);
-        // The files' keys go into one store as they are, each file's bytes after the
-        // previous file's, copied in parallel (the copy is what faults the store's pages
-        // in); the loop below then only gives ids to the keys it keeps.
-        std::vector<std::uint64_t> keyBase(files.size() + 1, 0);
-        for (std::size_t f = 0; f < files.size(); ++f)
-            keyBase[f + 1] = keyBase[f] + files[f].keys.bytes();
-        p.keys.resizeForParts(keyBase.back(), total);
-        {
-            std::vector<std::size_t> order(files.size());
-            std::iota(order.begin(), order.end(), 0);
-            forEach(order, keyBase.back() >= std::uint64_t(s_sharedBytes),
-                [&](std::size_t f) { files[f].keys.moveBytesTo(p.keys, keyBase[f]); });
-        }
         p.keyIds.reserve(total);
         std::vector<std::pair<SymbolId, SentenceId>> keyPairs; // the context is looked up in the build
         detail::reserveHuge(keyPairs, total);
@@ -469,7 +487,7 @@ struct KnowledgeBaseLoader {
             detail::reserveHuge(p.contextSentences[cx], p.contextSentences[cx].size() + file.document.sentences.size());
             for (std::size_t i = 0; i < file.document.sentences.size(); ++i) {
                 const Term term = file.document.sentences[i];
-                const std::uint64_t offset = keyBase[f] + file.keys.offsetOf(i);
+                const std::uint64_t offset = file.keyOffsets[i];
                 const std::string_view key = p.keys.textAt(offset, p.keys.header(offset).size);
                 const std::uint64_t h = file.keyHashes[i];
                 // The table is far larger than the caches: start the miss a few keys ahead.
@@ -499,9 +517,8 @@ struct KnowledgeBaseLoader {
                 p.contextSentences[cx].push_back(id);
                 keyPairs.push_back({ keyId, id });
             }
-            file.keys.clear();
-            file.keyHashes.clear();
-            file.keyHashes.shrink_to_fit();
+            std::vector<std::uint64_t>().swap(file.keyOffsets);
+            std::vector<std::uint64_t>().swap(file.keyHashes);
             detail::releaseUnusedCapacity(p.contextSentences[cx]); // a repeated key takes no entry
         }
         // Not needed past this point: free them before the vocabulary's peak.
@@ -515,7 +532,6 @@ struct KnowledgeBaseLoader {
             p.keys.setSentences(k, p.keySentences[SymbolId(k)]);
 
         buildVocabulary(p);
-        return true;
     }
 
     static LoadResult reload(const KnowledgeBase &previous, const LoadProgress &progress)

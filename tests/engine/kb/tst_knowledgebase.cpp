@@ -108,6 +108,7 @@ private Q_SLOTS:
     void smallLoadStaysOnItsThread();
     void indexesAfterManyNames();
     void keysAcrossContexts();
+    void keysLongerThanTheirText();
     void unreadableSubdirectory();
     void hostileLoads_data();
     void hostileLoads();
@@ -666,6 +667,45 @@ void TstKnowledgeBase::keysAcrossContexts()
         QCOMPARE(QString::fromStdString(std::string(kb.key(key))), renderFlat(kb.sentence(SentenceId(s)).term));
     }
     QCOMPARE(kb.keyId("(isa Tweety)"), noKey);
+}
+
+// The loader writes each file's keys into a region of the store sized from the file's text.
+// A rule with more than ten variables has a key longer than its text (?a becomes ?10 and on),
+// so these keys overflow their region and take the other path: they must still be found,
+// and the repeat still reported.
+void TstKnowledgeBase::keysLongerThanTheirText()
+{
+    QByteArray head;
+    QByteArray tail;
+    for (char c = 'a'; c <= 'z'; ++c) {
+        head += QByteArray(" ?") + c;
+        tail += QByteArray(" ?") + char(c - 'a' + 'A');
+    }
+    const QByteArray rule = "(implies (p" + head + tail + ") (q" + head + tail + "))";
+    const QByteArray text = rule + "\n" + rule + "\n(isa Tweety bird)\n";
+    const LoadResult result = loadKnowledgeBase({
+        { QStringLiteral("CxA.txt"), text },
+        { QStringLiteral("CxB.txt"), "(genlCx CxB CxA)\n(isa Opus penguin)\n" + rule + "\n" },
+    });
+    QVERIFY(result.ok());
+    const KnowledgeBase &kb = *result.kb;
+    const KeyId ruleKey = kb.keyId(kb.key(kb.sentence(SentenceId(0)).key));
+    QVERIFY(ruleKey != noKey);
+    // The keys of CxA's text do not fit a region of its size.
+    QVERIFY(2 * kb.key(ruleKey).size() > std::size_t(text.size()) + 3 * 23);
+    QCOMPARE(result.diagnostics.size(), std::size_t(1));
+    QCOMPARE(result.diagnostics.front().toString(),
+        QStringLiteral("CxA.txt:2:1: warning: duplicate: the same sentence as line 1 (same canonical key)"));
+    QCOMPARE(kb.sentenceCount(), std::size_t(5));
+    for (std::size_t s = 0; s < kb.sentenceCount(); ++s) {
+        const KeyId key = kb.sentence(SentenceId(s)).key;
+        QCOMPARE(kb.keyId(kb.key(key)), key);
+        QCOMPARE(
+            QString::fromStdString(std::string(kb.key(key))), QString::fromStdString(kb.canonicalKey(kb.sentence(SentenceId(s)).term)));
+    }
+    QCOMPARE(kb.lookup(kb.key(ruleKey), { id("CxB") }).size(), std::size_t(2));
+    QCOMPARE(kb.lookup(kb.key(ruleKey), { id("CxA") }).size(), std::size_t(1));
+    QCOMPARE(kb.lookup("(isa Tweety bird)", { id("CxB") }).size(), std::size_t(1));
 }
 
 // Issue 14: a subdirectory the loader cannot read was skipped without a word. Root reads
