@@ -187,4 +187,21 @@ bool sameTerm(Term a, Term b)
     return true;
 }
 
+std::optional<std::pair<Term, Term>> firstDifference(Term a, Term b)
+{
+    if (a.isNull() || b.isNull()) {
+        if (a.isNull() == b.isNull())
+            return std::nullopt;
+        return std::pair { a, b };
+    }
+    if (a.kind() != b.kind() || a.span() != b.span() || a.symbol() != b.symbol() || a.text() != b.text() || a.size() != b.size()
+        || (a.kind() == TermKind::Integer && a.integer() != b.integer()))
+        return std::pair { a, b };
+    for (std::uint32_t i = 0; i < a.size(); ++i) {
+        if (auto difference = firstDifference(a.at(i), b.at(i)))
+            return difference;
+    }
+    return std::nullopt;
+}
+
 } // namespace fanva::kb

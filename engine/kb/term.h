@@ -9,9 +9,11 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace fanva::kb {
@@ -223,5 +225,10 @@ struct OwnedTerm {
 /// Structural equality: same kinds, symbols, numbers (by canonical text) and strings,
 /// element by element; spans are ignored. Two anonymous variables are equal here.
 [[nodiscard]] bool sameTerm(Term a, Term b);
+
+/// Where `a` and `b` first differ, spans included (kind, span, name, text, value or length),
+/// depth first; nothing if they are identical. For two reads of one text, e.g. a large file
+/// read in one pass and in pieces.
+[[nodiscard]] std::optional<std::pair<Term, Term>> firstDifference(Term a, Term b);
 
 } // namespace fanva::kb

@@ -35,19 +35,19 @@ QByteArray readAll(const QString &path)
 // Where two terms differ (kind, span, name, text, value or elements), or an empty string.
 QString termDifference(const Term a, const Term b)
 {
+    const auto difference = firstDifference(a, b);
+    if (!difference)
+        return {};
     const auto where = [](const Term t) {
         const Span s = t.span();
-        return QStringLiteral("%1:%2 [%3,%4)").arg(s.line).arg(s.column).arg(s.begin).arg(s.end);
+        return QStringLiteral("%1:%2 [%3,%4) %5")
+            .arg(s.line)
+            .arg(s.column)
+            .arg(s.begin)
+            .arg(s.end)
+            .arg(QString::fromStdString(std::string(t.text())));
     };
-    if (a.kind() != b.kind() || a.span() != b.span() || a.symbol() != b.symbol() || a.text() != b.text() || a.size() != b.size()
-        || (a.kind() == TermKind::Integer && a.integer() != b.integer()))
-        return QStringLiteral("one pass: %1 %2; in pieces: %3 %4")
-            .arg(where(a), QString::fromStdString(std::string(a.text())), where(b), QString::fromStdString(std::string(b.text())));
-    for (std::uint32_t i = 0; i < a.size(); ++i) {
-        if (const QString difference = termDifference(a.at(i), b.at(i)); !difference.isEmpty())
-            return difference;
-    }
-    return {};
+    return QStringLiteral("one pass: %1; in pieces: %2").arg(where(difference->first), where(difference->second));
 }
 
 QString diagnosticsText(const Document &document)
