@@ -55,10 +55,9 @@ FileText readKbFile(const QString &path)
         return result;
     }
     // One read into a buffer of the file's size and a byte more, with huge pages asked for
-    // before the copy writes it: a 4 KiB page fault per page cost as much as the copy. The
-    // buffer is sized so that malloc maps it on a 2 MiB boundary (hugeCapacityBytes; Qt's
-    // header is within the 32 bytes kept for it).
-    // The advice comes before anything is written (resize() writes the terminating NUL).
+    // before anything writes it (resize() writes the terminating NUL): a 4 KiB page fault per
+    // page cost as much as the copy. The buffer is sized so that malloc maps it on a 2 MiB
+    // boundary (hugeCapacityBytes; Qt's header is within the 32 bytes kept for it).
     const qint64 wanted = expected + 1;
     QByteArray text;
     text.reserve(std::max(wanted, qint64(detail::hugeCapacityBytes(std::size_t(wanted) + 32)) - 32));

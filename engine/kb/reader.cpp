@@ -72,6 +72,18 @@ QString latin1(std::string_view text)
     return QString::fromLatin1(text.data(), qsizetype(text.size()));
 }
 
+// Reserves the room `bytes` bytes of text usually take when read into `arena` and
+// `sentences`. Reserved up front, the tables are not copied as they grow, and their pages can
+// be huge; the reserve is address space, not memory, until written. The string pool never
+// holds more than the text (strings only lose their quotes and escapes): a text of long
+// comments (the corpus) otherwise regrows and copies it twice. A sentence takes 40 bytes of
+// text or more (the corpus: 60).
+void reserveFor(std::size_t bytes, TermArena &arena, std::vector<Term> &sentences)
+{
+    arena.reserve(bytes / 5, bytes / 6, bytes);
+    detail::reserveHuge(sentences, bytes / 40);
+}
+
 // A position in the raw text: byte offset, 1-based line, and the offset its line starts at.
 struct Cursor {
     std::size_t offset = 0;
@@ -107,14 +119,7 @@ public:
             m_cur.offset = 3;
             m_cur.lineStart = 3; // columns start after a BOM
         }
-        // The string pool never holds more than the text (strings only lose their quotes
-        // and escapes), and reserving it whole costs address space, not memory: a text of
-        // long comments (the corpus) otherwise regrows and copies it twice.
-        const std::size_t size = m_size - m_begin;
-        m_arena.reserve(size / 5, size / 6, size);
-        // A sentence takes 40 bytes of text or more (the corpus: 60): reserved up front,
-        // the list is not copied as it grows, and its pages can be huge.
-        detail::reserveHuge(m_document.sentences, size / 40);
+        reserveFor(m_size - m_begin, m_arena, m_document.sentences);
         while (!m_stopped) {
             if (!skipTrivia(false)) {
                 reportPending();
@@ -928,8 +933,7 @@ Document parseDocument(const QByteArray &text, const QString &file, const Parall
         piece.document.text = text;
         piece.arena->setSource(text);
     }
-    pieces[0].arena->reserve(size / 5, size / 6, size);
-    detail::reserveHuge(pieces[0].document.sentences, size / 40);
+    reserveFor(size, *pieces[0].arena, pieces[0].document.sentences);
     std::vector<std::size_t> indexes(pieces.size());
     for (std::size_t i = 0; i < indexes.size(); ++i)
         indexes[i] = i;
