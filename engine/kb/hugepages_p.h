@@ -6,6 +6,7 @@
 // to back. Backing them with transparent huge pages, where the system leaves that to
 // madvise, saves a page fault per 4 KiB and most TLB misses on random probes.
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <new>
@@ -102,6 +103,22 @@ inline void releaseUnusedCapacity(
 template<typename T, typename Allocator> void releaseUnusedCapacity(const std::vector<T, Allocator> &v)
 {
     releaseUnusedCapacity(v.data(), v.size() * sizeof(T), v.capacity() * sizeof(T));
+}
+
+/// Faults in the pages that the first `n` elements of `v`'s capacity take, now and from
+/// this thread (as huge pages where advised), so that the thread that fills them later does
+/// not stop at each: a pool thread can do it while another thread is busy elsewhere. (Linux
+/// 5.14 on; an older kernel refuses the advice, and the pages fault in as they are filled.)
+template<typename T, typename Allocator> void populate([[maybe_unused]] const std::vector<T, Allocator> &v, [[maybe_unused]] std::size_t n)
+{
+#ifdef __linux__
+    constexpr int madvPopulateWrite = 23; // MADV_POPULATE_WRITE; glibc 2.36's headers lack it
+    constexpr std::uintptr_t page = 4096;
+    const auto begin = reinterpret_cast<std::uintptr_t>(v.data()) & ~(page - 1);
+    const auto end = (reinterpret_cast<std::uintptr_t>(v.data() + std::min(n, v.capacity())) + page - 1) & ~(page - 1);
+    if (v.data() != nullptr && end > begin)
+        madvise(reinterpret_cast<void *>(begin), end - begin, madvPopulateWrite);
+#endif
 }
 
 /// A vector of `size` value-initialized elements, advised before they are written.

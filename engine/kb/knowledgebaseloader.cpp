@@ -273,9 +273,17 @@ struct KnowledgeBaseLoader {
         p.keys.resizeForRegions(regionStart.back(), sentenceTotal);
         std::vector<KeyStore> overflow(files.size());
         std::vector<std::size_t> firstOverflow(files.size(), 0); // the first sentence whose key overflowed
-        std::vector<std::size_t> all(files.size());
-        std::iota(all.begin(), all.end(), 0);
-        forEach(all, totalBytes >= s_sharedBytes, [&](std::size_t f) {
+        IndexTables tables;
+        reserveIndex(p, tables, sentenceTotal);
+        // Job 0 faults in the tables index() fills on one thread; jobs 1 to n key the files.
+        std::vector<std::size_t> jobs(files.size() + 1);
+        std::iota(jobs.begin(), jobs.end(), 0);
+        forEach(jobs, totalBytes >= s_sharedBytes, [&](std::size_t job) {
+            if (job == 0) {
+                populateIndex(p, tables, sentenceTotal);
+                return;
+            }
+            const std::size_t f = job - 1;
             FileRecord &file = files[f];
             const std::vector<Term> &sentences = file.document.sentences;
             file.keyOffsets.resize(sentences.size());
@@ -311,7 +319,7 @@ struct KnowledgeBaseLoader {
             overflow[f].clear();
         }
         qCDebug(lcKb) << "keyed in" << qPrintable(lap.next());
-        index(p, files, diagnostics);
+        index(p, files, tables, diagnostics);
         qCDebug(lcKb) << "indexed in" << qPrintable(lap.next());
         p.files = std::move(files);
         if (progress)
@@ -461,25 +469,43 @@ struct KnowledgeBaseLoader {
         return true;
     }
 
-    // Indexes the sentences, their keys and their vocabulary.
-    static void index(KnowledgeBase::Private &p, std::vector<FileRecord> &files, std::vector<Diagnostic> &diagnostics)
-    {
-        Lap phase;
-        // Sentences in (context, line) order; a repeated key in one context is indexed once.
-        std::size_t total = 0;
-        for (const FileRecord &file : files)
-            total += file.document.sentences.size();
-        detail::reserveHuge(p.sentences, total);
-        detail::reserveHuge(p.sentenceFile, total);
-        detail::reserveHuge(p.sentenceContext, total);
-        p.keyIds.reserve(total);
+    // The tables index() fills in sentence order, on one thread: reserved before the files
+    // are keyed, and their pages faulted in by a pool thread meanwhile (populateIndex()), so
+    // that the one thread does not stop at each page.
+    struct IndexTables {
         std::vector<std::pair<SymbolId, SentenceId>> keyPairs; // the context is looked up in the build
-        detail::reserveHuge(keyPairs, total);
         // For duplicate detection: the last context (index + 1) each key was stored in, and where.
         std::vector<std::uint32_t> keyContext;
         std::vector<SentenceId> keyFirst;
-        detail::reserveHuge(keyContext, total);
-        detail::reserveHuge(keyFirst, total);
+    };
+    static void reserveIndex(KnowledgeBase::Private &p, IndexTables &tables, std::size_t sentences)
+    {
+        detail::reserveHuge(p.sentences, sentences);
+        detail::reserveHuge(p.sentenceFile, sentences);
+        detail::reserveHuge(p.sentenceContext, sentences);
+        detail::reserveHuge(tables.keyPairs, sentences);
+        detail::reserveHuge(tables.keyContext, sentences);
+        detail::reserveHuge(tables.keyFirst, sentences);
+    }
+    static void populateIndex(KnowledgeBase::Private &p, const IndexTables &tables, std::size_t sentences)
+    {
+        p.keyIds.reserve(sentences);
+        detail::populate(p.sentences, sentences);
+        detail::populate(p.sentenceFile, sentences);
+        detail::populate(p.sentenceContext, sentences);
+        detail::populate(tables.keyPairs, sentences);
+        detail::populate(tables.keyContext, sentences);
+        detail::populate(tables.keyFirst, sentences);
+    }
+
+    // Indexes the sentences, their keys and their vocabulary.
+    static void index(KnowledgeBase::Private &p, std::vector<FileRecord> &files, IndexTables &tables, std::vector<Diagnostic> &diagnostics)
+    {
+        Lap phase;
+        // Sentences in (context, line) order; a repeated key in one context is indexed once.
+        std::vector<std::pair<SymbolId, SentenceId>> &keyPairs = tables.keyPairs;
+        std::vector<std::uint32_t> &keyContext = tables.keyContext;
+        std::vector<SentenceId> &keyFirst = tables.keyFirst;
         for (std::uint32_t f = 0; f < files.size(); ++f) {
             FileRecord &file = files[f];
             const std::uint32_t cx = p.contextIndex[file.context];
