@@ -478,24 +478,24 @@ struct KnowledgeBaseLoader {
         std::vector<std::uint32_t> keyContext;
         std::vector<SentenceId> keyFirst;
     };
+    // Calls `fn` on each table index() fills, one entry per sentence at most.
+    template<typename Fn> static void forEachIndexTable(KnowledgeBase::Private &p, IndexTables &tables, const Fn &fn)
+    {
+        fn(p.sentences);
+        fn(p.sentenceFile);
+        fn(p.sentenceContext);
+        fn(tables.keyPairs);
+        fn(tables.keyContext);
+        fn(tables.keyFirst);
+    }
     static void reserveIndex(KnowledgeBase::Private &p, IndexTables &tables, std::size_t sentences)
     {
-        detail::reserveHuge(p.sentences, sentences);
-        detail::reserveHuge(p.sentenceFile, sentences);
-        detail::reserveHuge(p.sentenceContext, sentences);
-        detail::reserveHuge(tables.keyPairs, sentences);
-        detail::reserveHuge(tables.keyContext, sentences);
-        detail::reserveHuge(tables.keyFirst, sentences);
+        forEachIndexTable(p, tables, [sentences](auto &table) { detail::reserveHuge(table, sentences); });
     }
-    static void populateIndex(KnowledgeBase::Private &p, const IndexTables &tables, std::size_t sentences)
+    static void populateIndex(KnowledgeBase::Private &p, IndexTables &tables, std::size_t sentences)
     {
         p.keyIds.reserve(sentences);
-        detail::populate(p.sentences, sentences);
-        detail::populate(p.sentenceFile, sentences);
-        detail::populate(p.sentenceContext, sentences);
-        detail::populate(tables.keyPairs, sentences);
-        detail::populate(tables.keyContext, sentences);
-        detail::populate(tables.keyFirst, sentences);
+        forEachIndexTable(p, tables, [sentences](const auto &table) { detail::populate(table, sentences); });
     }
 
     // Indexes the sentences, their keys and their vocabulary.
