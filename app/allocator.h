@@ -14,8 +14,8 @@ namespace fanva {
 /// Keeps large blocks returned to the system when they are freed. glibc raises its mmap
 /// threshold each time a large block is freed (up to 32 MiB), after which blocks of that
 /// size come from the heap and stay resident once freed: loading a large KB frees many
-/// such blocks (a reader's name tables, each file's keys before they are merged), and the
-/// process kept some 60 MiB of them at 1M sentences (issue 20). A fixed threshold keeps
+/// such blocks (a reader's name tables, the walk's lists), and the process kept some
+/// 60 MiB of them at 1M sentences (issue 20). A fixed threshold keeps
 /// them going back.
 inline void tuneAllocator()
 {
