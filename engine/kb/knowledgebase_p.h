@@ -171,16 +171,14 @@ public:
     // Room for `keys` keys of `textBytes` bytes in all.
     static std::size_t bytesFor(std::size_t keys, std::size_t textBytes) { return keys * (sizeof(Header) + 3) + textBytes; }
 
-    KeyId push_back(std::string_view key)
+    /// Appends `key` after everything in the store, without an id (adopt() gives it one):
+    /// the offset of its header.
+    std::uint64_t append(std::string_view key)
     {
-        const auto id = KeyId(m_offsets.size());
-        m_offsets.push_back(m_data.size());
-        const Header header { id, std::uint32_t(key.size()), 0, {} };
-        const auto *raw = reinterpret_cast<const char *>(&header);
-        m_data.insert(m_data.end(), raw, raw + sizeof header);
-        m_data.insert(m_data.end(), key.begin(), key.end());
-        m_data.resize((m_data.size() + alignof(Header) - 1) & ~(alignof(Header) - 1));
-        return id;
+        const std::uint64_t at = m_data.size();
+        m_data.resize(entryEnd(at, key.size()));
+        writeAt(at, m_data.size(), key);
+        return at;
     }
     // Frees the store. (`v = {}` would not: it assigns an empty initializer list, which
     // keeps the capacity, and with it every page the keys were written to.)
@@ -193,7 +191,7 @@ public:
     // The loader writes the keys of several files straight into one store, from a thread
     // per file: each file fills a region of the store's bytes, sized from its text before
     // the keys are made (regionBytes()), and a key that does not fit goes to a store of the
-    // file's own, appended after every region (appendPart()). The keys get their ids in
+    // file's own (append()), appended after every region (appendPart()). The keys get their ids in
     // order through adopt(), so a repeated key's bytes stay behind unused.
 
     /// Room enough for the keys of `keys` sentences of `textBytes` bytes in all, as a rule
@@ -217,7 +215,7 @@ public:
     /// regions are disjoint, so threads may write theirs at once.
     std::uint64_t writeAt(std::uint64_t offset, std::uint64_t end, std::string_view key)
     {
-        const std::uint64_t next = (offset + sizeof(Header) + key.size() + alignof(Header) - 1) & ~std::uint64_t(alignof(Header) - 1);
+        const std::uint64_t next = entryEnd(offset, key.size());
         if (next > end)
             return npos;
         const Header header { noKey, std::uint32_t(key.size()), 0, {} };
@@ -230,7 +228,7 @@ public:
     {
         detail::releaseUnusedCapacity(m_data.data() + used, 0, end - used);
     }
-    /// Copies the bytes of `part` (keys made by push_back()) after everything in this store:
+    /// Copies the bytes of `part` (keys made by append()) after everything in this store:
     /// the offset its bytes start at, to add to its keys' offsets.
     std::uint64_t appendPart(const KeyStore &part)
     {
@@ -249,7 +247,6 @@ public:
         return id;
     }
     [[nodiscard]] std::size_t size() const { return m_offsets.size(); }
-    [[nodiscard]] std::size_t bytes() const { return m_data.size(); }
     [[nodiscard]] std::uint64_t offsetOf(std::size_t id) const { return m_offsets[id]; }
     [[nodiscard]] Header header(std::uint64_t offset) const
     {
@@ -276,6 +273,13 @@ public:
     }
 
 private:
+    // Where the entry of a key of `size` bytes whose header is at `offset` ends: a header,
+    // then the key, rounded up to the headers' alignment.
+    static std::uint64_t entryEnd(std::uint64_t offset, std::size_t size)
+    {
+        return (offset + sizeof(Header) + size + alignof(Header) - 1) & ~std::uint64_t(alignof(Header) - 1);
+    }
+
     std::vector<char, detail::DefaultInitAllocator<char>> m_data;
     std::vector<std::uint64_t> m_offsets; // by KeyId: where the key's header is
 };
