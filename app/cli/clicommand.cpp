@@ -4,6 +4,8 @@
 
 #include "lang/registry.h"
 
+#include <vector>
+
 #ifdef Q_OS_UNIX
 #include <QSocketNotifier>
 
@@ -26,6 +28,14 @@ void err(const QString &text)
     const QByteArray bytes = text.toUtf8();
     std::fwrite(bytes.constData(), 1, static_cast<size_t>(bytes.size()), stderr);
     std::fflush(stderr);
+}
+
+void keepUntilExit(std::shared_ptr<const void> object)
+{
+    // Never deleted, and so never destroyed: reachable from this static to the end, which
+    // is also what a leak checker asks.
+    static auto *const kept = new std::vector<std::shared_ptr<const void>>;
+    kept->push_back(std::move(object));
 }
 
 int usageError(const QString &command, const QString &message)

@@ -76,6 +76,7 @@ int runCheck(const QStringList &args)
         cli::err(diagnostic.toString() + QLatin1Char('\n'));
     if (!loaded.ok())
         return cli::ExitError;
+    cli::keepUntilExit(loaded.kb);
     const check::Critic critic(*loaded.kb);
 
     bool readerErrors = false;

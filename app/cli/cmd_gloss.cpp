@@ -68,6 +68,7 @@ int runGloss(const QStringList &args)
         cli::err(diagnostic.toString() + QLatin1Char('\n'));
     if (!loaded.ok())
         return cli::ExitError;
+    cli::keepUntilExit(loaded.kb);
 
     kb::SymbolId context = kb::noSymbol;
     if (parser.isSet(contextOption)) {

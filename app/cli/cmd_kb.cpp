@@ -46,6 +46,7 @@ std::shared_ptr<const kb::KnowledgeBase> load(const QString &dir)
     const kb::LoadResult result = kb::loadKnowledgeBase(dir);
     for (const kb::Diagnostic &diagnostic : result.diagnostics)
         cli::err(diagnostic.toString() + QLatin1Char('\n'));
+    cli::keepUntilExit(result.kb);
     return result.kb;
 }
 

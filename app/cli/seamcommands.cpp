@@ -49,6 +49,7 @@ std::shared_ptr<const lang::Kb> loadKb(const CommandLine &commandLine, const QSt
     const lang::LoadResult loaded = commandLine.language().load(kbDir);
     for (const kb::Diagnostic &diagnostic : loaded.diagnostics)
         err(diagnostic.toString() + QLatin1Char('\n'));
+    keepUntilExit(loaded.kb);
     return loaded.kb;
 }
 
