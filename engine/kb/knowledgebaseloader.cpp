@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <mutex>
 #include <numeric>
 #include <unordered_map>
@@ -565,13 +566,14 @@ struct KnowledgeBaseLoader {
         std::vector<std::uint32_t>().swap(keyContext);
         std::vector<SentenceId>().swap(keyFirst);
         qCDebug(lcKb) << "sentences and keys in" << qPrintable(phase.next());
-        p.keySentences.build(p.keys.size(), std::vector { &keyPairs }, [&p](SentenceId id) {
-            return SentenceRef { id, p.sentenceContext[id] };
+        // Each key's sentences, found beside the walk, which reads no key.
+        buildVocabulary(p, [&p, &keyPairs] {
+            p.keySentences.build(p.keys.size(), std::vector { &keyPairs }, [&p](SentenceId id) {
+                return SentenceRef { id, p.sentenceContext[id] };
+            });
+            for (std::size_t k = 0; k < p.keys.size(); ++k)
+                p.keys.setSentences(k, p.keySentences[SymbolId(k)]);
         });
-        for (std::size_t k = 0; k < p.keys.size(); ++k)
-            p.keys.setSentences(k, p.keySentences[SymbolId(k)]);
-
-        buildVocabulary(p);
     }
 
     static LoadResult reload(const KnowledgeBase &previous, const LoadProgress &progress)
@@ -755,8 +757,9 @@ struct KnowledgeBaseLoader {
     // The vocabulary indexes: the sentences are walked in slices on the thread pool, one
     // slice per context run so that a (symbol, context) usage entry comes from one slice
     // only, and the indexes are then built in parallel from the slices in order, so every
-    // run keeps sentence order whatever the number of threads.
-    static void buildVocabulary(KnowledgeBase::Private &p)
+    // run keeps sentence order whatever the number of threads. `beside` runs as one more job
+    // of the walk.
+    static void buildVocabulary(KnowledgeBase::Private &p, const std::function<void()> &beside)
     {
         p.symbolBound = SymbolTable::instance().size() + 1;
         const std::size_t total = p.sentences.size();
@@ -773,10 +776,15 @@ struct KnowledgeBaseLoader {
         }
         cuts.push_back(SentenceId(total));
         std::vector<VocabularyPart> parts(cuts.size() - 1);
-        std::vector<std::size_t> slices(parts.size());
-        std::iota(slices.begin(), slices.end(), 0);
+        std::vector<std::size_t> walkJobs(parts.size() + 1); // the slices, then `beside`
+        std::iota(walkJobs.begin(), walkJobs.end(), 0);
         Lap lap;
-        forEach(slices, true, [&](std::size_t k) { walkSentences(p, cuts[k], cuts[k + 1], parts[k]); });
+        forEach(walkJobs, total >= s_sharedSentences, [&](std::size_t k) {
+            if (k == parts.size())
+                beside();
+            else
+                walkSentences(p, cuts[k], cuts[k + 1], parts[k]);
+        });
         qCDebug(lcKb) << "walked in" << qPrintable(lap.next());
 
         const auto gather = [&parts](auto member) {
