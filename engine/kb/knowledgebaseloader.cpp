@@ -14,9 +14,11 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QFuture>
 #include <QLoggingCategory>
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentMap>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cstring>
@@ -521,8 +523,28 @@ struct KnowledgeBaseLoader {
         std::vector<std::pair<SymbolId, SentenceId>> &keyPairs = tables.keyPairs;
         std::vector<std::uint32_t> &keyContext = tables.keyContext;
         std::vector<SentenceId> &keyFirst = tables.keyFirst;
+        // The walk's slices are planned from the files, and their lists made and faulted in on
+        // a pool thread while this one merges: their page faults were a fifth of the walk.
+        p.symbolBound = SymbolTable::instance().size() + 1;
+        const std::vector<std::size_t> sliceStarts = planSlices(files);
+        std::vector<VocabularyPart> parts(sliceStarts.size() - 1);
+        const auto prepare = [&p, &files, &sliceStarts, &parts] {
+            for (std::size_t k = 0; k < parts.size(); ++k) {
+                std::size_t sentences = 0;
+                for (std::size_t f = sliceStarts[k]; f < sliceStarts[k + 1]; ++f)
+                    sentences += files[f].document.sentences.size();
+                prepareWalk(p, sentences, parts[k]);
+            }
+        };
+        QFuture<void> prepared;
+        if (parts.size() > 1) // else the KB is small enough for this thread alone
+            prepared = QtConcurrent::run(QThreadPool::globalInstance(), prepare);
+        else
+            prepare();
+        std::vector<SentenceId> fileFirst(files.size() + 1); // each file's first sentence
         for (std::uint32_t f = 0; f < files.size(); ++f) {
             FileRecord &file = files[f];
+            fileFirst[f] = SentenceId(p.sentences.size());
             const std::uint32_t cx = p.contextIndex[file.context];
             p.contextFile[cx] = std::int32_t(f);
             detail::reserveHuge(p.contextSentences[cx], p.contextSentences[cx].size() + file.document.sentences.size());
@@ -562,12 +584,17 @@ struct KnowledgeBaseLoader {
             std::vector<std::uint64_t>().swap(file.keyHashes);
             detail::releaseUnusedCapacity(p.contextSentences[cx]); // a repeated key takes no entry
         }
+        fileFirst.back() = SentenceId(p.sentences.size());
         // Not needed past this point: free them before the vocabulary's peak.
         std::vector<std::uint32_t>().swap(keyContext);
         std::vector<SentenceId>().swap(keyFirst);
+        prepared.waitForFinished();
         qCDebug(lcKb) << "sentences and keys in" << qPrintable(phase.next());
+        std::vector<SentenceId> cuts;
+        for (const std::size_t f : sliceStarts)
+            cuts.push_back(fileFirst[f]);
         // Each key's sentences, found beside the walk, which reads no key.
-        buildVocabulary(p, [&p, &keyPairs] {
+        buildVocabulary(p, parts, cuts, [&p, &keyPairs] {
             p.keySentences.build(p.keys.size(), std::vector { &keyPairs }, [&p](SentenceId id) {
                 return SentenceRef { id, p.sentenceContext[id] };
             });
@@ -625,29 +652,63 @@ struct KnowledgeBaseLoader {
         std::vector<std::uint64_t> siblingExceptions;
         std::vector<std::uint32_t> functorCount;
         std::vector<SymbolId> functors; // those functorCount counts, in first-seen order
+        // The walk's per-symbol scratch, freed when it ends: the slot in `usage` of each
+        // symbol's latest (symbol, context) entry, and where each symbol is in the walk's
+        // list of the symbols one sentence has.
+        std::vector<std::uint32_t> latestUsage, seenSlot;
     };
 
+    // Where the walk's slices start, as file indexes, then files.size(): about as many
+    // sentences each, and a file is one context, so a (symbol, context) usage entry comes
+    // from one slice only. Two slices a thread, so that one slower slice does not hold the
+    // others up; one for a KB the calling thread loads alone.
+    static std::vector<std::size_t> planSlices(const std::vector<FileRecord> &files)
+    {
+        std::size_t total = 0;
+        for (const FileRecord &file : files)
+            total += file.document.sentences.size();
+        const std::size_t threads = std::size_t(std::max(1, QThreadPool::globalInstance()->maxThreadCount()));
+        const std::size_t wanted = std::min<std::size_t>(threads * 2, std::max<std::size_t>(1, total / 4096));
+        std::vector<std::size_t> starts { 0 };
+        std::size_t before = 0; // the sentences of files [0, f)
+        for (std::size_t f = 0; f < files.size(); ++f) {
+            if (f > 0 && starts.size() < wanted && before * wanted >= total * starts.size())
+                starts.push_back(f);
+            before += files[f].document.sentences.size();
+        }
+        starts.push_back(files.size());
+        return starts;
+    }
+
+    // Makes a slice's lists, with room for `sentences` sentences, and its per-symbol arrays, on
+    // huge pages (hugepages_p.h), and faults them in: at 1M sentences their 4 KiB page faults
+    // were a sixth of the load's.
+    static void prepareWalk(const KnowledgeBase::Private &p, std::size_t sentences, VocabularyPart &part)
+    {
+        part.functorCount = detail::hugePageVector<std::uint32_t>(p.symbolBound);
+        const auto reserve = [](auto &list, std::size_t n) {
+            detail::reserveHuge(list, n);
+            detail::populate(list, n);
+        };
+        reserve(part.members, sentences);
+        reserve(part.facts, sentences);
+        reserve(part.occurrences, sentences * 3);
+        reserve(part.usage, sentences);
+        for (std::vector<std::uint32_t> *perSymbol : { &part.latestUsage, &part.seenSlot }) {
+            detail::reserveHuge(*perSymbol, p.symbolBound);
+            perSymbol->assign(p.symbolBound, UINT32_MAX);
+        }
+    }
+
     // Walks sentences [begin, end): facts, declarations, and every symbol at any depth.
+    // The part must have been made by prepareWalk().
     static void walkSentences(const KnowledgeBase::Private &p, SentenceId begin, SentenceId end, VocabularyPart &part)
     {
-        // Per-symbol arrays and the larger lists, on huge pages (hugepages_p.h): at 1M sentences
-        // their 4 KiB page faults were a sixth of the load's.
-        part.functorCount = detail::hugePageVector<std::uint32_t>(p.symbolBound);
-        detail::reserveHuge(part.members, end - begin);
-        detail::reserveHuge(part.facts, end - begin);
-        detail::reserveHuge(part.occurrences, std::size_t(end - begin) * 3);
-        detail::reserveHuge(part.usage, end - begin);
-        const auto perSymbol = [&p] {
-            std::vector<std::uint32_t> v;
-            detail::reserveHuge(v, p.symbolBound);
-            v.assign(p.symbolBound, UINT32_MAX);
-            return v;
-        };
-        // The slot in part.usage of each symbol's latest (symbol, context) entry.
-        std::vector<std::uint32_t> latestUsage = perSymbol();
+        Q_ASSERT(part.functorCount.size() == p.symbolBound);
+        std::vector<std::uint32_t> &latestUsage = part.latestUsage;
         // Walk state reused across sentences: symbols seen in this sentence.
         std::vector<std::pair<SymbolId, std::uint8_t>> seen; // symbol, flags (1 functor, 2 argument, 4 nested functor)
-        std::vector<std::uint32_t> seenSlot = perSymbol(); // where each symbol is in `seen`
+        std::vector<std::uint32_t> &seenSlot = part.seenSlot; // where each symbol is in `seen`
         struct Item {
             Term term;
             bool inArgument;
@@ -752,30 +813,20 @@ struct KnowledgeBaseLoader {
         detail::releaseUnusedCapacity(part.facts);
         detail::releaseUnusedCapacity(part.occurrences);
         detail::releaseUnusedCapacity(part.usage);
+        std::vector<std::uint32_t>().swap(part.latestUsage);
+        std::vector<std::uint32_t>().swap(part.seenSlot);
     }
 
     // The vocabulary indexes: the sentences are walked in slices on the thread pool, one
     // slice per context run so that a (symbol, context) usage entry comes from one slice
     // only, and the indexes are then built in parallel from the slices in order, so every
-    // run keeps sentence order whatever the number of threads. `beside` runs as one more job
-    // of the walk.
-    static void buildVocabulary(KnowledgeBase::Private &p, const std::function<void()> &beside)
+    // run keeps sentence order whatever the number of threads. Slice k is sentences
+    // [cuts[k], cuts[k + 1]), walked into parts[k] (planSlices(), prepareWalk()); `beside`
+    // runs as one more job of the walk.
+    static void buildVocabulary(KnowledgeBase::Private &p, std::vector<VocabularyPart> &parts, const std::vector<SentenceId> &cuts,
+        const std::function<void()> &beside)
     {
-        p.symbolBound = SymbolTable::instance().size() + 1;
         const std::size_t total = p.sentences.size();
-        const std::size_t threads = std::size_t(std::max(1, QThreadPool::globalInstance()->maxThreadCount()));
-        const std::size_t wanted = std::min<std::size_t>(threads * 2, std::max<std::size_t>(1, total / 4096));
-        std::vector<SentenceId> cuts { 0 };
-        for (std::size_t k = 1; k < wanted; ++k) {
-            // Move each cut forward to the next context boundary.
-            auto cut = SentenceId(total * k / wanted);
-            while (cut < total && cut > 0 && p.sentenceContext[cut] == p.sentenceContext[cut - 1])
-                ++cut;
-            if (cut > cuts.back() && cut < total)
-                cuts.push_back(cut);
-        }
-        cuts.push_back(SentenceId(total));
-        std::vector<VocabularyPart> parts(cuts.size() - 1);
         std::vector<std::size_t> walkJobs(parts.size() + 1); // the slices, then `beside`
         std::iota(walkJobs.begin(), walkJobs.end(), 0);
         Lap lap;
