@@ -690,10 +690,12 @@ struct KnowledgeBaseLoader {
             detail::reserveHuge(list, n);
             detail::populate(list, n);
         };
-        reserve(part.members, sentences);
         reserve(part.facts, sentences);
         reserve(part.occurrences, sentences * 3);
         reserve(part.usage, sentences);
+        // Room for every sentence, but most are not memberships (a fifth to two fifths at
+        // 1M sentences): the pages are faulted in as they are filled.
+        detail::reserveHuge(part.members, sentences);
         for (std::vector<std::uint32_t> *perSymbol : { &part.latestUsage, &part.seenSlot }) {
             detail::reserveHuge(*perSymbol, p.symbolBound);
             perSymbol->assign(p.symbolBound, UINT32_MAX);
