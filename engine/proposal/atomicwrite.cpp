@@ -42,6 +42,21 @@ QString randomSuffix()
 
 } // namespace
 
+FileState readFile(const QString &path)
+{
+    FileState state;
+    QFile file(path);
+    if (!file.exists())
+        return state;
+    state.exists = true;
+    if (!isRegularFile(path) || !file.open(QIODevice::ReadOnly)) {
+        state.readable = false;
+        return state;
+    }
+    state.bytes = file.readAll();
+    return state;
+}
+
 bool syncDirectory(const QString &dir)
 {
 #ifdef Q_OS_UNIX

@@ -9,6 +9,17 @@
 
 namespace fanva::proposal::detail {
 
+/// A file's bytes as a writer read them: absent, unreadable (not a regular file, or no
+/// permission) or read.
+struct FileState {
+    bool exists = false;
+    bool readable = true;
+    QByteArray bytes;
+};
+
+/// Reads `path` without ever opening what is not a regular file (a FIFO would block the read).
+[[nodiscard]] FileState readFile(const QString &path);
+
 /// Why `path` may not be replaced, as a sentence; empty when it may. A target must be
 /// absent or a regular file that is not a symbolic link and has no other hard link (a
 /// rename would split the links; a FIFO would block the read).
