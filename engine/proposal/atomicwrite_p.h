@@ -35,8 +35,9 @@ struct FileState {
 /// writers check unsafeTarget() first (no links at all). `beforeRename` runs once the
 /// temporary file is durable and may veto the rename by returning false (the journal writes
 /// its pending line there, and the caller checks the target's hash again). `*error` is a
-/// sentence ending with a period.
-[[nodiscard]] bool writeAtomically(const QString &path, const QByteArray &bytes, const std::function<bool()> &beforeRename, QString *error);
+/// sentence ending with a period. A new file gets `newFileMode` (less the umask).
+[[nodiscard]] bool writeAtomically(
+    const QString &path, const QByteArray &bytes, const std::function<bool()> &beforeRename, QString *error, int newFileMode = 0666);
 
 /// Removes `path` and fsyncs its directory.
 [[nodiscard]] bool removeDurably(const QString &path, QString *error);

@@ -31,8 +31,9 @@ Decision acceptedDecision(const Entry &entry)
 
 } // namespace
 
-UndoResult undoLast(const QString &journalPath, const QString &file, bool git)
+UndoResult undoLast(const QString &journalPath, const QString &file, bool git, const ApplyControl &control)
 {
+    Q_UNUSED(control) // the lock and git follow it with the hardening of issue 33
     UndoResult result;
     const QString path = journalPath.isEmpty() ? Journal::defaultPath() : journalPath;
     Journal journal(path);
@@ -140,9 +141,9 @@ UndoResult undoLast(const QString &journalPath, const QString &file, bool git)
     return result;
 }
 
-UndoResult undo(Proposal &proposal, const QString &journalPath, bool git)
+UndoResult undo(Proposal &proposal, const QString &journalPath, bool git, const ApplyControl &control)
 {
-    UndoResult result = undoLast(journalPath, QFileInfo(proposal.targetPath()).absoluteFilePath(), git);
+    UndoResult result = undoLast(journalPath, QFileInfo(proposal.targetPath()).absoluteFilePath(), git, control);
     if (result.status == UndoResult::Status::Undone)
         markUndone(proposal, result.transaction);
     return result;
