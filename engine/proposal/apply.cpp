@@ -13,6 +13,7 @@
 #include "proposal/filelock_p.h"
 #include "proposal/gate.h"
 #include "proposal/gitcommit.h"
+#include "proposal/target.h"
 
 #include <QDir>
 #include <QFile>
@@ -199,31 +200,17 @@ struct ApplyRun {
     Splice splice;
 };
 
-/// 0. Target: must resolve (folder links resolved) inside the KB folder to a regular file or none,
-/// itself no link, with no other hard link. Sets run.path; false (IoError, nothing written) otherwise.
-bool resolveTarget(ApplyRun &run)
+/// 0. Target (target.cpp): sets run.path; false (IoError, nothing written) when Apply may not write there.
+bool checkTarget(ApplyRun &run)
 {
-    ApplyResult &result = run.result;
-    const QString kbDir = QFileInfo(run.proposal.kbDir).canonicalFilePath();
-    const QString target = run.proposal.targetFile;
-    const auto refuse = [&](const QString &why) {
-        result.status = ApplyStatus::IoError;
-        result.message = QStringLiteral("%1 Nothing was written.").arg(why);
+    const ResolvedTarget target = proposal::resolveTarget(run.proposal);
+    if (!target.ok()) {
+        run.result.status = ApplyStatus::IoError;
+        run.result.message = QStringLiteral("%1 Nothing was written.").arg(target.error);
         return false;
-    };
-    if (kbDir.isEmpty())
-        return refuse(QStringLiteral("The knowledge base folder %1 does not exist.").arg(run.proposal.kbDir));
-    const QFileInfo info(QDir::cleanPath(QDir(kbDir).filePath(target)));
-    const QString parent = QFileInfo(info.absolutePath()).canonicalFilePath();
-    if (target.isEmpty() || QDir::isAbsolutePath(target) || parent.isEmpty()
-        || (parent != kbDir && !parent.startsWith(kbDir + QLatin1Char('/'))) || info.fileName().isEmpty()
-        || info.fileName() == QLatin1StringView(".."))
-        return refuse(QStringLiteral("The target %1 is not a file inside the knowledge base %2.").arg(target, kbDir));
-    run.path = QDir(parent).filePath(info.fileName());
-    result.file = run.path;
-    const QString unsafe = detail::unsafeTarget(run.path);
-    if (!unsafe.isEmpty())
-        return refuse(unsafe);
+    }
+    run.path = target.path;
+    run.result.file = run.path;
     return true;
 }
 
@@ -557,7 +544,7 @@ ApplyResult apply(Proposal &proposal, const ApplyOptions &options)
         return result;
     }
     run.edits = hasEdits(run.accepted);
-    if (!resolveTarget(run))
+    if (!checkTarget(run))
         return result;
     // One writer per KB file: another Apply, an Undo, recovery or fmt waits here.
     const detail::FileLock lock(detail::kbFileLockPath(run.journalPath, run.path));
