@@ -75,12 +75,12 @@ std::vector<check::Problem> blockingOf(const std::vector<check::Problem> &proble
 
 /// True if every blocking problem is one the reviewer forced past. A problem of the reader
 /// (the text is not one sentence) cannot be forced: the KB would no longer load.
-bool forcedPast(const Entry &entry, const std::vector<check::Problem> &blocking)
+bool forcedPast(const Entry &entry, const std::vector<check::Problem> &blocking, const lang::Language &language)
 {
     if (entry.decision != Decision::Forced)
         return false;
-    return std::all_of(
-        blocking.begin(), blocking.end(), [&](const check::Problem &p) { return !isUnforceable(p.type) && entry.forced.contains(p.type); });
+    return std::all_of(blocking.begin(), blocking.end(),
+        [&](const check::Problem &p) { return !isUnforceable(p.type, language) && entry.forced.contains(p.type); });
 }
 
 Decision acceptedDecision(const Entry &entry)
@@ -218,6 +218,24 @@ bool checkTarget(ApplyRun &run)
 /// False (result Blocked or IoError, nothing written) when the KB does not load or refuses one.
 bool blockedUnlessEmpty(ApplyRun &run);
 
+/// 0b. No text that does not read as one sentence of the KB's language is written, forced or
+/// not (the file would no longer load): such an entry is Blocked with the reader's problem.
+bool readsAsSentences(ApplyRun &run)
+{
+    const lang::Language &language = run.proposal.kbLanguage();
+    for (const Entry *e : run.accepted) {
+        if (e->kind == formalize::EntryKind::Retract)
+            continue;
+        const lang::Candidate read = language.readCandidate(e->sentence());
+        if (!read.statement) {
+            run.result.blocked.push_back({ e->id,
+                { read.problem.value_or(check::Problem { QString(check::problem::unreadable),
+                    QStringLiteral("the text does not read as one %1 sentence").arg(language.id()), std::nullopt }) } });
+        }
+    }
+    return blockedUnlessEmpty(run);
+}
+
 /// The KB of the proposal's language, loaded from disk; null (IoError set) when it does not load.
 std::shared_ptr<const lang::Kb> loadThroughLanguage(ApplyRun &run)
 {
@@ -245,7 +263,7 @@ bool regateThroughSeam(ApplyRun &run, const lang::Kb &kb)
     for (const Entry *e : run.accepted) {
         const lang::GateReport report = lang::runGates(kb, e->sentence(), run.proposal.context, batch.get());
         const std::vector<check::Problem> blocking = blockingOf(report.problems);
-        if (!blocking.empty() && !forcedPast(*e, blocking))
+        if (!blocking.empty() && !forcedPast(*e, blocking, kb.language()))
             run.result.blocked.push_back({ e->id, blocking });
     }
     return blockedUnlessEmpty(run);
@@ -295,7 +313,7 @@ bool regate(ApplyRun &run)
         = gated.empty() ? std::vector<std::vector<check::Problem>>() : run.options.gate(*gateKb, run.proposal.context, sentences);
     for (std::size_t i = 0; i < gated.size(); ++i) {
         const std::vector<check::Problem> blocking = i < problems.size() ? blockingOf(problems[i]) : std::vector<check::Problem>();
-        if (!blocking.empty() && !forcedPast(*gated[i], blocking))
+        if (!blocking.empty() && !forcedPast(*gated[i], blocking, run.proposal.kbLanguage()))
             result.blocked.push_back({ gated[i]->id, blocking });
     }
     return blockedUnlessEmpty(run);
@@ -544,7 +562,7 @@ ApplyResult apply(Proposal &proposal, const ApplyOptions &options)
         return result;
     }
     run.edits = hasEdits(run.accepted);
-    if (!checkTarget(run))
+    if (!checkTarget(run) || !readsAsSentences(run))
         return result;
     // One writer per KB file: another Apply, an Undo, recovery or fmt waits here.
     const detail::FileLock lock(detail::kbFileLockPath(run.journalPath, run.path));
