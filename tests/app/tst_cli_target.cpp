@@ -275,6 +275,35 @@ private Q_SLOTS:
         QVERIFY2(!after.contains("(livesIn Biscuit AmazonBasin)"), after.constData());
     }
 
+    // M6: --keep-decisions leaves out an accepted entry the last run did not propose again.
+    void keepDecisionsLeavesOutWithdrawn()
+    {
+        const QString doc = path(QStringLiteral("again.md"));
+        QVERIFY(fanva::testsupport::writeFileBytes(doc, "# Zoo\n\nBiscuit lives in the Amazon Basin.\n"));
+        const QString session = path(QStringLiteral("again.fanva"));
+        const QString one = writeScript(QStringLiteral("a1.json"), { candidates("(livesIn Biscuit AmazonBasin)", 2) });
+        QCOMPARE(
+            formalizeScripted(m_ws + QStringLiteral("/kb"), QStringLiteral("CxAnimals"), one, doc, { QStringLiteral("--out"), session })
+                .exitCode,
+            0);
+        json d = readJson(session);
+        d["entries"][0]["decision"] = "accepted";
+        QVERIFY(writeJson(session, d));
+        const QString two = writeScript(QStringLiteral("a2.json"), { candidates("(livesIn Biscuit AtlanticOcean)", 2) });
+        const Run again
+            = formalizeScripted(m_ws + QStringLiteral("/kb"), QStringLiteral("CxAnimals"), two, doc, { QStringLiteral("--out"), session });
+        QVERIFY2(again.exitCode == 0, again.err.constData());
+        QVERIFY2(again.err.contains("did not propose c1 again"), again.err.constData());
+        QVERIFY(readJson(session)["entries"][0]["decision"] == "accepted");
+
+        const Run applied = apply(session, { QStringLiteral("--keep-decisions"), QStringLiteral("--accept"), QStringLiteral("c2") });
+        QVERIFY2(applied.exitCode == 0, applied.err.constData());
+        QVERIFY2(applied.err.contains("c1 is not written: it is withdrawn"), applied.err.constData());
+        const QByteArray after = readAll(m_ws + QStringLiteral("/kb/CxAnimals.txt"));
+        QVERIFY(after.contains("(livesIn Biscuit AtlanticOcean)"));
+        QVERIFY(!after.contains("(livesIn Biscuit AmazonBasin)"));
+    }
+
     // M7: --out never replaces a review session without --fresh, nor a KB file at all.
     void outDoesNotReplaceAReviewOrAKbFile()
     {
