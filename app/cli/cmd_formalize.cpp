@@ -327,6 +327,37 @@ std::optional<std::vector<int>> sentenceList(const QString &text)
     return out;
 }
 
+/// The session --out names, when the run merges into it (iteration.md §1): run.previous, or
+/// the exit code after saying why the run may not replace it without --fresh.
+std::optional<int> loadPrevious(FormalizeRun &run, const QString &context)
+{
+    if (run.outPath.isEmpty() || !QFileInfo::exists(run.outPath))
+        return std::nullopt;
+    proposal::SessionLoad loaded = proposal::loadSessionFile(run.outPath);
+    if (!loaded.session) {
+        cli::err(QStringLiteral("fanva-cli formalize: %1 exists and is no session (%2); pass --fresh to replace it\n")
+                     .arg(run.outPath, loaded.error));
+        return cli::ExitError;
+    }
+    proposal::SessionFile probe;
+    probe.documentPath = run.documentPath;
+    probe.proposal.context = context;
+    probe.proposal.kbDir = run.kbDir;
+    if (!proposal::isSameTarget(*loaded.session, probe)) {
+        cli::err(QStringLiteral("fanva-cli formalize: %1 holds a session of another knowledge base, document or context (%2, %3 in "
+                                "%4); pass --fresh to replace it\n")
+                     .arg(run.outPath, QFileInfo(loaded.session->documentPath).fileName(), loaded.session->proposal.context,
+                         loaded.session->proposal.kbDir));
+        return cli::ExitError;
+    }
+    if (const std::optional<QString> mismatch = lang::sessionLanguageMismatch(loaded.session->proposal.language, run.language)) {
+        cli::err(QStringLiteral("fanva-cli formalize: %1: %2; pass --fresh to replace it\n").arg(run.outPath, *mismatch));
+        return cli::ExitError;
+    }
+    run.previous = std::move(loaded.session);
+    return std::nullopt;
+}
+
 void finishRun(FormalizeRun &run)
 {
     formalize::Session &session = *run.session;
@@ -506,29 +537,9 @@ int runFormalize(const QStringList &args)
                     .arg(std::numeric_limits<int>::max()));
         focus = *list;
     }
-    if (!run->outPath.isEmpty() && QFileInfo::exists(run->outPath) && !parser.isSet(QStringLiteral("fresh"))) {
-        proposal::SessionLoad loaded = proposal::loadSessionFile(run->outPath);
-        if (!loaded.session) {
-            cli::err(QStringLiteral("fanva-cli formalize: %1 exists and is no session (%2); pass --fresh to replace it\n")
-                         .arg(run->outPath, loaded.error));
-            return cli::ExitError;
-        }
-        proposal::SessionFile probe;
-        probe.documentPath = run->documentPath;
-        probe.proposal.context = parser.value(QStringLiteral("context"));
-        probe.proposal.kbDir = run->kbDir;
-        if (!proposal::isSameTarget(*loaded.session, probe)) {
-            cli::err(QStringLiteral("fanva-cli formalize: %1 holds a session of another knowledge base, document or context (%2, %3 in "
-                                    "%4); pass --fresh to replace it\n")
-                         .arg(run->outPath, QFileInfo(loaded.session->documentPath).fileName(), loaded.session->proposal.context,
-                             loaded.session->proposal.kbDir));
-            return cli::ExitError;
-        }
-        if (const std::optional<QString> mismatch = lang::sessionLanguageMismatch(loaded.session->proposal.language, run->language)) {
-            cli::err(QStringLiteral("fanva-cli formalize: %1: %2; pass --fresh to replace it\n").arg(run->outPath, *mismatch));
-            return cli::ExitError;
-        }
-        run->previous = std::move(loaded.session);
+    if (!parser.isSet(QStringLiteral("fresh"))) {
+        if (const std::optional<int> exit = loadPrevious(*run, parser.value(QStringLiteral("context"))))
+            return *exit;
     }
 
     const llm::SelectionInput selection = cli::selectionInput(parser);
