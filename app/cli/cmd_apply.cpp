@@ -9,6 +9,7 @@
 #include "proposal/gate.h"
 #include "proposal/journal.h"
 #include "proposal/sessionfile.h"
+#include "proposal/target.h"
 
 #include <QCommandLineParser>
 #include <QDateTime>
@@ -16,6 +17,8 @@
 #include <QUuid>
 
 #include <algorithm>
+#include <optional>
+#include <vector>
 
 using namespace fanva;
 
@@ -78,6 +81,124 @@ int runUndo(const QString &journalPath, bool git)
     return cli::ExitError;
 }
 
+/// --kb DIR, when given, must be the session's KB folder (canonical paths): nullopt, or the exit code.
+std::optional<int> checkKbOption(const QCommandLineParser &parser, const proposal::Proposal &p)
+{
+    if (!parser.isSet(QStringLiteral("kb")))
+        return std::nullopt;
+    const QString given = QFileInfo(parser.value(QStringLiteral("kb"))).canonicalFilePath();
+    const QString session = QFileInfo(p.kbDir).canonicalFilePath();
+    if (!given.isEmpty() && given == session)
+        return std::nullopt;
+    cli::err(QStringLiteral("fanva-cli apply: the session writes to the knowledge base %1, not to %2 (--kb). Nothing was written.\n")
+                 .arg(p.kbDir, parser.value(QStringLiteral("kb"))));
+    return cli::ExitError;
+}
+
+/// Says which forced decisions the file held without this user's seal (they load undecided).
+void reportUnsealed(const QStringList &ids)
+{
+    for (const QString &id : ids)
+        cli::err(QStringLiteral("fanva-cli apply: %1 was forced in a session file this user's Fanva did not write (no valid seal); it is "
+                                "refused and undecided again: force it yourself with --force %1\n")
+                     .arg(id));
+}
+
+/// Applies --force, --accept and --reject; nullopt, or the exit code after saying why not.
+std::optional<int> decide(proposal::Proposal &p, const QStringList &forced, const QStringList &accepted, const QStringList &rejected)
+{
+    for (const QString &id : forced) {
+        if (!p.force(id)) {
+            const formalize::Entry *e = p.entry(id);
+            const auto unforceable = std::find_if(e->problems.begin(), e->problems.end(),
+                [&](const check::Problem &problem) { return proposal::isUnforceable(problem.type, p.kbLanguage()); });
+            if (e->rank() == formalize::Rank::Refused && unforceable != e->problems.end())
+                cli::err(QStringLiteral("fanva-cli apply: %1 cannot be forced: %2: %3 (the knowledge base would no longer load; edit it in "
+                                        "the window)\n")
+                             .arg(id, unforceable->type, unforceable->message));
+            else
+                cli::err(QStringLiteral("fanva-cli apply: %1 is not refused; accept it with --accept\n").arg(id));
+            return cli::ExitProblems;
+        }
+    }
+    for (const QString &id : accepted) {
+        if (forced.contains(id) || rejected.contains(id))
+            continue;
+        const formalize::Entry *e = p.entry(id);
+        if (e->decision == formalize::Decision::Applied)
+            continue;
+        if (!p.accept(id)) {
+            const QString why = e->rank() == formalize::Rank::Known ? QStringLiteral("is already stored")
+                                                                    : QStringLiteral("is refused; force it with --force %1").arg(id);
+            cli::err(QStringLiteral("fanva-cli apply: %1 %2\n").arg(id, why));
+            return cli::ExitProblems;
+        }
+    }
+    for (const QString &id : rejected)
+        (void)p.reject(id);
+    return std::nullopt;
+}
+
+/// A decision the file holds that this run does not apply (docs/spec/cli.md, apply --accept).
+struct Held {
+    QString id;
+    formalize::Decision decision;
+    QStringList forced;
+};
+
+/// True for an entry a merge marked withdrawn (its sentence left the document, or the run did
+/// not propose it again).
+bool isWithdrawn(const formalize::Entry &e)
+{
+    return std::any_of(e.notes.begin(), e.notes.end(), [](const check::Problem &n) { return n.type == check::problem::withdrawn; });
+}
+
+/// The entries the file already accepts, edits or forces are held back unless `keepDecisions`
+/// (a withdrawn one even then, with a note): only what this run names is written. They get
+/// their decisions back afterwards.
+std::vector<Held> holdBack(proposal::Proposal &p, const QStringList &named, bool keepDecisions)
+{
+    std::vector<Held> held;
+    for (formalize::Entry &e : p.entries) {
+        const bool decided = e.decision == formalize::Decision::Accepted || e.decision == formalize::Decision::Edited
+            || e.decision == formalize::Decision::Forced;
+        if (!decided || named.contains(e.id))
+            continue;
+        if (keepDecisions && !isWithdrawn(e))
+            continue;
+        if (keepDecisions)
+            cli::err(QStringLiteral("fanva-cli apply: %1 is not written: it is withdrawn (see its note); name it in --accept to write it\n")
+                         .arg(e.id));
+        held.push_back({ e.id, e.decision, e.forced });
+        e.decision = formalize::Decision::Undecided;
+    }
+    return held;
+}
+
+void restoreHeld(proposal::Proposal &p, const std::vector<Held> &held)
+{
+    for (const Held &h : held) {
+        formalize::Entry *e = p.entry(h.id);
+        if (e && e->decision == formalize::Decision::Undecided) {
+            e->decision = h.decision;
+            e->forced = h.forced;
+        }
+    }
+}
+
+/// Prints the file Apply writes and every sentence it adds and removes, before it writes.
+void printPlan(const proposal::Proposal &p, const QString &target)
+{
+    cli::out(QStringLiteral("Target: %1\n").arg(target));
+    const QString name = QFileInfo(target).fileName();
+    for (const formalize::Entry *e : p.toWrite()) {
+        for (const formalize::ExistingSentence &old : e->replaces)
+            cli::out(QStringLiteral("  - %1 %2:%3 %4\n").arg(e->id, name).arg(old.line).arg(proposal::oneLine(old.text.simplified())));
+        if (e->kind != formalize::EntryKind::Retract)
+            cli::out(QStringLiteral("  + %1 %2\n").arg(e->id, proposal::oneLine(e->sentence().simplified())));
+    }
+}
+
 } // namespace
 
 int runApply(const QStringList &args)
@@ -92,6 +213,10 @@ int runApply(const QStringList &args)
             QStringLiteral("IDS") },
         { QStringLiteral("reject"), QStringLiteral("Entries to reject."), QStringLiteral("IDS") },
         { QStringLiteral("force"), QStringLiteral("Refused entries to accept past their problems."), QStringLiteral("IDS") },
+        { QStringLiteral("keep-decisions"),
+            QStringLiteral(
+                "Also apply what the session file already accepts (without it, only --accept and --force entries are written).") },
+        { QStringLiteral("kb"), QStringLiteral("Refuse unless the session writes to this knowledge base folder."), QStringLiteral("DIR") },
         { QStringLiteral("undo"), QStringLiteral("Undo the last Apply instead.") },
         { QStringLiteral("dismiss"),
             QStringLiteral("Forget an interrupted Apply that recovery reports as neither old nor new (after checking the file by hand)."),
@@ -118,8 +243,9 @@ int runApply(const QStringList &args)
     }
     if (parser.positionalArguments().size() != 1)
         return commandLine.usageError(QStringLiteral("expected one SESSION file"));
-    if (!parser.isSet(QStringLiteral("accept")) && !parser.isSet(QStringLiteral("force")))
-        return commandLine.usageError(QStringLiteral("say what to apply with --accept all|IDS (or --force IDS)"));
+    if (!parser.isSet(QStringLiteral("accept")) && !parser.isSet(QStringLiteral("force"))
+        && !parser.isSet(QStringLiteral("keep-decisions")))
+        return commandLine.usageError(QStringLiteral("say what to apply with --accept all|IDS, --force IDS or --keep-decisions"));
 
     const QString sessionPath = QFileInfo(parser.positionalArguments().constFirst()).absoluteFilePath();
     proposal::SessionLoad loaded = proposal::loadSessionFile(sessionPath);
@@ -129,6 +255,9 @@ int runApply(const QStringList &args)
     }
     proposal::SessionFile &session = *loaded.session;
     proposal::Proposal &p = session.proposal;
+    reportUnsealed(loaded.unsealed);
+    if (const std::optional<int> exit = checkKbOption(parser, p))
+        return *exit;
     // A session reopens only under its own language (nibli-kr.md §1.2): its KB folder's.
     if (const std::optional<int> exit = commandLine.chooseLanguage({}, p.kbDir))
         return *exit;
@@ -151,34 +280,15 @@ int runApply(const QStringList &args)
     if (!error.isEmpty())
         return commandLine.usageError(error);
 
-    for (const QString &id : forced) {
-        if (!p.force(id)) {
-            const formalize::Entry *e = p.entry(id);
-            const auto unforceable = std::find_if(e->problems.begin(), e->problems.end(),
-                [](const check::Problem &problem) { return proposal::isUnforceable(problem.type); });
-            if (e->rank() == formalize::Rank::Refused && unforceable != e->problems.end())
-                cli::err(QStringLiteral("fanva-cli apply: %1 cannot be forced: %2 (its text is not one sentence; edit it in the window)\n")
-                             .arg(id, unforceable->type));
-            else
-                cli::err(QStringLiteral("fanva-cli apply: %1 is not refused; accept it with --accept\n").arg(id));
-            return cli::ExitProblems;
-        }
+    if (const std::optional<int> exit = decide(p, forced, accepted, rejected))
+        return *exit;
+    const std::vector<Held> held = holdBack(p, accepted + forced, parser.isSet(QStringLiteral("keep-decisions")));
+    const proposal::ResolvedTarget target = proposal::resolveTarget(p);
+    if (!target.ok()) {
+        cli::err(QStringLiteral("fanva-cli apply: %1 Nothing was written.\n").arg(target.error));
+        return cli::ExitError;
     }
-    for (const QString &id : accepted) {
-        if (forced.contains(id) || rejected.contains(id))
-            continue;
-        const formalize::Entry *e = p.entry(id);
-        if (e->decision == formalize::Decision::Applied)
-            continue;
-        if (!p.accept(id)) {
-            const QString why = e->rank() == formalize::Rank::Known ? QStringLiteral("is already stored")
-                                                                    : QStringLiteral("is refused; force it with --force %1").arg(id);
-            cli::err(QStringLiteral("fanva-cli apply: %1 %2\n").arg(id, why));
-            return cli::ExitProblems;
-        }
-    }
-    for (const QString &id : rejected)
-        (void)p.reject(id);
+    printPlan(p, target.path);
 
     proposal::ApplyOptions options;
     options.gate = proposal::criticGate();
@@ -188,6 +298,7 @@ int runApply(const QStringList &args)
     options.sessionPath = sessionPath;
     options.git = !parser.isSet(QStringLiteral("no-git"));
     const proposal::ApplyResult result = proposal::apply(p, options);
+    restoreHeld(p, held);
     if (!result.gitCommit.isEmpty())
         cli::err(QStringLiteral("fanva-cli apply: committed %1\n").arg(result.gitCommit));
     if (!result.gitNote.isEmpty())

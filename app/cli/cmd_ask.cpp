@@ -151,7 +151,7 @@ int runAsk(const QStringList &args)
     run->request.purpose = "ask";
     run->request.maxTokens = parser.value(QStringLiteral("max-tokens")).toInt(&ok);
     if (!ok || run->request.maxTokens <= 0)
-        return commandLine.usageError(QStringLiteral("--max-tokens needs a positive number"));
+        return commandLine.usageError(QStringLiteral("--max-tokens needs a number from 1 to 2147483647"));
     QByteArray prompt;
     const QString promptArgument = parser.positionalArguments().constFirst();
     if (promptArgument == QLatin1String("-")) {

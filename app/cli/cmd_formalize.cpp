@@ -23,6 +23,7 @@
 #include "llm/selection.h"
 #include "proposal/sessionfile.h"
 #include "proposal/sessionmerge.h"
+#include "proposal/target.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -31,7 +32,9 @@
 #include <QFileInfo>
 #include <QUuid>
 
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <set>
@@ -311,16 +314,48 @@ std::optional<std::vector<int>> sentenceList(const QString &text)
     for (const QString &part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         const QStringList range = part.trimmed().split(QLatin1Char('-'));
         bool okFirst = false, okLast = false;
-        const int first = range.constFirst().toInt(&okFirst);
-        const int last = range.size() == 2 ? range.constLast().toInt(&okLast) : first;
-        if (range.size() > 2 || !okFirst || (range.size() == 2 && !okLast) || first < 1 || last < first || last - first > 100000)
+        const qint64 first = range.constFirst().toLongLong(&okFirst);
+        const qint64 last = range.size() == 2 ? range.constLast().toLongLong(&okLast) : first;
+        if (range.size() > 2 || !okFirst || (range.size() == 2 && !okLast) || first < 1 || last < first || last - first > 100000
+            || last > std::numeric_limits<int>::max())
             return std::nullopt;
-        for (int n = first; n <= last; ++n)
-            out.push_back(n);
+        for (qint64 n = first; n <= last; ++n)
+            out.push_back(int(n));
     }
     if (out.empty())
         return std::nullopt;
     return out;
+}
+
+/// The session --out names, when the run merges into it (iteration.md §1): run.previous, or
+/// the exit code after saying why the run may not replace it without --fresh.
+std::optional<int> loadPrevious(FormalizeRun &run, const QString &context)
+{
+    if (run.outPath.isEmpty() || !QFileInfo::exists(run.outPath))
+        return std::nullopt;
+    proposal::SessionLoad loaded = proposal::loadSessionFile(run.outPath);
+    if (!loaded.session) {
+        cli::err(QStringLiteral("fanva-cli formalize: %1 exists and is no session (%2); pass --fresh to replace it\n")
+                     .arg(run.outPath, loaded.error));
+        return cli::ExitError;
+    }
+    proposal::SessionFile probe;
+    probe.documentPath = run.documentPath;
+    probe.proposal.context = context;
+    probe.proposal.kbDir = run.kbDir;
+    if (!proposal::isSameTarget(*loaded.session, probe)) {
+        cli::err(QStringLiteral("fanva-cli formalize: %1 holds a session of another knowledge base, document or context (%2, %3 in "
+                                "%4); pass --fresh to replace it\n")
+                     .arg(run.outPath, QFileInfo(loaded.session->documentPath).fileName(), loaded.session->proposal.context,
+                         loaded.session->proposal.kbDir));
+        return cli::ExitError;
+    }
+    if (const std::optional<QString> mismatch = lang::sessionLanguageMismatch(loaded.session->proposal.language, run.language)) {
+        cli::err(QStringLiteral("fanva-cli formalize: %1: %2; pass --fresh to replace it\n").arg(run.outPath, *mismatch));
+        return cli::ExitError;
+    }
+    run.previous = std::move(loaded.session);
+    return std::nullopt;
 }
 
 void finishRun(FormalizeRun &run)
@@ -468,6 +503,9 @@ int runFormalize(const QStringList &args)
         return commandLine.usageError(QStringLiteral("--kb DIR and --context CX are required"));
     if (const std::optional<int> exit = commandLine.chooseLanguage())
         return *exit;
+    // The target file must be one the loader reads (M11): checked before the run, not at Apply.
+    if (const std::optional<QString> problem = proposal::targetNameProblem(parser.value(QStringLiteral("context")), commandLine.language()))
+        return commandLine.usageError(QStringLiteral("--context: %1").arg(*problem));
     const QString judge = parser.value(QStringLiteral("judge"));
     if (judge != QLatin1StringView("on") && judge != QLatin1StringView("off"))
         return commandLine.usageError(QStringLiteral("--judge takes on or off"));
@@ -494,29 +532,14 @@ int runFormalize(const QStringList &args)
     if (parser.isSet(QStringLiteral("sentences"))) {
         const std::optional<std::vector<int>> list = sentenceList(parser.value(QStringLiteral("sentences")));
         if (!list)
-            return commandLine.usageError(QStringLiteral("--sentences takes sentence numbers and ranges, e.g. 3-5,8"));
+            return commandLine.usageError(
+                QStringLiteral("--sentences takes sentence numbers and ranges, e.g. 3-5,8 (each at most %1, a range at most 100000 long)")
+                    .arg(std::numeric_limits<int>::max()));
         focus = *list;
     }
-    if (!run->outPath.isEmpty() && QFileInfo::exists(run->outPath) && !parser.isSet(QStringLiteral("fresh"))) {
-        proposal::SessionLoad loaded = proposal::loadSessionFile(run->outPath);
-        if (!loaded.session) {
-            cli::err(QStringLiteral("fanva-cli formalize: %1 exists and is no session (%2); pass --fresh to replace it\n")
-                         .arg(run->outPath, loaded.error));
-            return cli::ExitError;
-        }
-        proposal::SessionFile probe;
-        probe.documentPath = run->documentPath;
-        probe.proposal.context = parser.value(QStringLiteral("context"));
-        if (!proposal::isSameTarget(*loaded.session, probe)) {
-            cli::err(QStringLiteral("fanva-cli formalize: %1 holds a session of another document or context; pass --fresh to replace it\n")
-                         .arg(run->outPath));
-            return cli::ExitError;
-        }
-        if (const std::optional<QString> mismatch = lang::sessionLanguageMismatch(loaded.session->proposal.language, run->language)) {
-            cli::err(QStringLiteral("fanva-cli formalize: %1: %2; pass --fresh to replace it\n").arg(run->outPath, *mismatch));
-            return cli::ExitError;
-        }
-        run->previous = std::move(loaded.session);
+    if (!parser.isSet(QStringLiteral("fresh"))) {
+        if (const std::optional<int> exit = loadPrevious(*run, parser.value(QStringLiteral("context"))))
+            return *exit;
     }
 
     const llm::SelectionInput selection = cli::selectionInput(parser);
@@ -549,6 +572,10 @@ int runFormalize(const QStringList &args)
                      .arg(parser.positionalArguments().constFirst(), segmentation.error->message, QString(segmentation.error->id())));
         return cli::ExitProblems;
     }
+    if (const auto beyond = std::find_if(focus.begin(), focus.end(), [&](int n) { return n > int(segmentation.segments.size()); });
+        beyond != focus.end())
+        return commandLine.usageError(
+            QStringLiteral("--sentences %1: the document has %2 sentences").arg(*beyond).arg(segmentation.segments.size()));
     lang::LoadResult loaded = commandLine.language().load(run->kbDir);
     for (const kb::Diagnostic &d : loaded.diagnostics)
         cli::err(d.toString() + QLatin1Char('\n'));

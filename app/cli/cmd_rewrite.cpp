@@ -22,6 +22,8 @@
 #include <QRegularExpression>
 #include <QUuid>
 
+#include <algorithm>
+#include <limits>
 #include <memory>
 
 using namespace fanva;
@@ -48,8 +50,16 @@ std::optional<Selection> select(const cli::CommandLine &commandLine, const QStri
         *code = commandLine.usageError(QStringLiteral("--lines takes A-B (or one line number)"));
         return std::nullopt;
     }
-    const int first = range.captured(1).toInt();
-    const int last = range.captured(2).isEmpty() ? first : range.captured(2).toInt();
+    bool okFirst = false;
+    bool okLast = true;
+    const qint64 first = range.captured(1).toLongLong(&okFirst);
+    const qint64 last = range.captured(2).isEmpty() ? first : range.captured(2).toLongLong(&okLast);
+    if (!okFirst || !okLast || first > std::numeric_limits<int>::max() || last > std::numeric_limits<int>::max()) {
+        *code = commandLine.usageError(QStringLiteral("--lines %1: the number is too large (a line number is at most %2)")
+                                           .arg(lines)
+                                           .arg(std::numeric_limits<int>::max()));
+        return std::nullopt;
+    }
     if (first < 1 || last < first) {
         *code = commandLine.usageError(QStringLiteral("--lines takes A-B with 1 ≤ A ≤ B"));
         return std::nullopt;
@@ -79,7 +89,7 @@ std::optional<Selection> select(const cli::CommandLine &commandLine, const QStri
         return std::nullopt;
     }
     s.bytes = file.readAll();
-    const formalize::SentenceSelection selection = formalize::selectSentences(*s.kb, s.bytes, first, last);
+    const formalize::SentenceSelection selection = formalize::selectSentences(*s.kb, s.bytes, int(first), int(last));
     if (!selection.ok()) {
         cli::err(QStringLiteral("fanva-cli %1: %2: %3\n").arg(name, QFileInfo(s.file).fileName(), selection.error));
         *code = cli::ExitProblems;
@@ -112,6 +122,42 @@ QString entryLine(const formalize::Entry &e)
     for (const check::Problem &p : e.problems)
         text += QStringLiteral("    %1: %2\n").arg(p.type, p.message.simplified());
     return text;
+}
+
+/// Why `--out PATH` may not be written (docs/spec/rewrite.md §6), or nullopt: a file the KB
+/// loader would read never; an existing file only with `fresh` (it may be a review session).
+std::optional<QString> outProblem(const QString &path, const Selection &s, bool fresh)
+{
+    const QFileInfo info(path);
+    const QString kbDir = QFileInfo(s.kbDir).canonicalFilePath();
+    const QString parent = QFileInfo(info.absolutePath()).canonicalFilePath();
+    if (!kbDir.isEmpty() && !parent.isEmpty()) {
+        const QString relative = QDir(kbDir).relativeFilePath(QDir(parent).filePath(info.fileName()));
+        const QStringList parts = relative.split(QLatin1Char('/'));
+        const bool read = !relative.startsWith(QLatin1StringView("../"))
+            && std::none_of(parts.begin(), parts.end(), [](const QString &part) { return part.startsWith(QLatin1Char('.')); })
+            && info.suffix() == QLatin1StringView("txt");
+        if (read)
+            return QStringLiteral("%1 is a file of the knowledge base %2 (its loader reads it): save the session elsewhere, e.g. %3.fanva")
+                .arg(path, s.kbDir, info.completeBaseName());
+    }
+    if (!info.exists() && !info.isSymLink())
+        return std::nullopt;
+    if (fresh && info.isFile())
+        return std::nullopt;
+    const proposal::SessionLoad loaded = proposal::loadSessionFile(path);
+    if (!loaded.session)
+        return QStringLiteral("%1 exists and is no session; pass --fresh to replace it").arg(path);
+    const proposal::Proposal &p = loaded.session->proposal;
+    const bool sameTarget = QFileInfo(p.kbDir).canonicalFilePath() == kbDir && p.context == s.context
+        && QDir::cleanPath(QDir(p.kbDir).filePath(p.targetFile)) == QDir::cleanPath(s.file);
+    if (sameTarget)
+        return QStringLiteral("%1 holds a session of the same target (%2 entries, %3); its decisions would be lost: save this one to "
+                              "another file and apply them one after the other, or pass --fresh to replace it")
+            .arg(path)
+            .arg(p.entries.size())
+            .arg(p.targetFile);
+    return QStringLiteral("%1 holds a session of another target (%2 in %3); pass --fresh to replace it").arg(path, p.targetFile, p.kbDir);
 }
 
 int save(const QString &command, const proposal::SessionFile &session, const QString &path)
@@ -196,7 +242,9 @@ int runRewrite(const QStringList &args)
         { QStringLiteral("judge"), QStringLiteral("Run the fresh-context judge: on or off (default)."), QStringLiteral("on|off"),
             QStringLiteral("off") },
         { QStringLiteral("max-attempts"), QStringLiteral("Calls at most (1–10, default 4)."), QStringLiteral("N"), QStringLiteral("4") },
-        { QStringLiteral("out"), QStringLiteral("Save the session file here."), QStringLiteral("SESSION.fanva") },
+        { QStringLiteral("out"), QStringLiteral("Save the session file here (not over an existing file without --fresh)."),
+            QStringLiteral("SESSION.fanva") },
+        { QStringLiteral("fresh"), QStringLiteral("Replace an existing --out file (never a knowledge base file).") },
     });
     commandLine.addLanguage();
     if (const std::optional<int> exit = commandLine.parse(args))
@@ -230,6 +278,12 @@ int runRewrite(const QStringList &args)
         return code;
     run->selection = std::move(*selected);
     run->outPath = parser.isSet(QStringLiteral("out")) ? QFileInfo(parser.value(QStringLiteral("out"))).absoluteFilePath() : QString();
+    if (!run->outPath.isEmpty()) {
+        if (const std::optional<QString> problem = outProblem(run->outPath, run->selection, parser.isSet(QStringLiteral("fresh")))) {
+            cli::err(QStringLiteral("fanva-cli rewrite: %1\n").arg(*problem));
+            return cli::ExitError;
+        }
+    }
 
     formalize::SessionSettings settings;
     settings.maxAttempts = maxAttempts;
@@ -248,13 +302,15 @@ int runRetract(const QStringList &args)
 {
     cli::CommandLine commandLine(QStringLiteral("retract"),
         QStringLiteral("Propose to retract the sentences that start on lines A-B of a context's file (no model).\n"
-                       "Apply the saved session with fanva-cli apply SESSION --accept all."));
+                       "Its entries are saved undecided: apply them with fanva-cli apply SESSION --accept all (or --accept c1,c3)."));
     QCommandLineParser &parser = commandLine.parser();
     commandLine.addKb(QStringLiteral("The knowledge base directory."));
     commandLine.addContext(QStringLiteral("The context whose file holds the sentences."));
     parser.addOptions({
         { QStringLiteral("lines"), QStringLiteral("The sentences that start on these lines of the file."), QStringLiteral("A-B") },
-        { QStringLiteral("out"), QStringLiteral("Save the session file here."), QStringLiteral("SESSION.fanva") },
+        { QStringLiteral("out"), QStringLiteral("Save the session file here (not over an existing file without --fresh)."),
+            QStringLiteral("SESSION.fanva") },
+        { QStringLiteral("fresh"), QStringLiteral("Replace an existing --out file (never a knowledge base file).") },
     });
     commandLine.addLanguage();
     if (const std::optional<int> exit = commandLine.parse(args))
@@ -267,6 +323,11 @@ int runRetract(const QStringList &args)
     const std::optional<Selection> s = select(commandLine, parser.value(QStringLiteral("lines")), &code);
     if (!s)
         return code;
+    const QString outPath = QFileInfo(parser.value(QStringLiteral("out"))).absoluteFilePath();
+    if (const std::optional<QString> problem = outProblem(outPath, *s, parser.isSet(QStringLiteral("fresh")))) {
+        cli::err(QStringLiteral("fanva-cli retract: %1\n").arg(*problem));
+        return cli::ExitError;
+    }
 
     proposal::SessionFile session;
     session.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
@@ -295,9 +356,10 @@ int runRetract(const QStringList &args)
         e.candidate = old.text;
         e.shapes = QStringList { old.text };
         e.state = formalize::EntryState::Admissible;
-        e.decision = formalize::Decision::Accepted;
+        // Undecided: Apply writes only what `apply --accept` names (docs/spec/rewrite.md §6).
+        e.decision = formalize::Decision::Undecided;
         cli::out(entryLine(e));
         session.proposal.entries.push_back(e);
     }
-    return save(QStringLiteral("retract"), session, QFileInfo(parser.value(QStringLiteral("out"))).absoluteFilePath());
+    return save(QStringLiteral("retract"), session, outPath);
 }

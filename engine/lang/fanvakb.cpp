@@ -117,6 +117,26 @@ public:
     [[nodiscard]] QStringList kbFilePatterns() const override { return { QStringLiteral("*.txt") }; }
     [[nodiscard]] QStringList kbFiles(const QString &dir) const override { return kbFilesMatching(dir, kbFilePatterns()); }
 
+    [[nodiscard]] std::optional<QString> targetNameProblem(const QString &target) const override
+    {
+        const QByteArray utf8 = target.toUtf8();
+        if (!target.contains(QLatin1Char('/')) && kb::isContextName(std::string_view(utf8.constData(), std::size_t(utf8.size()))))
+            return std::nullopt;
+        return QStringLiteral("%1 is not a context name: write Cx followed by CapitalCamelCase, e.g. CxBirds (without .txt)")
+            .arg(target.isEmpty() ? QStringLiteral("\"\"") : target);
+    }
+    /// `<Context>.txt` in the KB folder or in a folder below it the loader reads (no `.` folder).
+    [[nodiscard]] bool isTargetFile(const QString &file, const QString &target) const override
+    {
+        if (targetNameProblem(target))
+            return false;
+        const QStringList parts = file.split(QLatin1Char('/'));
+        if (parts.constLast() != target + QStringLiteral(".txt"))
+            return false;
+        return std::none_of(
+            parts.begin(), parts.end() - 1, [](const QString &part) { return part.isEmpty() || part.startsWith(QLatin1Char('.')); });
+    }
+
     [[nodiscard]] ReadResult read(const QByteArray &text, const QString &file) const override
     {
         kb::Document document = kb::parseDocument(text, file);

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "lang/language.h"
 
+#include "check/problem.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -58,6 +60,27 @@ QStringList kbFilesMatching(const QString &dir, const QStringList &patterns)
     for (auto &[key, file] : keyed)
         sorted.append(std::move(file));
     return sorted;
+}
+
+bool Language::isReaderProblem(QStringView code) const
+{
+    return code == check::problem::unreadable || code == check::problem::severalSentences || code == check::problem::emptySentence;
+}
+
+std::optional<QString> Language::targetNameProblem(const QString &target) const
+{
+    static const QRegularExpression name(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_-]*$"));
+    if (name.match(target).hasMatch())
+        return std::nullopt;
+    return QStringLiteral("%1 cannot name a %2 target: a target is a letter or digit, then letters, digits, _ or - (e.g. millbrook)")
+        .arg(target.isEmpty() ? QStringLiteral("\"\"") : target, id());
+}
+
+bool Language::isTargetFile(const QString &file, const QString &target) const
+{
+    const QStringList patterns = kbFilePatterns();
+    const QString pattern = patterns.isEmpty() ? QString() : patterns.constFirst();
+    return !targetNameProblem(target) && pattern.startsWith(QLatin1Char('*')) && file == target + pattern.mid(1);
 }
 
 } // namespace fanva::lang

@@ -260,6 +260,18 @@ public:
     /// most `maxUses` statements that use it.
     [[nodiscard]] virtual TermDescription describeTerm(const Kb &kb, const QString &word, const QString &target, int maxUses) const = 0;
 
+    /// True for a problem code of this language's reader (the text is not one statement of
+    /// the language): no force may let such a text into a KB file that must still load.
+    /// Default: the parse gate's unreadable, several-sentences and empty-sentence.
+    [[nodiscard]] virtual bool isReaderProblem(QStringView code) const;
+    /// Why `target` cannot name a target Apply writes (a sentence), or nullopt when it can.
+    /// Default: `[A-Za-z0-9][A-Za-z0-9_-]*` (nibli-kr.md §1.3).
+    [[nodiscard]] virtual std::optional<QString> targetNameProblem(const QString &target) const;
+    /// True if `file` (relative to the KB folder, '/'-separated, clean) is the file the
+    /// loader maps `target` to, so Apply may write `target`'s statements there. Default:
+    /// exactly `<target>` plus the first pattern's suffix, at the KB folder's top.
+    [[nodiscard]] virtual bool isTargetFile(const QString &file, const QString &target) const;
+
     /// The prefix of Apply's provenance lines (";;" for fanva-kb).
     [[nodiscard]] virtual QString lineComment() const = 0;
     /// The KSyntaxHighlighting definition's name.

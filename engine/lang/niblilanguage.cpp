@@ -202,6 +202,20 @@ public:
     [[nodiscard]] QStringList kbFilePatterns() const override { return { QStringLiteral("*.nibli") }; }
     [[nodiscard]] QStringList kbFiles(const QString &dir) const override { return kbFilesMatching(dir, kbFilePatterns()); }
 
+    /// The reader's and the lexer's diagnostics (nibli-kr.md §2) and the parse gate's own.
+    [[nodiscard]] bool isReaderProblem(QStringView code) const override
+    {
+        static const std::set<QString> s_reader { QStringLiteral("syntax"), QStringLiteral("too-deep"), QStringLiteral("too-many-errors"),
+            QStringLiteral("reserved-word"), QStringLiteral("negation-double"), QStringLiteral("negation-outside"),
+            QStringLiteral("prefix-duplicate"), QStringLiteral("prefix-stacked"), QStringLiteral("prefix-compound"),
+            QStringLiteral("positional-after-named"), QStringLiteral("count-not-whole"), QStringLiteral("count-range"),
+            QStringLiteral("clause-without-it"), QStringLiteral("word-malformed"), QStringLiteral("number-malformed"),
+            QStringLiteral("number-range"), QStringLiteral("string-unterminated"), QStringLiteral("string-escape"),
+            QStringLiteral("comment-unterminated"), QStringLiteral("variable-malformed"), QStringLiteral("character"),
+            QStringLiteral("encoding"), QStringLiteral("several-sentences"), QStringLiteral("empty-sentence") };
+        return Language::isReaderProblem(code) || s_reader.contains(code.toString());
+    }
+
     [[nodiscard]] ReadResult read(const QByteArray &text, const QString &file) const override
     {
         const std::string_view bytes(text.constData(), std::size_t(text.size()));

@@ -13,6 +13,7 @@
 #include "proposal/filelock_p.h"
 #include "proposal/gate.h"
 #include "proposal/gitcommit.h"
+#include "proposal/target.h"
 
 #include <QDir>
 #include <QFile>
@@ -51,12 +52,12 @@ std::vector<check::Problem> blockingOf(const std::vector<check::Problem> &proble
 
 /// True if every blocking problem is one the reviewer forced past. A problem of the reader
 /// (the text is not one sentence) cannot be forced: the KB would no longer load.
-bool forcedPast(const Entry &entry, const std::vector<check::Problem> &blocking)
+bool forcedPast(const Entry &entry, const std::vector<check::Problem> &blocking, const lang::Language &language)
 {
     if (entry.decision != Decision::Forced)
         return false;
-    return std::all_of(
-        blocking.begin(), blocking.end(), [&](const check::Problem &p) { return !isUnforceable(p.type) && entry.forced.contains(p.type); });
+    return std::all_of(blocking.begin(), blocking.end(),
+        [&](const check::Problem &p) { return !isUnforceable(p.type, language) && entry.forced.contains(p.type); });
 }
 
 /// The ids of `written` whose canonical form is not stored in `context` after the reload.
@@ -169,37 +170,41 @@ struct ApplyRun {
     Splice splice;
 };
 
-/// 0. Target: must resolve (folder links resolved) inside the KB folder to a regular file or none,
-/// itself no link, with no other hard link. Sets run.path; false (IoError, nothing written) otherwise.
-bool resolveTarget(ApplyRun &run)
+/// 0. Target (target.cpp): sets run.path; false (IoError, nothing written) when Apply may not write there.
+bool checkTarget(ApplyRun &run)
 {
-    ApplyResult &result = run.result;
-    const QString kbDir = QFileInfo(run.proposal.kbDir).canonicalFilePath();
-    const QString target = run.proposal.targetFile;
-    const auto refuse = [&](const QString &why) {
-        result.status = ApplyStatus::IoError;
-        result.message = QStringLiteral("%1 Nothing was written.").arg(why);
+    const ResolvedTarget target = proposal::resolveTarget(run.proposal);
+    if (!target.ok()) {
+        run.result.status = ApplyStatus::IoError;
+        run.result.message = QStringLiteral("%1 Nothing was written.").arg(target.error);
         return false;
-    };
-    if (kbDir.isEmpty())
-        return refuse(QStringLiteral("The knowledge base folder %1 does not exist.").arg(run.proposal.kbDir));
-    const QFileInfo info(QDir::cleanPath(QDir(kbDir).filePath(target)));
-    const QString parent = QFileInfo(info.absolutePath()).canonicalFilePath();
-    if (target.isEmpty() || QDir::isAbsolutePath(target) || parent.isEmpty()
-        || (parent != kbDir && !parent.startsWith(kbDir + QLatin1Char('/'))) || info.fileName().isEmpty()
-        || info.fileName() == QLatin1StringView(".."))
-        return refuse(QStringLiteral("The target %1 is not a file inside the knowledge base %2.").arg(target, kbDir));
-    run.path = QDir(parent).filePath(info.fileName());
-    result.file = run.path;
-    const QString unsafe = detail::unsafeTarget(run.path);
-    if (!unsafe.isEmpty())
-        return refuse(unsafe);
+    }
+    run.path = target.path;
+    run.result.file = run.path;
     return true;
 }
 
 /// 1. Re-gate: reloads the KB from disk and gates the accepted entries as one batch.
 /// False (result Blocked or IoError, nothing written) when the KB does not load or refuses one.
 bool blockedUnlessEmpty(ApplyRun &run);
+
+/// 0b. No text that does not read as one sentence of the KB's language is written, forced or
+/// not (the file would no longer load): such an entry is Blocked with the reader's problem.
+bool readsAsSentences(ApplyRun &run)
+{
+    const lang::Language &language = run.proposal.kbLanguage();
+    for (const Entry *e : run.accepted) {
+        if (e->kind == formalize::EntryKind::Retract)
+            continue;
+        const lang::Candidate read = language.readCandidate(e->sentence());
+        if (!read.statement) {
+            run.result.blocked.push_back({ e->id,
+                { read.problem.value_or(check::Problem { QString(check::problem::unreadable),
+                    QStringLiteral("the text does not read as one %1 sentence").arg(language.id()), std::nullopt }) } });
+        }
+    }
+    return blockedUnlessEmpty(run);
+}
 
 /// The KB of the proposal's language, loaded from disk; null (IoError set) when it does not load.
 std::shared_ptr<const lang::Kb> loadThroughLanguage(ApplyRun &run)
@@ -228,7 +233,7 @@ bool regateThroughSeam(ApplyRun &run, const lang::Kb &kb)
     for (const Entry *e : run.accepted) {
         const lang::GateReport report = lang::runGates(kb, e->sentence(), run.proposal.context, batch.get());
         const std::vector<check::Problem> blocking = blockingOf(report.problems);
-        if (!blocking.empty() && !forcedPast(*e, blocking))
+        if (!blocking.empty() && !forcedPast(*e, blocking, kb.language()))
             run.result.blocked.push_back({ e->id, blocking });
     }
     return blockedUnlessEmpty(run);
@@ -278,7 +283,7 @@ bool regate(ApplyRun &run)
         = gated.empty() ? std::vector<std::vector<check::Problem>>() : run.options.gate(*gateKb, run.proposal.context, sentences);
     for (std::size_t i = 0; i < gated.size(); ++i) {
         const std::vector<check::Problem> blocking = i < problems.size() ? blockingOf(problems[i]) : std::vector<check::Problem>();
-        if (!blocking.empty() && !forcedPast(*gated[i], blocking))
+        if (!blocking.empty() && !forcedPast(*gated[i], blocking, run.proposal.kbLanguage()))
             result.blocked.push_back({ gated[i]->id, blocking });
     }
     return blockedUnlessEmpty(run);
@@ -527,7 +532,7 @@ ApplyResult apply(Proposal &proposal, const ApplyOptions &options)
         return result;
     }
     run.edits = hasEdits(run.accepted);
-    if (!resolveTarget(run))
+    if (!checkTarget(run) || !readsAsSentences(run))
         return result;
     // One writer per KB file: another Apply, an Undo, recovery or fmt waits here.
     const detail::FileLock lock(detail::kbFileLockPath(run.journalPath, run.path));

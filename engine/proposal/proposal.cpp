@@ -159,7 +159,7 @@ bool Proposal::force(const QString &id)
     Entry *e = entry(id);
     if (!e || !e->isReviewable() || e->decision == Decision::Applied || e->rank() != Rank::Refused)
         return false;
-    if (std::any_of(e->problems.begin(), e->problems.end(), [](const check::Problem &p) { return isUnforceable(p.type); }))
+    if (std::any_of(e->problems.begin(), e->problems.end(), [&](const check::Problem &p) { return isUnforceable(p.type, kbLanguage()); }))
         return false;
     e->decision = Decision::Forced;
     e->forced = blockingTypes(e->problems);
@@ -220,9 +220,9 @@ QStringList Proposal::resolveIds(const QString &spec, QString *error) const
     return ids;
 }
 
-bool isUnforceable(QStringView type)
+bool isUnforceable(QStringView type, const lang::Language &language)
 {
-    return type == check::problem::unreadable || type == check::problem::severalSentences || type == check::problem::emptySentence;
+    return language.isReaderProblem(type) || type == check::problem::contextName;
 }
 
 QString oneLine(const QString &text)

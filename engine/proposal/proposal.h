@@ -127,9 +127,10 @@ public:
     friend bool operator==(const Proposal &, const Proposal &) = default;
 };
 
-/// True for a problem of the reader (unreadable, several-sentences, empty-sentence): the
-/// text is not one sentence, so no force can let it into a KB file that must still load.
-[[nodiscard]] bool isUnforceable(QStringView type);
+/// True for a problem no force may pass: one of `language`'s reader (Language::isReaderProblem:
+/// the text is not one sentence of the language, so the KB file would no longer load) and
+/// `context-name` (the target names no context, so its file would not load either).
+[[nodiscard]] bool isUnforceable(QStringView type, const lang::Language &language = lang::defaultLanguage());
 
 /// `text` as one line: every control character (line breaks included) escaped as \uXXXX.
 [[nodiscard]] QString oneLine(const QString &text);

@@ -10,6 +10,7 @@
 #include "kb/knowledgebase.h"
 #include "lang/registry.h"
 #include "proposal/atomicwrite_p.h"
+#include "proposal/forcedseal.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -55,6 +56,28 @@ QString absolute(const QString &baseDir, const QString &path)
     return path.isEmpty() ? QString() : QDir::cleanPath(QDir(baseDir).absoluteFilePath(path));
 }
 
+/// Forced entries without this user's seal become undecided (formalize.md §13.1): their ids.
+QStringList dropUnsealedForces(Proposal &proposal, const nlohmann::json *entries)
+{
+    QStringList dropped;
+    std::optional<ForcedSeal> seal;
+    for (std::size_t i = 0; i < proposal.entries.size(); ++i) {
+        Entry &e = proposal.entries[i];
+        if (e.decision != Decision::Forced)
+            continue;
+        if (!seal)
+            seal.emplace();
+        const nlohmann::json &json = (*entries)[i];
+        const QString given = json.is_object() ? jsonutil::string(json, "forcedSeal") : QString();
+        if (seal->verify(proposal, e, given))
+            continue;
+        e.decision = Decision::Undecided;
+        e.forced.clear();
+        dropped.append(e.id);
+    }
+    return dropped;
+}
+
 } // namespace
 
 nlohmann::json SessionFile::toJson(const QString &baseDir) const
@@ -92,8 +115,17 @@ nlohmann::json SessionFile::toJson(const QString &baseDir) const
     j["events"] = events;
     j["outcome"] = outcome;
     nlohmann::json entries = nlohmann::json::array();
-    for (const Entry &e : proposal.entries)
+    std::optional<ForcedSeal> seal;
+    for (const Entry &e : proposal.entries) {
         entries.push_back(formalize::entryToJson(e));
+        // A forced decision is kept on load only under this user's seal (formalize.md §13.1).
+        if (e.decision == Decision::Forced) {
+            if (!seal)
+                seal.emplace();
+            if (const QString sealed = seal->seal(proposal, e); !sealed.isEmpty())
+                entries.back()["forcedSeal"] = utf8(sealed);
+        }
+    }
     j["entries"] = entries;
     nlohmann::json applies = nlohmann::json::array();
     for (const ApplyRecord &a : proposal.applies)
@@ -235,6 +267,9 @@ SessionLoad sessionFromJson(const nlohmann::json &j, const QString &baseDir)
             s.proposal.entries.push_back(std::move(*entry));
         }
     }
+    if (!r.ok())
+        return failed();
+    result.unsealed = dropUnsealedForces(s.proposal, r.array("entries"));
     if (const nlohmann::json *applies = r.array("applies")) {
         for (std::size_t i = 0; i < applies->size(); ++i) {
             const formalize::FieldReader a = r.at((*applies)[i], "applies", i);
@@ -252,11 +287,11 @@ SessionLoad loadSessionFile(const QString &path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return { std::nullopt, QStringLiteral("cannot read %1: %2").arg(path, file.errorString()) };
+        return { std::nullopt, QStringLiteral("cannot read %1: %2").arg(path, file.errorString()), {} };
     jsonutil::ParseError parseError;
     const std::optional<nlohmann::json> j = jsonutil::parse(file.readAll(), &parseError);
     if (!j)
-        return { std::nullopt, QStringLiteral("%1 is not JSON: %2").arg(path, parseError.message) };
+        return { std::nullopt, QStringLiteral("%1 is not JSON: %2").arg(path, parseError.message), {} };
     SessionLoad result = sessionFromJson(*j, QFileInfo(path).absolutePath());
     if (!result.session)
         result.error = QStringLiteral("%1: %2").arg(path, result.error);

@@ -66,6 +66,8 @@ struct SessionFile {
 struct SessionLoad {
     std::optional<SessionFile> session;
     QString error;
+    /// Entries the file had forced without this user's seal (ForcedSeal): loaded undecided.
+    QStringList unsealed;
 };
 
 [[nodiscard]] SessionLoad loadSessionFile(const QString &path);

@@ -8,6 +8,7 @@
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
 
+#include <QDir>
 #include <QFileInfo>
 
 #include <map>
@@ -85,9 +86,22 @@ std::function<QString(const QString &)> canonicalKeyIn(std::shared_ptr<const kb:
     };
 }
 
+namespace {
+
+/// A folder's canonical path, or its absolute one when it does not exist.
+QString canonicalFolder(const QString &path)
+{
+    const QFileInfo info(path);
+    const QString canonical = info.canonicalFilePath();
+    return canonical.isEmpty() ? QDir::cleanPath(info.absoluteFilePath()) : canonical;
+}
+
+} // namespace
+
 bool isSameTarget(const SessionFile &previous, const SessionFile &fresh)
 {
     return previous.proposal.context == fresh.proposal.context
+        && canonicalFolder(previous.proposal.kbDir) == canonicalFolder(fresh.proposal.kbDir)
         && QFileInfo(previous.documentPath).absoluteFilePath() == QFileInfo(fresh.documentPath).absoluteFilePath();
 }
 
@@ -109,6 +123,15 @@ SessionMerge mergeSessionFiles(const SessionFile &previous, const SessionFile &f
     s.created = previous.created;
     s.proposal.applies = previous.proposal.applies;
     s.proposal.entries = out.merge.entries;
+    // An entry whose sentence left the document is written only after a fresh decision
+    // (iteration.md §1); one the run did not propose again keeps it (the reviewer kept it).
+    for (Entry &e : s.proposal.entries) {
+        const bool decided = e.decision == Decision::Accepted || e.decision == Decision::Edited || e.decision == Decision::Forced;
+        if (decided && out.merge.gone.contains(e.id)) {
+            e.decision = Decision::Undecided;
+            e.forced.clear();
+        }
+    }
     s.events = previous.events;
     if (!s.events.is_array())
         s.events = json::array();

@@ -18,8 +18,8 @@ namespace fanva::proposal {
 /// The canonical key of a sentence in @p kb (iteration.md §1); empty when it does not read.
 [[nodiscard]] std::function<QString(const QString &sentence)> canonicalKeyIn(std::shared_ptr<const kb::KnowledgeBase> kb);
 
-/// True when @p previous is a session of the same document (its absolute path) and the same
-/// target context as @p fresh: a new run merges into it.
+/// True when @p previous is a session of the same KB folder (canonical paths), the same
+/// document (its absolute path) and the same target context as @p fresh: a new run merges into it.
 [[nodiscard]] bool isSameTarget(const SessionFile &previous, const SessionFile &fresh);
 
 struct SessionMerge {

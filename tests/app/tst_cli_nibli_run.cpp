@@ -211,7 +211,8 @@ private Q_SLOTS:
         const Run applied = runCli({ QStringLiteral("apply"), QStringLiteral("--accept"), QStringLiteral("all"),
             QStringLiteral("--journal"), journal, QStringLiteral("--no-git"), session });
         QVERIFY2(applied.exitCode == 0, applied.err.constData());
-        QVERIFY2(applied.out.startsWith("Wrote 2 entries to millbrook.nibli."), applied.out.constData());
+        QVERIFY2(applied.out.contains("\nWrote 2 entries to millbrook.nibli."), applied.out.constData());
+        QVERIFY2(applied.out.startsWith("Target: "), applied.out.constData());
         const QByteArray after = readAll(m_target);
         QVERIFY(after.startsWith(before));
         const QByteArray block = after.mid(before.size());
