@@ -7,6 +7,7 @@
 #include "lang/registry.h"
 #include "proposal/apply.h"
 #include "proposal/gate.h"
+#include "proposal/gitconsent.h"
 #include "proposal/journal.h"
 #include "proposal/sessionfile.h"
 
@@ -41,8 +42,32 @@ int runDismiss(const QString &journalPath, const QString &id)
     return cli::ExitOk;
 }
 
-int runUndo(const QString &journalPath, bool git)
+/// `--git`: the user allows git (and its hooks) in the work tree holding `file`, remembered
+/// (docs/spec/rewrite.md §5). False with a message when the answer cannot be stored.
+bool allowGitFor(const QString &file)
 {
+    const QString workTree = proposal::gitWorkTreeOf(file);
+    if (workTree.isEmpty())
+        return true;
+    QString error;
+    if (proposal::gitConsent(workTree) != proposal::GitConsent::Allowed) {
+        if (!proposal::setGitConsent(workTree, proposal::GitConsent::Allowed, &error)) {
+            cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(error));
+            return false;
+        }
+        cli::err(
+            QStringLiteral("fanva-cli apply: git: Applies and Undos in %1 are committed from now on (its hooks run).\n").arg(workTree));
+    }
+    return true;
+}
+
+int runUndo(const QString &journalPath, bool git, bool allowGit)
+{
+    if (allowGit) {
+        const std::optional<proposal::Transaction> last = proposal::Journal(journalPath).lastCommitted();
+        if (last && !allowGitFor(last->file))
+            return cli::ExitError;
+    }
     const proposal::UndoResult result = proposal::undoLast(journalPath, {}, git);
     switch (result.status) {
     case proposal::UndoResult::Status::Undone: {
@@ -98,6 +123,9 @@ int runApply(const QStringList &args)
             QStringLiteral("ID") },
         { QStringLiteral("journal"), QStringLiteral("The journal (default: the application's data folder)."), QStringLiteral("FILE") },
         { QStringLiteral("no-git"), QStringLiteral("Do not commit the Apply (or its Undo) to git, though the file lies in a work tree.") },
+        { QStringLiteral("git"),
+            QStringLiteral("Allow git in the file's work tree from now on (remembered): Applies and Undos there are committed, and "
+                           "its hooks run. Without it, git runs only where it was allowed before.") },
     });
     parser.addPositionalArgument(QStringLiteral("SESSION"), QStringLiteral("The .fanva session file."));
     commandLine.addLanguage();
@@ -111,10 +139,13 @@ int runApply(const QStringList &args)
             return commandLine.usageError(QStringLiteral("--dismiss takes no SESSION and no --undo"));
         return runDismiss(journalPath, parser.value(QStringLiteral("dismiss")));
     }
+    const bool allowGit = parser.isSet(QStringLiteral("git"));
+    if (allowGit && parser.isSet(QStringLiteral("no-git")))
+        return commandLine.usageError(QStringLiteral("--git and --no-git exclude each other"));
     if (parser.isSet(QStringLiteral("undo"))) {
         if (!parser.positionalArguments().isEmpty())
             return commandLine.usageError(QStringLiteral("--undo takes no SESSION"));
-        return runUndo(journalPath, !parser.isSet(QStringLiteral("no-git")));
+        return runUndo(journalPath, !parser.isSet(QStringLiteral("no-git")), allowGit);
     }
     if (parser.positionalArguments().size() != 1)
         return commandLine.usageError(QStringLiteral("expected one SESSION file"));
@@ -187,6 +218,8 @@ int runApply(const QStringList &args)
     options.newId = [] { return QUuid::createUuid().toString(QUuid::WithoutBraces); };
     options.sessionPath = sessionPath;
     options.git = !parser.isSet(QStringLiteral("no-git"));
+    if (allowGit && !allowGitFor(p.targetPath()))
+        return cli::ExitError;
     const proposal::ApplyResult result = proposal::apply(p, options);
     if (!result.gitCommit.isEmpty())
         cli::err(QStringLiteral("fanva-cli apply: committed %1\n").arg(result.gitCommit));

@@ -206,7 +206,7 @@ private Q_SLOTS:
         const QString session = rewrite(QStringLiteral("git.fanva"));
         QVERIFY(!session.isEmpty());
 
-        const Run applied = apply(session);
+        const Run applied = apply(session, { QStringLiteral("--git") });
         QVERIFY2(applied.exitCode == 0, applied.err.constData());
         QCOMPARE(git({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }).out.trimmed(), QByteArray("2"));
         QCOMPARE(git({ QStringLiteral("show"), QStringLiteral("--name-only"), QStringLiteral("--format="), QStringLiteral("HEAD") })
@@ -238,7 +238,7 @@ private Q_SLOTS:
         QCOMPARE(git({ QStringLiteral("add"), QStringLiteral("notes.md") }).exitCode, 0);
         const QString session = rewrite(QStringLiteral("staged.fanva"));
         QVERIFY(!session.isEmpty());
-        const Run applied = apply(session);
+        const Run applied = apply(session, { QStringLiteral("--git") });
         QVERIFY2(applied.exitCode == 0, applied.err.constData());
         QCOMPARE(git({ QStringLiteral("show"), QStringLiteral("--name-only"), QStringLiteral("--format="), QStringLiteral("HEAD") })
                      .out.trimmed(),
@@ -271,7 +271,7 @@ private Q_SLOTS:
         writeAll(m_target, m_base); // the residents are an uncommitted change
         const QString session = rewrite(QStringLiteral("dirty.fanva"));
         QVERIFY(!session.isEmpty());
-        const Run applied = apply(session);
+        const Run applied = apply(session, { QStringLiteral("--git") });
         QVERIFY2(applied.exitCode == 0, applied.err.constData());
         QVERIFY2(applied.err.contains("had uncommitted changes: written, not committed"), applied.err.constData());
         QCOMPARE(git({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }).out.trimmed(), QByteArray("1"));
