@@ -61,14 +61,58 @@ bool allowGitFor(const QString &file)
     return true;
 }
 
-int runUndo(const QString &journalPath, bool git, bool allowGit)
+/// The Apply `--undo` undoes: the one named by `--id`, else the last one to `--file` (a path, or
+/// a file name the journal knows), else the last one of all.
+std::optional<proposal::Transaction> undoTarget(const QString &journalPath, const QString &id, const QString &file, QString *error)
 {
-    if (allowGit) {
-        const std::optional<proposal::Transaction> last = proposal::Journal(journalPath).lastCommitted();
-        if (last && !allowGitFor(last->file))
-            return cli::ExitError;
+    const proposal::Journal journal(journalPath);
+    if (!id.isEmpty())
+        return journal.transaction(id);
+    if (file.isEmpty())
+        return journal.lastCommitted();
+    const QString path = QFileInfo(file).absoluteFilePath();
+    if (const std::optional<proposal::Transaction> t = journal.lastCommitted(path))
+        return t;
+    QStringList matches;
+    std::optional<proposal::Transaction> found;
+    for (const proposal::Transaction &t : journal.transactions()) {
+        if (t.state == proposal::Transaction::State::Committed && QFileInfo(t.file).fileName() == file) {
+            if (!matches.contains(t.file))
+                matches.append(t.file);
+            found = t;
+        }
     }
-    const proposal::UndoResult result = proposal::undoLast(journalPath, {}, git);
+    if (matches.size() > 1) {
+        *error = QStringLiteral("%1 names Applies to several files (%2); give the path.").arg(file, matches.join(QStringLiteral(", ")));
+        return std::nullopt;
+    }
+    return found;
+}
+
+int runUndo(const QString &journalPath, bool git, bool allowGit, const QString &id, const QString &file)
+{
+    QString error;
+    const std::optional<proposal::Transaction> target = undoTarget(journalPath, id, file, &error);
+    if (!error.isEmpty()) {
+        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(error));
+        return cli::ExitProblems;
+    }
+    if (target && allowGit && !allowGitFor(target->file))
+        return cli::ExitError;
+    proposal::UndoResult result;
+    if (!target) {
+        result.status = proposal::UndoResult::Status::NothingToUndo;
+        result.message
+            = id.isEmpty() ? QStringLiteral("Nothing to undo") : QStringLiteral("The journal holds no committed Apply %1.").arg(id);
+    } else if (!id.isEmpty()) {
+        result = proposal::undoTransaction(journalPath, id, git);
+    } else {
+        result = proposal::undoLast(journalPath, target->file, git);
+    }
+    // Which Apply it tried, so that one stuck Apply is not taken for all of them.
+    if (!result.transaction.id.isEmpty() && result.status != proposal::UndoResult::Status::Undone)
+        cli::err(QStringLiteral("fanva-cli apply: the Apply tried is %1 to %2 (undo another with --id ID or --file FILE)\n")
+                     .arg(result.transaction.id, result.transaction.file));
     switch (result.status) {
     case proposal::UndoResult::Status::Undone: {
         cli::out(result.message + QLatin1Char('\n'));
@@ -126,6 +170,9 @@ int runApply(const QStringList &args)
         { QStringLiteral("git"),
             QStringLiteral("Allow git in the file's work tree from now on (remembered): Applies and Undos there are committed, and "
                            "its hooks run. Without it, git runs only where it was allowed before.") },
+        { QStringLiteral("id"), QStringLiteral("With --undo: the Apply to undo (its journal id)."), QStringLiteral("ID") },
+        { QStringLiteral("file"), QStringLiteral("With --undo: undo the last Apply to this file (a path or a file name)."),
+            QStringLiteral("FILE") },
     });
     parser.addPositionalArgument(QStringLiteral("SESSION"), QStringLiteral("The .fanva session file."));
     commandLine.addLanguage();
@@ -142,10 +189,15 @@ int runApply(const QStringList &args)
     const bool allowGit = parser.isSet(QStringLiteral("git"));
     if (allowGit && parser.isSet(QStringLiteral("no-git")))
         return commandLine.usageError(QStringLiteral("--git and --no-git exclude each other"));
+    if ((parser.isSet(QStringLiteral("id")) || parser.isSet(QStringLiteral("file"))) && !parser.isSet(QStringLiteral("undo")))
+        return commandLine.usageError(QStringLiteral("--id and --file go with --undo"));
     if (parser.isSet(QStringLiteral("undo"))) {
         if (!parser.positionalArguments().isEmpty())
             return commandLine.usageError(QStringLiteral("--undo takes no SESSION"));
-        return runUndo(journalPath, !parser.isSet(QStringLiteral("no-git")), allowGit);
+        if (parser.isSet(QStringLiteral("id")) && parser.isSet(QStringLiteral("file")))
+            return commandLine.usageError(QStringLiteral("--id and --file exclude each other"));
+        return runUndo(journalPath, !parser.isSet(QStringLiteral("no-git")), allowGit, parser.value(QStringLiteral("id")),
+            parser.value(QStringLiteral("file")));
     }
     if (parser.positionalArguments().size() != 1)
         return commandLine.usageError(QStringLiteral("expected one SESSION file"));

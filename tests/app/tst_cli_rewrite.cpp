@@ -278,6 +278,46 @@ private Q_SLOTS:
         QVERIFY(undo().exitCode == 0);
         QCOMPARE(readAll(m_target), m_base);
     }
+
+    // M12: git runs in a work tree only once `--git` allowed it there; the note says how.
+    void gitRunsOnceAllowed()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("git")).isEmpty())
+            QSKIP("git is not on the PATH (packaging/dev.sh installs it)");
+        QCOMPARE(git({ QStringLiteral("init"), QStringLiteral("-q") }).exitCode, 0);
+        QCOMPARE(git({ QStringLiteral("add"), QStringLiteral("CxAnimals.txt") }).exitCode, 0);
+        QCOMPARE(git({ QStringLiteral("commit"), QStringLiteral("-q"), QStringLiteral("-m"), QStringLiteral("start") }).exitCode, 0);
+        const QString session = rewrite(QStringLiteral("consent.fanva"));
+        QVERIFY(!session.isEmpty());
+        const Run applied = apply(session);
+        QVERIFY2(applied.exitCode == 0, applied.err.constData());
+        QVERIFY2(applied.err.contains("where Fanva has not been allowed to run git"), applied.err.constData());
+        QVERIFY2(applied.err.contains("fanva-cli apply --git"), applied.err.constData());
+        QCOMPARE(git({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }).out.trimmed(), QByteArray("1"));
+        QCOMPARE(
+            cli({ QStringLiteral("apply"), QStringLiteral("--undo"), QStringLiteral("--git"), QStringLiteral("--no-git") }).exitCode, 2);
+
+        // M1: --file and --id name the Apply to undo; a failure says which one it tried.
+        const Run byName = undo({ QStringLiteral("--file"), QStringLiteral("CxOther.txt") });
+        QCOMPARE(byName.exitCode, 1);
+        QVERIFY2(byName.err.contains("Nothing to undo"), byName.err.constData());
+        writeAll(m_target, readAll(m_target) + ";; by hand\n");
+        const Run changed = undo({ QStringLiteral("--file"), QStringLiteral("CxAnimals.txt") });
+        QCOMPARE(changed.exitCode, 1);
+        QVERIFY2(changed.err.contains("changed since the Apply; undo would lose those edits"), changed.err.constData());
+        QVERIFY2(changed.err.contains("the Apply tried is "), changed.err.constData());
+        const QByteArray id = QRegularExpression(QStringLiteral("the Apply tried is (\\S+) to "))
+                                  .match(QString::fromUtf8(changed.err))
+                                  .captured(1)
+                                  .toUtf8();
+        QVERIFY(!id.isEmpty());
+        QByteArray restored = readAll(m_target);
+        restored.chop(int(qstrlen(";; by hand\n")));
+        writeAll(m_target, restored);
+        const Run undone = undo({ QStringLiteral("--id"), QString::fromUtf8(id), QStringLiteral("--git") });
+        QVERIFY2(undone.exitCode == 0, undone.err.constData());
+        QCOMPARE(readAll(m_target), m_base);
+    }
 };
 
 QTEST_GUILESS_MAIN(TstCliRewrite)
