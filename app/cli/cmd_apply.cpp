@@ -109,42 +109,33 @@ int runUndo(const QString &journalPath, bool git, bool allowGit, const QString &
     } else {
         result = proposal::undoLast(journalPath, target->file, git);
     }
-    // Which Apply it tried, so that one stuck Apply is not taken for all of them.
-    if (!result.transaction.id.isEmpty() && result.status != proposal::UndoResult::Status::Undone)
-        cli::err(QStringLiteral("fanva-cli apply: the Apply tried is %1 to %2 (undo another with --id ID or --file FILE)\n")
-                     .arg(result.transaction.id, result.transaction.file));
-    switch (result.status) {
-    case proposal::UndoResult::Status::Undone: {
-        cli::out(result.message + QLatin1Char('\n'));
-        if (!result.gitCommit.isEmpty())
-            cli::out(QStringLiteral("git: %1\n").arg(result.gitCommit));
-        if (!result.gitNote.isEmpty())
-            cli::err(QStringLiteral("fanva-cli apply: git: %1\n").arg(result.gitNote));
-        // The session the Apply came from gets its entries back as accepted.
-        const QString sessionPath = result.transaction.session;
-        if (!sessionPath.isEmpty() && QFileInfo::exists(sessionPath)) {
-            proposal::SessionLoad loaded = proposal::loadSessionFile(sessionPath);
-            QString error;
-            if (loaded.session) {
-                proposal::markUndone(loaded.session->proposal, result.transaction);
-                loaded.session->modified = QDateTime::currentDateTimeUtc();
-                if (!loaded.session->save(sessionPath, &error))
-                    cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(error));
-            } else {
-                cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(loaded.error));
-            }
+    if (result.status != proposal::UndoResult::Status::Undone) {
+        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(result.message));
+        // Which Apply it tried, so that one stuck Apply is not taken for all of them.
+        if (!result.transaction.id.isEmpty())
+            cli::err(QStringLiteral("fanva-cli apply: the Apply tried is %1 to %2 (undo another with --id ID or --file FILE)\n")
+                         .arg(result.transaction.id, result.transaction.file));
+        return result.status == proposal::UndoResult::Status::IoError ? cli::ExitError : cli::ExitProblems;
+    }
+    cli::out(result.message + QLatin1Char('\n'));
+    if (!result.gitCommit.isEmpty())
+        cli::out(QStringLiteral("git: %1\n").arg(result.gitCommit));
+    if (!result.gitNote.isEmpty())
+        cli::err(QStringLiteral("fanva-cli apply: git: %1\n").arg(result.gitNote));
+    // The session the Apply came from gets its entries back as accepted.
+    const QString sessionPath = result.transaction.session;
+    if (!sessionPath.isEmpty() && QFileInfo::exists(sessionPath)) {
+        proposal::SessionLoad loaded = proposal::loadSessionFile(sessionPath);
+        if (loaded.session) {
+            proposal::markUndone(loaded.session->proposal, result.transaction);
+            loaded.session->modified = QDateTime::currentDateTimeUtc();
+            if (!loaded.session->save(sessionPath, &error))
+                cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(error));
+        } else {
+            cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(loaded.error));
         }
-        return cli::ExitOk;
     }
-    case proposal::UndoResult::Status::NothingToUndo:
-    case proposal::UndoResult::Status::Changed:
-        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(result.message));
-        return cli::ExitProblems;
-    case proposal::UndoResult::Status::IoError:
-        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(result.message));
-        return cli::ExitError;
-    }
-    return cli::ExitError;
+    return cli::ExitOk;
 }
 
 } // namespace
