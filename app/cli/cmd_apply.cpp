@@ -42,6 +42,14 @@ int runDismiss(const QString &journalPath, const QString &id)
     return cli::ExitOk;
 }
 
+/// A wait for another Apply's lock or for git's hooks is said on stderr, not kept silent.
+proposal::ApplyControl progressOnStderr()
+{
+    proposal::ApplyControl control;
+    control.progress = [](const QString &message) { cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(message)); };
+    return control;
+}
+
 /// `--git`: the user allows git (and its hooks) in the work tree holding `file`, remembered
 /// (docs/spec/rewrite.md §5). False with a message when the answer cannot be stored.
 bool allowGitFor(const QString &file)
@@ -105,9 +113,9 @@ int runUndo(const QString &journalPath, bool git, bool allowGit, const QString &
         result.message
             = id.isEmpty() ? QStringLiteral("Nothing to undo") : QStringLiteral("The journal holds no committed Apply %1.").arg(id);
     } else if (!id.isEmpty()) {
-        result = proposal::undoTransaction(journalPath, id, git);
+        result = proposal::undoTransaction(journalPath, id, git, progressOnStderr());
     } else {
-        result = proposal::undoLast(journalPath, target->file, git);
+        result = proposal::undoLast(journalPath, target->file, git, progressOnStderr());
     }
     if (result.status != proposal::UndoResult::Status::Undone) {
         cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(result.message));
@@ -261,6 +269,7 @@ int runApply(const QStringList &args)
     options.newId = [] { return QUuid::createUuid().toString(QUuid::WithoutBraces); };
     options.sessionPath = sessionPath;
     options.git = !parser.isSet(QStringLiteral("no-git"));
+    options.control = progressOnStderr();
     if (allowGit && !allowGitFor(p.targetPath()))
         return cli::ExitError;
     const proposal::ApplyResult result = proposal::apply(p, options);

@@ -4,6 +4,7 @@
 // that replaces one sentence and retracts another, Apply and Undo byte for byte, a conflict,
 // and Apply as a git commit.
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -277,6 +278,34 @@ private Q_SLOTS:
         QCOMPARE(git({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }).out.trimmed(), QByteArray("1"));
         QVERIFY(undo().exitCode == 0);
         QCOMPARE(readAll(m_target), m_base);
+    }
+
+    // L11: a wait for another Apply's lock is said, not kept silent.
+    void waitForTheLockIsSaid()
+    {
+        const QString flock = QStandardPaths::findExecutable(QStringLiteral("flock"));
+        if (flock.isEmpty())
+            QSKIP("flock (util-linux) is not on the PATH");
+        const QString session = m_dir.filePath(QStringLiteral("wait.fanva"));
+        QCOMPARE(cli({ QStringLiteral("retract"), QStringLiteral("--kb"), m_kb, QStringLiteral("--context"), QStringLiteral("CxAnimals"),
+                         QStringLiteral("--lines"), QString::number(m_fliesLine), QStringLiteral("--out"), session })
+                     .exitCode,
+            0);
+        // The lock file of CxAnimals.txt beside the journal (filelock.cpp kbFileLockPath).
+        const QString key = QFileInfo(m_kb).canonicalFilePath() + QStringLiteral("/CxAnimals.txt");
+        const QString lock = QFileInfo(m_journal).absolutePath() + QStringLiteral("/locks/")
+            + QString::fromLatin1(QCryptographicHash::hash(key.toUtf8(), QCryptographicHash::Sha256).toHex().left(32))
+            + QStringLiteral(".lock");
+        QVERIFY(QDir().mkpath(QFileInfo(lock).absolutePath()));
+        QProcess holder;
+        holder.start(flock, { lock, QStringLiteral("sleep"), QStringLiteral("2") });
+        QVERIFY(holder.waitForStarted());
+        QTest::qWait(300); // flock has the lock before Apply asks for it
+        const Run applied = apply(session, { QStringLiteral("--no-git") });
+        QVERIFY(holder.waitForFinished(10000));
+        QVERIFY2(applied.exitCode == 0, applied.err.constData());
+        QVERIFY2(applied.err.contains("fanva-cli apply: Waiting for another Apply to CxAnimals.txt…\n"), applied.err.constData());
+        QCOMPARE(undo({ QStringLiteral("--no-git") }).exitCode, 0); // the journal is shared with the next test
     }
 
     // M12: git runs in a work tree only once `--git` allowed it there; the note says how.
