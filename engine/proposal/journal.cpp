@@ -335,10 +335,16 @@ std::vector<Recovery> Journal::recover(QString *error)
         if (t.file.isEmpty() || files.contains(t.file))
             continue;
         files.insert(t.file);
-        // Under the file's lock a live Apply has finished: its own committed line settles it.
-        const detail::FileLock lock(detail::kbFileLockPath(m_path, t.file), detail::kbLockWait(t.file));
+        // Under the file's lock a live Apply has finished: its own committed line settles it. A
+        // file with nothing pending is not waited for: its lock's holder cleans up after itself.
+        const bool pending = std::any_of(all.begin(), all.end(),
+            [&](const Transaction &other) { return other.file == t.file && other.state == Transaction::State::Pending; });
+        detail::LockWait wait = detail::kbLockWait(t.file);
+        if (!pending)
+            wait.timeoutMs = 0;
+        const detail::FileLock lock(detail::kbFileLockPath(m_path, t.file), wait);
         if (!lock.isLocked()) {
-            if (error)
+            if (error && pending)
                 *error = lock.error();
             continue;
         }

@@ -284,6 +284,25 @@ private Q_SLOTS:
         QCOMPARE(fixture::readAll(m_journal), journalBefore);
     }
 
+    // L11: start-up recovery does not wait for the lock of a file that has nothing pending.
+    void recoveryDoesNotWaitForASettledFile()
+    {
+        QVERIFY(fixture::writeAll(m_target, m_original));
+        proposal::Proposal p = fixture::scenarioOne(m_kb);
+        QVERIFY(p.accept(QStringLiteral("c1")));
+        QCOMPARE(proposal::apply(p, options()).status, ApplyStatus::Applied);
+        auto held = std::make_unique<proposal::detail::FileLock>(proposal::detail::kbFileLockPath(m_journal, m_target));
+        QVERIFY(held->isLocked());
+        QString error;
+        std::unique_ptr<QThread> thread(QThread::create([&] { (void)proposal::Journal(m_journal).recover(&error); }));
+        thread->start();
+        const bool finished = thread->wait(QDeadlineTimer(5000));
+        held.reset();
+        QVERIFY(thread->wait(QDeadlineTimer(180000)));
+        QVERIFY2(finished, "recovery waited for a lock it had no need of");
+        QCOMPARE(error, QString());
+    }
+
     // M1: Undo can name the Apply (by id) or the file; an Apply that is not its file's last
     // one is refused, naming the one to undo first.
     void undoNamesItsApply()
