@@ -7,6 +7,7 @@
 #include "lang/registry.h"
 #include "proposal/apply.h"
 #include "proposal/gate.h"
+#include "proposal/gitconsent.h"
 #include "proposal/journal.h"
 #include "proposal/sessionfile.h"
 #include "proposal/target.h"
@@ -44,41 +45,108 @@ int runDismiss(const QString &journalPath, const QString &id)
     return cli::ExitOk;
 }
 
-int runUndo(const QString &journalPath, bool git)
+/// A wait for another Apply's lock or for git's hooks is said on stderr, not kept silent.
+proposal::ApplyControl progressOnStderr()
 {
-    const proposal::UndoResult result = proposal::undoLast(journalPath, {}, git);
-    switch (result.status) {
-    case proposal::UndoResult::Status::Undone: {
-        cli::out(result.message + QLatin1Char('\n'));
-        if (!result.gitCommit.isEmpty())
-            cli::out(QStringLiteral("git: %1\n").arg(result.gitCommit));
-        if (!result.gitNote.isEmpty())
-            cli::err(QStringLiteral("fanva-cli apply: git: %1\n").arg(result.gitNote));
-        // The session the Apply came from gets its entries back as accepted.
-        const QString sessionPath = result.transaction.session;
-        if (!sessionPath.isEmpty() && QFileInfo::exists(sessionPath)) {
-            proposal::SessionLoad loaded = proposal::loadSessionFile(sessionPath);
-            QString error;
-            if (loaded.session) {
-                proposal::markUndone(loaded.session->proposal, result.transaction);
-                loaded.session->modified = QDateTime::currentDateTimeUtc();
-                if (!loaded.session->save(sessionPath, &error))
-                    cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(error));
-            } else {
-                cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(loaded.error));
-            }
+    proposal::ApplyControl control;
+    control.progress = [](const QString &message) { cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(message)); };
+    return control;
+}
+
+/// `--git`: the user allows git (and its hooks) in the work tree holding `file`, remembered
+/// (docs/spec/rewrite.md §5). False with a message when the answer cannot be stored.
+bool allowGitFor(const QString &file)
+{
+    const QString workTree = proposal::gitWorkTreeOf(file);
+    if (workTree.isEmpty())
+        return true;
+    QString error;
+    if (proposal::gitConsent(workTree) != proposal::GitConsent::Allowed) {
+        if (!proposal::setGitConsent(workTree, proposal::GitConsent::Allowed, &error)) {
+            cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(error));
+            return false;
         }
-        return cli::ExitOk;
+        cli::err(
+            QStringLiteral("fanva-cli apply: git: Applies and Undos in %1 are committed from now on (its hooks run).\n").arg(workTree));
     }
-    case proposal::UndoResult::Status::NothingToUndo:
-    case proposal::UndoResult::Status::Changed:
-        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(result.message));
+    return true;
+}
+
+/// The Apply `--undo` undoes: the one named by `--id`, else the last one to `--file` (a path, or
+/// a file name the journal knows), else the last one of all.
+std::optional<proposal::Transaction> undoTarget(const QString &journalPath, const QString &id, const QString &file, QString *error)
+{
+    const proposal::Journal journal(journalPath);
+    if (!id.isEmpty())
+        return journal.transaction(id);
+    if (file.isEmpty())
+        return journal.lastCommitted();
+    const QString path = QFileInfo(file).absoluteFilePath();
+    if (const std::optional<proposal::Transaction> t = journal.lastCommitted(path))
+        return t;
+    QStringList matches;
+    std::optional<proposal::Transaction> found;
+    for (const proposal::Transaction &t : journal.transactions()) {
+        if (t.state == proposal::Transaction::State::Committed && QFileInfo(t.file).fileName() == file) {
+            if (!matches.contains(t.file))
+                matches.append(t.file);
+            found = t;
+        }
+    }
+    if (matches.size() > 1) {
+        *error = QStringLiteral("%1 names Applies to several files (%2); give the path.").arg(file, matches.join(QStringLiteral(", ")));
+        return std::nullopt;
+    }
+    return found;
+}
+
+int runUndo(const QString &journalPath, bool git, bool allowGit, const QString &id, const QString &file)
+{
+    QString error;
+    const std::optional<proposal::Transaction> target = undoTarget(journalPath, id, file, &error);
+    if (!error.isEmpty()) {
+        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(error));
         return cli::ExitProblems;
-    case proposal::UndoResult::Status::IoError:
-        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(result.message));
-        return cli::ExitError;
     }
-    return cli::ExitError;
+    if (target && allowGit && !allowGitFor(target->file))
+        return cli::ExitError;
+    proposal::UndoResult result;
+    if (!target) {
+        result.status = proposal::UndoResult::Status::NothingToUndo;
+        result.message
+            = id.isEmpty() ? QStringLiteral("Nothing to undo") : QStringLiteral("The journal holds no committed Apply %1.").arg(id);
+    } else if (!id.isEmpty()) {
+        result = proposal::undoTransaction(journalPath, id, git, progressOnStderr());
+    } else {
+        result = proposal::undoLast(journalPath, target->file, git, progressOnStderr());
+    }
+    if (result.status != proposal::UndoResult::Status::Undone) {
+        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(result.message));
+        // Which Apply it tried, so that one stuck Apply is not taken for all of them.
+        if (!result.transaction.id.isEmpty())
+            cli::err(QStringLiteral("fanva-cli apply: the Apply tried is %1 to %2 (undo another with --id ID or --file FILE)\n")
+                         .arg(result.transaction.id, result.transaction.file));
+        return result.status == proposal::UndoResult::Status::IoError ? cli::ExitError : cli::ExitProblems;
+    }
+    cli::out(result.message + QLatin1Char('\n'));
+    if (!result.gitCommit.isEmpty())
+        cli::out(QStringLiteral("git: %1\n").arg(result.gitCommit));
+    if (!result.gitNote.isEmpty())
+        cli::err(QStringLiteral("fanva-cli apply: git: %1\n").arg(result.gitNote));
+    // The session the Apply came from gets its entries back as accepted.
+    const QString sessionPath = result.transaction.session;
+    if (!sessionPath.isEmpty() && QFileInfo::exists(sessionPath)) {
+        proposal::SessionLoad loaded = proposal::loadSessionFile(sessionPath);
+        if (loaded.session) {
+            proposal::markUndone(loaded.session->proposal, result.transaction);
+            loaded.session->modified = QDateTime::currentDateTimeUtc();
+            if (!loaded.session->save(sessionPath, &error))
+                cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(error));
+        } else {
+            cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(loaded.error));
+        }
+    }
+    return cli::ExitOk;
 }
 
 /// --kb DIR, when given, must be the session's KB folder (canonical paths): nullopt, or the exit code.
@@ -223,6 +291,12 @@ int runApply(const QStringList &args)
             QStringLiteral("ID") },
         { QStringLiteral("journal"), QStringLiteral("The journal (default: the application's data folder)."), QStringLiteral("FILE") },
         { QStringLiteral("no-git"), QStringLiteral("Do not commit the Apply (or its Undo) to git, though the file lies in a work tree.") },
+        { QStringLiteral("git"),
+            QStringLiteral("Allow git in the file's work tree from now on (remembered): Applies and Undos there are committed, and "
+                           "its hooks run. Without it, git runs only where it was allowed before.") },
+        { QStringLiteral("id"), QStringLiteral("With --undo: the Apply to undo (its journal id)."), QStringLiteral("ID") },
+        { QStringLiteral("file"), QStringLiteral("With --undo: undo the last Apply to this file (a path or a file name)."),
+            QStringLiteral("FILE") },
     });
     parser.addPositionalArgument(QStringLiteral("SESSION"), QStringLiteral("The .fanva session file."));
     commandLine.addLanguage();
@@ -236,10 +310,18 @@ int runApply(const QStringList &args)
             return commandLine.usageError(QStringLiteral("--dismiss takes no SESSION and no --undo"));
         return runDismiss(journalPath, parser.value(QStringLiteral("dismiss")));
     }
+    const bool allowGit = parser.isSet(QStringLiteral("git"));
+    if (allowGit && parser.isSet(QStringLiteral("no-git")))
+        return commandLine.usageError(QStringLiteral("--git and --no-git exclude each other"));
+    if ((parser.isSet(QStringLiteral("id")) || parser.isSet(QStringLiteral("file"))) && !parser.isSet(QStringLiteral("undo")))
+        return commandLine.usageError(QStringLiteral("--id and --file go with --undo"));
     if (parser.isSet(QStringLiteral("undo"))) {
         if (!parser.positionalArguments().isEmpty())
             return commandLine.usageError(QStringLiteral("--undo takes no SESSION"));
-        return runUndo(journalPath, !parser.isSet(QStringLiteral("no-git")));
+        if (parser.isSet(QStringLiteral("id")) && parser.isSet(QStringLiteral("file")))
+            return commandLine.usageError(QStringLiteral("--id and --file exclude each other"));
+        return runUndo(journalPath, !parser.isSet(QStringLiteral("no-git")), allowGit, parser.value(QStringLiteral("id")),
+            parser.value(QStringLiteral("file")));
     }
     if (parser.positionalArguments().size() != 1)
         return commandLine.usageError(QStringLiteral("expected one SESSION file"));
@@ -297,6 +379,9 @@ int runApply(const QStringList &args)
     options.newId = [] { return QUuid::createUuid().toString(QUuid::WithoutBraces); };
     options.sessionPath = sessionPath;
     options.git = !parser.isSet(QStringLiteral("no-git"));
+    options.control = progressOnStderr();
+    if (allowGit && !allowGitFor(p.targetPath()))
+        return cli::ExitError;
     const proposal::ApplyResult result = proposal::apply(p, options);
     restoreHeld(p, held);
     if (!result.gitCommit.isEmpty())

@@ -497,7 +497,7 @@ void verify(ApplyRun &run)
 }
 
 /// 6. Git (rewrite.md §5): commits the file alone, unless it had uncommitted changes before.
-void commitToGit(ApplyRun &run, const GitState &before)
+void commitToGit(ApplyRun &run, const GitState &before, const GitControl &control)
 {
     ApplyResult &result = run.result;
     const QString name = QFileInfo(run.path).fileName();
@@ -506,11 +506,10 @@ void commitToGit(ApplyRun &run, const GitState &before)
         return;
     }
     const GitOutcome outcome
-        = gitCommitFile(run.path, before.tracked, gitCommitMessage(run.proposal, run.accepted, name, run.options.sessionPath));
-    if (!outcome.committed()) {
-        result.gitNote = outcome.note;
+        = gitCommitFile(run.path, before.tracked, gitCommitMessage(run.proposal, run.accepted, name, run.options.sessionPath), control);
+    result.gitNote = outcome.note; // why there is no commit, or that HEAD is detached
+    if (!outcome.committed())
         return;
-    }
     result.gitCommit = outcome.commit;
     run.transaction.gitCommit = outcome.commit;
     QString error;
@@ -534,8 +533,10 @@ ApplyResult apply(Proposal &proposal, const ApplyOptions &options)
     run.edits = hasEdits(run.accepted);
     if (!checkTarget(run) || !readsAsSentences(run))
         return result;
-    // One writer per KB file: another Apply, an Undo, recovery or fmt waits here.
-    const detail::FileLock lock(detail::kbFileLockPath(run.journalPath, run.path));
+    // One writer per KB file: another Apply, an Undo, recovery or fmt waits here (or is cancelled).
+    const ApplyControl &control = options.control;
+    const detail::FileLock lock(detail::kbFileLockPath(run.journalPath, run.path),
+        detail::kbLockWait(run.path, control.progress, control.cancelled, control.lockTimeoutMs));
     if (!lock.isLocked()) {
         result.status = ApplyStatus::IoError;
         result.message = QStringLiteral("%1 Nothing was written.").arg(lock.error());
@@ -543,19 +544,28 @@ ApplyResult apply(Proposal &proposal, const ApplyOptions &options)
     }
     if (!regate(run) || !checkConflict(run))
         return result;
-    const GitState git = options.git ? gitStateOf(run.path) : GitState {};
+    const GitControl gitControl { control.progress, control.cancelled, control.gitTimeoutMs };
+    const GitState git = options.git ? gitStateOf(run.path, gitControl) : GitState {};
+    if (control.cancelled && control.cancelled()) {
+        result.status = ApplyStatus::IoError;
+        result.message = QStringLiteral("Cancelled. Nothing was written.");
+        return result;
+    }
     if (!journaledWrite(run))
         return result;
     verify(run);
+    // Past the rename a cancel stops only git: the journal already says committed.
     if (result.status == ApplyStatus::Applied && git.available)
-        commitToGit(run, git);
+        commitToGit(run, git, gitControl);
+    else if (result.status == ApplyStatus::Applied)
+        result.gitNote = git.note;
     return result;
 }
 
 bool rewriteKbFile(const QString &path, const QByteArray &expected, const QByteArray &bytes, const QString &journalPath, QString *error)
 {
     const QString journal = journalPath.isEmpty() ? Journal::defaultPath() : journalPath;
-    const detail::FileLock lock(detail::kbFileLockPath(journal, QFileInfo(path).absoluteFilePath()));
+    const detail::FileLock lock(detail::kbFileLockPath(journal, QFileInfo(path).absoluteFilePath()), detail::kbLockWait(path));
     if (!lock.isLocked()) {
         *error = lock.error();
         return false;

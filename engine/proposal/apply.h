@@ -101,6 +101,10 @@ struct UndoResult {
 /// file is restored and the journal says undone; the commit is skipped).
 [[nodiscard]] UndoResult undoLast(const QString &journalPath, const QString &file = {}, bool git = false, const ApplyControl &control = {});
 
+/// undoLast() of the Apply `id`; Changed (naming the one to undo first) when a later Apply to
+/// its file is still committed, NothingToUndo when the journal holds no committed Apply `id`.
+[[nodiscard]] UndoResult undoTransaction(const QString &journalPath, const QString &id, bool git = false, const ApplyControl &control = {});
+
 /// Replaces a KB file's bytes outside Apply (`fanva-cli fmt`): under the file's lock (the
 /// lock file beside `journalPath`'s journal, empty: the default), only while the file still
 /// holds `expected`, atomically, keeping mode, owner and group; a symbolic link, a

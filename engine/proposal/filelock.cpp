@@ -3,16 +3,19 @@
 #include "proposal/filelock_p.h"
 
 #include <QCryptographicHash>
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 
 #include <cerrno>
 #include <cstring>
+#include <thread>
 
 #ifdef Q_OS_UNIX
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #endif
 
@@ -27,25 +30,63 @@ QString errnoText(int error)
     return QString::fromLocal8Bit(std::strerror(error));
 }
 
-FileLock::FileLock(const QString &lockFile)
+bool makePrivateFolder(const QString &dir)
+{
+#ifdef Q_OS_UNIX
+    const QString path = QDir::cleanPath(QFileInfo(dir).absoluteFilePath());
+    if (QFileInfo(path).isDir())
+        return true;
+    const QString parent = QFileInfo(path).absolutePath();
+    if (parent != path && !makePrivateFolder(parent))
+        return false;
+    return ::mkdir(QFile::encodeName(path).constData(), 0700) == 0 || (errno == EEXIST && QFileInfo(path).isDir());
+#else
+    return QDir().mkpath(dir);
+#endif
+}
+
+FileLock::FileLock(const QString &lockFile, const LockWait &wait)
 {
 #ifdef Q_OS_UNIX
     const QString dir = QFileInfo(lockFile).absolutePath();
-    if (!QDir().mkpath(dir)) {
+    if (!makePrivateFolder(dir)) {
         m_error = QStringLiteral("Cannot create %1.").arg(dir);
         return;
     }
-    const int fd = ::open(QFile::encodeName(lockFile).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    const int fd = ::open(QFile::encodeName(lockFile).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
     if (fd < 0) {
         m_error = QStringLiteral("Cannot open the lock file %1: %2.").arg(lockFile, errnoText(errno));
         return;
     }
-    int rc = 0;
-    while ((rc = ::flock(fd, LOCK_EX)) != 0 && errno == EINTR) { }
-    if (rc != 0) {
-        m_error = QStringLiteral("Cannot lock %1: %2.").arg(lockFile, errnoText(errno));
-        ::close(fd);
-        return;
+    // Polled, not a blocking flock: the wait can be reported, cancelled and bounded.
+    const QDeadlineTimer deadline = wait.timeoutMs < 0 ? QDeadlineTimer(QDeadlineTimer::Forever) : QDeadlineTimer(wait.timeoutMs);
+    const QString holder = wait.holder.isEmpty() ? QStringLiteral("another Fanva process") : wait.holder;
+    bool reported = false;
+    while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        if (errno == EINTR)
+            continue;
+        if (errno != EWOULDBLOCK) {
+            m_error = QStringLiteral("Cannot lock %1: %2.").arg(lockFile, errnoText(errno));
+            ::close(fd);
+            return;
+        }
+        if (!reported && wait.progress)
+            wait.progress(QStringLiteral("Waiting for %1…").arg(holder));
+        reported = true;
+        if (wait.cancelled && wait.cancelled()) {
+            m_cancelled = true;
+            m_error = QStringLiteral("Cancelled while waiting for %1.").arg(holder);
+            ::close(fd);
+            return;
+        }
+        if (deadline.hasExpired()) {
+            m_error = QStringLiteral("Gave up after %1 s waiting for %2 (it holds the lock file %3); try again once it has finished.")
+                          .arg(wait.timeoutMs / 1000.0)
+                          .arg(holder, lockFile);
+            ::close(fd);
+            return;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     m_fd = fd;
 #else
@@ -70,6 +111,13 @@ QString kbFileLockPath(const QString &journalPath, const QString &kbFile)
     const QByteArray hash = QCryptographicHash::hash(key.toUtf8(), QCryptographicHash::Sha256).toHex().left(32);
     return QDir(QFileInfo(journalPath).absolutePath())
         .filePath(QStringLiteral("locks/") + QString::fromLatin1(hash) + QStringLiteral(".lock"));
+}
+
+LockWait kbLockWait(
+    const QString &kbFile, const std::function<void(const QString &)> &progress, const std::function<bool()> &cancelled, int timeoutMs)
+{
+    return LockWait { QStringLiteral("another Apply to %1").arg(QFileInfo(kbFile).fileName()), progress, cancelled,
+        timeoutMs > 0 ? timeoutMs : s_kbLockTimeoutMs };
 }
 
 QString journalLockPath(const QString &journalPath)

@@ -7,9 +7,11 @@
 #include "proposal/filelock_p.h"
 #include "proposal/proposal.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QSet>
 #include <QStandardPaths>
 
@@ -77,6 +79,18 @@ std::optional<Transaction::State> stateFromName(const QString &name)
     return std::nullopt;
 }
 
+/// The bytes stored at `path` if they hash to `sha256` (a regular file only).
+std::optional<QByteArray> readBase(const QString &path, const QString &sha256)
+{
+    QFile file(path);
+    if (!detail::isRegularFile(path) || !file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    QByteArray bytes = file.readAll();
+    if (sha256Hex(bytes) != sha256)
+        return std::nullopt;
+    return bytes;
+}
+
 } // namespace
 
 QString transactionStateName(Transaction::State state)
@@ -116,7 +130,7 @@ bool Journal::append(const nlohmann::json &line, QString *error)
 bool Journal::appendLocked(const QByteArray &line, QString *error)
 {
     const QFileInfo info(m_path);
-    if (!QDir().mkpath(info.absolutePath())) {
+    if (!detail::makePrivateFolder(info.absolutePath())) {
         *error = QStringLiteral("Cannot create %1.").arg(info.absolutePath());
         return false;
     }
@@ -135,7 +149,7 @@ bool Journal::appendLocked(const QByteArray &line, QString *error)
     }
 #ifdef Q_OS_UNIX
     // Written by hand so that the system's reason (a full disk above all) reaches the message.
-    const int fd = ::open(QFile::encodeName(m_path).constData(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    const int fd = ::open(QFile::encodeName(m_path).constData(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
     if (fd < 0) {
         *error = QStringLiteral("Cannot open the journal %1: %2.").arg(m_path, detail::errnoText(errno));
         return false;
@@ -182,46 +196,61 @@ bool Journal::appendState(const QString &id, Transaction::State state, QString *
 
 QString Journal::basePath(const QString &sha256) const
 {
-    return QFileInfo(m_path).absoluteDir().filePath(QStringLiteral("bases/") + sha256);
+    return QFileInfo(m_path).absoluteFilePath() + QStringLiteral(".bases/") + sha256;
 }
 
 bool Journal::storeBase(const QByteArray &bytes, QString *error) const
 {
-    const QString path = basePath(sha256Hex(bytes));
-    if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
-        *error = QStringLiteral("Cannot create %1.").arg(QFileInfo(path).absolutePath());
+    const QString sha256 = sha256Hex(bytes);
+    const QString path = basePath(sha256);
+    const QString dir = QFileInfo(path).absolutePath();
+    // Under the journal's lock, so that a prune in another process sees it young or named.
+    const detail::FileLock lock(detail::journalLockPath(m_path));
+    if (!lock.isLocked()) {
+        *error = lock.error();
         return false;
     }
-    if (storedBase(sha256Hex(bytes)))
-        return true;
-    return detail::writeAtomically(path, bytes, {}, error);
+    if (!detail::makePrivateFolder(dir)) {
+        *error = QStringLiteral("Cannot create %1.").arg(dir);
+        return false;
+    }
+    if (readBase(path, sha256)) {
+        QFile file(path);
+        if (file.open(QIODevice::ReadWrite) && file.setFileTime(QDateTime::currentDateTimeUtc(), QFileDevice::FileModificationTime))
+            return true;
+    }
+    return detail::writeAtomically(path, bytes, {}, error, 0600);
 }
 
 std::optional<QByteArray> Journal::storedBase(const QString &sha256) const
 {
-    const QString path = basePath(sha256);
-    QFile file(path);
-    if (sha256.isEmpty() || !detail::isRegularFile(path) || !file.open(QIODevice::ReadOnly))
+    if (sha256.isEmpty())
         return std::nullopt;
-    QByteArray bytes = file.readAll();
-    if (sha256Hex(bytes) != sha256)
-        return std::nullopt;
-    return bytes;
+    if (std::optional<QByteArray> bytes = readBase(basePath(sha256), sha256))
+        return bytes;
+    // Where Fanva kept them before they got a folder per journal: still read, never pruned.
+    return readBase(QFileInfo(m_path).absoluteDir().filePath(QStringLiteral("bases/") + sha256), sha256);
 }
 
-int Journal::pruneBases(int keep) const
+int Journal::pruneBases(std::chrono::seconds minAge) const
 {
-    const std::vector<Transaction> all = transactions();
+    const detail::FileLock lock(detail::journalLockPath(m_path));
+    if (!lock.isLocked())
+        return 0;
     QSet<QString> named;
-    int seen = 0;
-    for (auto it = all.rbegin(); it != all.rend() && seen < keep; ++it, ++seen) {
-        if (it->edit)
-            named.insert(it->baseSha256);
+    for (const Transaction &t : transactions()) {
+        if (t.edit && (t.state == Transaction::State::Pending || t.state == Transaction::State::Committed))
+            named.insert(t.baseSha256);
     }
-    int removed = 0;
+    static const QRegularExpression s_hashName(QStringLiteral("^[0-9a-f]{64}$"));
+    const QDateTime youngest = QDateTime::currentDateTimeUtc().addSecs(-qint64(minAge.count()));
     const QDir dir(QFileInfo(basePath(QStringLiteral("x"))).absolutePath());
-    for (const QString &name : dir.entryList(QDir::Files)) {
-        if (!named.contains(name) && QFile::remove(dir.filePath(name)))
+    int removed = 0;
+    for (const QFileInfo &info : dir.entryInfoList(QDir::Files | QDir::Hidden)) {
+        const QString name = info.fileName();
+        if (!s_hashName.match(name).hasMatch() || named.contains(name) || info.lastModified() > youngest)
+            continue;
+        if (QFile::remove(info.absoluteFilePath()))
             ++removed;
     }
     return removed;
@@ -306,10 +335,16 @@ std::vector<Recovery> Journal::recover(QString *error)
         if (t.file.isEmpty() || files.contains(t.file))
             continue;
         files.insert(t.file);
-        // Under the file's lock a live Apply has finished: its own committed line settles it.
-        const detail::FileLock lock(detail::kbFileLockPath(m_path, t.file));
+        // Under the file's lock a live Apply has finished: its own committed line settles it. A
+        // file with nothing pending is not waited for: its lock's holder cleans up after itself.
+        const bool pending = std::any_of(all.begin(), all.end(),
+            [&](const Transaction &other) { return other.file == t.file && other.state == Transaction::State::Pending; });
+        detail::LockWait wait = detail::kbLockWait(t.file);
+        if (!pending)
+            wait.timeoutMs = 0;
+        const detail::FileLock lock(detail::kbFileLockPath(m_path, t.file), wait);
         if (!lock.isLocked()) {
-            if (error)
+            if (error && pending)
                 *error = lock.error();
             continue;
         }
@@ -352,7 +387,7 @@ bool Journal::dismiss(const QString &id, QString *error)
     return append({ { "id", u8(id) }, { "state", u8(transactionStateName(Transaction::State::Aborted)) }, { "dismissed", true } }, error);
 }
 
-int Journal::compact(QString *error)
+int Journal::compact(QString *error, int keepPerFile)
 {
     const detail::FileLock lock(detail::journalLockPath(m_path));
     if (!lock.isLocked()) {
@@ -368,21 +403,12 @@ int Journal::compact(QString *error)
     for (const auto &[file, list] : byFile) {
         const bool pending
             = std::any_of(list.begin(), list.end(), [](const Transaction *t) { return t->state == Transaction::State::Pending; });
-        if (pending) {
-            for (const Transaction *t : list)
-                keep.insert(t->id);
-            continue;
-        }
-        // Undo walks back from the newest committed Apply while the file matches.
-        std::optional<QString> current = fileSha256(file);
+        // Never by what the file holds now: a hand edit may be reverted, and Undo says why it waits.
+        int committed = 0;
         for (auto it = list.rbegin(); it != list.rend(); ++it) {
             const Transaction *t = *it;
-            if (t->state != Transaction::State::Committed)
-                continue;
-            if (!current || *current != t->newSha256)
-                break;
-            keep.insert(t->id);
-            current = t->baseSha256.isEmpty() ? std::nullopt : std::optional<QString>(t->baseSha256);
+            if (pending || (t->state == Transaction::State::Committed && committed++ < keepPerFile))
+                keep.insert(t->id);
         }
     }
     const int dropped = int(all.size()) - int(keep.size());

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <optional>
 #include <vector>
 
@@ -70,13 +71,17 @@ public:
     [[nodiscard]] bool appendPending(const Transaction &transaction, QString *error);
     [[nodiscard]] bool appendState(const QString &id, Transaction::State state, QString *error, const QString &gitCommit = {});
 
-    /// The base files an edit Apply's Undo restores, stored by SHA-256 in `bases/` beside the
-    /// journal (rewrite.md §4). storeBase() writes durably (before the pending line); pruneBases()
-    /// keeps those the last `keep` Applies name.
+    /// The base files an edit Apply's Undo restores, stored by SHA-256 in a folder of this journal's
+    /// own, `<journal>.bases/` (rewrite.md §4). storeBase() writes durably, privately (0600), under
+    /// the journal's lock, before the pending line names it; storing a base again makes it young
+    /// again. storedBase() also reads the `bases/` folder beside the journal that Fanva used before.
     [[nodiscard]] QString basePath(const QString &sha256) const;
     [[nodiscard]] bool storeBase(const QByteArray &bytes, QString *error) const;
     [[nodiscard]] std::optional<QByteArray> storedBase(const QString &sha256) const;
-    int pruneBases(int keep = 50) const;
+    /// Removes, under the journal's lock, the stored bases that no pending or committed edit
+    /// Apply names and that are older than `minAge` (an Apply between storeBase() and its pending
+    /// line): only 64-hex names in this journal's own folder. Returns how many went.
+    int pruneBases(std::chrono::seconds minAge = std::chrono::minutes(5)) const;
 
     /// Every transaction in the order its pending line was written. Lines that do not read
     /// (a torn last line after a crash) are skipped.
@@ -95,11 +100,11 @@ public:
     /// records it aborted and dismissed. False when `id` is not a pending Apply.
     [[nodiscard]] bool dismiss(const QString &id, QString *error);
 
-    /// Rewrites the journal keeping only what recovery and Undo need: every Apply of a file
-    /// that still has a pending one, else the committed Applies Undo can still reach (the
-    /// newest whose result the file holds, then back while each one's base is the previous
-    /// one's result). Aborted, undone and dismissed Applies go. Returns how many were dropped.
-    int compact(QString *error = nullptr);
+    /// Rewrites the journal keeping what recovery and Undo need: every Apply of a file that still
+    /// has a pending one, else each file's newest `keepPerFile` committed Applies, whatever the file
+    /// holds now (a hand edit that is reverted makes Undo possible again). Aborted, undone and
+    /// dismissed Applies go. Returns how many were dropped.
+    int compact(QString *error = nullptr, int keepPerFile = 50);
 
 private:
     [[nodiscard]] bool appendLocked(const QByteArray &bytes, QString *error);

@@ -7,6 +7,7 @@
 #include "proposal/atomicwrite_p.h"
 #include "proposal/filelock_p.h"
 #include "proposal/gitcommit.h"
+#include "proposal/journal.h"
 
 #include <QFileInfo>
 
@@ -29,116 +30,194 @@ Decision acceptedDecision(const Entry &entry)
     return entry.selectedShape == 0 ? Decision::Edited : Decision::Accepted;
 }
 
-} // namespace
-
-UndoResult undoLast(const QString &journalPath, const QString &file, bool git, const ApplyControl &control)
+GitControl gitControlOf(const ApplyControl &control)
 {
-    Q_UNUSED(control) // the lock and git follow it with the hardening of issue 33
-    UndoResult result;
-    const QString path = journalPath.isEmpty() ? Journal::defaultPath() : journalPath;
-    Journal journal(path);
-    std::optional<Transaction> last = journal.lastCommitted(file);
-    if (!last) {
-        result.status = UndoResult::Status::NothingToUndo;
-        result.message = QStringLiteral("Nothing to undo");
+    return GitControl { control.progress, control.cancelled, control.gitTimeoutMs };
+}
+
+/// One Undo in progress.
+struct UndoRun {
+    Journal journal;
+    const ApplyControl &control;
+    UndoResult &result;
+    Transaction t; ///< the Apply being undone
+    QString name; ///< its file's name
+    FileState current; ///< the file as the check read it
+
+    UndoResult &fail(UndoResult::Status status, const QString &message)
+    {
+        result.status = status;
+        result.message = message;
         return result;
     }
-    // The file's lock, then the journal again: another process may have undone it meanwhile.
-    const detail::FileLock lock(detail::kbFileLockPath(path, last->file));
+    UndoResult &undone(const QString &message)
+    {
+        result.transaction.state = Transaction::State::Undone;
+        result.status = UndoResult::Status::Undone;
+        result.message = message;
+        return result;
+    }
+};
+
+/// The file must still be the Apply's result (and, for an add, start with its base).
+bool stillTheApplysResult(const Transaction &t, const FileState &state)
+{
+    if (!state.exists || sha256Hex(state.bytes) != t.newSha256)
+        return false;
+    if (t.edit)
+        return true;
+    return state.bytes.size() >= t.offset
+        && (t.baseSha256.isEmpty() ? t.offset == 0 : sha256Hex(state.bytes.left(t.offset)) == t.baseSha256);
+}
+
+/// The Apply's commit still HEAD: `git revert`. A revert that committed is the Undo, whatever
+/// bytes git checked out (line-ending attributes, filters). False when git made no commit.
+bool revertedByGit(UndoRun &run)
+{
+    const GitOutcome reverted = gitRevertIfHead(run.t.file, run.t.gitCommit, gitControlOf(run.control));
+    run.result.gitNote = reverted.note;
+    if (!reverted.committed())
+        return false;
+    run.result.gitCommit = reverted.commit;
+    QString error;
+    if (!run.journal.appendState(run.t.id, Transaction::State::Undone, &error)) {
+        run.result.status = UndoResult::Status::IoError;
+        run.result.message = QStringLiteral("%1 was reverted by git (%2), but the journal could not record it: %3")
+                                 .arg(run.name, reverted.commit.left(8), error);
+        return true;
+    }
+    run.undone(QStringLiteral("Restored %1 as it was before the Apply (git revert %2).").arg(run.name, reverted.commit.left(8)));
+    return true;
+}
+
+/// Writes the base back (an edit's from the stored copy, an add's from the file's first bytes;
+/// removes a file the Apply created), checking the bytes again just before the rename.
+UndoResult &restoreBytes(UndoRun &run)
+{
+    const Transaction &t = run.t;
+    // An edit Apply's old bytes are stored by hash beside the journal (rewrite.md §4).
+    const std::optional<QByteArray> base = t.edit ? run.journal.storedBase(t.baseSha256) : run.current.bytes.left(t.offset);
+    if (!base)
+        return run.fail(UndoResult::Status::IoError,
+            QStringLiteral("The stored copy of %1 as it was before the Apply %2 is gone. Nothing was written.").arg(run.name, t.id));
+    QString error;
+    bool changed = false;
+    const bool ok = t.baseSha256.isEmpty() ? detail::removeDurably(t.file, &error)
+                                           : detail::writeAtomically(
+                                               t.file, *base,
+                                               [&] {
+                                                   // Just before the rename: a hand edit made meanwhile is not lost.
+                                                   changed = readFile(t.file).bytes != run.current.bytes;
+                                                   return !changed;
+                                               },
+                                               &error);
+    if (!ok)
+        return changed ? run.fail(UndoResult::Status::Changed,
+                   QStringLiteral("%1 changed since the Apply; undo would lose those edits. Nothing was written.").arg(run.name))
+                       : run.fail(UndoResult::Status::IoError, QStringLiteral("%1 Nothing was written.").arg(error));
+    if (!run.journal.appendState(t.id, Transaction::State::Undone, &error))
+        return run.fail(
+            UndoResult::Status::IoError, QStringLiteral("%1 was restored, but the journal could not record it: %2").arg(run.name, error));
+    return run.undone(t.edit
+            ? QStringLiteral("Restored %1 as it was before the Apply.").arg(run.name)
+            : QStringLiteral("Restored %1 as it was before the Apply (%2 removed).").arg(run.name, undoneEntryCount(t.entries.size())));
+}
+
+/// After the bytes are back: a "fanva: undo" commit of the file alone when the Apply made a
+/// commit; a file the Apply created and never committed leaves the index too.
+void commitUndo(UndoRun &run)
+{
+    const Transaction &t = run.t;
+    if (t.gitCommit.isEmpty() && !t.baseSha256.isEmpty())
+        return; // nothing of it reached git
+    const GitControl control = gitControlOf(run.control);
+    const GitState state = gitStateOf(t.file, control);
+    if (!state.available) {
+        if (run.result.gitNote.isEmpty())
+            run.result.gitNote = state.note;
+        return;
+    }
+    if (t.gitCommit.isEmpty()) {
+        if (t.baseSha256.isEmpty()) {
+            const GitOutcome unstaged = gitUnstageNew(t.file, control);
+            if (!unstaged.note.isEmpty())
+                run.result.gitNote = unstaged.note;
+        }
+        return;
+    }
+    const QString subject = gitSubject(t.file, t.gitCommit, control);
+    const GitOutcome undone = gitCommitFile(t.file, true,
+        QStringLiteral("fanva: undo %1\n\nUndoes %2 (%3).\n").arg(run.name, t.gitCommit, subject.isEmpty() ? QStringLiteral("?") : subject),
+        control);
+    run.result.gitCommit = undone.commit;
+    if (!undone.note.isEmpty())
+        run.result.gitNote = undone.note;
+}
+
+/// Undoes `t` (found in the journal before its file's lock was taken, and read again under it:
+/// another process may have undone it meanwhile, or applied again).
+UndoResult undoUnderLock(const QString &journalPath, const Transaction &found, bool git, const ApplyControl &control)
+{
+    UndoResult result;
+    result.transaction = found;
+    const QString name = QFileInfo(found.file).fileName();
+    const detail::FileLock lock(detail::kbFileLockPath(journalPath, found.file),
+        detail::kbLockWait(found.file, control.progress, control.cancelled, control.lockTimeoutMs));
     if (!lock.isLocked()) {
         result.status = UndoResult::Status::IoError;
         result.message = QStringLiteral("%1 Nothing was written.").arg(lock.error());
         return result;
     }
-    last = journal.lastCommitted(last->file);
+    UndoRun run { Journal(journalPath), control, result, found, name, {} };
+    const std::optional<Transaction> last = run.journal.lastCommitted(found.file);
+    if (!last)
+        return run.fail(UndoResult::Status::NothingToUndo, QStringLiteral("Nothing to undo"));
+    if (last->id != found.id)
+        return run.fail(UndoResult::Status::Changed,
+            QStringLiteral("%1 is not the last Apply to %2; undo %3 first. Nothing was written.").arg(found.id, name, last->id));
+    run.t = *last;
+    result.transaction = *last;
+    const QString unsafe = detail::unsafeTarget(run.t.file);
+    if (!unsafe.isEmpty())
+        return run.fail(UndoResult::Status::IoError, QStringLiteral("%1 Nothing was written.").arg(unsafe));
+    run.current = readFile(run.t.file);
+    if (!stillTheApplysResult(run.t, run.current))
+        return run.fail(UndoResult::Status::Changed,
+            QStringLiteral("%1 changed since the Apply; undo would lose those edits. Nothing was written.").arg(name));
+    const bool mayRunGit = git && gitStateOf(run.t.file, gitControlOf(control)).available;
+    if (mayRunGit && !run.t.gitCommit.isEmpty() && revertedByGit(run))
+        return result;
+    if (restoreBytes(run).status == UndoResult::Status::Undone && git)
+        commitUndo(run);
+    return result;
+}
+
+} // namespace
+
+UndoResult undoLast(const QString &journalPath, const QString &file, bool git, const ApplyControl &control)
+{
+    const QString path = journalPath.isEmpty() ? Journal::defaultPath() : journalPath;
+    const std::optional<Transaction> last = Journal(path).lastCommitted(file);
     if (!last) {
+        UndoResult result;
         result.status = UndoResult::Status::NothingToUndo;
         result.message = QStringLiteral("Nothing to undo");
         return result;
     }
-    result.transaction = *last;
-    const QString name = QFileInfo(last->file).fileName();
-    const QString unsafe = detail::unsafeTarget(last->file);
-    if (!unsafe.isEmpty()) {
-        result.status = UndoResult::Status::IoError;
-        result.message = QStringLiteral("%1 Nothing was written.").arg(unsafe);
+    return undoUnderLock(path, *last, git, control);
+}
+
+UndoResult undoTransaction(const QString &journalPath, const QString &id, bool git, const ApplyControl &control)
+{
+    const QString path = journalPath.isEmpty() ? Journal::defaultPath() : journalPath;
+    const std::optional<Transaction> t = Journal(path).transaction(id);
+    if (!t || t->state != Transaction::State::Committed) {
+        UndoResult result;
+        result.status = UndoResult::Status::NothingToUndo;
+        result.message = QStringLiteral("The journal holds no committed Apply %1.").arg(id);
         return result;
     }
-    const FileState current = readFile(last->file);
-    const auto matches = [&](const FileState &state) {
-        if (last->edit)
-            return state.exists && sha256Hex(state.bytes) == last->newSha256;
-        return state.exists && sha256Hex(state.bytes) == last->newSha256 && state.bytes.size() >= last->offset
-            && (last->baseSha256.isEmpty() ? last->offset == 0 : sha256Hex(state.bytes.left(last->offset)) == last->baseSha256);
-    };
-    if (!matches(current)) {
-        result.status = UndoResult::Status::Changed;
-        result.message = QStringLiteral("%1 changed since the Apply; undo would lose those edits. Nothing was written.").arg(name);
-        return result;
-    }
-    if (git && !last->gitCommit.isEmpty()) {
-        // The Apply's commit still HEAD: git reverts it, and the file must be the base again.
-        const GitOutcome reverted = gitRevertIfHead(last->file, last->gitCommit);
-        const std::optional<QString> now = fileSha256(last->file);
-        if (reverted.committed() && now && *now == last->baseSha256) {
-            QString error;
-            if (!journal.appendState(last->id, Transaction::State::Undone, &error)) {
-                result.status = UndoResult::Status::IoError;
-                result.message = QStringLiteral("%1 was reverted, but the journal could not record it: %2").arg(name, error);
-                return result;
-            }
-            result.transaction.state = Transaction::State::Undone;
-            result.status = UndoResult::Status::Undone;
-            result.gitCommit = reverted.commit;
-            result.message = QStringLiteral("Restored %1 as it was before the Apply (git revert %2).").arg(name, reverted.commit.left(8));
-            return result;
-        }
-        result.gitNote = reverted.note;
-    }
-    // An edit Apply's old bytes are stored by hash beside the journal (rewrite.md §4).
-    std::optional<QByteArray> base = last->edit ? journal.storedBase(last->baseSha256) : current.bytes.left(last->offset);
-    if (!base) {
-        result.status = UndoResult::Status::IoError;
-        result.message = QStringLiteral("The stored copy of %1 as it was before the Apply is gone. Nothing was written.").arg(name);
-        return result;
-    }
-    QString error;
-    bool changed = false;
-    const bool ok = last->baseSha256.isEmpty() ? detail::removeDurably(last->file, &error)
-                                               : detail::writeAtomically(
-                                                   last->file, *base,
-                                                   [&] {
-                                                       // Just before the rename: a hand edit made meanwhile is not lost.
-                                                       changed = readFile(last->file).bytes != current.bytes;
-                                                       return !changed;
-                                                   },
-                                                   &error);
-    if (!ok) {
-        result.status = changed ? UndoResult::Status::Changed : UndoResult::Status::IoError;
-        result.message = changed ? QStringLiteral("%1 changed since the Apply; undo would lose those edits. Nothing was written.").arg(name)
-                                 : QStringLiteral("%1 Nothing was written.").arg(error);
-        return result;
-    }
-    if (!journal.appendState(last->id, Transaction::State::Undone, &error)) {
-        result.status = UndoResult::Status::IoError;
-        result.message = QStringLiteral("%1 was restored, but the journal could not record it: %2").arg(name, error);
-        return result;
-    }
-    result.transaction.state = Transaction::State::Undone;
-    result.status = UndoResult::Status::Undone;
-    if (git && !last->gitCommit.isEmpty() && gitStateOf(last->file).available) {
-        const QString subject = gitSubject(last->file, last->gitCommit);
-        const GitOutcome undone = gitCommitFile(last->file, true,
-            QStringLiteral("fanva: undo %1\n\nUndoes %2 (%3).\n")
-                .arg(name, last->gitCommit, subject.isEmpty() ? QStringLiteral("?") : subject));
-        result.gitCommit = undone.commit;
-        if (!undone.committed())
-            result.gitNote = undone.note;
-    }
-    result.message = last->edit
-        ? QStringLiteral("Restored %1 as it was before the Apply.").arg(name)
-        : QStringLiteral("Restored %1 as it was before the Apply (%2 removed).").arg(name, undoneEntryCount(last->entries.size()));
-    return result;
+    return undoUnderLock(path, *t, git, control);
 }
 
 UndoResult undo(Proposal &proposal, const QString &journalPath, bool git, const ApplyControl &control)

@@ -128,6 +128,7 @@ private Q_SLOTS:
         QVERIFY(m_dir.isValid());
         // git, when a test uses it, reads no user or system configuration.
         qputenv("HOME", m_dir.path().toLocal8Bit());
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(m_dir.filePath(QStringLiteral("config")))); // where --git is remembered
         qputenv("GIT_CONFIG_NOSYSTEM", "1");
         qputenv("GIT_AUTHOR_NAME", "Fanva Test");
         qputenv("GIT_AUTHOR_EMAIL", "test@fanva.invalid");
@@ -280,8 +281,8 @@ private Q_SLOTS:
         const QString session = m_dir.filePath(QStringLiteral("git.fanva"));
         QVERIFY(formalizeOne(session));
         const QString journal = m_dir.filePath(QStringLiteral("journal-git.jsonl"));
-        const Run applied = runCli(
-            { QStringLiteral("apply"), QStringLiteral("--accept"), QStringLiteral("all"), QStringLiteral("--journal"), journal, session });
+        const Run applied = runCli({ QStringLiteral("apply"), QStringLiteral("--accept"), QStringLiteral("all"),
+            QStringLiteral("--journal"), journal, QStringLiteral("--git"), session });
         QVERIFY2(applied.exitCode == 0, applied.err.constData());
         QVERIFY2(applied.err.contains("fanva-cli apply: committed "), applied.err.constData());
         QCOMPARE(git({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }).second.trimmed(), QByteArray("2"));

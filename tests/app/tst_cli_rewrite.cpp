@@ -4,6 +4,7 @@
 // that replaces one sentence and retracts another, Apply and Undo byte for byte, a conflict,
 // and Apply as a git commit.
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -206,7 +207,7 @@ private Q_SLOTS:
         const QString session = rewrite(QStringLiteral("git.fanva"));
         QVERIFY(!session.isEmpty());
 
-        const Run applied = apply(session);
+        const Run applied = apply(session, { QStringLiteral("--git") });
         QVERIFY2(applied.exitCode == 0, applied.err.constData());
         QCOMPARE(git({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }).out.trimmed(), QByteArray("2"));
         QCOMPARE(git({ QStringLiteral("show"), QStringLiteral("--name-only"), QStringLiteral("--format="), QStringLiteral("HEAD") })
@@ -238,7 +239,7 @@ private Q_SLOTS:
         QCOMPARE(git({ QStringLiteral("add"), QStringLiteral("notes.md") }).exitCode, 0);
         const QString session = rewrite(QStringLiteral("staged.fanva"));
         QVERIFY(!session.isEmpty());
-        const Run applied = apply(session);
+        const Run applied = apply(session, { QStringLiteral("--git") });
         QVERIFY2(applied.exitCode == 0, applied.err.constData());
         QCOMPARE(git({ QStringLiteral("show"), QStringLiteral("--name-only"), QStringLiteral("--format="), QStringLiteral("HEAD") })
                      .out.trimmed(),
@@ -271,11 +272,79 @@ private Q_SLOTS:
         writeAll(m_target, m_base); // the residents are an uncommitted change
         const QString session = rewrite(QStringLiteral("dirty.fanva"));
         QVERIFY(!session.isEmpty());
-        const Run applied = apply(session);
+        const Run applied = apply(session, { QStringLiteral("--git") });
         QVERIFY2(applied.exitCode == 0, applied.err.constData());
         QVERIFY2(applied.err.contains("had uncommitted changes: written, not committed"), applied.err.constData());
         QCOMPARE(git({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }).out.trimmed(), QByteArray("1"));
         QVERIFY(undo().exitCode == 0);
+        QCOMPARE(readAll(m_target), m_base);
+    }
+
+    // L11: a wait for another Apply's lock is said, not kept silent.
+    void waitForTheLockIsSaid()
+    {
+        const QString flock = QStandardPaths::findExecutable(QStringLiteral("flock"));
+        if (flock.isEmpty())
+            QSKIP("flock (util-linux) is not on the PATH");
+        const QString session = m_dir.filePath(QStringLiteral("wait.fanva"));
+        QCOMPARE(cli({ QStringLiteral("retract"), QStringLiteral("--kb"), m_kb, QStringLiteral("--context"), QStringLiteral("CxAnimals"),
+                         QStringLiteral("--lines"), QString::number(m_fliesLine), QStringLiteral("--out"), session })
+                     .exitCode,
+            0);
+        // The lock file of CxAnimals.txt beside the journal (filelock.cpp kbFileLockPath).
+        const QString key = QFileInfo(m_kb).canonicalFilePath() + QStringLiteral("/CxAnimals.txt");
+        const QString lock = QFileInfo(m_journal).absolutePath() + QStringLiteral("/locks/")
+            + QString::fromLatin1(QCryptographicHash::hash(key.toUtf8(), QCryptographicHash::Sha256).toHex().left(32))
+            + QStringLiteral(".lock");
+        QVERIFY(QDir().mkpath(QFileInfo(lock).absolutePath()));
+        QProcess holder;
+        holder.start(flock, { lock, QStringLiteral("sleep"), QStringLiteral("2") });
+        QVERIFY(holder.waitForStarted());
+        QTest::qWait(300); // flock has the lock before Apply asks for it
+        const Run applied = apply(session, { QStringLiteral("--no-git") });
+        QVERIFY(holder.waitForFinished(10000));
+        QVERIFY2(applied.exitCode == 0, applied.err.constData());
+        QVERIFY2(applied.err.contains("fanva-cli apply: Waiting for another Apply to CxAnimals.txt…\n"), applied.err.constData());
+        QCOMPARE(undo({ QStringLiteral("--no-git") }).exitCode, 0); // the journal is shared with the next test
+    }
+
+    // M12: git runs in a work tree only once `--git` allowed it there; the note says how.
+    void gitRunsOnceAllowed()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("git")).isEmpty())
+            QSKIP("git is not on the PATH (packaging/dev.sh installs it)");
+        QCOMPARE(git({ QStringLiteral("init"), QStringLiteral("-q") }).exitCode, 0);
+        QCOMPARE(git({ QStringLiteral("add"), QStringLiteral("CxAnimals.txt") }).exitCode, 0);
+        QCOMPARE(git({ QStringLiteral("commit"), QStringLiteral("-q"), QStringLiteral("-m"), QStringLiteral("start") }).exitCode, 0);
+        const QString session = rewrite(QStringLiteral("consent.fanva"));
+        QVERIFY(!session.isEmpty());
+        const Run applied = apply(session);
+        QVERIFY2(applied.exitCode == 0, applied.err.constData());
+        QVERIFY2(applied.err.contains("where Fanva has not been allowed to run git"), applied.err.constData());
+        QVERIFY2(applied.err.contains("fanva-cli apply --git"), applied.err.constData());
+        QCOMPARE(git({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }).out.trimmed(), QByteArray("1"));
+        QCOMPARE(
+            cli({ QStringLiteral("apply"), QStringLiteral("--undo"), QStringLiteral("--git"), QStringLiteral("--no-git") }).exitCode, 2);
+
+        // M1: --file and --id name the Apply to undo; a failure says which one it tried.
+        const Run byName = undo({ QStringLiteral("--file"), QStringLiteral("CxOther.txt") });
+        QCOMPARE(byName.exitCode, 1);
+        QVERIFY2(byName.err.contains("Nothing to undo"), byName.err.constData());
+        writeAll(m_target, readAll(m_target) + ";; by hand\n");
+        const Run changed = undo({ QStringLiteral("--file"), QStringLiteral("CxAnimals.txt") });
+        QCOMPARE(changed.exitCode, 1);
+        QVERIFY2(changed.err.contains("changed since the Apply; undo would lose those edits"), changed.err.constData());
+        QVERIFY2(changed.err.contains("the Apply tried is "), changed.err.constData());
+        const QByteArray id = QRegularExpression(QStringLiteral("the Apply tried is (\\S+) to "))
+                                  .match(QString::fromUtf8(changed.err))
+                                  .captured(1)
+                                  .toUtf8();
+        QVERIFY(!id.isEmpty());
+        QByteArray restored = readAll(m_target);
+        restored.chop(int(qstrlen(";; by hand\n")));
+        writeAll(m_target, restored);
+        const Run undone = undo({ QStringLiteral("--id"), QString::fromUtf8(id), QStringLiteral("--git") });
+        QVERIFY2(undone.exitCode == 0, undone.err.constData());
         QCOMPARE(readAll(m_target), m_base);
     }
 };

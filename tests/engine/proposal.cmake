@@ -17,5 +17,6 @@ fanva_add_test(tst_applyedits SOURCES proposal/tst_applyedits.cpp LIBS fanva_eng
 target_compile_definitions(tst_applyedits PRIVATE FANVA_CRASH_HELPER="$<TARGET_FILE:applycrashhelper>")
 add_dependencies(tst_applyedits applycrashhelper)
 fanva_add_test(tst_gitconsent SOURCES proposal/tst_gitconsent.cpp LIBS fanva_engine)
-
+fanva_add_test(tst_applystore SOURCES proposal/tst_applystore.cpp LIBS fanva_engine)
+fanva_add_test(tst_applygit SOURCES proposal/tst_applygit.cpp LIBS fanva_engine)
 fanva_add_test(tst_applytarget SOURCES proposal/tst_applytarget.cpp LIBS fanva_engine)

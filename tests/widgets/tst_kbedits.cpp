@@ -5,6 +5,7 @@
 #include "formalize/rewrite.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
+#include "proposal/gitconsent.h"
 #include "proposal/sessionfile.h"
 #include "review/entrymodel.h"
 #include "review/inlineeditor.h"
@@ -24,6 +25,7 @@
 #include <QDir>
 #include <QPlainTextEdit>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -550,6 +552,11 @@ private Q_SLOTS:
         run({ QStringLiteral("add"), QStringLiteral("kb") });
         run({ QStringLiteral("commit"), QStringLiteral("-q"), QStringLiteral("-m"), QStringLiteral("base") });
         QCOMPARE(run({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }), QStringLiteral("1"));
+        // Git runs only where the user allowed it (rewrite.md §5): this test's own answer.
+        const QByteArray config = qgetenv("XDG_CONFIG_HOME");
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(dir.filePath(QStringLiteral("config"))));
+        const auto restore = qScopeGuard([&] { config.isNull() ? qunsetenv("XDG_CONFIG_HOME") : qputenv("XDG_CONFIG_HOME", config); });
+        QVERIFY(proposal::setGitConsent(proposal::gitWorkTreeOf(kbDir + QStringLiteral("/CxAnimals.txt")), proposal::GitConsent::Allowed));
 
         const kb::LoadResult loaded = kb::loadKnowledgeBase(kbDir);
         QVERIFY(loaded.ok());

@@ -63,11 +63,13 @@ private Q_SLOTS:
         QCOMPARE(proposal::undoLast(m_journal).status, UndoResult::Status::Undone);
         QCOMPARE(fixture::readAll(m_target), m_original);
 
-        // A committed Apply whose result the file no longer holds cannot be undone: it goes.
+        // A committed Apply whose result the file no longer holds stays: the hand edit may be
+        // reverted (reliability audit 2, M2).
         QCOMPARE(applyOne(QStringLiteral("c1")), ApplyStatus::Applied);
         QVERIFY(fixture::writeAll(m_target, fixture::readAll(m_target) + ";; a hand edit\n"));
-        QCOMPARE(journal.compact(), 2); // apply-1 (undone) and apply-3 (edited over)
-        QVERIFY(journal.transactions().empty());
+        QCOMPARE(journal.compact(), 1); // apply-1 (undone)
+        QCOMPARE(journal.transactions().size(), std::size_t(1));
+        QCOMPARE(journal.transactions().front().id, QStringLiteral("apply-3"));
     }
 
     void danglingRecordCanBeDismissed()
