@@ -3,6 +3,7 @@
 #include "rules/drafter.h"
 
 #include "jsonutil.h"
+#include "rules/inputguard.h"
 #include "rules/lexicon.h"
 #include "rules/tokenizer.h"
 
@@ -1064,6 +1065,10 @@ private:
         }
         if (trimmed.endsWith(QLatin1Char('!'))) {
             m_reason = QStringLiteral("an exclamation; no claim");
+            return;
+        }
+        if (const auto tooLong = tooLongForTheRules(trimmed)) {
+            m_reason = *tooLong;
             return;
         }
         std::vector<Token> w = tokenize(trimmed);

@@ -6,6 +6,7 @@
 #include "llm/call.h"
 #include "llm/selection.h"
 #include "rules/drafter.h"
+#include "rules/inputguard.h"
 #include "rules/lexicon.h"
 
 #include <QFutureWatcher>
@@ -40,6 +41,29 @@ json repairReply(const json &structured)
     return json { { "candidates", json::array() }, { "untranslated", untranslated }, { "notes", "drafted by rules — no model." } };
 }
 
+/// A draft as the worker hands it back: the reply, and one notice per sentence too long for
+/// the rules (the attempt log shows notices; a reason in `untranslated` alone is easy to miss).
+struct Drafted {
+    std::string reply;
+    QStringList notices;
+};
+
+Drafted drafted(const json &structured)
+{
+    Drafted out;
+    if (const json *segments = jsonutil::array(structured, "segments")) {
+        for (const json &segment : *segments) {
+            if (jsonutil::string(segment, "kind") == QLatin1String("heading"))
+                continue;
+            if (const auto reason = tooLongForTheRules(jsonutil::string(segment, "text")))
+                out.notices
+                    << QStringLiteral("sentence %1 is left untranslated: %2").arg(jsonutil::integer(segment, "number")).arg(*reason);
+        }
+    }
+    out.reply = draft(structured, Lexicon::instance()).dump();
+    return out;
+}
+
 class RulesCall final : public llm::Call
 {
 public:
@@ -70,17 +94,17 @@ public:
                 Qt::QueuedConnection);
             return;
         }
-        connect(&m_watcher, &QFutureWatcher<std::string>::finished, this, [this] {
+        connect(&m_watcher, &QFutureWatcher<Drafted>::finished, this, [this] {
             if (isFinished())
                 return;
+            const Drafted result = m_watcher.result();
             emitNotice(QStringLiteral("drafted by rules — no model"));
-            appendText(m_watcher.result());
+            for (const QString &notice : result.notices)
+                emitNotice(notice);
+            appendText(result.reply);
             succeed(llm::StopReason::EndTurn);
         });
-        m_watcher.setFuture(QtConcurrent::run([structured] {
-            Lexicon &lexicon = Lexicon::instance();
-            return draft(structured, lexicon).dump();
-        }));
+        m_watcher.setFuture(QtConcurrent::run([structured] { return drafted(structured); }));
     }
 
 protected:
@@ -88,7 +112,7 @@ protected:
     [[nodiscard]] QString providerName() const override { return QStringLiteral("The rules provider"); }
 
 private:
-    QFutureWatcher<std::string> m_watcher;
+    QFutureWatcher<Drafted> m_watcher;
 };
 
 } // namespace
