@@ -245,7 +245,7 @@ public:
         }
     }
 
-    json run(const json &turn)
+    json run(const json &turn, const std::stop_token &stop)
     {
         json candidates = json::array();
         json untranslated = json::array();
@@ -253,6 +253,8 @@ public:
         const json *segments = jsonutil::array(turn, "segments");
         if (segments) {
             for (const json &s : *segments) {
+                if (stop.stop_requested())
+                    break;
                 const int number = int(jsonutil::integer(s, "number"));
                 const QString text = jsonutil::string(s, "text");
                 if (jsonutil::string(s, "kind") == QLatin1String("heading")) {
@@ -1880,10 +1882,10 @@ private:
 
 } // namespace
 
-json draft(const json &turn, Lexicon &lexicon)
+json draft(const json &turn, Lexicon &lexicon, const std::stop_token &stop)
 {
     Drafter drafter(turn, lexicon);
-    return drafter.run(turn);
+    return drafter.run(turn, stop);
 }
 
 } // namespace fanva::rules

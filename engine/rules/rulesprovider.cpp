@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <stop_token>
 #include <vector>
 
 namespace fanva::rules {
@@ -48,7 +49,7 @@ struct Drafted {
     QStringList notices;
 };
 
-Drafted drafted(const json &structured)
+Drafted drafted(const json &structured, const std::stop_token &stop)
 {
     Drafted out;
     if (const json *segments = jsonutil::array(structured, "segments")) {
@@ -60,7 +61,7 @@ Drafted drafted(const json &structured)
                     << QStringLiteral("sentence %1 is left untranslated: %2").arg(jsonutil::integer(segment, "number")).arg(*reason);
         }
     }
-    out.reply = draft(structured, Lexicon::instance()).dump();
+    out.reply = draft(structured, Lexicon::instance(), stop).dump();
     return out;
 }
 
@@ -104,14 +105,21 @@ public:
             appendText(result.reply);
             succeed(llm::StopReason::EndTurn);
         });
-        m_watcher.setFuture(QtConcurrent::run([structured] { return drafted(structured); }));
+        m_watcher.setFuture(QtConcurrent::run([structured, stop = m_stop.get_token()] { return drafted(structured, stop); }));
     }
 
 protected:
-    void abortTransport() override { m_watcher.disconnect(this); }
+    void abortTransport() override
+    {
+        // The worker stops before its next sentence, so a cancelled call (or the process's
+        // exit, which waits for the pool) does not wait for the rest of the draft.
+        m_stop.request_stop();
+        m_watcher.disconnect(this);
+    }
     [[nodiscard]] QString providerName() const override { return QStringLiteral("The rules provider"); }
 
 private:
+    std::stop_source m_stop;
     QFutureWatcher<Drafted> m_watcher;
 };
 

@@ -2,15 +2,17 @@
 // SPDX-License-Identifier: MIT
 // What reaches the rules from outside (docs/spec/rules.md §5): sentences too long for Link
 // Grammar are refused with the reason, never handed to it (it corrupts its heap on them, so a
-// regression crashes this test).
+// regression crashes this test), and a cancelled call stops its worker.
 #include "llm/call.h"
 #include "rules/drafter.h"
 #include "rules/lexicon.h"
 #include "rules/rulesprovider.h"
 
+#include <QElapsedTimer>
 #include <QPointer>
 #include <QSignalSpy>
 #include <QTest>
+#include <QThreadPool>
 
 using namespace fanva;
 using nlohmann::json;
@@ -147,6 +149,30 @@ private Q_SLOTS:
             texts << n.at(0).toString();
         QVERIFY2(texts.contains(QStringLiteral("sentence 2 is left untranslated: too long for the rules: 5500 words, at most 100")),
             qPrintable(texts.join(QLatin1Char('\n'))));
+    }
+
+    // L13: a cancelled call stops its worker at the next sentence; before, the pool (and the
+    // process's exit, which waits for it) waited for the whole draft.
+    void cancelStopsTheWorker()
+    {
+        QStringList sentences;
+        for (int i = 0; i < 3000; ++i)
+            sentences
+                << QStringLiteral("Pebbles the old penguin lives in the Deep Blue Pool %1 with her friend Biscuit, and she swims.").arg(i);
+        rules::RulesProvider provider;
+        llm::Request request;
+        request.purpose = "formalize";
+        request.structured = turnOf(sentences);
+        QPointer<llm::Call> call = provider.start(request);
+        QSignalSpy error(call.data(), &llm::Call::error);
+        QTRY_VERIFY(QThreadPool::globalInstance()->activeThreadCount() > 0);
+        QTest::qWait(200);
+        QElapsedTimer timer;
+        timer.start();
+        call->cancel();
+        QVERIFY(error.wait());
+        QVERIFY2(QThreadPool::globalInstance()->waitForDone(5000), "the draft went on after the call was cancelled");
+        qInfo("the worker stopped %lld ms after the cancel", timer.elapsed());
     }
 };
 
