@@ -3,7 +3,9 @@
 #include "rules/drafter.h"
 
 #include "jsonutil.h"
+#include "rules/inputguard.h"
 #include "rules/lexicon.h"
+#include "rules/tokenizer.h"
 
 #include <QRegularExpression>
 #include <QSet>
@@ -168,13 +170,6 @@ QStringList camelParts(const QString &name)
     return parts;
 }
 
-struct Token {
-    QString text, lower, tag;
-    bool cap = false;
-    bool number = false;
-    QString ref; ///< a pronoun resolved to this individual
-};
-
 bool isSubjectPronoun(const QString &w)
 {
     return w == QLatin1String("he") || w == QLatin1String("she") || w == QLatin1String("it") || w == QLatin1String("they");
@@ -189,46 +184,6 @@ bool isReflexive(const QString &w)
 {
     return w == QLatin1String("himself") || w == QLatin1String("herself") || w == QLatin1String("itself")
         || w == QLatin1String("themselves");
-}
-
-std::vector<Token> tokenize(const QString &sentence)
-{
-    static const QRegularExpression re(QStringLiteral("\\d+(?:[.,]\\d+)*|[A-Za-z][A-Za-z'\\-]*|[,;:]"));
-    std::vector<Token> out;
-    auto it = re.globalMatch(sentence);
-    while (it.hasNext()) {
-        QString text = it.next().captured(0);
-        QString possessive;
-        if (text.endsWith(QLatin1String("'s"))) {
-            text.chop(2);
-            possessive = QStringLiteral("'s");
-        } else if (text.endsWith(QLatin1Char('\''))) {
-            text.chop(1);
-            possessive = QStringLiteral("'s");
-        }
-        if (text.endsWith(QLatin1String("n't"))) {
-            // don't, doesn't, can't: the auxiliary, then "not".
-            QString aux = text.chopped(3);
-            if (aux.toLower() == QLatin1String("ca"))
-                aux = QStringLiteral("can");
-            else if (aux.toLower() == QLatin1String("wo"))
-                aux = QStringLiteral("will");
-            out.push_back({ aux, aux.toLower(), {}, aux.front().isUpper(), false, {} });
-            out.push_back({ QStringLiteral("not"), QStringLiteral("not"), {}, false, false, {} });
-            continue;
-        }
-        Token t;
-        t.text = text;
-        t.lower = text.toLower();
-        t.cap = text.front().isUpper();
-        t.number = text.front().isDigit();
-        if (t.number)
-            t.text.remove(QLatin1Char(','));
-        out.push_back(t);
-        if (!possessive.isEmpty())
-            out.push_back({ possessive, possessive, {}, false, false, {} });
-    }
-    return out;
 }
 
 // --- vocabulary -------------------------------------------------------------------------
@@ -290,7 +245,7 @@ public:
         }
     }
 
-    json run(const json &turn)
+    json run(const json &turn, const std::stop_token &stop)
     {
         json candidates = json::array();
         json untranslated = json::array();
@@ -298,6 +253,8 @@ public:
         const json *segments = jsonutil::array(turn, "segments");
         if (segments) {
             for (const json &s : *segments) {
+                if (stop.stop_requested())
+                    break;
                 const int number = int(jsonutil::integer(s, "number"));
                 const QString text = jsonutil::string(s, "text");
                 if (jsonutil::string(s, "kind") == QLatin1String("heading")) {
@@ -1112,9 +1069,17 @@ private:
             m_reason = QStringLiteral("an exclamation; no claim");
             return;
         }
+        if (const auto tooLong = tooLongForTheRules(trimmed)) {
+            m_reason = *tooLong;
+            return;
+        }
         std::vector<Token> w = tokenize(trimmed);
         if (w.empty()) {
             m_reason = QStringLiteral("no words");
+            return;
+        }
+        if (const auto foreign = unspellable(w)) {
+            m_reason = *foreign;
             return;
         }
         for (std::size_t i = 0; i < w.size(); ++i) {
@@ -1917,10 +1882,10 @@ private:
 
 } // namespace
 
-json draft(const json &turn, Lexicon &lexicon)
+json draft(const json &turn, Lexicon &lexicon, const std::stop_token &stop)
 {
     Drafter drafter(turn, lexicon);
-    return drafter.run(turn);
+    return drafter.run(turn, stop);
 }
 
 } // namespace fanva::rules

@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <stop_token>
+
 namespace fanva::rules {
 
 class Lexicon;
@@ -13,6 +15,7 @@ class Lexicon;
 /// (formalize.md §4.1) — candidates, each with the pattern that made it and the content words
 /// it left unused, and every other sentence under untranslated with the reason. A pure
 /// function of the turn (the lexicon is fixed data), so two runs give the same bytes.
-[[nodiscard]] nlohmann::json draft(const nlohmann::json &turn, Lexicon &lexicon);
+/// Once `stop` is requested it drafts no further sentence and returns what it has.
+[[nodiscard]] nlohmann::json draft(const nlohmann::json &turn, Lexicon &lexicon, const std::stop_token &stop = {});
 
 } // namespace fanva::rules

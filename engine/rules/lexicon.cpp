@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "rules/lexicon.h"
 
+#include "rules/inputguard.h"
+
 #include <link-grammar/link-includes.h>
 #include <wn.h>
 
@@ -197,7 +199,8 @@ std::vector<QString> Lexicon::tags(const QStringList &words)
     std::vector<QString> out(std::size_t(words.size()));
     const std::lock_guard lock(m_mutex);
     loadLocked();
-    if (!m_dictionary || words.isEmpty())
+    // Link Grammar corrupts its heap on a long enough text (InputLimits): it never gets one.
+    if (!m_dictionary || words.isEmpty() || !fitsTheParser(words))
         return out;
     const LocaleGuard guard;
     const std::string text = words.join(QLatin1Char(' ')).toStdString();

@@ -40,7 +40,8 @@ public:
     [[nodiscard]] QStringList verbSynonyms(const QString &verb);
     /// Link Grammar's part-of-speech tag per word of `words` (the text between "." and any
     /// "-" of the linked word: "v", "n", "a", …; empty when not tagged), from the first
-    /// linkage; all empty when the sentence does not parse.
+    /// linkage; all empty when the sentence does not parse, and when it is beyond InputLimits
+    /// (Link Grammar is not given it).
     [[nodiscard]] std::vector<QString> tags(const QStringList &words);
 
     Lexicon(const Lexicon &) = delete;

@@ -6,6 +6,7 @@
 #include "llm/call.h"
 #include "llm/selection.h"
 #include "rules/drafter.h"
+#include "rules/inputguard.h"
 #include "rules/lexicon.h"
 
 #include <QFutureWatcher>
@@ -13,6 +14,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <stop_token>
 #include <vector>
 
 namespace fanva::rules {
@@ -38,6 +40,29 @@ json repairReply(const json &structured)
         }
     }
     return json { { "candidates", json::array() }, { "untranslated", untranslated }, { "notes", "drafted by rules — no model." } };
+}
+
+/// A draft as the worker hands it back: the reply, and one notice per sentence too long for
+/// the rules (the attempt log shows notices; a reason in `untranslated` alone is easy to miss).
+struct Drafted {
+    std::string reply;
+    QStringList notices;
+};
+
+Drafted drafted(const json &structured, const std::stop_token &stop)
+{
+    Drafted out;
+    if (const json *segments = jsonutil::array(structured, "segments")) {
+        for (const json &segment : *segments) {
+            if (jsonutil::string(segment, "kind") == QLatin1String("heading"))
+                continue;
+            if (const auto reason = tooLongForTheRules(jsonutil::string(segment, "text")))
+                out.notices
+                    << QStringLiteral("sentence %1 is left untranslated: %2").arg(jsonutil::integer(segment, "number")).arg(*reason);
+        }
+    }
+    out.reply = draft(structured, Lexicon::instance(), stop).dump();
+    return out;
 }
 
 class RulesCall final : public llm::Call
@@ -70,25 +95,32 @@ public:
                 Qt::QueuedConnection);
             return;
         }
-        connect(&m_watcher, &QFutureWatcher<std::string>::finished, this, [this] {
+        connect(&m_watcher, &QFutureWatcher<Drafted>::finished, this, [this] {
             if (isFinished())
                 return;
+            const Drafted result = m_watcher.result();
             emitNotice(QStringLiteral("drafted by rules — no model"));
-            appendText(m_watcher.result());
+            for (const QString &notice : result.notices)
+                emitNotice(notice);
+            appendText(result.reply);
             succeed(llm::StopReason::EndTurn);
         });
-        m_watcher.setFuture(QtConcurrent::run([structured] {
-            Lexicon &lexicon = Lexicon::instance();
-            return draft(structured, lexicon).dump();
-        }));
+        m_watcher.setFuture(QtConcurrent::run([structured, stop = m_stop.get_token()] { return drafted(structured, stop); }));
     }
 
 protected:
-    void abortTransport() override { m_watcher.disconnect(this); }
+    void abortTransport() override
+    {
+        // The worker stops before its next sentence, so a cancelled call (or the process's
+        // exit, which waits for the pool) does not wait for the rest of the draft.
+        m_stop.request_stop();
+        m_watcher.disconnect(this);
+    }
     [[nodiscard]] QString providerName() const override { return QStringLiteral("The rules provider"); }
 
 private:
-    QFutureWatcher<std::string> m_watcher;
+    std::stop_source m_stop;
+    QFutureWatcher<Drafted> m_watcher;
 };
 
 } // namespace

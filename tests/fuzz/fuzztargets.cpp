@@ -18,6 +18,7 @@ std::span<const Target> targets()
         Target { QLatin1StringView("kbreader"), &kbReader },
         Target { QLatin1StringView("niblireader"), &nibliReader },
         Target { QLatin1StringView("replyparser"), &replyParser },
+        Target { QLatin1StringView("rulesdrafter"), &rulesDrafter },
         Target { QLatin1StringView("ndjson"), &ndjson },
         Target { QLatin1StringView("sse"), &sse },
         Target { QLatin1StringView("sessionfile"), &sessionFile },

@@ -22,6 +22,7 @@ void kbReader(QByteArrayView data);
 void nibliReader(QByteArrayView data);
 /// formalize::parseReply on the input as UTF-8.
 void replyParser(QByteArrayView data);
+void rulesDrafter(QByteArrayView data); ///< rules::draft of the input as a document (a no-op without the rules)
 /// llm::NdjsonParser: whole and in chunks, which must give the same lines.
 void ndjson(QByteArrayView data);
 /// llm::SseParser: whole and in chunks, which must give the same events.

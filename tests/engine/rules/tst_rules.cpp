@@ -7,6 +7,7 @@
 #include "kb/knowledgebase.h"
 #include "rules/drafter.h"
 #include "rules/lexicon.h"
+#include "rules/tokenizer.h"
 
 #include <QTest>
 
@@ -201,6 +202,11 @@ private Q_SLOTS:
         QTest::newRow("10 whole name") << QByteArray("Rex Junior is a dog.") << QStringList { "(dog RexJunior)" };
         QTest::newRow("10 also") << QByteArray("Tom feeds Rex. He also feeds Bella.")
                                  << QStringList { "(feeds Tom Rex)", "(feeds Tom Bella)" };
+        // names from letters beyond ASCII, folded to the ASCII a KB name is spelt in (L12)
+        QTest::newRow("name dotted I") << QByteArray("Rex sleeps in the İstanbul Barn.") << QStringList { "(sleepsIn Rex IstanbulBarn)" };
+        QTest::newRow("name accents") << QByteArray("Zoë is a hen.") << QStringList { "(hen Zoe)" };
+        QTest::newRow("name stroke") << QByteArray("Rex sleeps in the Ørsted Barn.") << QStringList { "(sleepsIn Rex OrstedBarn)" };
+        QTest::newRow("name other script") << QByteArray("Rex sleeps in the Москва Barn.") << QStringList {};
         // coined verb + preposition
         QTest::newRow("coined") << QByteArray("Rex growls at Tom.") << QStringList { "(growlsAt Rex Tom)" };
         // 11 nothing
@@ -250,6 +256,35 @@ private Q_SLOTS:
         const json reply = draftOf("# The farm\n\nRex is a dog.\n");
         QCOMPARE(sentences(reply), QStringList { "(dog Rex)" });
         QCOMPARE(reply.at("untranslated")[0].at("segment").get<int>(), 1);
+    }
+
+    void asciiFolded_data()
+    {
+        QTest::addColumn<QString>("word");
+        QTest::addColumn<QString>("folded");
+        QTest::newRow("dotted I") << QStringLiteral("İstanbul") << QStringLiteral("Istanbul");
+        QTest::newRow("diaeresis") << QStringLiteral("Zoë") << QStringLiteral("Zoe");
+        QTest::newRow("stroke") << QStringLiteral("Łódź") << QStringLiteral("Lodz");
+        QTest::newRow("sharp s") << QStringLiteral("Straße") << QStringLiteral("Strasse");
+        QTest::newRow("slashed o") << QStringLiteral("Ørsted") << QStringLiteral("Orsted");
+        QTest::newRow("ligature") << QStringLiteral("ﬁsh") << QStringLiteral("fish");
+        QTest::newRow("full width") << QStringLiteral("Ｒｅｘ") << QStringLiteral("Rex");
+        QTest::newRow("other script") << QStringLiteral("Москва") << QStringLiteral("Москва");
+        QTest::newRow("ascii") << QStringLiteral("Pebbles") << QStringLiteral("Pebbles");
+    }
+
+    void asciiFolded()
+    {
+        QFETCH(QString, word);
+        QFETCH(QString, folded);
+        QCOMPARE(rules::asciiFolded(word), folded);
+    }
+
+    void unspellableWordIsNamed()
+    {
+        const json reply = draftOf("Rex sleeps in the Москва Barn.");
+        QCOMPARE(reply.at("untranslated")[0].at("reason").get<std::string>(),
+            std::string("a word the knowledge base cannot spell ('Москва'): its names and types are written in ASCII letters"));
     }
 
     void repeatable()
