@@ -11,6 +11,7 @@
 
 #include <functional>
 
+class ApplyProgress;
 class ApplyResultBar;
 class AttemptLogView;
 struct ReviewSetup;
@@ -103,11 +104,18 @@ public:
     void setLossChooser(LossChooser chooser) { m_lossChooser = std::move(chooser); }
     /// Opens a review session (.fanva). Returns false, reporting why, when it cannot.
     bool openSession(const QString &path);
-    /// Applies the accepted entries after a confirmation (none when not interactive) and
-    /// reports the result. Returns true when the entries were written.
+    /// Applies the accepted entries after a confirmation (none when not interactive), off the
+    /// GUI thread: the status bar and, after a moment, a small dialog say what it waits for
+    /// (Cancel or Esc stops the wait); applyFinished() reports the result. Returns true when
+    /// the Apply started.
     bool applyProposal();
-    /// Undoes the last Apply of the proposal. Returns true when the file was restored.
+    /// Undoes the last Apply of the proposal, like applyProposal(); undoApplyFinished()
+    /// reports the result. Returns true when the Undo Apply started.
     bool undoApply();
+    /// Settles the Applies a crash interrupted (formalize.md §11) off the GUI thread, as
+    /// fanva-cli apply does at its start; Apply and Undo Apply wait for it. journalRecovered()
+    /// says what it settled.
+    void recoverJournal();
     /// Offers the autosaves of reviews that did not close cleanly (formalize.md §13) through
     /// the recovery chooser, the RecoveryDialog by default (never when not interactive unless
     /// a chooser is set). Returns true when a review was recovered into the window.
@@ -161,6 +169,12 @@ Q_SIGNALS:
     void kbLoadFailed(const QString &message);
     /// After kbLoaded(): the indexes the window builds over the KB in the background are done.
     void kbIndexed();
+    /// applyProposal()'s Apply ended: @p written when the entries were written.
+    void applyFinished(bool written);
+    /// undoApply()'s Undo Apply ended: @p undone when the file was restored.
+    void undoApplyFinished(bool undone);
+    /// recoverJournal() ended; @p messages say what it settled (empty: nothing).
+    void journalRecovered(const QStringList &messages);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -215,6 +229,9 @@ private:
     bool launchReview(const ReviewSetup &setup);
     void showEntryDetails(const QString &id);
     void updateReviewActions();
+    void connectApply();
+    void onApplyFinished(const fanva::proposal::ApplyResult &result);
+    void onUndoApplyFinished(const fanva::proposal::UndoResult &result);
     void loadKb();
     void applyLanguage();
     [[nodiscard]] bool isOtherLanguage() const;
@@ -267,6 +284,8 @@ private:
     QPushButton *m_cancelButton = nullptr;
     EntryDetailsView *m_details = nullptr;
     ApplyResultBar *m_applyResult = nullptr;
+    ApplyProgress *m_applyProgress = nullptr;
+    bool m_closeAfterApply = false; ///< the window was closed while an Apply ran: it closes after it
     QDockWidget *m_detailsDock = nullptr;
     KbLoader *m_kbLoader = nullptr;
     bool m_kbFresh = false; ///< the KB being loaded is a newly opened folder, not a reload

@@ -1,0 +1,184 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+// Apply and Undo Apply from the window never block the GUI thread on git or a lock (issue 33,
+// audit M3/L11): while a slow git hook runs, the event loop keeps turning, the status bar and a
+// small progress dialog say what Fanva waits for, and the actions that would conflict are off.
+#include "widgettesting.h"
+#include "window/mainwindow.h"
+
+#include <QAction>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QProgressDialog>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTest>
+#include <QTimer>
+
+#include <algorithm>
+#include <optional>
+
+using namespace fanva;
+using fanva::testing::candidatesReply;
+using fanva::testing::readAll;
+using fanva::testing::ScriptedDemo;
+using fanva::testing::writeFile;
+
+namespace {
+
+/// The longest the GUI thread's event loop went without running a 20 ms timer, from start()
+/// on: a loop blocked by git shows as a gap as long as the hook.
+class LoopWatch final
+{
+public:
+    LoopWatch()
+    {
+        QObject::connect(&m_timer, &QTimer::timeout, &m_timer, [this] { tick(); });
+        m_clock.start();
+        m_timer.start(20);
+    }
+    [[nodiscard]] qint64 longestGapMs()
+    {
+        tick();
+        return m_longest;
+    }
+    [[nodiscard]] int ticks() const { return m_ticks; }
+
+private:
+    void tick()
+    {
+        const qint64 now = m_clock.elapsed();
+        m_longest = std::max(m_longest, now - m_last);
+        m_last = now;
+        ++m_ticks;
+    }
+
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_last = 0;
+    qint64 m_longest = 0;
+    int m_ticks = 0;
+};
+
+/// The scripted demo in a git repository whose hooks sleep @p hookSeconds before every commit
+/// and revert (prepare-commit-msg runs for both).
+class SlowGitDemo final
+{
+public:
+    explicit SlowGitDemo(int hookSeconds)
+        : m_demo(ScriptedDemo::script({ { { "text", candidatesReply({ { "(weightInKg Mango 1)", 6 } }) }, { "stop_reason", "end_turn" } },
+            { { "when", { { "purpose", "judge" } } }, { "text", "{\"verdicts\":[{\"item\":1,\"verdict\":\"agree\"}]}" } } }))
+    {
+        m_git = QStandardPaths::findExecutable(QStringLiteral("git"));
+        if (m_git.isEmpty() || !m_demo.isValid())
+            return;
+        for (const QStringList &args : { QStringList { QStringLiteral("init"), QStringLiteral("-q") },
+                 { QStringLiteral("config"), QStringLiteral("user.name"), QStringLiteral("Fanva Test") },
+                 { QStringLiteral("config"), QStringLiteral("user.email"), QStringLiteral("test@example.invalid") },
+                 { QStringLiteral("config"), QStringLiteral("commit.gpgsign"), QStringLiteral("false") },
+                 { QStringLiteral("add"), QStringLiteral(".") },
+                 { QStringLiteral("commit"), QStringLiteral("-q"), QStringLiteral("-m"), QStringLiteral("base") } }) {
+            if (!run(args))
+                return;
+        }
+        const QString hook = QDir(m_demo.workspace()).filePath(QStringLiteral(".git/hooks/prepare-commit-msg"));
+        m_valid = writeFile(hook, QStringLiteral("#!/bin/sh\nsleep %1\n").arg(hookSeconds).toUtf8())
+            && QFile::setPermissions(hook, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    }
+
+    [[nodiscard]] bool hasGit() const { return !m_git.isEmpty(); }
+    [[nodiscard]] bool isValid() const { return m_valid; }
+    [[nodiscard]] ScriptedDemo &demo() { return m_demo; }
+    /// git's standard output, trimmed; nullopt when git failed.
+    [[nodiscard]] std::optional<QString> run(const QStringList &args) const
+    {
+        QProcess process;
+        process.setWorkingDirectory(m_demo.workspace());
+        process.start(m_git, args);
+        if (!process.waitForFinished(30000) || process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0)
+            return std::nullopt;
+        return QString::fromUtf8(process.readAllStandardOutput()).trimmed();
+    }
+    [[nodiscard]] int commits() const
+    {
+        return run({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }).value_or(QString()).toInt();
+    }
+    [[nodiscard]] bool indexLocked() const { return QFile::exists(QDir(m_demo.workspace()).filePath(QStringLiteral(".git/index.lock"))); }
+
+private:
+    ScriptedDemo m_demo;
+    QString m_git;
+    bool m_valid = false;
+};
+
+/// The id of the entry whose sentence names Mango.
+QString mangoIn(const ReviewController &review)
+{
+    for (const proposal::Entry &e : review.proposal().entries) {
+        if (e.sentence().contains(QStringLiteral("Mango")))
+            return e.id;
+    }
+    return {};
+}
+
+} // namespace
+
+class TstApplyAsync final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    // Apply then Undo Apply of a formalized entry with a git hook that sleeps 3 s each time.
+    void applyAndUndoLeaveTheWindowResponsive()
+    {
+        SlowGitDemo git(3);
+        if (!git.hasGit())
+            QSKIP("git is not on the PATH");
+        QVERIFY(git.isValid());
+        ScriptedDemo &demo = git.demo();
+        const QByteArray before = demo.originalTarget();
+        MainWindow window;
+        QVERIFY(demo.formalize(window));
+        window.review()->setGitCommits(true);
+        const QString mango = mangoIn(*window.review());
+        QVERIFY(!mango.isEmpty());
+        QVERIFY(window.review()->accept(mango));
+        const auto action = [&window](const char *name) { return window.findChild<QAction *>(QLatin1String(name)); };
+        const auto decision = [&window, &mango] { return window.review()->proposal().entry(mango)->decision; };
+        QCOMPARE(git.commits(), 1);
+
+        LoopWatch applying;
+        QVERIFY(action("actionApply")->isEnabled());
+        action("actionApply")->trigger();
+        // The Apply waits for git off the GUI thread: what would conflict is off meanwhile, and
+        // the status bar, then a small dialog, say what it waits for.
+        QVERIFY(!action("actionApply")->isEnabled());
+        QVERIFY(!action("actionUndoApply")->isEnabled());
+        QVERIFY(!action("actionFormalize")->isEnabled());
+        QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("CxAnimals.txt")),
+            qPrintable(window.statusBar()->currentMessage()));
+        QTRY_VERIFY(window.findChild<QProgressDialog *>(QStringLiteral("applyProgress"))
+            && window.findChild<QProgressDialog *>(QStringLiteral("applyProgress"))->isVisible());
+        QTRY_COMPARE_WITH_TIMEOUT(decision(), formalize::Decision::Applied, 30000);
+        QVERIFY2(applying.longestGapMs() < 1500, qPrintable(QStringLiteral("the GUI thread stalled %1 ms").arg(applying.longestGapMs())));
+        QCOMPARE(git.commits(), 2);
+        QVERIFY(readAll(demo.targetPath()).contains("(weightInKg Mango 1)"));
+        QTRY_VERIFY(!window.findChild<QProgressDialog *>(QStringLiteral("applyProgress"))->isVisible());
+        QVERIFY(action("actionUndoApply")->isEnabled());
+
+        LoopWatch undoing;
+        action("actionUndoApply")->trigger();
+        QVERIFY(!action("actionUndoApply")->isEnabled());
+        QVERIFY(!action("actionApply")->isEnabled());
+        QTRY_COMPARE_WITH_TIMEOUT(decision(), formalize::Decision::Accepted, 30000);
+        QVERIFY2(undoing.longestGapMs() < 1500, qPrintable(QStringLiteral("the GUI thread stalled %1 ms").arg(undoing.longestGapMs())));
+        QCOMPARE(readAll(demo.targetPath()), before);
+        QCOMPARE(git.commits(), 3);
+        QVERIFY(!git.indexLocked());
+        QVERIFY(action("actionApply")->isEnabled());
+    }
+};
+
+QTEST_MAIN(TstApplyAsync)
+#include "tst_applyasync.moc"
