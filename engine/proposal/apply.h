@@ -27,6 +27,15 @@ enum class ApplyStage {
     Renamed, ///< the rename happened; the committed line is not yet written
 };
 
+/// Lets a caller off the GUI thread follow and stop a long Apply or Undo (waiting for the file
+/// lock, git hooks).
+struct ApplyControl {
+    std::function<void(const QString &)> progress; ///< e.g. "Waiting for another Apply to CxAnimals.txt…"
+    std::function<bool()> cancelled; ///< polled while waiting for the lock or for git
+    int lockTimeoutMs = 0; ///< how long to wait for the file's lock; 0: two minutes
+    int gitTimeoutMs = 0; ///< how long one git call may run (hooks, gpg); 0: ten minutes
+};
+
 /// What Apply needs besides the proposal: the gate it re-runs, where the journal lives,
 /// and the clock and ids (injected by tests so that reruns are byte-identical).
 struct ApplyOptions {
@@ -38,6 +47,10 @@ struct ApplyOptions {
     std::function<void(ApplyStage)> probe;
     /// Commit the file alone to git when it lies in a work tree (docs/spec/rewrite.md §5).
     bool git = false;
+    /// Progress and cancellation. Cancelled while waiting for the file's lock, Apply writes
+    /// nothing; once the file is renamed, the journal is finished and only the git commit is
+    /// skipped or stopped (rewrite.md §5).
+    ApplyControl control;
 };
 
 /// An accepted entry that the re-gate refused, with the blocking problems it was not forced past.
@@ -69,7 +82,7 @@ struct ApplyResult {
 /// code path in Fanva that writes a KB file.
 [[nodiscard]] ApplyResult apply(Proposal &proposal, const ApplyOptions &options);
 
-/// The outcome of undoing an Apply.
+/// The outcome of undoing an Apply. `transaction` is the Apply it tried (even when it failed).
 struct UndoResult {
     enum class Status { Undone, NothingToUndo, Changed, IoError };
     Status status = Status::NothingToUndo;
@@ -84,7 +97,9 @@ struct UndoResult {
 /// bytes are written back atomically and the journal says undone.
 /// An edit Apply's bytes come from the base stored beside the journal instead. With `git` and an
 /// Apply that made a commit: `git revert` while that commit is HEAD, else a "fanva: undo" commit.
-[[nodiscard]] UndoResult undoLast(const QString &journalPath, const QString &file = {}, bool git = false);
+/// `control` reports waiting and may stop the wait for the lock (nothing written) or git (the
+/// file is restored and the journal says undone; the commit is skipped).
+[[nodiscard]] UndoResult undoLast(const QString &journalPath, const QString &file = {}, bool git = false, const ApplyControl &control = {});
 
 /// Replaces a KB file's bytes outside Apply (`fanva-cli fmt`): under the file's lock (the
 /// lock file beside `journalPath`'s journal, empty: the default), only while the file still
@@ -94,7 +109,7 @@ struct UndoResult {
     const QString &path, const QByteArray &expected, const QByteArray &bytes, const QString &journalPath, QString *error);
 
 /// Undoes the proposal's last Apply (its target file) and turns its entries back to accepted.
-[[nodiscard]] UndoResult undo(Proposal &proposal, const QString &journalPath, bool git = false);
+[[nodiscard]] UndoResult undo(Proposal &proposal, const QString &journalPath, bool git = false, const ApplyControl &control = {});
 
 /// Puts the entries a (now undone) Apply wrote back to their accepted decision.
 void markUndone(Proposal &proposal, const Transaction &transaction);

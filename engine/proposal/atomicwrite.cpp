@@ -42,6 +42,21 @@ QString randomSuffix()
 
 } // namespace
 
+FileState readFile(const QString &path)
+{
+    FileState state;
+    QFile file(path);
+    if (!file.exists())
+        return state;
+    state.exists = true;
+    if (!isRegularFile(path) || !file.open(QIODevice::ReadOnly)) {
+        state.readable = false;
+        return state;
+    }
+    state.bytes = file.readAll();
+    return state;
+}
+
 bool syncDirectory(const QString &dir)
 {
 #ifdef Q_OS_UNIX
@@ -94,7 +109,8 @@ bool isRegularFile(const QString &path)
 }
 
 #ifdef Q_OS_UNIX
-bool writeAtomically(const QString &linkOrPath, const QByteArray &bytes, const std::function<bool()> &beforeRename, QString *error)
+bool writeAtomically(
+    const QString &linkOrPath, const QByteArray &bytes, const std::function<bool()> &beforeRename, QString *error, int newFileMode)
 {
     // A link is written through, as QSaveFile does (KB writers refuse links before this).
     const QFileInfo linkInfo(linkOrPath);
@@ -113,7 +129,8 @@ bool writeAtomically(const QString &linkOrPath, const QByteArray &bytes, const s
     int fd = -1;
     for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
         temporary = QDir(dir).filePath(temporaryPrefix(path) + randomSuffix());
-        fd = ::open(QFile::encodeName(temporary).constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existed ? 0600 : 0666);
+        fd = ::open(
+            QFile::encodeName(temporary).constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existed ? 0600 : mode_t(newFileMode));
         if (fd < 0 && errno != EEXIST)
             break;
     }
@@ -169,8 +186,10 @@ bool writeAtomically(const QString &linkOrPath, const QByteArray &bytes, const s
     return true;
 }
 #else
-bool writeAtomically(const QString &path, const QByteArray &bytes, const std::function<bool()> &beforeRename, QString *error)
+bool writeAtomically(
+    const QString &path, const QByteArray &bytes, const std::function<bool()> &beforeRename, QString *error, int newFileMode)
 {
+    Q_UNUSED(newFileMode)
     const QFileInfo info(path);
     if (info.exists() && !info.isFile()) {
         *error = QStringLiteral("%1 is not a regular file.").arg(path);

@@ -9,6 +9,17 @@
 
 namespace fanva::proposal::detail {
 
+/// A file's bytes as a writer read them: absent, unreadable (not a regular file, or no
+/// permission) or read.
+struct FileState {
+    bool exists = false;
+    bool readable = true;
+    QByteArray bytes;
+};
+
+/// Reads `path` without ever opening what is not a regular file (a FIFO would block the read).
+[[nodiscard]] FileState readFile(const QString &path);
+
 /// Why `path` may not be replaced, as a sentence; empty when it may. A target must be
 /// absent or a regular file that is not a symbolic link and has no other hard link (a
 /// rename would split the links; a FIFO would block the read).
@@ -24,8 +35,9 @@ namespace fanva::proposal::detail {
 /// writers check unsafeTarget() first (no links at all). `beforeRename` runs once the
 /// temporary file is durable and may veto the rename by returning false (the journal writes
 /// its pending line there, and the caller checks the target's hash again). `*error` is a
-/// sentence ending with a period.
-[[nodiscard]] bool writeAtomically(const QString &path, const QByteArray &bytes, const std::function<bool()> &beforeRename, QString *error);
+/// sentence ending with a period. A new file gets `newFileMode` (less the umask).
+[[nodiscard]] bool writeAtomically(
+    const QString &path, const QByteArray &bytes, const std::function<bool()> &beforeRename, QString *error, int newFileMode = 0666);
 
 /// Removes `path` and fsyncs its directory.
 [[nodiscard]] bool removeDurably(const QString &path, QString *error);
