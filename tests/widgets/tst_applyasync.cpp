@@ -6,13 +6,19 @@
 #include "widgettesting.h"
 #include "window/mainwindow.h"
 
+#include "proposal/gitconsent.h"
+
 #include <QAction>
+#include <QApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
+#include <QMessageBox>
 #include <QProcess>
 #include <QProgressDialog>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 
@@ -129,6 +135,13 @@ class TstApplyAsync final : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // Git consent (gitconsent.h) is kept in the user's configuration folder: a temporary one.
+    void initTestCase()
+    {
+        QVERIFY(m_config.isValid());
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(m_config.path()));
+    }
+
     // Apply then Undo Apply of a formalized entry with a git hook that sleeps 3 s each time.
     void applyAndUndoLeaveTheWindowResponsive()
     {
@@ -141,6 +154,7 @@ private Q_SLOTS:
         MainWindow window;
         QVERIFY(demo.formalize(window));
         window.review()->setGitCommits(true);
+        window.setGitConsentChooser([](const QString &) { return proposal::GitConsent::Allowed; });
         const QString mango = mangoIn(*window.review());
         QVERIFY(!mango.isEmpty());
         QVERIFY(window.review()->accept(mango));
@@ -178,6 +192,64 @@ private Q_SLOTS:
         QVERIFY(!git.indexLocked());
         QVERIFY(action("actionApply")->isEnabled());
     }
+
+    // The first Apply that would commit in a work tree asks whether git may run there (its
+    // hooks and configured programs), naming the work tree; Return takes "Commit with git",
+    // which is remembered: Undo Apply and later Applies do not ask again (audit M12).
+    void gitIsAskedOnceByKeyboard()
+    {
+        SlowGitDemo git(0);
+        if (!git.hasGit())
+            QSKIP("git is not on the PATH");
+        QVERIFY(git.isValid());
+        ScriptedDemo &demo = git.demo();
+        MainWindow window;
+        QVERIFY(demo.formalize(window));
+        window.review()->setGitCommits(true);
+        window.setInteractive(true);
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        const QString mango = mangoIn(*window.review());
+        QVERIFY(window.review()->accept(mango));
+        const QString root = QFileInfo(demo.workspace()).canonicalFilePath();
+        QCOMPARE(proposal::gitConsent(root), proposal::GitConsent::Unknown);
+
+        // Every question is answered with Return: the Apply confirmation, and git's question.
+        QStringList questions;
+        QTimer answer;
+        connect(&answer, &QTimer::timeout, &window, [&questions] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            if (!box || !box->isVisible())
+                return;
+            questions.append(box->text());
+            QTest::keyClick(box, Qt::Key_Return);
+        });
+        answer.start(20);
+        const auto gitQuestions = [&questions] {
+            return std::count_if(questions.begin(), questions.end(), [](const QString &q) { return q.contains(QStringLiteral("hooks")); });
+        };
+        const auto decision = [&window, &mango] { return window.review()->proposal().entry(mango)->decision; };
+
+        window.findChild<QAction *>(QStringLiteral("actionApply"))->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(decision(), formalize::Decision::Applied, 30000);
+        QCOMPARE(gitQuestions(), 1);
+        const QString asked
+            = *std::find_if(questions.begin(), questions.end(), [](const QString &q) { return q.contains(QStringLiteral("hooks")); });
+        QVERIFY2(asked.contains(QDir::toNativeSeparators(root)), qPrintable(asked));
+        QCOMPARE(proposal::gitConsent(root), proposal::GitConsent::Allowed);
+        QCOMPARE(git.commits(), 2);
+
+        window.findChild<QAction *>(QStringLiteral("actionUndoApply"))->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(decision(), formalize::Decision::Accepted, 30000);
+        QCOMPARE(gitQuestions(), 1);
+        QCOMPARE(git.commits(), 3);
+        QTRY_VERIFY(!window.review()->isApplying());
+        window.setInteractive(false); // closes without asking to save the review
+    }
+
+private:
+    QTemporaryDir m_config;
 };
 
 QTEST_MAIN(TstApplyAsync)

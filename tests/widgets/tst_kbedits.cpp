@@ -5,6 +5,7 @@
 #include "formalize/rewrite.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
+#include "proposal/gitconsent.h"
 #include "proposal/sessionfile.h"
 #include "review/entrymodel.h"
 #include "review/inlineeditor.h"
@@ -24,6 +25,7 @@
 #include <QDir>
 #include <QPlainTextEdit>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -34,6 +36,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <optional>
 
 using namespace fanva;
 using fanva::testing::candidatesReply;
@@ -553,6 +556,18 @@ private Q_SLOTS:
         run({ QStringLiteral("commit"), QStringLiteral("-q"), QStringLiteral("-m"), QStringLiteral("base") });
         QCOMPARE(run({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }), QStringLiteral("1"));
 
+        // Git runs only in a work tree the user allowed (rewrite.md §5), remembered in a
+        // configuration folder of the test's own.
+        const std::optional<QByteArray> configHome
+            = qEnvironmentVariableIsSet("XDG_CONFIG_HOME") ? std::optional(qgetenv("XDG_CONFIG_HOME")) : std::nullopt;
+        const auto restoreConfig = qScopeGuard([&configHome] {
+            if (configHome)
+                qputenv("XDG_CONFIG_HOME", *configHome);
+            else
+                qunsetenv("XDG_CONFIG_HOME");
+        });
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(dir.filePath(QStringLiteral("config"))));
+        QVERIFY(proposal::setGitConsent(QFileInfo(dir.path()).canonicalFilePath(), proposal::GitConsent::Allowed));
         const kb::LoadResult loaded = kb::loadKnowledgeBase(kbDir);
         QVERIFY(loaded.ok());
         ReviewController review;

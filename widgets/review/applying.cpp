@@ -19,6 +19,19 @@ using namespace fanva;
 using proposal::Entry;
 using proposal::Proposal;
 
+namespace {
+
+/// The engine's view of the runner's control: progress text out, Cancel polled.
+proposal::ApplyControl applyControl(const ApplyRunner::Control &control)
+{
+    proposal::ApplyControl out;
+    out.progress = control.progress;
+    out.cancelled = control.cancelled;
+    return out;
+}
+
+} // namespace
+
 bool ReviewController::isApplying() const
 {
     return m_applyRunner->isRunning();
@@ -45,7 +58,10 @@ bool ReviewController::startApply()
     const QString file = QFileInfo(job->proposal.targetPath()).fileName();
     return m_applyRunner->start(
         tr("Applying to %1…").arg(file),
-        [job](const ApplyRunner::Control &) { job->result = proposal::apply(job->proposal, job->options); },
+        [job](const ApplyRunner::Control &control) {
+            job->options.control = applyControl(control);
+            job->result = proposal::apply(job->proposal, job->options);
+        },
         [this, job, sessionId = m_sessionId] {
             m_applying.clear();
             mergeApplied(job->proposal, job->result, sessionId);
@@ -93,7 +109,9 @@ bool ReviewController::startUndoApply()
     job->git = m_gitCommits;
     return m_applyRunner->start(
         tr("Undoing the last Apply to %1…").arg(QFileInfo(job->file).fileName()),
-        [job](const ApplyRunner::Control &) { job->result = proposal::undoLast(job->journalPath, job->file, job->git); },
+        [job](const ApplyRunner::Control &control) {
+            job->result = proposal::undoLast(job->journalPath, job->file, job->git, applyControl(control));
+        },
         [this, job, sessionId = m_sessionId] {
             if (job->result.status == proposal::UndoResult::Status::Undone && m_session && m_sessionId == sessionId) {
                 Proposal p = proposal();

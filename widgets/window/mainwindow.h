@@ -7,9 +7,12 @@
 #include "settings/providersettings.h"
 #include "window/workspace.h"
 
+#include "proposal/gitconsent.h"
+
 #include <QMainWindow>
 
 #include <functional>
+#include <optional>
 
 class ApplyProgress;
 class ApplyResultBar;
@@ -112,6 +115,11 @@ public:
     /// Undoes the last Apply of the proposal, like applyProposal(); undoApplyFinished()
     /// reports the result. Returns true when the Undo Apply started.
     bool undoApply();
+    /// Answers for the window whether git may commit in the work tree at @p workTreeRoot
+    /// (rewrite.md §5): the answer to remember, or nullopt to cancel the Apply. Unset: a
+    /// question when interactive; else nobody is asked and git stays off there.
+    using GitConsentChooser = std::function<std::optional<fanva::proposal::GitConsent>(const QString &workTreeRoot)>;
+    void setGitConsentChooser(GitConsentChooser chooser) { m_gitConsentChooser = std::move(chooser); }
     /// Settles the Applies a crash interrupted (formalize.md §11) off the GUI thread, as
     /// fanva-cli apply does at its start; Apply and Undo Apply wait for it. journalRecovered()
     /// says what it settled.
@@ -230,6 +238,10 @@ private:
     void showEntryDetails(const QString &id);
     void updateReviewActions();
     void connectApply();
+    /// Before an Apply or Undo Apply: asks, once per work tree, whether git may commit there
+    /// when the setting is on and nobody answered yet. False when the reviewer cancelled.
+    bool settleGitConsent();
+    [[nodiscard]] std::optional<fanva::proposal::GitConsent> askGitConsent(const QString &workTreeRoot);
     void onApplyFinished(const fanva::proposal::ApplyResult &result);
     void onUndoApplyFinished(const fanva::proposal::UndoResult &result);
     void loadKb();
@@ -265,6 +277,7 @@ private:
     bool m_settingsRestored = false;
     RecoveryDialog::Chooser m_recoveryChooser;
     LossChooser m_lossChooser;
+    GitConsentChooser m_gitConsentChooser;
     QToolBar *m_formalizeBar = nullptr;
     QLineEdit *m_noteField = nullptr;
     QAction *m_formalizeSelectionAction = nullptr;

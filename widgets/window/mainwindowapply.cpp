@@ -12,10 +12,13 @@
 #include "review/reviewcontroller.h"
 
 #include <QAction>
-#include <QCloseEvent>
+#include <QDir>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QStatusBar>
+
+#include <utility>
 
 void MainWindow::connectApply()
 {
@@ -46,7 +49,7 @@ bool MainWindow::applyProposal()
         && QMessageBox::question(this, tr("Apply"), confirmation, QMessageBox::Apply | QMessageBox::Cancel, QMessageBox::Apply)
             != QMessageBox::Apply)
         return false;
-    return m_review->startApply();
+    return settleGitConsent() && m_review->startApply();
 }
 
 void MainWindow::onApplyFinished(const fanva::proposal::ApplyResult &result)
@@ -65,7 +68,7 @@ bool MainWindow::undoApply()
 {
     if (!m_review->hasProposal() || m_review->isRunning() || m_review->isApplying())
         return false;
-    return m_review->startUndoApply();
+    return settleGitConsent() && m_review->startUndoApply();
 }
 
 void MainWindow::onUndoApplyFinished(const fanva::proposal::UndoResult &result)
@@ -84,4 +87,47 @@ void MainWindow::recoverJournal()
 {
     if (!m_review->startJournalRecovery())
         Q_EMIT journalRecovered({});
+}
+
+// Audit M12: a commit runs the repository's hooks and the programs its configuration names, so
+// the first Apply or Undo Apply that would commit in a work tree asks first (rewrite.md §5).
+bool MainWindow::settleGitConsent()
+{
+    if (!m_review->gitCommits() || !m_review->hasProposal())
+        return true;
+    const QString root = fanva::proposal::gitWorkTreeOf(m_review->targetPath());
+    if (root.isEmpty() || fanva::proposal::gitConsent(root) != fanva::proposal::GitConsent::Unknown)
+        return true;
+    if (!m_gitConsentChooser && !m_interactive)
+        return true; // nobody to ask: the engine leaves git off there and says so
+    const std::optional<fanva::proposal::GitConsent> answer = m_gitConsentChooser ? m_gitConsentChooser(root) : askGitConsent(root);
+    if (!answer)
+        return false;
+    QString error;
+    if (!fanva::proposal::setGitConsent(root, *answer, &error))
+        reportError(tr("Cannot remember the answer for %1: %2").arg(QDir::toNativeSeparators(root), error));
+    return true;
+}
+
+std::optional<fanva::proposal::GitConsent> MainWindow::askGitConsent(const QString &workTreeRoot)
+{
+    QMessageBox box(QMessageBox::Question, tr("Commit with git?"),
+        tr("%1 lies in the git work tree %2.\n\n"
+           "With “Commit Applies to git” on, Apply and Undo Apply commit the file there, and git then runs that "
+           "repository's hooks and the programs its configuration names (filters, a signing program) as you.\n\n"
+           "Commit with git in this repository? Fanva remembers the answer for this work tree.")
+            .arg(QFileInfo(m_review->targetPath()).fileName(), QDir::toNativeSeparators(workTreeRoot)),
+        QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("gitConsentQuestion"));
+    QPushButton *allow = box.addButton(tr("&Commit with git"), QMessageBox::AcceptRole);
+    QPushButton *refuse = box.addButton(tr("&Don't commit in this repository"), QMessageBox::DestructiveRole);
+    // Return commits, as the setting asks; Esc cancels the Apply and remembers nothing.
+    box.setDefaultButton(allow);
+    box.setEscapeButton(QMessageBox::Cancel);
+    box.exec();
+    if (box.clickedButton() == allow)
+        return fanva::proposal::GitConsent::Allowed;
+    if (box.clickedButton() == refuse)
+        return fanva::proposal::GitConsent::Refused;
+    return std::nullopt;
 }
