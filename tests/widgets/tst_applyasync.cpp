@@ -7,6 +7,7 @@
 #include "window/mainwindow.h"
 
 #include "proposal/gitconsent.h"
+#include "review/applyrunner.h"
 
 #include <QAction>
 #include <QApplication>
@@ -16,6 +17,7 @@
 #include <QMessageBox>
 #include <QProcess>
 #include <QProgressDialog>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -175,6 +177,7 @@ private Q_SLOTS:
         QTRY_VERIFY(window.findChild<QProgressDialog *>(QStringLiteral("applyProgress"))
             && window.findChild<QProgressDialog *>(QStringLiteral("applyProgress"))->isVisible());
         QTRY_COMPARE_WITH_TIMEOUT(decision(), formalize::Decision::Applied, 30000);
+        qInfo("longest GUI-thread stall during the Apply: %lld ms", applying.longestGapMs());
         QVERIFY2(applying.longestGapMs() < 1500, qPrintable(QStringLiteral("the GUI thread stalled %1 ms").arg(applying.longestGapMs())));
         QCOMPARE(git.commits(), 2);
         QVERIFY(readAll(demo.targetPath()).contains("(weightInKg Mango 1)"));
@@ -186,11 +189,52 @@ private Q_SLOTS:
         QVERIFY(!action("actionUndoApply")->isEnabled());
         QVERIFY(!action("actionApply")->isEnabled());
         QTRY_COMPARE_WITH_TIMEOUT(decision(), formalize::Decision::Accepted, 30000);
+        qInfo("longest GUI-thread stall during the Undo Apply: %lld ms", undoing.longestGapMs());
         QVERIFY2(undoing.longestGapMs() < 1500, qPrintable(QStringLiteral("the GUI thread stalled %1 ms").arg(undoing.longestGapMs())));
         QCOMPARE(readAll(demo.targetPath()), before);
         QCOMPARE(git.commits(), 3);
         QVERIFY(!git.indexLocked());
         QVERIFY(action("actionApply")->isEnabled());
+    }
+
+    // Esc while the Apply waits for git asks the engine to stop waiting: the window says so,
+    // and the Apply ends with the file and the proposal in step and git's index unlocked.
+    void escapeStopsTheWait()
+    {
+        SlowGitDemo git(3);
+        if (!git.hasGit())
+            QSKIP("git is not on the PATH");
+        QVERIFY(git.isValid());
+        ScriptedDemo &demo = git.demo();
+        const QByteArray before = demo.originalTarget();
+        MainWindow window;
+        QVERIFY(demo.formalize(window));
+        window.review()->setGitCommits(true);
+        window.setGitConsentChooser([](const QString &) { return proposal::GitConsent::Allowed; });
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        const QString mango = mangoIn(*window.review());
+        QVERIFY(window.review()->accept(mango));
+
+        QSignalSpy finished(&window, &MainWindow::applyFinished);
+        QVERIFY(window.applyProposal());
+        QVERIFY(window.review()->isApplying());
+        QTest::keyClick(&window, Qt::Key_Escape);
+        QVERIFY(window.review()->applyRunner()->isCancelled());
+        QVERIFY2(
+            window.statusBar()->currentMessage().startsWith(QStringLiteral("Stopping")), qPrintable(window.statusBar()->currentMessage()));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QVERIFY(!window.review()->isApplying());
+        QVERIFY(!git.indexLocked());
+        // Cancelled before the rename nothing is written; after it, the file holds the Apply.
+        const QByteArray after = readAll(demo.targetPath());
+        const formalize::Decision decision = window.review()->proposal().entry(mango)->decision;
+        if (after == before)
+            QCOMPARE(decision, formalize::Decision::Accepted);
+        else
+            QVERIFY(after.contains("(weightInKg Mango 1)") && decision == formalize::Decision::Applied);
+        window.setInteractive(false);
     }
 
     // The first Apply that would commit in a work tree asks whether git may run there (its
