@@ -11,7 +11,6 @@
 #include "window/mainwindow.h"
 
 #include "proposal/autosave.h"
-#include "proposal/journal.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -150,12 +149,26 @@ int main(int argc, char *argv[])
     }
 
     // Applies a crash interrupted are settled before anything else writes (formalize.md §11),
-    // as fanva-cli apply does: by the file's hash, under the file's lock.
-    const QStringList recovered = fanva::proposal::recoverJournal(window.review()->journalPath());
-    if (screenshot) {
-        for (const QString &message : recovered)
-            printError(QApplication::translate("main", "warning: %1").arg(message));
-    }
+    // as fanva-cli apply does: by the file's hash, under the file's lock. Another Apply may
+    // hold that lock, so it runs off the GUI thread; the window's Apply waits for it.
+    auto recovered = std::make_shared<bool>(false);
+    QObject::connect(&window, &MainWindow::journalRecovered, &window, [&window, recovered, screenshot](const QStringList &messages) {
+        *recovered = true;
+        if (screenshot) {
+            for (const QString &message : messages)
+                printError(QApplication::translate("main", "warning: %1").arg(message));
+        } else if (!messages.isEmpty()) {
+            QMessageBox::information(&window, QApplication::translate("main", "Interrupted Apply"), messages.join(QStringLiteral("\n\n")));
+        }
+    });
+    window.recoverJournal();
+    // The screenshot waits for the recovery, whose messages it prints.
+    const auto afterRecovery = [&window, recovered](const std::function<void()> &next) {
+        if (*recovered)
+            next();
+        else
+            QObject::connect(&window, &MainWindow::journalRecovered, &window, next, Qt::SingleShotConnection);
+    };
 
     if (parser.isSet(workspaceOption))
         window.openWorkspace(parser.value(workspaceOption));
@@ -191,12 +204,7 @@ int main(int argc, char *argv[])
             afterKbLoad([&window] { window.formalize(); });
         window.show();
         // Reviews a crash left behind are offered once the window is up.
-        QTimer::singleShot(0, &window, [&window, recovered] {
-            if (!recovered.isEmpty())
-                QMessageBox::information(
-                    &window, QApplication::translate("main", "Interrupted Apply"), recovered.join(QStringLiteral("\n\n")));
-            window.offerRecovery();
-        });
+        QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
         return QApplication::exec();
     }
 
@@ -204,7 +212,7 @@ int main(int argc, char *argv[])
         return exitUsage;
     const QString screenshotPath = parser.value(screenshotOption);
     window.resize(s_screenshotSize);
-    const auto takeScreenshot = [&window, &screenshotPath, &failed] {
+    const auto takeScreenshotNow = [&window, &screenshotPath, &failed] {
         QImageWriter writer(screenshotPath, "png");
         if (!writer.write(window.grab().toImage())) {
             printError(QApplication::translate("main", "cannot write the screenshot %1: %2")
@@ -214,6 +222,7 @@ int main(int argc, char *argv[])
         }
         QCoreApplication::exit(failed ? exitUsage : 0);
     };
+    const auto takeScreenshot = [afterRecovery, takeScreenshotNow] { afterRecovery(takeScreenshotNow); };
     if (parser.isSet(measureLoadOption)) {
         auto *measurement = new LoadMeasurement(&window, parser.value(measureLoadOption), started);
         QObject::connect(measurement, &LoadMeasurement::finished, &window, [takeScreenshot](bool ok) {

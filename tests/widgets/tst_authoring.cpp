@@ -215,14 +215,14 @@ private Q_SLOTS:
         QTest::keySequence(view, window.findChild<QAction *>(QStringLiteral("actionRedo"))->shortcut());
         QVERIFY(review->proposal().entry(author));
 
-        QVERIFY(window.applyProposal());
+        QVERIFY(fanva::testing::applyAndWait(window));
         QByteArray block = appended(demo);
         QVERIFY2(block.contains(QStringLiteral(";; written by the author, after animals.md [%1]\n(weightInKg Biscuit 85)\n")
                                     .arg(review->proposal().entry(author)->segment)
                                     .toUtf8()),
             block.constData());
         QCOMPARE(review->proposal().entry(author)->decision, formalize::Decision::Applied);
-        QVERIFY(window.undoApply());
+        QVERIFY(fanva::testing::undoApplyAndWait(window));
         QCOMPARE(readAll(demo.targetPath()), demo.originalTarget());
         QCOMPARE(review->proposal().entry(author)->decision, formalize::Decision::Accepted);
         QCOMPARE(review->proposal().entry(author)->origin, formalize::Origin::Author);

@@ -279,8 +279,10 @@ private Q_SLOTS:
         QVERIFY2(view->toPlainText().contains(QStringLiteral("(genlCx CxBirds CxAnimals)")), qPrintable(view->toPlainText()));
 
         // Apply (Ctrl+Shift+Return): the file is made, its header first, then the block.
+        QSignalSpy applyFinished(&window, &MainWindow::applyFinished);
         QTest::keyClick(view, Qt::Key_Return, Qt::ControlModifier | Qt::ShiftModifier);
-        QTRY_COMPARE(window.review()->proposal().entry(QStringLiteral("c1"))->decision, fanva::formalize::Decision::Applied);
+        QTRY_COMPARE(applyFinished.count(), 1);
+        QCOMPARE(window.review()->proposal().entry(QStringLiteral("c1"))->decision, fanva::formalize::Decision::Applied);
         const QByteArray written = fanva::testing::readAll(file);
         QVERIFY2(written.startsWith(";; CxBirds.txt — the context CxBirds, made in Fanva.\n\n"
                                     "(genlCx CxBirds CxAnimals)\n(genlCx CxBirds CxZooCore)\n\n;; ---- fanva "),
@@ -296,7 +298,9 @@ private Q_SLOTS:
         // Undo Apply removes the file the Apply made.
         auto *undoApply = window.findChild<QAction *>(QStringLiteral("actionUndoApply"));
         QVERIFY(undoApply->isEnabled());
+        QSignalSpy undoFinished(&window, &MainWindow::undoApplyFinished);
         undoApply->trigger();
+        QTRY_COMPARE(undoFinished.count(), 1);
         QVERIFY(!QFile::exists(file));
         QCOMPARE(window.review()->proposal().entry(QStringLiteral("c1"))->decision, fanva::formalize::Decision::Accepted);
         QVERIFY(window.review()->proposal().absent);

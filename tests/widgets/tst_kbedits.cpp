@@ -36,6 +36,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <optional>
 
 using namespace fanva;
 using fanva::testing::candidatesReply;
@@ -265,13 +266,13 @@ private Q_SLOTS:
             QCOMPARE(presenter.lineOfEntry(e.id), 17); // after the `-` row, its comment row
         }
 
-        const proposal::ApplyResult applied = review.apply();
+        const proposal::ApplyResult applied = fanva::testing::applyAndWait(review);
         QVERIFY2(applied.status == proposal::ApplyStatus::Applied, qPrintable(applied.message));
         const QByteArray after = readAll(target);
         QCOMPARE(after.contains("\n(carnivore Biscuit)\n"), !retract);
         QCOMPARE(after.contains(";; fanva "), replace);
         QVERIFY(after.contains("(seal Biscuit)\n"));
-        const proposal::UndoResult undone = review.undoApply();
+        const proposal::UndoResult undone = fanva::testing::undoApplyAndWait(review);
         QCOMPARE(undone.status, proposal::UndoResult::Status::Undone);
         QCOMPARE(readAll(target), before);
     }
@@ -429,8 +430,10 @@ private Q_SLOTS:
         }
         QCOMPARE(window.review()->clashingEntries(), QStringList());
         QVERIFY(action("actionApply")->isEnabled());
+        QSignalSpy applyFinished(&window, &MainWindow::applyFinished);
         action("actionApply")->trigger();
-        QTRY_VERIFY(readAll(target) != before);
+        QTRY_COMPARE(applyFinished.count(), 1);
+        QVERIFY(readAll(target) != before);
         QList<QByteArray> expected = before.split('\n');
         const QList<QByteArray> after = readAll(target).split('\n');
         QCOMPARE(after.size(), expected.size());
@@ -558,6 +561,18 @@ private Q_SLOTS:
         const auto restore = qScopeGuard([&] { config.isNull() ? qunsetenv("XDG_CONFIG_HOME") : qputenv("XDG_CONFIG_HOME", config); });
         QVERIFY(proposal::setGitConsent(proposal::gitWorkTreeOf(kbDir + QStringLiteral("/CxAnimals.txt")), proposal::GitConsent::Allowed));
 
+        // Git runs only in a work tree the user allowed (rewrite.md §5), remembered in a
+        // configuration folder of the test's own.
+        const std::optional<QByteArray> configHome
+            = qEnvironmentVariableIsSet("XDG_CONFIG_HOME") ? std::optional(qgetenv("XDG_CONFIG_HOME")) : std::nullopt;
+        const auto restoreConfig = qScopeGuard([&configHome] {
+            if (configHome)
+                qputenv("XDG_CONFIG_HOME", *configHome);
+            else
+                qunsetenv("XDG_CONFIG_HOME");
+        });
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(dir.filePath(QStringLiteral("config"))));
+        QVERIFY(proposal::setGitConsent(QFileInfo(dir.path()).canonicalFilePath(), proposal::GitConsent::Allowed));
         const kb::LoadResult loaded = kb::loadKnowledgeBase(kbDir);
         QVERIFY(loaded.ok());
         ReviewController review;
@@ -566,14 +581,14 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(review.beginAuthoring(kbDir, loaded.kb, QStringLiteral("CxAnimals"), &error), qPrintable(error));
         QVERIFY(!review.retractSentence(16).isEmpty());
-        const proposal::ApplyResult applied = review.apply();
+        const proposal::ApplyResult applied = fanva::testing::applyAndWait(review);
         QVERIFY2(applied.status == proposal::ApplyStatus::Applied, qPrintable(applied.message));
         QCOMPARE(run({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }),
             git ? QStringLiteral("2") : QStringLiteral("1"));
         if (git)
             QVERIFY(run({ QStringLiteral("log"), QStringLiteral("-1"), QStringLiteral("--format=%s") })
                         .startsWith(QLatin1StringView("fanva: 1 retracted")));
-        const proposal::UndoResult undone = review.undoApply();
+        const proposal::UndoResult undone = fanva::testing::undoApplyAndWait(review);
         QCOMPARE(undone.status, proposal::UndoResult::Status::Undone);
         QCOMPARE(run({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }),
             git ? QStringLiteral("3") : QStringLiteral("1"));
@@ -616,8 +631,10 @@ private Q_SLOTS:
         QCOMPARE(window.review()->proposal().entries.back().kind, formalize::EntryKind::Retract);
 
         QVERIFY(action("actionApply")->isEnabled());
+        QSignalSpy applyFinished(&window, &MainWindow::applyFinished);
         action("actionApply")->trigger();
-        QTRY_VERIFY(readAll(target) != before);
+        QTRY_COMPARE(applyFinished.count(), 1);
+        QVERIFY(readAll(target) != before);
         const QByteArray after = readAll(target);
         QVERIFY(after.contains("(weightInKg Mango 1)"));
         QVERIFY(!after.contains("\n(carnivore Biscuit)\n"));

@@ -266,7 +266,9 @@ void TstNibliWorkspace::formalizeReviewApplyUndo()
     QTest::keyClick(view, Qt::Key_A);
     QCOMPARE(window.review()->proposal().entry(id)->decision, fanva::formalize::Decision::Accepted);
     QVERIFY(action("actionApply")->isEnabled());
+    QSignalSpy applyFinished(&window, &MainWindow::applyFinished);
     action("actionApply")->trigger();
+    QTRY_COMPARE(applyFinished.count(), 1);
     QCOMPARE(window.review()->proposal().entry(id)->decision, fanva::formalize::Decision::Applied);
     const QByteArray applied = fanva::testing::readAll(target);
     QVERIFY(applied.startsWith(before));
@@ -276,18 +278,20 @@ void TstNibliWorkspace::formalizeReviewApplyUndo()
     QVERIFY2(!added.contains(";;"), added.constData());
     // Undo Apply restores the bytes.
     QVERIFY(action("actionUndoApply")->isEnabled());
+    QSignalSpy undoFinished(&window, &MainWindow::undoApplyFinished);
     action("actionUndoApply")->trigger();
+    QTRY_COMPARE(undoFinished.count(), 1);
     QCOMPARE(fanva::testing::readAll(target), before);
 
     // A hand edit after the review began: Apply refuses the conflict, Re-diff takes the file as
     // it is now and re-gates through nibli, and Apply then writes after the hand edit.
     const QByteArray edited = before + "dog(Mara).\n";
     QVERIFY(writeFile(target, edited));
-    QVERIFY(!window.applyProposal());
+    QVERIFY(!fanva::testing::applyAndWait(window));
     QCOMPARE(fanva::testing::readAll(target), edited);
     QVERIFY(window.rediff());
     QCOMPARE(window.review()->proposal().entry(id)->state, fanva::formalize::EntryState::Admissible);
-    QVERIFY(window.applyProposal());
+    QVERIFY(fanva::testing::applyAndWait(window));
     QVERIFY(fanva::testing::readAll(target).startsWith(edited));
     QVERIFY(fanva::testing::readAll(target).mid(edited.size()).contains("animal(Rufus).\n"));
 
@@ -344,7 +348,7 @@ void TstNibliWorkspace::newStatementsJoinTheReview()
     QCOMPARE(refused.state, fanva::formalize::EntryState::Refused);
     QCOMPARE(refused.problems.front().type, QStringLiteral("unknown-predicate"));
 
-    QVERIFY(window.applyProposal());
+    QVERIFY(fanva::testing::applyAndWait(window));
     const QByteArray applied = fanva::testing::readAll(target);
     QVERIFY(applied.startsWith(before));
     QVERIFY2(applied.mid(before.size()).contains("dog(Tobin).\n"), applied.constData());

@@ -275,7 +275,7 @@ private Q_SLOTS:
         QCOMPARE(sentences, 1);
 
         QSignalSpy changed(&review, &ReviewController::proposalChanged);
-        const proposal::ApplyResult applied = review.apply();
+        const proposal::ApplyResult applied = fanva::testing::applyAndWait(review);
         QCOMPARE(applied.status, proposal::ApplyStatus::Applied);
         QCOMPARE(applied.written, QStringList { mangoId });
         QCOMPARE(changed.count(), 1);
@@ -296,7 +296,7 @@ private Q_SLOTS:
         QCOMPARE(reopened.proposal().entry(biscuitId)->decision, formalize::Decision::Rejected);
         QCOMPARE(reopened.attempts()->rowCount(), review.attempts()->rowCount());
 
-        const proposal::UndoResult undone = review.undoApply();
+        const proposal::UndoResult undone = fanva::testing::undoApplyAndWait(review);
         QCOMPARE(undone.status, proposal::UndoResult::Status::Undone);
         QCOMPARE(readAll(target), before);
         QCOMPARE(review.proposal().entry(mangoId)->decision, formalize::Decision::Accepted);
@@ -475,12 +475,12 @@ private Q_SLOTS:
         QVERIFY(confirmation.contains(QStringLiteral("Forced past the gates: %1").arg(biscuit)));
 
         review.undoStack()->undo(); // the force
-        const proposal::ApplyResult applied = review.apply();
+        const proposal::ApplyResult applied = fanva::testing::applyAndWait(review);
         QCOMPARE(applied.status, proposal::ApplyStatus::Applied);
         QVERIFY(applied.block.contains("(weightInKg Mango 2)"));
         QVERIFY(ApplyTexts::result(applied).startsWith(QStringLiteral("Applied: wrote 1 entries")));
-        QVERIFY(ApplyTexts::undoResult(review.undoApply()).startsWith(QStringLiteral("Undone")));
-        QCOMPARE(ApplyTexts::undoResult(review.undoApply()), ApplyTexts::tr("There is no Apply to undo."));
+        QVERIFY(ApplyTexts::undoResult(fanva::testing::undoApplyAndWait(review)).startsWith(QStringLiteral("Undone")));
+        QCOMPARE(ApplyTexts::undoResult(fanva::testing::undoApplyAndWait(review)), ApplyTexts::tr("There is no Apply to undo."));
     }
 
     void windowFormalizeReviewApplyUndo()
@@ -530,7 +530,9 @@ private Q_SLOTS:
         action("actionRedo")->trigger();
         QVERIFY(action("actionApply")->isEnabled());
 
+        QSignalSpy applyFinished(&window, &MainWindow::applyFinished);
         action("actionApply")->trigger();
+        QTRY_COMPARE(applyFinished.count(), 1);
         QCOMPARE(window.review()->proposal().entry(mango)->decision, formalize::Decision::Applied);
         QVERIFY(readAll(target).startsWith(before));
         QVERIFY(readAll(target).contains("(weightInKg Mango 1)"));
@@ -539,7 +541,9 @@ private Q_SLOTS:
         QCOMPARE(window.review()->entries()->index(row, EntryModel::DecisionColumn).data().toString(),
             GutterMark::glyph(GutterMark::Decision::Applied));
         QVERIFY(action("actionUndoApply")->isEnabled());
+        QSignalSpy undoFinished(&window, &MainWindow::undoApplyFinished);
         action("actionUndoApply")->trigger();
+        QTRY_COMPARE(undoFinished.count(), 1);
         QCOMPARE(readAll(target), before);
         QCOMPARE(window.review()->proposal().entry(mango)->decision, formalize::Decision::Accepted);
     }
@@ -783,7 +787,7 @@ private Q_SLOTS:
             file.write(edited);
         }
         QSignalSpy problems(&window, &MainWindow::problemReported);
-        QVERIFY(!window.applyProposal());
+        QVERIFY(!fanva::testing::applyAndWait(window));
         QCOMPARE(readAll(target), edited);
         QVERIFY(bar->isVisibleTo(&window));
         QCOMPARE(bar->kind(), ApplyResultBar::Kind::Warning);
@@ -799,7 +803,7 @@ private Q_SLOTS:
         QCOMPARE(bar->kind(), ApplyResultBar::Kind::Information);
         QVERIFY(!bar->rediffButton()->isVisibleTo(&window));
         QCOMPARE(window.review()->proposal().entry(mango)->decision, formalize::Decision::Accepted);
-        QVERIFY(window.applyProposal());
+        QVERIFY(fanva::testing::applyAndWait(window));
         QVERIFY(bar->text().startsWith(QStringLiteral("Applied")));
         QVERIFY(readAll(target).startsWith(edited));
         QVERIFY(readAll(target).contains("(weightInKg Mango 1)"));
@@ -840,7 +844,7 @@ private Q_SLOTS:
         window.presenter()->setConfirm([](const QString &, const QString &) { return true; });
         QTest::keyClick(view, Qt::Key_F, Qt::ShiftModifier);
         QCOMPARE(window.review()->proposal().entry(mango)->decision, formalize::Decision::Undecided);
-        window.applyProposal();
+        QVERIFY(!fanva::testing::applyAndWait(window));
         QVERIFY(!readAll(target).contains("(weightInKg Mango 1\n"));
         QVERIFY(readAll(target).startsWith(before));
     }

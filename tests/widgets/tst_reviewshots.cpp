@@ -152,7 +152,7 @@ private Q_SLOTS:
             QVERIFY(file.open(QIODevice::Append));
             file.write("\n(parrot Kiwi)\n");
         }
-        QVERIFY(!window.applyProposal());
+        QVERIFY(!fanva::testing::applyAndWait(window));
         auto *bar = window.findChild<ApplyResultBar *>(QStringLiteral("applyResultBar"));
         QVERIFY(bar->isVisible());
         QCOMPARE(bar->kind(), ApplyResultBar::Kind::Warning);

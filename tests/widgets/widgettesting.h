@@ -69,6 +69,57 @@ inline std::string candidatesReply(const std::vector<std::pair<std::string, int>
     return nlohmann::json { { "candidates", list } }.dump(indent);
 }
 
+/// Runs @p review's Apply to its end (30 s at most; it runs off the GUI thread) and returns
+/// its result; an IoError result saying why when it did not start or end.
+inline proposal::ApplyResult applyAndWait(ReviewController &review)
+{
+    proposal::ApplyResult result;
+    result.message = QStringLiteral("the Apply did not start");
+    bool done = false;
+    const QMetaObject::Connection connection
+        = QObject::connect(&review, &ReviewController::applyFinished, &review, [&result, &done](const proposal::ApplyResult &finished) {
+              result = finished;
+              done = true;
+          });
+    if (review.startApply() && !QTest::qWaitFor([&done] { return done; }, 30000))
+        result.message = QStringLiteral("the Apply did not finish within 30 s");
+    QObject::disconnect(connection);
+    return result;
+}
+
+/// Runs @p review's Undo Apply to its end, like applyAndWait().
+inline proposal::UndoResult undoApplyAndWait(ReviewController &review)
+{
+    proposal::UndoResult result;
+    result.status = proposal::UndoResult::Status::IoError;
+    result.message = QStringLiteral("the Undo Apply did not start");
+    bool done = false;
+    const QMetaObject::Connection connection
+        = QObject::connect(&review, &ReviewController::undoApplyFinished, &review, [&result, &done](const proposal::UndoResult &finished) {
+              result = finished;
+              done = true;
+          });
+    if (review.startUndoApply() && !QTest::qWaitFor([&done] { return done; }, 30000))
+        result.message = QStringLiteral("the Undo Apply did not finish within 30 s");
+    QObject::disconnect(connection);
+    return result;
+}
+
+/// @p window's applyProposal() to its end (30 s at most): true when the entries were written.
+inline bool applyAndWait(MainWindow &window)
+{
+    QSignalSpy finished(&window, &MainWindow::applyFinished);
+    return window.applyProposal() && QTest::qWaitFor([&finished] { return !finished.isEmpty(); }, 30000)
+        && finished.first().first().toBool();
+}
+
+/// @p window's undoApply() to its end (30 s at most): true when the file was restored.
+inline bool undoApplyAndWait(MainWindow &window)
+{
+    QSignalSpy finished(&window, &MainWindow::undoApplyFinished);
+    return window.undoApply() && QTest::qWaitFor([&finished] { return !finished.isEmpty(); }, 30000) && finished.first().first().toBool();
+}
+
 /// The scripted-demo set-up the widget tests share: a copy of the demo workspace in a
 /// temporary folder with a scripted-provider script beside it, and an offline run of its
 /// document (animals.md) into CxAnimals, through a ReviewController (run()) or a MainWindow

@@ -3,6 +3,7 @@
 #include "review/reviewcontroller.h"
 
 #include "attempts/attemptlogmodel.h"
+#include "review/applyrunner.h"
 #include "review/entrymodel.h"
 
 #include "formalize/rewrite.h"
@@ -73,6 +74,7 @@ ReviewController::ReviewController(QObject *parent)
     , m_attempts(new AttemptLogModel(this))
     , m_undoStack(new QUndoStack(this))
     , m_autosaveScheduler(new proposal::AutosaveScheduler([this] { autosaveNow(); }, this))
+    , m_applyRunner(new ApplyRunner(this))
 {
     // Every decision, its undo and its redo move the stack's index.
     connect(m_undoStack, &QUndoStack::indexChanged, this, &ReviewController::markChanged);
@@ -408,7 +410,8 @@ const proposal::BatchGate &ReviewController::kbGate() const
 bool ReviewController::decide(const QString &id, const QString &text, const std::function<bool(Proposal &)> &change)
 {
     const Entry *current = m_entries->proposal().entry(id);
-    if (!current)
+    // An entry the running Apply writes keeps the decision it is written with.
+    if (!current || m_applying.contains(id))
         return false;
     const Entry before = *current;
     if (!m_entries->change(id, change))
@@ -519,41 +522,6 @@ std::vector<proposal::DiffLine> ReviewController::diff(bool acceptedOnly, bool w
     if (!m_session)
         return {};
     return proposal().diff(readBytes(targetPath()), QDateTime::currentDateTimeUtc(), acceptedOnly, wholeFile);
-}
-
-proposal::ApplyResult ReviewController::apply()
-{
-    proposal::ApplyOptions options;
-    options.gate = proposal::criticGate();
-    options.journalPath = m_journalPath;
-    options.git = m_gitCommits;
-    options.newId = [] { return QUuid::createUuid().toString(QUuid::WithoutBraces); };
-    Proposal p = proposal();
-    proposal::ApplyResult result = proposal::apply(p, options);
-    if (result.status == proposal::ApplyStatus::Applied || result.status == proposal::ApplyStatus::VerifyFailed) {
-        m_undoStack->clear();
-        m_entries->updateProposal(p);
-        if (m_session)
-            m_session->proposal = p;
-        markChanged();
-        Q_EMIT proposalChanged();
-    }
-    return result;
-}
-
-proposal::UndoResult ReviewController::undoApply()
-{
-    Proposal p = proposal();
-    proposal::UndoResult result = proposal::undo(p, journalPath(), m_gitCommits);
-    if (result.status == proposal::UndoResult::Status::Undone) {
-        m_undoStack->clear();
-        m_entries->updateProposal(p);
-        if (m_session)
-            m_session->proposal = p;
-        markChanged();
-        Q_EMIT proposalChanged();
-    }
-    return result;
 }
 
 QStringList ReviewController::rediff(QString *error)

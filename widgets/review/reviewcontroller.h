@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 
+class ApplyRunner;
 class AttemptLogModel;
 class EntryModel;
 class QUndoStack;
@@ -137,11 +138,24 @@ public:
     [[nodiscard]] bool gitCommits() const { return m_gitCommits; }
     /// The Apply journal this review writes: the one set, else the default.
     [[nodiscard]] QString journalPath() const { return m_journalPath.isEmpty() ? fanva::proposal::Journal::defaultPath() : m_journalPath; }
-    /// Applies the accepted entries through the engine. Clears the decision undo stack on
-    /// success, since applied entries are locked.
-    fanva::proposal::ApplyResult apply();
-    /// Undoes the last Apply of this proposal through the engine.
-    fanva::proposal::UndoResult undoApply();
+    // --- Apply, Undo Apply and journal recovery, off the GUI thread (applying.cpp) ----------
+    /// Applies the accepted entries through the engine on the applyRunner()'s thread, so the
+    /// file's lock, the KB loads and git never block the GUI thread; applyFinished() follows.
+    /// The entries being written take no decision meanwhile; the others do, and the Apply's
+    /// outcome is merged into the proposal as it is then. Success clears the decision undo
+    /// stack, since applied entries are locked. False when there is no proposal or a
+    /// formalization, an Apply, an Undo Apply or the journal's recovery runs.
+    bool startApply();
+    /// Undoes the last Apply of this proposal through the engine, like startApply();
+    /// undoApplyFinished() follows.
+    bool startUndoApply();
+    /// Settles the Applies a crash interrupted (formalize.md §11) on the applyRunner()'s
+    /// thread: Apply and Undo Apply wait until journalRecovered() says what it did.
+    bool startJournalRecovery();
+    /// Whether an Apply, an Undo Apply or the journal's recovery runs.
+    [[nodiscard]] bool isApplying() const;
+    /// What runs Apply, Undo Apply and recovery: its progress text and cancel().
+    [[nodiscard]] ApplyRunner *applyRunner() const { return m_applyRunner; }
     /// Takes the file as it is now as the base after a conflict; returns the ids whose problems changed.
     QStringList rediff(QString *error);
 
@@ -248,6 +262,12 @@ Q_SIGNALS:
     void rewriteFinished(const QString &outcome, const QStringList &ids);
     /// A re-judge ended: the verdicts of @p ids landed on their entries (or its failure did).
     void rejudgeFinished(const QStringList &ids);
+    /// startApply()'s Apply ended; the proposal holds its outcome.
+    void applyFinished(const fanva::proposal::ApplyResult &result);
+    /// startUndoApply()'s Undo Apply ended; the proposal holds its outcome.
+    void undoApplyFinished(const fanva::proposal::UndoResult &result);
+    /// startJournalRecovery() ended: @p messages say what it settled (empty: nothing to settle).
+    void journalRecovered(const QStringList &messages);
 
 private:
     /// The gates against m_kb with one critic kept per loaded KB (proposal::criticGateFor).
@@ -281,6 +301,9 @@ private:
     void beginAutosave(const QString &id);
     void autosaveNow();
     void regateAccepted();
+    /// Takes a finished Apply's outcome (@p applied: the proposal it wrote from, now updated)
+    /// into the proposal as it is now, when it is still the review's (@p sessionId).
+    void mergeApplied(const fanva::proposal::Proposal &applied, const fanva::proposal::ApplyResult &result, const QString &sessionId);
 
     std::map<QString, std::vector<fanva::check::Problem>> m_clashes; ///< by entry id
     EntryModel *m_entries = nullptr;
@@ -316,6 +339,8 @@ private:
     bool m_rewriting = false; ///< the running run is a rewrite (startRewrite())
     std::function<LossAnswer(const QStringList &)> m_lossQuestion;
     fanva::formalize::MergeResult m_lastMerge;
+    ApplyRunner *m_applyRunner = nullptr;
+    QStringList m_applying; ///< the ids the running Apply writes: they take no decision meanwhile
     std::unique_ptr<fanva::llm::Provider> m_judgeProvider; ///< Re-judge's
     QPointer<fanva::llm::Call> m_judgeCall;
 };

@@ -8,6 +8,7 @@
 
 #include "common/kbhighlighting.h"
 #include "kbbrowser/kbbrowser.h"
+#include "review/applyrunner.h"
 #include "review/inlineeditor.h"
 #include "review/proposalview.h"
 #include "review/reviewcontroller.h"
@@ -68,6 +69,7 @@ MainWindow::MainWindow(QWidget *parent)
     updateStatusBar();
     showTargetContext();
     connectReview();
+    connectApply();
     connectKbLoader();
     connectAuthoring();
     connectRewrite();
@@ -548,11 +550,24 @@ void MainWindow::keyPressEvent(QKeyEvent *event)
         event->accept();
         return;
     }
+    // ... and one that waits for a lock or git in an Apply or Undo Apply.
+    if (event->key() == Qt::Key_Escape && event->modifiers() == Qt::NoModifier && m_review->isApplying()) {
+        m_review->applyRunner()->cancel();
+        event->accept();
+        return;
+    }
     QMainWindow::keyPressEvent(event);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    // An Apply being written or committed is not dropped: the window closes once it is over.
+    if (m_review->isApplying()) {
+        m_closeAfterApply = true;
+        statusBar()->showMessage(tr("Fanva closes once this is over: %1 (Esc stops waiting)").arg(m_review->applyRunner()->progressText()));
+        event->ignore();
+        return;
+    }
     if (m_interactive && m_review->isModified() && !confirmCloseReview()) {
         event->ignore();
         return;

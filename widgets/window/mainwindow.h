@@ -7,10 +7,14 @@
 #include "settings/providersettings.h"
 #include "window/workspace.h"
 
+#include "proposal/gitconsent.h"
+
 #include <QMainWindow>
 
 #include <functional>
+#include <optional>
 
+class ApplyProgress;
 class ApplyResultBar;
 class AttemptLogView;
 struct ReviewSetup;
@@ -103,11 +107,23 @@ public:
     void setLossChooser(LossChooser chooser) { m_lossChooser = std::move(chooser); }
     /// Opens a review session (.fanva). Returns false, reporting why, when it cannot.
     bool openSession(const QString &path);
-    /// Applies the accepted entries after a confirmation (none when not interactive) and
-    /// reports the result. Returns true when the entries were written.
+    /// Applies the accepted entries after a confirmation (none when not interactive), off the
+    /// GUI thread: the status bar and, after a moment, a small dialog say what it waits for
+    /// (Cancel or Esc stops the wait); applyFinished() reports the result. Returns true when
+    /// the Apply started.
     bool applyProposal();
-    /// Undoes the last Apply of the proposal. Returns true when the file was restored.
+    /// Undoes the last Apply of the proposal, like applyProposal(); undoApplyFinished()
+    /// reports the result. Returns true when the Undo Apply started.
     bool undoApply();
+    /// Answers for the window whether git may commit in the work tree at @p workTreeRoot
+    /// (rewrite.md §5): the answer to remember, or nullopt to cancel the Apply. Unset: a
+    /// question when interactive; else nobody is asked and git stays off there.
+    using GitConsentChooser = std::function<std::optional<fanva::proposal::GitConsent>(const QString &workTreeRoot)>;
+    void setGitConsentChooser(GitConsentChooser chooser) { m_gitConsentChooser = std::move(chooser); }
+    /// Settles the Applies a crash interrupted (formalize.md §11) off the GUI thread, as
+    /// fanva-cli apply does at its start; Apply and Undo Apply wait for it. journalRecovered()
+    /// says what it settled.
+    void recoverJournal();
     /// Offers the autosaves of reviews that did not close cleanly (formalize.md §13) through
     /// the recovery chooser, the RecoveryDialog by default (never when not interactive unless
     /// a chooser is set). Returns true when a review was recovered into the window.
@@ -161,6 +177,12 @@ Q_SIGNALS:
     void kbLoadFailed(const QString &message);
     /// After kbLoaded(): the indexes the window builds over the KB in the background are done.
     void kbIndexed();
+    /// applyProposal()'s Apply ended: @p written when the entries were written.
+    void applyFinished(bool written);
+    /// undoApply()'s Undo Apply ended: @p undone when the file was restored.
+    void undoApplyFinished(bool undone);
+    /// recoverJournal() ended; @p messages say what it settled (empty: nothing).
+    void journalRecovered(const QStringList &messages);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -215,6 +237,13 @@ private:
     bool launchReview(const ReviewSetup &setup);
     void showEntryDetails(const QString &id);
     void updateReviewActions();
+    void connectApply();
+    /// Before an Apply or Undo Apply: asks, once per work tree, whether git may commit there
+    /// when the setting is on and nobody answered yet. False when the reviewer cancelled.
+    bool settleGitConsent();
+    [[nodiscard]] std::optional<fanva::proposal::GitConsent> askGitConsent(const QString &workTreeRoot);
+    void onApplyFinished(const fanva::proposal::ApplyResult &result);
+    void onUndoApplyFinished(const fanva::proposal::UndoResult &result);
     void loadKb();
     void applyLanguage();
     [[nodiscard]] bool isOtherLanguage() const;
@@ -248,6 +277,7 @@ private:
     bool m_settingsRestored = false;
     RecoveryDialog::Chooser m_recoveryChooser;
     LossChooser m_lossChooser;
+    GitConsentChooser m_gitConsentChooser;
     QToolBar *m_formalizeBar = nullptr;
     QLineEdit *m_noteField = nullptr;
     QAction *m_formalizeSelectionAction = nullptr;
@@ -267,6 +297,8 @@ private:
     QPushButton *m_cancelButton = nullptr;
     EntryDetailsView *m_details = nullptr;
     ApplyResultBar *m_applyResult = nullptr;
+    ApplyProgress *m_applyProgress = nullptr;
+    bool m_closeAfterApply = false; ///< the window was closed while an Apply ran: it closes after it
     QDockWidget *m_detailsDock = nullptr;
     KbLoader *m_kbLoader = nullptr;
     bool m_kbFresh = false; ///< the KB being loaded is a newly opened folder, not a reload

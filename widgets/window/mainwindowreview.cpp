@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-// MainWindow's side of the review: formalize, the review wiring, Apply, sessions and crash
-// recovery (the rest: mainwindow.cpp and mainwindowsetup.cpp).
+// MainWindow's side of the review: formalize, the review wiring, sessions and crash recovery
+// (Apply: mainwindowapply.cpp; the rest: mainwindow.cpp and mainwindowsetup.cpp).
 #include "window/mainwindow.h"
 
 #include "attempts/attemptlogmodel.h"
@@ -199,8 +199,13 @@ void MainWindow::updateReviewActions()
     m_formalizeAction->setToolTip(formalizeTip); // empty: the action's text, as before
     m_cancelAction->setEnabled(running);
     m_cancelButton->setEnabled(running);
-    m_applyAction->setEnabled(!running && m_review->hasProposal() && !m_review->proposal().toWrite().empty());
-    m_undoApplyAction->setEnabled(!running && m_review->hasProposal() && !m_review->proposal().applies.empty());
+    // One Apply, Undo Apply or recovery at a time, and no run that would replace the proposal.
+    const bool applying = m_review->isApplying();
+    m_formalizeAction->setEnabled(m_formalizeAction->isEnabled() && !applying);
+    m_formalizeSelectionAction->setEnabled(m_formalizeSelectionAction->isEnabled() && !applying);
+    m_openSessionAction->setEnabled(!applying);
+    m_applyAction->setEnabled(!running && !applying && m_review->hasProposal() && !m_review->proposal().toWrite().empty());
+    m_undoApplyAction->setEnabled(!running && !applying && m_review->hasProposal() && !m_review->proposal().applies.empty());
     m_saveSessionAction->setEnabled(!running && m_review->hasProposal());
     updateKbActions();
     updateContextChooser();
@@ -245,53 +250,10 @@ bool MainWindow::saveDocument()
     return true;
 }
 
-bool MainWindow::applyProposal()
-{
-    if (!m_review->hasProposal() || m_review->isRunning())
-        return false;
-    const QString confirmation = ApplyTexts::confirmation(m_review->proposal());
-    if (m_review->proposal().toWrite().empty()) {
-        statusBar()->showMessage(confirmation);
-        return false;
-    }
-    // Return applies (Ctrl+Shift+Return, Return: docs/spec/authoring.md §6), Escape cancels.
-    if (m_interactive
-        && QMessageBox::question(this, tr("Apply"), confirmation, QMessageBox::Apply | QMessageBox::Cancel, QMessageBox::Apply)
-            != QMessageBox::Apply)
-        return false;
-    const fanva::proposal::ApplyResult result = m_review->apply();
-    const QString text = ApplyTexts::result(result);
-    statusBar()->showMessage(text);
-    m_applyResult->showApplyResult(result);
-    updateReviewActions();
-    switch (result.status) {
-    case fanva::proposal::ApplyStatus::Applied:
-        return true;
-    case fanva::proposal::ApplyStatus::Conflict:
-    case fanva::proposal::ApplyStatus::VerifyFailed:
-    case fanva::proposal::ApplyStatus::Blocked:
-    case fanva::proposal::ApplyStatus::IoError:
-        Q_EMIT problemReported(text, true);
-        return false;
-    }
-    return false;
-}
-
-bool MainWindow::undoApply()
-{
-    const fanva::proposal::UndoResult result = m_review->undoApply();
-    const QString text = ApplyTexts::undoResult(result);
-    statusBar()->showMessage(text);
-    m_applyResult->showUndoResult(result);
-    updateReviewActions();
-    if (result.status == fanva::proposal::UndoResult::Status::Undone)
-        return true;
-    Q_EMIT problemReported(text, true);
-    return false;
-}
-
 bool MainWindow::rediff()
 {
+    if (m_review->isApplying())
+        return false;
     QString error;
     const QStringList changed = m_review->rediff(&error);
     if (!error.isEmpty()) {
