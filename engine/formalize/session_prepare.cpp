@@ -117,6 +117,12 @@ void Session::start()
     watcher->setFuture(QtConcurrent::run([input = m_input, stop = m_stopPreparing](QPromise<detail::Preparation> &promise) {
         std::size_t lastReport = 0;
         std::shared_ptr<SessionInput> built = input.build ? std::make_shared<SessionInput>(detail::completeInput(input)) : nullptr;
+        if (stop->load()) { // cancelled while the input was built
+            detail::Preparation stopped;
+            stopped.rounds.stopped = true;
+            promise.addResult(std::move(stopped));
+            return;
+        }
         const SessionInput &used = built ? *built : input;
         detail::Preparation preparation = detail::prepare(used, [&](std::size_t done, std::size_t total) {
             if (done == 0 || done - lastReport >= 256) {
