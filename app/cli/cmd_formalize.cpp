@@ -610,7 +610,19 @@ int runFormalize(const QStringList &args)
                                instruction = parser.value(QStringLiteral("instruction")), settings, focus](int window) {
         formalize::SessionSettings sized = settings;
         sized.contextWindow = window;
-        state.input = lang::makeSessionInput(kb, context, document, QFileInfo(state.documentPath).fileName(), sized, instruction);
+        // The session builds the prompt pieces as it starts, off this thread for a large
+        // document, so that Ctrl-C and SIGTERM are handled meanwhile (audit M9).
+        state.input = formalize::SessionInput {};
+        state.input.kb = lang::sharedKnowledgeBaseOf(*kb);
+        state.input.language = state.input.kb ? nullptr : lang::sessionLanguageOf(kb);
+        state.input.context = context;
+        state.input.document = document;
+        state.input.documentName = QFileInfo(state.documentPath).fileName();
+        state.input.instruction = instruction;
+        state.input.settings = sized;
+        state.input.build = [kb, context, document, name = state.input.documentName, sized, instruction] {
+            return lang::makeSessionInput(kb, context, document, name, sized, instruction);
+        };
         state.input.kbSha256 = proposal::kbFingerprint(state.kbDir, state.language).sha256;
         state.input.focus = focus;
         if (state.previous)

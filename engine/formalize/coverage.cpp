@@ -7,6 +7,7 @@
 #include "enumnames.h"
 
 #include <array>
+#include <map>
 
 namespace fanva::formalize {
 
@@ -25,20 +26,24 @@ QString coverageStateName(SegmentCoverage::State state)
 
 std::vector<SegmentCoverage> Session::coverage() const
 {
+    // One pass over the entries: per segment, whether any is reviewable and any admissible.
+    std::map<int, std::pair<bool, bool>> bySegment;
+    for (const Entry &e : m_entries) {
+        if (!e.isReviewable())
+            continue;
+        auto &[any, admissible] = bySegment[e.segment];
+        any = true;
+        admissible = admissible || e.state == EntryState::Admissible || e.state == EntryState::Known;
+    }
     std::vector<SegmentCoverage> out;
     for (const Segment &s : m_segments) {
         if (s.kind == Segment::Kind::Heading)
             continue;
         SegmentCoverage c;
         c.segment = s.number;
-        bool any = false;
-        bool admissible = false;
-        for (const Entry &e : m_entries) {
-            if (e.segment != s.number || !e.isReviewable())
-                continue;
-            any = true;
-            admissible = admissible || e.state == EntryState::Admissible || e.state == EntryState::Known;
-        }
+        const auto found = bySegment.find(s.number);
+        const bool any = found != bySegment.end() && found->second.first;
+        const bool admissible = found != bySegment.end() && found->second.second;
         const auto reason = m_untranslated.find(s.number);
         if (reason != m_untranslated.end())
             c.reason = reason->second;

@@ -293,10 +293,11 @@ QString documentTurn(const DocumentTurnInput &input)
     for (const PromptResolution &r : input.resolutions)
         resolutions << QStringLiteral("*%1* → `%2`").arg(r.surface, r.term);
     // A focus smaller than the listed segments makes the selection turn (iteration.md §2).
+    std::set<int> listed;
+    for (const PromptSegment &segment : input.segments)
+        listed.insert(segment.number);
     std::set<int> focus(input.focus.begin(), input.focus.end());
-    std::erase_if(focus, [&](int n) {
-        return std::none_of(input.segments.begin(), input.segments.end(), [n](const PromptSegment &s) { return s.number == n; });
-    });
+    std::erase_if(focus, [&](int n) { return !listed.contains(n); });
     const bool selection = !focus.empty() && focus.size() < input.segments.size();
     QStringList focusList;
     for (const int n : focus)

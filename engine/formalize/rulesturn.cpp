@@ -7,6 +7,7 @@
 #include "kb/symbol.h"
 
 #include <algorithm>
+#include <set>
 #include <string>
 
 namespace fanva::formalize {
@@ -37,8 +38,9 @@ json rulesTurn(const kb::KnowledgeBase &kb, const QString &context, const QByteA
     const kb::Scope scope { cx, kb::noKey };
 
     json segs = json::array();
+    const std::set<int> wanted(focus.begin(), focus.end());
     for (const Segment &s : segments) {
-        if (!focus.empty() && std::find(focus.begin(), focus.end(), s.number) == focus.end())
+        if (!wanted.empty() && !wanted.contains(s.number))
             continue;
         const QByteArray text = document.mid(s.start, s.length());
         segs.push_back({ { "number", s.number }, { "text", text.toStdString() },

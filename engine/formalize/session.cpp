@@ -135,12 +135,16 @@ Session::Session(llm::Provider *provider, SessionInput input, SessionHooks hooks
 
 Session::~Session()
 {
+    m_stopPreparing->store(true); // a preparation still running holds its own copy of the input
     if (m_call)
         m_call->cancel();
 }
 
 QString Session::segmentText(int number) const
 {
+    // Segments are numbered 1…n in order (segmenter.h).
+    if (number >= 1 && std::size_t(number) <= m_segments.size() && m_segments[std::size_t(number) - 1].number == number)
+        return formalize::segmentText(m_input.document, m_segments[std::size_t(number) - 1]);
     for (const Segment &s : m_segments) {
         if (s.number == number)
             return formalize::segmentText(m_input.document, s);
@@ -169,88 +173,14 @@ void Session::emitEvent(const QString &type, json fields)
 
 Entry *Session::entry(const QString &id)
 {
-    auto it = std::find_if(m_entries.begin(), m_entries.end(), [&](const Entry &e) { return e.id == id; });
-    return it == m_entries.end() ? nullptr : &*it;
+    const auto it = m_entryIndex.constFind(id);
+    return it == m_entryIndex.constEnd() ? nullptr : &m_entries[std::size_t(*it)];
 }
 
-void Session::start()
+void Session::addEntry(Entry entry)
 {
-    m_startedAt = m_env.now();
-    const SessionSettings &settings = m_input.settings;
-    Segmentation segmentation
-        = m_input.rewrite.empty() ? formalize::segment(m_input.document) : Segmentation { rewriteSegments(m_input.document), std::nullopt };
-    m_segments = std::move(segmentation.segments);
-    m_segmentationError = segmentation.error;
-
-    emitEvent(QStringLiteral("session-started"),
-        { { "startedAt", utf8(m_startedAt.toUTC().toString(Qt::ISODateWithMs)) }, { "documentSha256", utf8(sha256(m_input.document)) },
-            { "kbSha256", utf8(m_input.kbSha256) }, { "context", utf8(m_input.context) }, { "provider", utf8(m_input.providerId) },
-            { "model", utf8(settings.model) }, { "settings", settings.toJson() } });
-    if (m_segmentationError) {
-        finish(QStringLiteral("exhausted"),
-            { { "stopReason", utf8(QString(m_segmentationError->id())) }, { "message", utf8(m_segmentationError->message) } });
-        return;
-    }
-    if (!m_provider || !m_language) {
-        finish(QStringLiteral("chat-failed"),
-            { { "error", { { "kind", "protocol" }, { "httpStatus", 0 }, { "message", "no provider or knowledge base" } } } });
-        return;
-    }
-
-    std::vector<int> all;
-    for (const Segment &s : m_segments)
-        all.push_back(s.number);
-    // The focus (iteration.md §2): the selected segments that exist; none: the whole document.
-    m_focus.clear();
-    for (const int n : all) {
-        if (std::find(m_input.focus.begin(), m_input.focus.end(), n) != m_input.focus.end())
-            m_focus.push_back(n);
-    }
-    if (m_focus.empty())
-        m_focus = all;
-    m_documentTurn = roundTurn(all, m_focus, 0, 0);
-    // A rewrite session (rewrite.md §2) lists the selected sentences of the target file instead.
-    if (!m_input.rewrite.empty())
-        m_documentTurn = rewriteTurn(
-            { m_input.rewrite, m_input.context, m_input.documentName, m_input.card, settings.maxCandidates, m_input.instruction });
-
-    const qint64 systemTokens = estimate(m_input.systemPrefix);
-    const qint64 documentTokens = estimate(m_documentTurn);
-    emitEvent(QStringLiteral("prompt-built"),
-        { { "systemSha256", utf8(sha256(m_input.systemPrefix.toUtf8())) }, { "systemTokens", systemTokens },
-            { "documentTokens", documentTokens }, { "cardTokens", estimate(m_input.card) }, { "cut", m_input.inventoryCut } });
-
-    const qint64 prompt = systemTokens + documentTokens + s_budgetSlack;
-    const bool cardTooSmall = m_input.cardBudget >= 0 && m_input.cardBudget < s_minimumCard;
-    auto tooLarge = [&](qint64 promptTokens, qint64 turnTokens, json extra) {
-        extra["attempt"] = 0;
-        extra["tokens"] = { { "prompt", promptTokens }, { "reserved", settings.maxOutputTokens }, { "window", settings.contextWindow },
-            { "system", systemTokens }, { "document", turnTokens }, { "card", estimate(m_input.card) }, { "history", 0 } };
-        finish(QStringLiteral("too-large"), std::move(extra));
-    };
-    if (cardTooSmall) {
-        tooLarge(prompt, documentTokens, json::object());
-        return;
-    }
-    m_rounds.clear();
-    m_cut = prompt + settings.maxOutputTokens > settings.contextWindow;
-    if (!m_cut) {
-        m_rounds.push_back(m_focus);
-    } else if (!m_input.rewrite.empty()) {
-        tooLarge(prompt, documentTokens, json::object()); // a rewrite's selection is not cut into rounds
-        return;
-    } else if (const std::optional<int> misfit = cutRounds()) {
-        // Only a sentence that cannot fit alone is too large (iteration.md §3).
-        const QString alone = roundTurn({ *misfit }, { *misfit }, 1, 2);
-        tooLarge(systemTokens + estimate(alone) + s_budgetSlack, estimate(alone), { { "segment", *misfit } });
-        return;
-    } else if (m_rounds.size() > 1) {
-        m_documentTurn = roundTurn(m_rounds.front(), m_rounds.front(), 1, int(m_rounds.size()));
-    } else {
-        m_cut = false; // one round after all: the focus fits without its context
-        m_documentTurn = roundTurn(m_rounds.front(), m_rounds.front(), 0, 0);
-    }
-    startRound(0);
+    m_entryIndex.insert(entry.id, qsizetype(m_entries.size()));
+    m_entries.push_back(std::move(entry));
 }
 
 void Session::cancel()
@@ -258,6 +188,7 @@ void Session::cancel()
     if (m_finished || m_cancelled)
         return;
     m_cancelled = true;
+    m_stopPreparing->store(true);
     if (m_call) {
         m_call->cancel();
         return;
@@ -303,8 +234,12 @@ void Session::nextAttempt()
         finishFormalize(QStringLiteral("cap"));
         return;
     }
-    ++m_attempt;
     const std::optional<std::vector<llm::Message>> messages = budgeted(m_history, false);
+    if (!messages && m_callKind != CallKind::Draft) {
+        skipRepair(); // the round ends; the others still run (iteration.md §3)
+        return;
+    }
+    ++m_attempt;
     if (!messages) {
         finish(QStringLiteral("too-large"),
             { { "attempt", m_attempt },
@@ -579,10 +514,11 @@ Session::Settled Session::settle(const ParsedReply &parsed, int attempt, const s
     Settled settled;
     const std::unique_ptr<SessionBatch> batch = m_language->newBatch();
     int index = 0;
+    const std::set<QString> pendingSet(pending.begin(), pending.end());
     for (const Entry &e : m_entries) {
         if (e.state != EntryState::Admissible && e.state != EntryState::Known)
             continue;
-        if (std::find(pending.begin(), pending.end(), e.id) != pending.end())
+        if (pendingSet.contains(e.id))
             continue;
         if (m_language->admit(*batch, e.sentence(), m_input.context, index + 1))
             ++index;
@@ -638,7 +574,7 @@ Session::Settled Session::settle(const ParsedReply &parsed, int attempt, const s
             if (repeat)
                 continue;
         }
-        m_entries.push_back(e);
+        addEntry(e);
         Entry &added = m_entries.back();
         gateInto(added, *batch);
         // Pointers into m_entries may have moved: look the predecessors up again.

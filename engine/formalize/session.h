@@ -10,12 +10,14 @@
 #include "llm/types.h"
 
 #include <QByteArray>
+#include <QHash>
 #include <QObject>
 #include <QPointer>
 #include <QString>
 
 #include <nlohmann/json.hpp>
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -33,6 +35,10 @@ class Provider;
 } // namespace fanva::llm
 
 namespace fanva::formalize {
+
+namespace detail {
+struct Preparation;
+}
 
 class SessionBatch;
 class SessionLanguage;
@@ -86,6 +92,10 @@ struct SessionInput {
     /// Non-empty: a rewrite session (docs/spec/rewrite.md §2) of these sentences of the target
     /// file, numbered from 1; the document holds them one per line (rewrite.h).
     std::vector<ExistingSentence> rewrite;
+    /// Set: start() calls it for the KB's prompt pieces (kb, language, systemPrefix, card,
+    /// resolutions, inventoryCut, cardBudget: makeSessionInput's), on a pool thread for a large
+    /// document since that work grows with the document; the other fields stay as set here.
+    std::function<SessionInput()> build;
 };
 
 /// Per-entry annotations the session does not compute itself: gloss (§6), and the
@@ -123,8 +133,12 @@ public:
     ~Session() override;
 
     /// Segments the document and runs the loop; a document that does not segment finishes
-    /// at once (no call is made).
+    /// at once (no call is made). A document of preparedOffThreadBytes or more is segmented and
+    /// cut into rounds on a pool thread: start() returns at once, preparing() reports progress,
+    /// and cancel() or the destructor stops the preparation.
     void start();
+    /// The document size from which start() prepares off the caller's thread.
+    static constexpr qsizetype preparedOffThreadBytes = 64 * 1024;
     /// Aborts the call in flight, makes no further call and finishes `cancelled`.
     void cancel();
 
@@ -150,6 +164,8 @@ public:
 
 Q_SIGNALS:
     void eventAdded(const nlohmann::json &event);
+    /// A large document's preparation (start()): `done` of `total` focus segments cut.
+    void preparing(qint64 done, qint64 total);
     void textDelta(int attempt, const QString &text);
     /// Streamed thinking of the call in flight (providers that stream it separately).
     void thinkingDelta(int attempt, const QString &text);
@@ -165,12 +181,15 @@ private:
     };
 
     void emitEvent(const QString &type, nlohmann::json fields);
+    /// Adopts what start() prepared and makes the first call (session_prepare.cpp).
+    void prepared(detail::Preparation preparation);
+    /// Runs with `built` (SessionInput::build's result) from now on.
+    void adoptInput(SessionInput built);
     // Rounds (session_rounds.cpp, iteration.md §3).
     [[nodiscard]] QString roundTurn(const std::vector<int> &listed, const std::vector<int> &focus, int part, int parts) const;
-    [[nodiscard]] bool turnFits(const QString &turn) const;
-    /// Cuts the focus into m_rounds; the number of a segment that cannot fit alone, if any.
-    [[nodiscard]] std::optional<int> cutRounds();
     void startRound(std::size_t round);
+    /// Ends the round whose repair turn does not fit the window; the next round runs.
+    void skipRepair();
     void nextAttempt();
     void startCall(const QString &purpose, std::vector<llm::Message> messages, bool judge, const QString &model);
     void onReply(const llm::Response &response);
@@ -197,6 +216,7 @@ private:
     void finish(const QString &outcome, nlohmann::json extra = nlohmann::json::object());
     void finishFromFailure(const llm::Failure &failure);
     [[nodiscard]] Entry *entry(const QString &id);
+    void addEntry(Entry entry);
     [[nodiscard]] nlohmann::json counts() const;
     [[nodiscard]] nlohmann::json coverageJson() const;
     [[nodiscard]] qint64 elapsedMs() const;
@@ -219,6 +239,9 @@ private:
     QString m_documentTurn;
     std::vector<llm::Message> m_history;
     std::vector<Entry> m_entries;
+    QHash<QString, qsizetype> m_entryIndex; ///< id → index in m_entries
+    /// Set by cancel() and the destructor; a preparation on a pool thread polls it.
+    std::shared_ptr<std::atomic<bool>> m_stopPreparing = std::make_shared<std::atomic<bool>>(false);
     std::map<QString, int> m_seen; ///< cycle key → attempt
     std::map<int, QString> m_untranslated; ///< segment → reason
     nlohmann::json m_events = nlohmann::json::array();

@@ -6,6 +6,7 @@
 // coverage.cpp) and sessionsetup.cpp.
 
 #include "formalize/replyparser.h"
+#include "formalize/segmenter.h"
 #include "formalize/sessionlanguage.h"
 #include "llm/budget.h"
 
@@ -15,7 +16,12 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
+
+namespace fanva::formalize {
+struct SessionInput;
+}
 
 namespace fanva::formalize::detail {
 
@@ -43,5 +49,38 @@ inline std::function<std::vector<ReplyCandidate>(const QString &)> bareOf(const 
         return {};
     return [language](const QString &reply) { return language->bareCandidates(reply); };
 }
+
+/// The document turn listing `listed` of `segments`, with `focus` and part `part` of `parts`
+/// (iteration.md §2, §3); linear in the segments.
+[[nodiscard]] QString roundTurn(const SessionInput &input, const std::vector<Segment> &segments, const std::vector<int> &listed,
+    const std::vector<int> &focus, int part, int parts);
+
+/// The focus cut into rounds (iteration.md §3), or the first segment that cannot fit alone.
+struct RoundCut {
+    std::vector<std::vector<int>> rounds;
+    std::optional<int> misfit;
+    bool stopped = false; ///< `stop` said so
+};
+/// Cuts in one pass (a round's size is the sum of its lines); `stop(i, focus size)`, asked before
+/// the i-th focus segment, ends the cut early.
+[[nodiscard]] RoundCut cutRounds(const SessionInput &input, const std::vector<Segment> &segments, const std::vector<int> &focus,
+    const std::function<bool(std::size_t, std::size_t)> &stop = {});
+
+/// What Session::start computes before its first call: the segments, the focus, the document
+/// turn and, for a document too large whole, its rounds. Pure, so it can run off the caller's thread.
+struct Preparation {
+    std::shared_ptr<SessionInput> built; ///< SessionInput::build's result, when it had one
+    std::vector<Segment> segments;
+    std::optional<SegmentationError> error;
+    std::vector<int> focus;
+    QString documentTurn;
+    bool cut = false; ///< the turn does not fit whole: `rounds` holds the cut
+    RoundCut rounds;
+};
+/// `shell` with SessionInput::build's prompt pieces (kb, language, system prefix, card,
+/// resolutions, cut, card budget); the shell's own fields stay. Without build: the shell.
+[[nodiscard]] SessionInput completeInput(const SessionInput &shell);
+/// `stop(done, total)` is asked as the cut goes on (done of the focus); true ends it early (rounds.stopped).
+[[nodiscard]] Preparation prepare(const SessionInput &input, const std::function<bool(std::size_t, std::size_t)> &stop = {});
 
 } // namespace fanva::formalize::detail

@@ -50,7 +50,7 @@ void Session::addRetractions(const ParsedReply &parsed, int attempt)
         e.candidate = e.replaces.front().text;
         e.shapes = QStringList { e.candidate };
         e.state = EntryState::Admissible;
-        m_entries.push_back(e);
+        addEntry(e);
         emitEvent(QStringLiteral("gate-result"),
             { { "n", attempt }, { "candidate", utf8(e.id) }, { "segment", k }, { "gate", "retract" }, { "ok", true },
                 { "state", utf8(entryStateName(e.state)) }, { "problems", nlohmann::json::array() } });

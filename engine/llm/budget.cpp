@@ -8,10 +8,15 @@
 
 namespace fanva::llm {
 
-int64_t estimateTokens(std::string_view text)
+int64_t estimateTokensOfBytes(int64_t bytes)
 {
     // ceil(n / 3.5) == ceil(2n / 7), in integers.
-    return (2 * static_cast<int64_t>(text.size()) + 6) / 7;
+    return (2 * bytes + 6) / 7;
+}
+
+int64_t estimateTokens(std::string_view text)
+{
+    return estimateTokensOfBytes(static_cast<int64_t>(text.size()));
 }
 
 int64_t estimateTokens(const Request &request)
@@ -21,7 +26,7 @@ int64_t estimateTokens(const Request &request)
         bytes += static_cast<int64_t>(block.text.size());
     for (const Message &message : request.messages)
         bytes += static_cast<int64_t>(message.text.size());
-    return (2 * bytes + 6) / 7;
+    return estimateTokensOfBytes(bytes);
 }
 
 ContextSizing sizeContext(const Request &request, std::optional<int64_t> contextMax, int userCap)

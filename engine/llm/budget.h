@@ -12,9 +12,13 @@ namespace fanva::llm {
 
 /// Below this share of the estimate, a prompt_eval_count means Ollama shortened the prompt.
 inline constexpr double kTruncationRatio = 0.6;
+/// The window Ollama runs a model with when it does not follow num_ctx (its old default).
+inline constexpr int64_t kOllamaDefaultWindow = 2048;
 
 /// ceil(UTF-8 bytes / 3.5): the estimate formalize.md calls `est`.
 [[nodiscard]] int64_t estimateTokens(std::string_view text);
+/// The same estimate of a text of `bytes` UTF-8 bytes: additive enough to sum a text's parts.
+[[nodiscard]] int64_t estimateTokensOfBytes(int64_t bytes);
 /// The estimate of every system block and message text of a request, taken together.
 [[nodiscard]] int64_t estimateTokens(const Request &request);
 

@@ -278,7 +278,7 @@ private:
         }
         const bool done = fields.boolean(*object, "done").value_or(false);
         Usage usage;
-        std::optional<int64_t> promptEvalCount;
+        std::optional<int64_t> promptRead;
         std::string reason;
         if (done) {
             const auto promptEval = fields.integer(*object, "prompt_eval_count");
@@ -288,7 +288,11 @@ private:
                 usage.input = *promptEval - cached.value_or(0);
             usage.cacheRead = cached;
             reason = fields.string(*object, "done_reason").value_or(std::string());
-            promptEvalCount = promptEval;
+            // What Ollama read of the prompt: releases that report prompt_eval_cached_count count
+            // the cache inside prompt_eval_count, some earlier ones beside it; the larger reading
+            // is the one that cannot mistake a cache hit for a truncation.
+            if (promptEval)
+                promptRead = *promptEval + cached.value_or(0);
         }
         if (!fields.ok()) {
             unreadable(QStringLiteral("%1 in line %2").arg(fields.problem()).arg(m_lineNumber));
@@ -301,27 +305,43 @@ private:
         if (content)
             appendText(*content);
         if (done && !isFinished())
-            finishWith(usage, promptEvalCount, reason);
+            finishWith(usage, promptRead, reason);
     }
 
-    void finishWith(const Usage &usage, std::optional<int64_t> promptEval, const std::string &reason)
+    /// True when a read count this far below the estimate is a truncation: it is near the window
+    /// the prompt was sent with (num_ctx, or the 2,048 tokens Ollama ran with by default), where
+    /// a shortened prompt ends; far below any window, the rest came from Ollama's cache.
+    [[nodiscard]] bool nearTheWindow(int64_t read) const
+    {
+        // A shifted prompt keeps between half of the window and all of it, plus the template's few.
+        const auto near = [read](int64_t window) { return window > 0 && read >= window / 2 && read <= window + 64; };
+        return near(m_numCtx) || near(kOllamaDefaultWindow);
+    }
+
+    void finishWith(const Usage &usage, std::optional<int64_t> promptRead, const std::string &reason)
     {
         updateUsage(usage);
         response().diag.rawStopReason = reason;
-        if (!promptEval) {
+        if (!promptRead) {
             response().diag.notes.push_back("truncation check skipped");
-        } else if (double(*promptEval) < kTruncationRatio * double(m_estimate)) {
+        } else if (double(*promptRead) < kTruncationRatio * double(m_estimate) && nearTheWindow(*promptRead)) {
             fail(makeFailure(Failure::Kind::TooLarge,
                 QStringLiteral(
                     "Ollama silently dropped part of the prompt: it read %1 of ≈%2 tokens; raise the context limit or use a larger model.")
-                    .arg(formatCount(*promptEval), formatCount(m_estimate))
+                    .arg(formatCount(*promptRead), formatCount(m_estimate))
                     .toStdString(),
                 QStringLiteral("prompt_eval_count %1, estimate %2, num_ctx %3")
-                    .arg(*promptEval)
+                    .arg(*promptRead)
                     .arg(m_estimate)
                     .arg(m_numCtx)
                     .toStdString()));
             return;
+        } else if (double(*promptRead) < kTruncationRatio * double(m_estimate)) {
+            response().diag.notes.push_back(
+                QStringLiteral("Ollama reported reading %1 of ≈%2 prompt tokens, far below the window of %3 it was sent with: the rest "
+                               "was served from its cache (some releases count only what they evaluated), so nothing was dropped.")
+                    .arg(formatCount(*promptRead), formatCount(m_estimate), formatCount(m_numCtx))
+                    .toStdString());
         }
         if (reason.empty() || reason == "stop") {
             succeed(StopReason::EndTurn);

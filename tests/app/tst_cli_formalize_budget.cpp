@@ -71,14 +71,17 @@ bool writeFile(const QString &path, const QByteArray &bytes)
     return fanva::testsupport::writeFileBytes(path, bytes);
 }
 
-/// An Ollama chat stream answering one candidate; `promptEval` < 0 leaves the count out.
-QByteArray chatStream(int promptEval)
+/// An Ollama chat stream answering one candidate; `promptEval` < 0 leaves the count out, and
+/// `cached` < 0 the count of prompt tokens read from the cache.
+QByteArray chatStream(int promptEval, int cached = -1)
 {
     const std::string reply = nlohmann::json { { "candidates", { { { "sentence", "(penguin Pingu)" }, { "segment", 1 } } } } }.dump();
     nlohmann::json done { { "model", "qwen3:8b" }, { "message", { { "role", "assistant" }, { "content", "" } } }, { "done", true },
         { "done_reason", "stop" }, { "eval_count", 12 } };
     if (promptEval >= 0)
         done["prompt_eval_count"] = promptEval;
+    if (cached >= 0)
+        done["prompt_eval_cached_count"] = cached;
     const nlohmann::json text { { "model", "qwen3:8b" }, { "message", { { "role", "assistant" }, { "content", reply } } },
         { "done", false } };
     return QByteArray::fromStdString(text.dump() + "\n" + done.dump() + "\n");
@@ -238,6 +241,39 @@ private Q_SLOTS:
             m_dir.filePath(QStringLiteral("notice-record.jsonl")));
         const Run run = runCli(formalize(server.port(), {}));
         QVERIFY2(run.err.contains("#1 notice: truncation check skipped"), run.err.constData());
+    }
+
+    void cachedPromptIsNoTruncation_data()
+    {
+        QTest::addColumn<int>("promptEval");
+        QTest::addColumn<int>("cached");
+        QTest::addColumn<bool>("notice");
+        // Releases that count only the prompt tokens not served from the cache: 38 of an 8 KB
+        // document is far below the window it was sent with, so a notice, not too-large.
+        QTest::addRow("38, no cached count") << 38 << -1 << true;
+        // Releases that report the cached tokens: they count as read.
+        QTest::addRow("38 with 3000 cached") << 38 << 3000 << false;
+    }
+
+    void cachedPromptIsNoTruncation()
+    {
+        QFETCH(int, promptEval);
+        QFETCH(int, cached);
+        QFETCH(bool, notice);
+        const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_'));
+        const QString showFile = m_dir.filePath(tag + QStringLiteral("-show.json"));
+        const QString chatFile = m_dir.filePath(tag + QStringLiteral("-chat.ndjson"));
+        QVERIFY(writeFile(showFile, show(40960)));
+        QVERIFY(writeFile(chatFile, chatStream(promptEval, cached)));
+        FakeOllama server({ QStringLiteral("/api/show=") + showFile, QStringLiteral("/api/chat=") + chatFile },
+            m_dir.filePath(tag + QStringLiteral("-record.jsonl")));
+        const Run run = runCli(formalize(server.port(), {}));
+        const nlohmann::json outcome = nlohmann::json::parse(run.out.toStdString(), nullptr, false);
+        QVERIFY2(outcome.is_object(), run.err.constData());
+        QVERIFY2(outcome.value("outcome", std::string()) == "success", run.out.constData());
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(run.err.contains("served from its cache"), notice);
+        QVERIFY2(!run.err.contains("silently dropped"), run.err.constData());
     }
 
     void badFlags_data()

@@ -78,6 +78,7 @@ private Q_SLOTS:
     void kbTermJson();
     void scoreWorkedExample();
     void scoreWithKbAndErrors();
+    void longChainIsTooDeepNotACrash();
 };
 
 void TstCliNibli::parseReportsReaderErrorsWithPositions()
@@ -535,6 +536,31 @@ void TstCliNibli::scoreWithKbAndErrors()
         = cli({ QStringLiteral("score"), QStringLiteral("--gold"), dir.filePath(QStringLiteral("none.nibli")), candidates });
     QVERIFY(missing);
     QCOMPARE(missing->exitCode, 2);
+}
+
+void TstCliNibli::longChainIsTooDeepNotACrash()
+{
+    // Audit M10: a chain of 100,000 `&` operands overflowed the stack in parse, fmt and every load.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString kb = dir.filePath(QStringLiteral("kb"));
+    QVERIFY(QDir().mkpath(kb));
+    const QString file = kb + QStringLiteral("/chain.nibli");
+    QByteArray chain = "dog(Rex)";
+    for (int i = 1; i < 100000; ++i)
+        chain += " & dog(Rex)";
+    QVERIFY(writeFile(file, "pred dog(x): \"{x} is a dog\".\n" + chain + ".\n"));
+    const QList<QStringList> commands { { QStringLiteral("parse"), QStringLiteral("--language"), QStringLiteral("nibli"), file },
+        { QStringLiteral("fmt"), QStringLiteral("--check"), QStringLiteral("--language"), QStringLiteral("nibli"), file },
+        { QStringLiteral("kb"), QStringLiteral("stats"), QStringLiteral("--kb"), kb, QStringLiteral("--language"),
+            QStringLiteral("nibli") } };
+    for (const QStringList &command : commands) {
+        const std::optional<Outcome> run = cli(command);
+        QVERIFY2(run, qPrintable(command.join(QLatin1Char(' '))));
+        QVERIFY2(run->exitCode == 1 || run->exitCode == 2, qPrintable(command.join(QLatin1Char(' ')) + QLatin1Char(' ') + run->err));
+        QVERIFY2(run->err.contains(QStringLiteral("chain.nibli:2:")) && run->err.contains(QStringLiteral("256 levels")),
+            qPrintable(run->err.left(2000)));
+    }
 }
 
 QTEST_GUILESS_MAIN(TstCliNibli)

@@ -270,17 +270,27 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
     m_setup = setup;
     formalize::SessionSettings settings = setup.settings;
     settings.model = setup.provider.model;
-    // fanva-kb's input as it always was; another language's through the seam (nibli-kr.md §1.4).
-    formalize::SessionInput input = m_kb
-        ? formalize::makeSessionInput(m_kb, setup.context, document, QFileInfo(setup.documentPath).fileName(), settings, setup.instruction)
-        : lang::makeSessionInput(
-            m_languageKb, setup.context, document, QFileInfo(setup.documentPath).fileName(), settings, setup.instruction);
+    // The session builds its input as it starts, off the GUI thread for a large document (audit
+    // M9): fanva-kb's as it always was, another language's through the seam (nibli-kr.md §1.4).
+    formalize::SessionInput input;
+    input.kb = m_kb;
+    input.language = m_sessionLanguage;
+    input.context = setup.context;
+    input.document = document;
+    input.documentName = QFileInfo(setup.documentPath).fileName();
+    input.instruction = setup.instruction;
+    input.settings = settings;
     if (m_languageKb)
         input.kbSha256 = proposal::kbFingerprint(setup.kbFolder, setup.language).sha256;
     input.providerId = setup.provider.id;
     input.focus = setup.focus;
     if (m_merging)
         input.firstEntryId = formalize::highestEntryNumber(proposal().entries) + 1;
+    input.build = [shell = input, languageKb = m_languageKb] {
+        return shell.kb
+            ? formalize::makeSessionInput(shell.kb, shell.context, shell.document, shell.documentName, shell.settings, shell.instruction)
+            : lang::makeSessionInput(languageKb, shell.context, shell.document, shell.documentName, shell.settings, shell.instruction);
+    };
 
     m_attempts->clear();
     if (!m_merging) {

@@ -6,78 +6,9 @@
 
 #include <algorithm>
 #include <array>
-#include <cstring>
 #include <optional>
 
 namespace fanva::lang::nibli {
-
-std::string Unit::word() const
-{
-    std::string out;
-    for (const std::string &part : parts) {
-        if (!out.empty())
-            out += '+';
-        out += part;
-    }
-    return out;
-}
-
-const Unit &seqHead(const Seq &seq)
-{
-    const Unit *unit = &seq.back();
-    while (unit->isGroup())
-        unit = &unit->group.back();
-    return *unit;
-}
-
-const char *prefixWord(Prefix p)
-{
-    switch (p) {
-    case Prefix::Past:
-        return "past";
-    case Prefix::Now:
-        return "now";
-    case Prefix::Future:
-        return "future";
-    case Prefix::Must:
-        return "must";
-    case Prefix::May:
-        return "may";
-    case Prefix::None:
-        break;
-    }
-    return "";
-}
-
-LineIndex::LineIndex(std::string_view text)
-    : m_text(text)
-{
-    m_lineStarts.push_back(0);
-    const char *base = text.data();
-    const char *p = base;
-    const char *end = base + text.size();
-    while (p < end) {
-        const void *nl = std::memchr(p, '\n', static_cast<size_t>(end - p));
-        if (nl == nullptr)
-            break;
-        p = static_cast<const char *>(nl) + 1;
-        m_lineStarts.push_back(static_cast<uint32_t>(p - base));
-    }
-}
-
-std::pair<int, int> LineIndex::position(uint32_t offset) const
-{
-    const auto it = std::upper_bound(m_lineStarts.begin(), m_lineStarts.end(), offset);
-    const auto line = static_cast<size_t>(it - m_lineStarts.begin());
-    uint32_t start = m_lineStarts[line - 1];
-    if (start == 0 && m_text.substr(0, 3) == "\xEF\xBB\xBF" && offset >= 3)
-        start = 3;
-    int column = 1;
-    for (uint32_t i = start; i < offset && i < m_text.size(); ++i)
-        if ((static_cast<unsigned char>(m_text[i]) & 0xC0u) != 0x80u)
-            ++column;
-    return { static_cast<int>(line), column };
-}
 
 namespace {
 
@@ -512,7 +443,12 @@ std::unique_ptr<Claim> Parser::binary(int level, std::unique_ptr<Claim> first)
     static constexpr std::array<Tok, 4> s_ops { Tok::Amp, Tok::Pipe, Tok::Caret, Tok::DoubleArrow };
     auto operand = [&](std::unique_ptr<Claim> f) { return level == 0 ? (f ? std::move(f) : unary()) : binary(level - 1, std::move(f)); };
     auto left = operand(std::move(first));
+    // Each operand of a chain is one level deeper in the tree: it counts against the limit, so
+    // that render, key and destruction never recurse deeper than the parser allowed.
+    const int depth = m_depth;
     while (is(s_ops[static_cast<size_t>(level)])) {
+        if (++m_depth > s_maxDepth)
+            fail("too-deep", tok().offset, "more than 256 levels of nesting and chained operands: split the statement");
         take();
         auto c = std::make_unique<Claim>();
         c->kind = ClaimKind::Binary;
@@ -522,6 +458,7 @@ std::unique_ptr<Claim> Parser::binary(int level, std::unique_ptr<Claim> first)
         c->right = operand(nullptr);
         left = std::move(c);
     }
+    m_depth = depth;
     return left;
 }
 

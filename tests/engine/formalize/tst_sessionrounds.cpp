@@ -49,6 +49,27 @@ QByteArray longDocument(int n, int words)
     return doc;
 }
 
+/// About `bytes` of short sentences drawn at random, as the audit's d100k.md (M8).
+QByteArray randomDocument(int bytes)
+{
+    static const char *const names[] = { "Pebbles", "Biscuit", "Mango", "Saffron", "Silver" };
+    static const char *const predicates[] = { "lives in the Atlantic Ocean", "weighs 23 kilograms", "is a penguin", "swims", "eats fish" };
+    quint32 seed = 2;
+    auto next = [&seed](quint32 n) {
+        seed = seed * 1103515245u + 12345u;
+        return (seed >> 16) % n;
+    };
+    QByteArray doc;
+    while (doc.size() < bytes) {
+        doc += names[next(5)];
+        doc += ' ';
+        doc += predicates[next(5)];
+        doc += ". ";
+    }
+    doc += '\n';
+    return doc;
+}
+
 struct Result {
     json outcome;
     std::vector<formalize::Entry> entries;
@@ -193,6 +214,91 @@ private Q_SLOTS:
         for (const llm::Request &request : r.requests)
             QCOMPARE(request.messages.size(), std::size_t(1));
         QVERIFY(std::none_of(r.events.begin(), r.events.end(), [](const json &e) { return e["type"] == "cycle-detected"; }));
+    }
+
+    void aRoundsRepairDoesNotEndTheSession_data()
+    {
+        QTest::addColumn<int>("refusedLength");
+        QTest::addColumn<int>("refusedCount");
+        QTest::addColumn<bool>("repairFits");
+        // The audit's repro (M8): one refused candidate per round; its repair must fit.
+        QTest::addRow("one repair fits") << 0 << 1 << true;
+        // A reply so long that no repair can follow it: the round ends, the next one runs.
+        QTest::addRow("repair too large") << 300 << 30 << false;
+    }
+
+    void aRoundsRepairDoesNotEndTheSession()
+    {
+        QFETCH(int, refusedLength);
+        QFETCH(int, refusedCount);
+        QFETCH(bool, repairFits);
+        json candidates = json::array({ { { "sentence", "(penguin Pingu)" }, { "segment", 1 } } });
+        for (int i = 0; i < refusedCount; ++i) {
+            const std::string name = "Pingu" + std::to_string(i) + std::string(std::size_t(refusedLength), 'x');
+            candidates.push_back({ { "sentence", "(livesIn " + name + ")" }, { "segment", 2 } });
+        }
+        const json turn = { { "text", json { { "candidates", candidates } }.dump() }, { "stop_reason", "end_turn" } };
+        const Result r = run(randomDocument(100 * 1000), std::vector<json>(400, turn), formalize::SessionSettings());
+        QVERIFY2(r.outcome["outcome"] != "too-large", r.outcome.dump().substr(0, 2000).c_str());
+        const std::size_t rounds = r.outcome.value("rounds", std::size_t(1));
+        QVERIFY(rounds > 1);
+        const std::size_t started
+            = std::size_t(std::count_if(r.events.begin(), r.events.end(), [](const json &e) { return e["type"] == "round-started"; }));
+        QCOMPARE(started, rounds);
+        const std::size_t skipped
+            = std::size_t(std::count_if(r.events.begin(), r.events.end(), [](const json &e) { return e["type"] == "repair-skipped"; }));
+        // A repair that fits is sent (the same reply again ends the round as a cycle).
+        QCOMPARE(r.requests.size(), repairFits ? 2 * rounds : rounds);
+        QCOMPARE(skipped, repairFits ? 0 : rounds);
+        if (!repairFits) {
+            // The sentences of a round whose repair did not fit say why they are not covered.
+            const json &segments = r.outcome["coverage"]["segments"];
+            const auto withReason = std::count_if(segments.begin(), segments.end(), [](const json &c) {
+                return c["state"] != "covered" && c["reason"].get<std::string>().find("did not fit") != std::string::npos;
+            });
+            QVERIFY2(withReason > 0, r.outcome["coverage"].dump().substr(0, 2000).c_str());
+        }
+    }
+
+    void aLargeDocumentIsPreparedOffTheCallersThread_data()
+    {
+        QTest::addColumn<bool>("cancel");
+        QTest::addRow("runs") << false;
+        QTest::addRow("cancelled while preparing") << true;
+    }
+
+    void aLargeDocumentIsPreparedOffTheCallersThread()
+    {
+        // Audit M9: a 1 MB document; start() returns before it is segmented and cut.
+        QFETCH(bool, cancel);
+        const json turn = reply("(penguin Pingu)", 1);
+        const json script = { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" }, { "reuse", true },
+            { "turns", { turn } } };
+        llm::Failure error;
+        auto provider = llm::ScriptedProvider::fromJson(script, llm::ScriptedProvider::Mode::Scripted, &error);
+        QVERIFY(provider);
+        formalize::SessionSettings settings;
+        settings.judge = false;
+        const QByteArray document = randomDocument(1000 * 1000);
+        formalize::Session session(provider.get(),
+            formalize::makeSessionInput(m_kb, QStringLiteral("CxAnimals"), document, QStringLiteral("doc.md"), settings),
+            formalize::standardHooks());
+        QSignalSpy finished(&session, &formalize::Session::finished);
+        session.start();
+        QVERIFY(!session.isFinished());
+        QVERIFY(session.segments().empty());
+        if (cancel) {
+            session.cancel();
+            QVERIFY(session.isFinished());
+            QCOMPARE(session.outcomeName(), QStringLiteral("cancelled"));
+            QVERIFY(provider->received().empty());
+            return;
+        }
+        QVERIFY(finished.wait(60000));
+        QVERIFY2(session.outcomeName() == QStringLiteral("success"), session.outcome().dump().substr(0, 1000).c_str());
+        QVERIFY(session.segments().size() > 30000);
+        QVERIFY(session.rounds() > 100);
+        QCOMPARE(provider->received().size(), std::size_t(session.rounds()));
     }
 
     void aSentenceThatCannotFitIsTooLarge()

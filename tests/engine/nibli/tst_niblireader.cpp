@@ -179,6 +179,18 @@ void TstNibliReader::limits()
         nested += ") }";
     r = read(nested + ").");
     QVERIFY(r.diagnostics.empty());
+    // A chain's operands count against the same limit (audit M10: 100,000 overflowed the stack).
+    std::string chain = "goes(me)";
+    for (int i = 1; i < 100000; ++i)
+        chain += i % 2 ? " & goes(me)" : " | goes(me)";
+    r = read(chain + ".");
+    QCOMPARE(r.diagnostics.size(), size_t(1));
+    QCOMPARE(r.diagnostics.front().id, std::string("too-deep"));
+    std::string shortChain = "goes(me)";
+    for (int i = 1; i < 200; ++i)
+        shortChain += " & goes(me)";
+    r = read(shortChain + ".");
+    QVERIFY(r.diagnostics.empty());
     std::string errors;
     for (int i = 0; i < 150; ++i)
         errors += "goes(2x).\n";
