@@ -146,7 +146,8 @@ bool SessionFile::save(const QString &path, QString *error) const
         *error = QStringLiteral("cannot create %1").arg(info.absolutePath());
         return false;
     }
-    return detail::writeAtomically(path, toBytes(info.absolutePath()), {}, error);
+    // A new session file is the owner's alone: it holds the document and what Apply removes.
+    return detail::writeAtomically(path, toBytes(info.absolutePath()), {}, error, 0600);
 }
 
 SessionLoad sessionFromJson(const nlohmann::json &j, const QString &baseDir)

@@ -86,6 +86,25 @@ private Q_SLOTS:
         QVERIFY(!j["entries"][0].contains("rules")); // a model's entry: as files before issue 18
     }
 
+    // A session holds the document and the sentences it removes: a new file is the owner's
+    // alone (audit 2026-12-07 L10); an existing one keeps the mode its owner gave it.
+    void newFileIsPrivate()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const proposal::SessionFile s = sample(dir.path());
+        const QString path = dir.filePath(QStringLiteral("winter.fanva"));
+        QString error;
+        QVERIFY2(s.save(path, &error), qPrintable(error));
+        const QFileDevice::Permissions others = QFileDevice::ReadGroup | QFileDevice::WriteGroup | QFileDevice::ExeGroup
+            | QFileDevice::ReadOther | QFileDevice::WriteOther | QFileDevice::ExeOther;
+        QCOMPARE(QFile::permissions(path) & others, QFileDevice::Permissions());
+
+        QVERIFY(QFile::setPermissions(path, QFile::permissions(path) | QFileDevice::ReadGroup));
+        QVERIFY2(s.save(path, &error), qPrintable(error));
+        QVERIFY(QFile::permissions(path) & QFileDevice::ReadGroup);
+    }
+
     // kb.language (nibli-kr.md §1.2): written, read back, and fanva-kb for an older file.
     void keepsTheLanguage()
     {
