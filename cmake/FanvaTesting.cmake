@@ -15,11 +15,14 @@ function(fanva_add_test name)
         FANVA_BINARY_DIR="${PROJECT_BINARY_DIR}")
     add_test(NAME ${name} COMMAND ${name})
     set(timeout 300)
+    # A test (and every fanva or fanva-cli it starts) keeps its settings, journal, seal key and
+    # git answers in a folder of its own, never in the user's.
+    set(home "${PROJECT_BINARY_DIR}/test-output/xdg/${name}")
     if(arg_TIMEOUT)
         set(timeout ${arg_TIMEOUT})
     endif()
     set_tests_properties(${name} PROPERTIES
-        ENVIRONMENT "QT_QPA_PLATFORM=offscreen;FANVA_TEST_OUTPUT_DIR=${PROJECT_BINARY_DIR}/test-output"
+        ENVIRONMENT "QT_QPA_PLATFORM=offscreen;FANVA_TEST_OUTPUT_DIR=${PROJECT_BINARY_DIR}/test-output;XDG_CONFIG_HOME=${home}/config;XDG_DATA_HOME=${home}/data;XDG_CACHE_HOME=${home}/cache;XDG_STATE_HOME=${home}/state"
         TIMEOUT ${timeout})
     if(arg_LABELS)
         set_tests_properties(${name} PROPERTIES LABELS "${arg_LABELS}")
