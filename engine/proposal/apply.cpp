@@ -368,6 +368,7 @@ bool journaledWrite(ApplyRun &run)
             return false;
         }
         result.block = run.splice.block;
+        result.removedLines = run.splice.removedLines;
         run.newBytes = run.splice.bytes;
         // Undo needs the old bytes: durable beside the journal before the pending line names them.
         if (!journal.storeBase(run.current.bytes, &error)) {
