@@ -16,3 +16,5 @@ fanva_add_test(tst_journal SOURCES proposal/tst_journal.cpp LIBS fanva_engine)
 fanva_add_test(tst_applyedits SOURCES proposal/tst_applyedits.cpp LIBS fanva_engine)
 target_compile_definitions(tst_applyedits PRIVATE FANVA_CRASH_HELPER="$<TARGET_FILE:applycrashhelper>")
 add_dependencies(tst_applyedits applycrashhelper)
+
+fanva_add_test(tst_edits SOURCES proposal/tst_edits.cpp LIBS fanva_engine)
