@@ -12,6 +12,7 @@
 #include "kb/reader.h"
 #include "llm/provider.h"
 #include "llm/selection.h"
+#include "proposal/retractcheck.h"
 #include "proposal/sessionfile.h"
 
 #include <QCommandLineParser>
@@ -296,7 +297,12 @@ int runRetract(const QStringList &args)
         e.shapes = QStringList { old.text };
         e.state = formalize::EntryState::Admissible;
         e.decision = formalize::Decision::Accepted;
+        // Not silent: a retracted declaration that kept sentences still use (rewrite.md §4).
+        if (const auto warning = proposal::retractionWarning(*s->kb, s->context, s->file, s->bytes, e.replaces, s->sentences))
+            e.notes.push_back(*warning);
         cli::out(entryLine(e));
+        for (const check::Problem &n : e.notes)
+            cli::out(QStringLiteral("    %1: %2\n").arg(n.type, n.message.simplified()));
         session.proposal.entries.push_back(e);
     }
     return save(QStringLiteral("retract"), session, QFileInfo(parser.value(QStringLiteral("out"))).absoluteFilePath());
