@@ -171,8 +171,9 @@ int runCheck(const QStringList &args)
 {
     cli::CommandLine commandLine(s_checkCommand,
         QStringLiteral("Run the critic on every sentence of the inputs against the KB in DIR, each sentence "
-                       "alone. Prints FILE:LINE:COL: TYPE: MESSAGE per problem; exit 0 when every sentence "
-                       "is clean, 1 when any has a blocking problem, 2 for usage or I/O errors."));
+                       "alone. Prints FILE:LINE:COL: TYPE: MESSAGE per problem (a form the reader cannot read: "
+                       "its error); exit 0 when every sentence is clean, 1 when any has a blocking problem or "
+                       "does not read, 2 for usage or I/O errors."));
     QCommandLineParser &parser = commandLine.parser();
     const QCommandLineOption &kbOption = commandLine.addKb(QStringLiteral("The KB directory to check against."));
     const QCommandLineOption &contextOption
