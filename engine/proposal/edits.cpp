@@ -80,39 +80,41 @@ bool isFanvaComment(const QByteArray &bytes, qsizetype start, qsizetype end)
     return false;
 }
 
-/// The lines of [start, end) that hold only a comment (outside any string), as offsets of their starts.
+/// The lines of [start, end) that hold only a comment (outside any string), as offsets of their
+/// starts. A comment ends as the reader ends it: at LF, or at a CR without an LF after it.
 std::set<qsizetype> commentOnlyLines(const QByteArray &bytes, qsizetype start, qsizetype end)
 {
     std::set<qsizetype> out;
     bool inString = false;
-    bool lineHasCode = false;
+    bool hasCode = false;
+    bool hasComment = false;
     qsizetype lineStart = start;
+    const auto endLine = [&](qsizetype next) {
+        if (hasComment && !hasCode)
+            out.insert(lineStart);
+        lineStart = next;
+        hasCode = hasComment = false;
+    };
     for (qsizetype i = start; i < end; ++i) {
         const char c = bytes.at(i);
         if (c == '\n') {
-            lineStart = i + 1;
-            lineHasCode = false;
-            continue;
-        }
-        if (inString) {
+            endLine(i + 1);
+        } else if (inString) {
             if (c == '\\')
                 ++i;
             else if (c == '"')
                 inString = false;
-            continue;
+        } else if (c == ';') {
+            hasComment = true;
+            while (i + 1 < end && bytes.at(i + 1) != '\n' && !(bytes.at(i + 1) == '\r' && (i + 2 >= end || bytes.at(i + 2) != '\n')))
+                ++i;
+        } else if (c != ' ' && c != '\t' && c != '\r') {
+            hasCode = true;
+            inString = c == '"';
         }
-        if (c == ';') {
-            if (!lineHasCode)
-                out.insert(lineStart);
-            const qsizetype newline = bytes.indexOf('\n', i);
-            i = newline < 0 ? end : newline - 1;
-            continue;
-        }
-        if (c == '"')
-            inString = true;
-        if (c != ' ' && c != '\t' && c != '\r')
-            lineHasCode = true;
     }
+    if (lineStart < end)
+        endLine(end);
     return out;
 }
 
@@ -130,10 +132,12 @@ struct Cut {
 std::vector<Cut> cutsFor(
     const QByteArray &base, const std::vector<kb::Term> &sentences, const std::set<std::size_t> &removed, QString *error)
 {
+    // A byte order mark stays: the first line is cut after it.
+    const qsizetype firstLine = base.startsWith("\xEF\xBB\xBF") ? 3 : 0;
     std::vector<Cut> cuts;
     for (const std::size_t i : removed) {
         const kb::Span span = sentences[i].span();
-        const qsizetype start = lineStartOf(base, span.begin);
+        const qsizetype start = std::max(firstLine, lineStartOf(base, span.begin));
         const qsizetype end = lineEndOf(base, span.end);
         if (!cuts.empty() && start < cuts.back().end) {
             cuts.back().end = std::max(cuts.back().end, end);
@@ -154,8 +158,8 @@ std::vector<Cut> cutsFor(
                          .arg(named.span().line);
             return {};
         }
-        if (cut.start > 0) {
-            const qsizetype above = lineStartOf(base, cut.start - 1);
+        if (cut.start > firstLine) {
+            const qsizetype above = std::max(firstLine, lineStartOf(base, cut.start - 1));
             const bool ownsAbove = first == 0 || qsizetype(sentences[first - 1].span().end) <= above;
             if (ownsAbove && isFanvaComment(base, above, cut.start))
                 cut.start = above;
@@ -183,9 +187,13 @@ QByteArray writeCuts(const QByteArray &base, const std::vector<Cut> &cuts,
                 bytes += base.mid(lineStart, lineEnd - lineStart);
             } else {
                 QByteArray text = base.mid(lineStart, lineEnd - lineStart);
-                while (text.endsWith('\n') || text.endsWith('\r'))
-                    text.chop(1);
-                removedLines->push_back({ line, QString::fromUtf8(text) });
+                if (text.endsWith('\n'))
+                    text.chop(text.endsWith("\r\n") ? 2 : 1);
+                // fromUtf8 drops a leading byte order mark; the line held one.
+                QString shown = QString::fromUtf8(text);
+                if (text.startsWith("\xEF\xBB\xBF") && !shown.startsWith(QChar(0xFEFF)))
+                    shown.prepend(QChar(0xFEFF));
+                removedLines->push_back({ line, shown });
             }
             lineStart = lineEnd;
         }
