@@ -83,10 +83,11 @@ std::vector<formalize::Entry> entriesFor(Reader &in, const std::vector<kb::Term>
 
 QList<QByteArray> linesOf(const QByteArray &bytes)
 {
+    // A line's ending is LF or CRLF; the last line has none.
     QList<QByteArray> lines = bytes.split('\n');
-    for (QByteArray &line : lines) {
-        if (line.endsWith('\r'))
-            line.chop(1);
+    for (qsizetype i = 0; i + 1 < lines.size(); ++i) {
+        if (lines[i].endsWith('\r'))
+            lines[i].chop(1);
     }
     return lines;
 }
@@ -125,9 +126,13 @@ void checkSplice(const QByteArray &base, const std::vector<formalize::Entry> &en
         if (count > kept[text])
             fail("a removed sentence is still there:", text.toUtf8());
     }
-    // Every line not removed is still there, byte for byte and in order; every removed line was there.
-    const QList<QByteArray> old = linesOf(base);
-    const QList<QByteArray> now = linesOf(splice.bytes);
+    // Every line not removed is still there, byte for byte and in order; every removed line was
+    // there. A byte order mark stays at the start.
+    const QByteArray bom("\xEF\xBB\xBF");
+    if (base.startsWith(bom) && !splice.bytes.startsWith(bom))
+        fail("the byte order mark is gone");
+    const QList<QByteArray> old = linesOf(base.startsWith(bom) ? base.sliced(3) : base);
+    const QList<QByteArray> now = linesOf(splice.bytes.startsWith(bom) ? splice.bytes.sliced(3) : splice.bytes);
     std::set<int> gone;
     for (const proposal::RemovedLine &r : splice.removedLines) {
         if (r.line < 1 || r.line > old.size() || old.at(r.line - 1) != r.text.toUtf8())
@@ -138,7 +143,10 @@ void checkSplice(const QByteArray &base, const std::vector<formalize::Entry> &en
     for (qsizetype i = 0; i < old.size(); ++i) {
         if (gone.contains(int(i) + 1))
             continue;
-        while (j < now.size() && now.at(j) != old.at(i))
+        // The old last line has no LF: an appended block may turn its trailing CR into a CRLF.
+        const bool last = i + 1 == old.size();
+        const QByteArray want = last && old.at(i).endsWith('\r') ? old.at(i).chopped(1) : old.at(i);
+        while (j < now.size() && now.at(j) != want && !(last && now.at(j) == old.at(i)))
             ++j;
         if (j == now.size())
             fail("a line not named is gone:", old.at(i));
