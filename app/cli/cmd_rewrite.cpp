@@ -12,6 +12,7 @@
 #include "kb/reader.h"
 #include "llm/provider.h"
 #include "llm/selection.h"
+#include "proposal/retractcheck.h"
 #include "proposal/sessionfile.h"
 
 #include <QCommandLineParser>
@@ -358,7 +359,12 @@ int runRetract(const QStringList &args)
         e.state = formalize::EntryState::Admissible;
         // Undecided: Apply writes only what `apply --accept` names (docs/spec/rewrite.md §6).
         e.decision = formalize::Decision::Undecided;
+        // Not silent: a retracted declaration that kept sentences still use (rewrite.md §4).
+        if (const auto warning = proposal::retractionWarning(*s->kb, s->context, s->file, s->bytes, e.replaces, s->sentences))
+            e.notes.push_back(*warning);
         cli::out(entryLine(e));
+        for (const check::Problem &n : e.notes)
+            cli::out(QStringLiteral("    %1: %2\n").arg(n.type, n.message.simplified()));
         session.proposal.entries.push_back(e);
     }
     return save(QStringLiteral("retract"), session, outPath);

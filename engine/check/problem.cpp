@@ -17,6 +17,8 @@ bool isBlocking(QStringView type)
         problem::noSegment,
         problem::withdrawn,
         problem::untranslated,
+        problem::sentenceMoved,
+        problem::retractDependents,
     };
     for (const QLatin1StringView note : notes) {
         if (type == note)

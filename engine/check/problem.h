@@ -58,6 +58,9 @@ inline constexpr QLatin1StringView known("known");
 inline constexpr QLatin1StringView noSegment("no-segment");
 inline constexpr QLatin1StringView withdrawn("withdrawn");
 inline constexpr QLatin1StringView untranslated("untranslated");
+// Notes a re-diff adds to replace and retract entries (rewrite.md §4; never blocking).
+inline constexpr QLatin1StringView sentenceMoved("sentence-moved");
+inline constexpr QLatin1StringView retractDependents("retract-dependents");
 // Gates (formalize.md §5.1).
 inline constexpr QLatin1StringView unreadable("unreadable");
 inline constexpr QLatin1StringView severalSentences("several-sentences");
@@ -67,7 +70,8 @@ inline constexpr QLatin1StringView roundTrip("round-trip");
 
 /// False only for the non-blocking notes of architecture.md "Where the specs meet"
 /// (already-stored / known, duplicate-in-batch, functional-coreference, isa-membership,
-/// no-segment, withdrawn) and the session's `untranslated` note on a dropped candidate: the
+/// no-segment, withdrawn), the session's `untranslated` note on a dropped candidate and the
+/// re-diff's sentence-moved and retract-dependents notes on edit entries: the
 /// one place that decides whether a problem refuses an entry.
 [[nodiscard]] bool isBlocking(QStringView type);
 

@@ -196,9 +196,17 @@ std::optional<QByteArray> withoutSentences(const QByteArray &file, const std::ve
         if (!found)
             return std::nullopt;
     }
+    // Sentences sharing a line share its cut: remove each byte once.
     std::sort(cuts.begin(), cuts.end());
+    std::vector<std::pair<qsizetype, qsizetype>> merged;
+    for (const auto &cut : cuts) {
+        if (!merged.empty() && cut.first < merged.back().second)
+            merged.back().second = std::max(merged.back().second, cut.second);
+        else
+            merged.push_back(cut);
+    }
     QByteArray out = file;
-    for (auto it = cuts.rbegin(); it != cuts.rend(); ++it)
+    for (auto it = merged.rbegin(); it != merged.rend(); ++it)
         out.remove(it->first, it->second - it->first);
     return out;
 }

@@ -11,7 +11,6 @@
 #include "proposal/atomicwrite_p.h"
 #include "proposal/edits.h"
 #include "proposal/filelock_p.h"
-#include "proposal/gate.h"
 #include "proposal/gitcommit.h"
 #include "proposal/target.h"
 
@@ -20,7 +19,6 @@
 #include <QFileInfo>
 
 #include <algorithm>
-#include <map>
 #include <set>
 
 namespace fanva::proposal {
@@ -345,6 +343,7 @@ bool journaledWrite(ApplyRun &run)
             return false;
         }
         result.block = run.splice.block;
+        result.removedLines = run.splice.removedLines;
         run.newBytes = run.splice.bytes;
         // Undo needs the old bytes: durable beside the journal before the pending line names them.
         if (!journal.storeBase(run.current.bytes, &error)) {
@@ -583,122 +582,6 @@ bool rewriteKbFile(const QString &path, const QByteArray &expected, const QByteA
             return false;
         },
         error);
-}
-
-namespace {
-
-/// The gates rediff() runs on `sentences` as one batch, against the KB without the sentences
-/// the entries `removing` replace or retract.
-using RemovingGate
-    = std::function<std::vector<std::vector<check::Problem>>(const std::vector<const Entry *> &removing, const QStringList &sentences)>;
-
-QStringList rediffWith(Proposal &proposal, const RemovingGate &gate)
-{
-    const std::optional<QString> hash = fileSha256(proposal.targetPath());
-    proposal.absent = !hash.has_value();
-    proposal.baseSha256 = hash.value_or(QString());
-
-    std::vector<Entry *> accepted;
-    std::vector<Entry *> others;
-    for (const Entry *e : proposal.documentOrder()) {
-        Entry *entry = proposal.entry(e->id);
-        if (entry->decision == Decision::Applied)
-            continue;
-        (entry->isAccepted() ? accepted : others).push_back(entry);
-    }
-    QStringList changed;
-    auto update = [&](Entry *e, const std::vector<check::Problem> &found) {
-        std::vector<check::Problem> blocking, notes;
-        for (const check::Problem &p : found)
-            (check::isBlocking(p.type) ? blocking : notes).push_back(p);
-        const auto sameTypes = [](const std::vector<check::Problem> &a, const std::vector<check::Problem> &b) {
-            return std::equal(
-                a.begin(), a.end(), b.begin(), b.end(), [](const check::Problem &x, const check::Problem &y) { return x.type == y.type; });
-        };
-        if (!sameTypes(blocking, e->problems)) {
-            changed.append(e->id);
-            if (e->decision == Decision::Forced) {
-                e->forced.clear();
-                e->decision = e->selectedShape == 0 ? Decision::Edited : Decision::Accepted;
-            }
-        }
-        const bool stored
-            = std::any_of(notes.begin(), notes.end(), [](const check::Problem &p) { return p.type == check::problem::alreadyStored; });
-        e->problems = std::move(blocking);
-        e->notes = std::move(notes);
-        if (!check::hasBlocking(e->problems))
-            e->state = stored ? EntryState::Known : EntryState::Admissible;
-        else
-            e->state = EntryState::Refused;
-    };
-
-    const auto isRetract = [](const Entry *e) { return e->kind == formalize::EntryKind::Retract; };
-    std::erase_if(others, isRetract);
-    QStringList batch;
-    for (const Entry *e : accepted) {
-        if (!isRetract(e))
-            batch.append(e->sentence());
-    }
-    const auto batchProblems = batch.isEmpty() ? std::vector<std::vector<check::Problem>>()
-                                               : gate(std::vector<const Entry *>(accepted.begin(), accepted.end()), batch);
-    std::size_t next = 0;
-    for (Entry *e : accepted) {
-        if (isRetract(e))
-            continue;
-        update(e, next < batchProblems.size() ? batchProblems[next] : std::vector<check::Problem>());
-        ++next;
-    }
-    for (Entry *e : others) {
-        const auto alone = gate({ e }, QStringList { e->sentence() });
-        update(e, alone.empty() ? std::vector<check::Problem>() : alone.front());
-    }
-    std::sort(changed.begin(), changed.end(),
-        [](const QString &a, const QString &b) { return formalize::entryNumber(a) < formalize::entryNumber(b); });
-    return changed;
-}
-
-} // namespace
-
-QStringList rediff(Proposal &proposal, const kb::KnowledgeBase &kb, const BatchGate &gate)
-{
-    // Replacements are gated against the KB without the sentences they remove, as Apply gates
-    // them (rewrite.md §1); a retract entry has no new sentence to gate.
-    const QByteArray current = readFile(proposal.targetPath()).bytes;
-    // One load per set of removed sentences: undecided entries replacing the same sentence
-    // share it (null: the reduced text did not load, and the KB as it is gates).
-    std::map<QString, std::shared_ptr<const kb::KnowledgeBase>> reduced;
-    const auto gateKbWithout = [&](const std::vector<const Entry *> &entries) -> const kb::KnowledgeBase & {
-        const std::vector<ExistingSentence> removed = removedSentences(entries);
-        if (removed.empty())
-            return kb;
-        QString cacheKey;
-        for (const ExistingSentence &r : removed)
-            cacheKey += QString::number(r.line) + QChar(0x1f) + r.key + QChar(0x1e);
-        auto found = reduced.find(cacheKey);
-        if (found == reduced.end()) {
-            std::shared_ptr<const kb::KnowledgeBase> without;
-            if (const auto text = formalize::withoutSentences(current, removed)) {
-                kb::LoadResult loaded = kb::loadKnowledgeBaseWith(proposal.kbDir, { { proposal.targetPath(), *text } });
-                if (loaded.ok())
-                    without = std::move(loaded.kb);
-            }
-            found = reduced.emplace(cacheKey, std::move(without)).first;
-        }
-        return found->second ? *found->second : kb;
-    };
-    return rediffWith(proposal, [&](const std::vector<const Entry *> &removing, const QStringList &sentences) {
-        return gate(gateKbWithout(removing), proposal.context, sentences);
-    });
-}
-
-QStringList rediff(Proposal &proposal, const lang::Kb &kb)
-{
-    if (const kb::KnowledgeBase *knowledge = lang::knowledgeBaseOf(kb))
-        return rediff(proposal, *knowledge, criticGate());
-    // A language without rewrite edits (regateThroughSeam): nothing is removed before gating.
-    return rediffWith(proposal, [&](const std::vector<const Entry *> &, const QStringList &sentences) {
-        return gateThroughLanguage(kb, proposal.context, sentences);
-    });
 }
 
 } // namespace fanva::proposal

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "proposal/edits.h"
 #include "proposal/journal.h"
 #include "proposal/proposal.h"
 
@@ -72,6 +73,7 @@ struct ApplyResult {
     QString file;
     QByteArray block; ///< the bytes appended
     QStringList written; ///< entry ids, document order
+    std::vector<RemovedLine> removedLines; ///< an edit Apply: every line it removed, comments included
     QString gitCommit; ///< the commit Apply made (ApplyOptions::git)
     QString gitNote; ///< why it made none though git was on and the file lies in a work tree
 };

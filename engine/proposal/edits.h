@@ -17,11 +17,20 @@ namespace fanva::proposal {
 using formalize::EntryKind;
 using formalize::ExistingSentence;
 
+/// A line of the file that Apply removes (docs/spec/rewrite.md §4): its 1-based number in the
+/// file as it was and its text without the line ending.
+struct RemovedLine {
+    int line = 0;
+    QString text;
+    friend bool operator==(const RemovedLine &, const RemovedLine &) = default;
+};
+
 /// What Apply writes when its entries change existing sentences (docs/spec/rewrite.md §4).
 struct Splice {
     QByteArray bytes; ///< the new file
     QStringList sentences; ///< the writer renderings the new file must read as, in order
     QByteArray block; ///< the appended block of the add entries (may be empty)
+    std::vector<RemovedLine> removedLines; ///< every line removed, comments included, in file order
     QString error; ///< why the entries do not fit the file (nothing is written then)
     [[nodiscard]] bool ok() const { return error.isEmpty(); }
 };

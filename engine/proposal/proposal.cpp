@@ -311,11 +311,14 @@ QByteArray Proposal::appendBlock(const QByteArray &old, const QByteArray &block)
         return old;
     if (old.isEmpty())
         return block;
+    // The block takes the file's line ending (its first line's), so a CRLF file stays CRLF.
+    const qsizetype newline = old.indexOf('\n');
+    const QByteArray eol = newline > 0 && old.at(newline - 1) == '\r' ? QByteArray("\r\n") : QByteArray("\n");
     QByteArray out = old;
     if (!out.endsWith('\n'))
-        out.append('\n');
-    out.append('\n');
-    out.append(block);
+        out.append(eol);
+    out.append(eol);
+    out.append(eol == "\n" ? block : QByteArray(block).replace("\n", eol));
     return out;
 }
 

@@ -185,6 +185,20 @@ private Q_SLOTS:
         QCOMPARE(readAll(m_target), m_base);
     }
 
+    void retractingADeclarationWarns()
+    {
+        // (swims Pingu) stays; retracting what declares swims says so, and names it.
+        const int line = int(m_base.split('\n').indexOf("(unaryPredicate swims)")) + 1;
+        QVERIFY(line > 0);
+        const Run retracted = cli({ QStringLiteral("retract"), QStringLiteral("--kb"), m_kb, QStringLiteral("--context"),
+            QStringLiteral("CxAnimals"), QStringLiteral("--lines"), QString::number(line), QStringLiteral("--out"),
+            m_dir.filePath(QStringLiteral("declaration.fanva")) });
+        QVERIFY2(retracted.exitCode == 0, retracted.err.constData());
+        QVERIFY2(retracted.out.contains("retract-dependents: Retracting (unaryPredicate swims)"), retracted.out.constData());
+        QVERIFY2(retracted.out.contains(QByteArray("(swims Pingu) (CxAnimals.txt line " + QByteArray::number(m_swimsLine) + ")")),
+            retracted.out.constData());
+    }
+
     void changedOnDiskIsAConflict()
     {
         const QString session = rewrite(QStringLiteral("conflict.fanva"));

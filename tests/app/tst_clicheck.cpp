@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -71,6 +72,8 @@ private Q_SLOTS:
     void auditingACleanKbPrintsNothing();
     void problemLines();
     void json();
+    void unreadableSentenceGetsAResult();
+    void loneUnreadableSentence();
     void stdinNeedsContext();
     void contextFromFileName();
     void usageErrors_data();
@@ -157,6 +160,56 @@ void TstCliCheck::json()
     QCOMPARE(summary.value(QLatin1String("sentences")).toInt(), 3);
     QCOMPARE(summary.value(QLatin1String("clean")).toInt(), 2);
     QCOMPARE(summary.value(QLatin1String("withProblems")).toInt(), 1);
+}
+
+void TstCliCheck::unreadableSentenceGetsAResult()
+{
+    // Nine sentences, the fifth one the reader cannot read: nine results, in order, the fifth
+    // with the reader's diagnostic as its problem; the same in the human lines.
+    const QByteArray input = "(bird Tweety)\n(bird Opus)\n(bird Pingu)\n(penguin Opus)\n(Set/defaultRule Tweety)\n"
+                             "(flies Tweety)\n(bird Polly)\n(isa Tweety Canary)\n(penguin Pingu)\n";
+    const QStringList args { QStringLiteral("--kb"), s_exampleKb, QStringLiteral("--context"), QStringLiteral("CxBirds") };
+    std::optional<Outcome> outcome = checkCommand(args + QStringList { QStringLiteral("--json"), QStringLiteral("-") }, input);
+    QVERIFY(outcome);
+    QCOMPARE(outcome->exitCode, 1);
+    const QJsonObject root = QJsonDocument::fromJson(outcome->out.toUtf8()).object();
+    const QJsonArray results = root.value(QLatin1String("results")).toArray();
+    QCOMPARE(results.size(), 9);
+    for (int i = 0; i < results.size(); ++i) {
+        QCOMPARE(results.at(i).toObject().value(QLatin1String("index")).toInt(), i);
+        QCOMPARE(results.at(i).toObject().value(QLatin1String("line")).toInt(), i + 1);
+    }
+    const QJsonObject bad = results.at(4).toObject();
+    QCOMPARE(bad.value(QLatin1String("sentence")).toString(), QStringLiteral("(Set/defaultRule Tweety)"));
+    const QJsonObject problem = bad.value(QLatin1String("problems")).toArray().at(0).toObject();
+    QVERIFY2(!problem.value(QLatin1String("type")).toString().isEmpty(), qPrintable(outcome->out));
+    QCOMPARE(problem.value(QLatin1String("line")).toInt(), 5);
+    QVERIFY(problem.value(QLatin1String("col")).toInt() > 0);
+    QCOMPARE(results.at(5).toObject().value(QLatin1String("sentence")).toString(), QStringLiteral("(flies Tweety)"));
+    QCOMPARE(root.value(QLatin1String("summary")).toObject().value(QLatin1String("sentences")).toInt(), 9);
+
+    outcome = checkCommand(args + QStringList { QStringLiteral("-") }, input);
+    QVERIFY(outcome);
+    QCOMPARE(outcome->exitCode, 1);
+    QVERIFY2(outcome->out.contains(QRegularExpression(QStringLiteral("^-:5:\\d+: [a-z-]+: "), QRegularExpression::MultilineOption)),
+        qPrintable(outcome->out + outcome->err));
+}
+
+void TstCliCheck::loneUnreadableSentence()
+{
+    const std::optional<Outcome> outcome = checkCommand({ QStringLiteral("--kb"), s_exampleKb, QStringLiteral("--context"),
+                                                            QStringLiteral("CxBirds"), QStringLiteral("--json"), QStringLiteral("-") },
+        "(bird Tweety\n");
+    QVERIFY(outcome);
+    QCOMPARE(outcome->exitCode, 1);
+    const QJsonObject root = QJsonDocument::fromJson(outcome->out.toUtf8()).object();
+    QCOMPARE(root.value(QLatin1String("summary")).toObject().value(QLatin1String("sentences")).toInt(), 1);
+    QCOMPARE(root.value(QLatin1String("summary")).toObject().value(QLatin1String("withProblems")).toInt(), 1);
+    const QJsonObject only = root.value(QLatin1String("results")).toArray().at(0).toObject();
+    QCOMPARE(only.value(QLatin1String("problems")).toArray().at(0).toObject().value(QLatin1String("type")).toString(),
+        QStringLiteral("unclosed-list"));
+    QCOMPARE(only.value(QLatin1String("line")).toInt(), 1);
+    QCOMPARE(only.value(QLatin1String("col")).toInt(), 1);
 }
 
 void TstCliCheck::stdinNeedsContext()

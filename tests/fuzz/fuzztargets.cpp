@@ -24,6 +24,7 @@ std::span<const Target> targets()
         Target { QLatin1StringView("sessionfile"), &sessionFile },
         Target { QLatin1StringView("journal"), &journal },
         Target { QLatin1StringView("autosave"), &autosave },
+        Target { QLatin1StringView("editsession"), &editSession },
     };
     return s_targets;
 }

@@ -33,6 +33,8 @@ void sessionFile(QByteArrayView data);
 void journal(QByteArrayView data);
 /// Autosave recovery: the first line is the lock file, the rest the autosave.
 void autosave(QByteArrayView data);
+/// Edit sessions: replace and retract entries drawn from the input's head, spliced into the KB text after it.
+void editSession(QByteArrayView data);
 
 struct Target {
     QLatin1StringView name; ///< also the folder of its corpus under tests/data/fuzz

@@ -1,0 +1,255 @@
+// SPDX-FileCopyrightText: 2026 The Fanva authors
+// SPDX-License-Identifier: MIT
+#include "proposal/apply.h"
+
+#include "formalize/rewrite.h"
+#include "kb/knowledgebase.h"
+#include "kb/reader.h"
+#include "kb/writer.h"
+#include "lang/fanvakb.h"
+#include "proposal/atomicwrite_p.h"
+#include "proposal/edits.h"
+#include "proposal/gate.h"
+#include "proposal/retractcheck.h"
+
+#include <QFile>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace fanva::proposal {
+
+using formalize::EntryState;
+
+namespace {
+
+/// The target's bytes now (empty when it is missing, unreadable or no regular file).
+QByteArray rediffTargetBytes(const QString &path)
+{
+    QFile file(path);
+    if (!detail::isRegularFile(path) || !file.open(QIODevice::ReadOnly))
+        return {};
+    return file.readAll();
+}
+
+/// Where the file now holds each sentence: (line, rendering) pairs, and the lines of each
+/// rendering and of each canonical key (with a KB).
+struct FileSentences {
+    std::set<std::pair<int, QString>> here;
+    std::multimap<QString, std::pair<int, QString>> byText;
+    std::multimap<QString, std::pair<int, QString>> byKey;
+};
+
+FileSentences fileSentences(const QByteArray &bytes, const kb::KnowledgeBase *kb)
+{
+    FileSentences out;
+    const kb::Document document = kb::parseDocument(bytes);
+    if (document.hasErrors())
+        return out;
+    for (const kb::Term s : document.sentences) {
+        const std::pair<int, QString> at { int(s.span().line), kb::render(s) };
+        out.here.insert(at);
+        out.byText.emplace(at.second, at);
+        if (kb)
+            out.byKey.emplace(QString::fromStdString(kb->canonicalKey(s)), at);
+    }
+    return out;
+}
+
+/// The one place `s` now stands in the file: by its rendering, else by its canonical key;
+/// nullopt when it is gone or stands in more than one place.
+std::optional<std::pair<int, QString>> foundAgain(const FileSentences &file, const ExistingSentence &s)
+{
+    const auto unique = [](const auto &range) -> std::optional<std::pair<int, QString>> {
+        if (range.first == range.second || std::next(range.first) != range.second)
+            return std::nullopt;
+        return range.first->second;
+    };
+    const auto byText = file.byText.equal_range(s.text);
+    if (byText.first != byText.second)
+        return unique(byText);
+    return s.key.isEmpty() ? std::nullopt : unique(file.byKey.equal_range(s.key));
+}
+
+/// Moves each `replaces[].line` of the edit entries not yet applied to where the file holds
+/// its sentence now, when its line no longer does and the sentence stands in one place
+/// (rewrite.md §4). Returns the sentence-moved notes by entry id.
+std::map<QString, std::vector<check::Problem>> relocateEdits(Proposal &proposal, const QByteArray &bytes, const kb::KnowledgeBase *kb)
+{
+    std::map<QString, std::vector<check::Problem>> moved;
+    const FileSentences file = fileSentences(bytes, kb);
+    for (Entry &e : proposal.entries) {
+        if (e.kind == formalize::EntryKind::Add || e.decision == Decision::Applied)
+            continue;
+        for (ExistingSentence &s : e.replaces) {
+            if (file.here.contains({ s.line, s.text }))
+                continue;
+            const std::optional<std::pair<int, QString>> found = foundAgain(file, s);
+            if (!found)
+                continue;
+            moved[e.id].push_back({ QString(check::problem::sentenceMoved),
+                QStringLiteral("%1 moved from line %2 to line %3 of %4; the entry follows it.")
+                    .arg(s.text.simplified())
+                    .arg(s.line)
+                    .arg(found->first)
+                    .arg(proposal.targetFile),
+                std::nullopt });
+            s.line = found->first;
+            s.text = found->second;
+        }
+    }
+    return moved;
+}
+
+/// The retract-dependents note of each retract entry not yet applied (retractionWarning()): the
+/// accepted edit entries' sentences go with it, so they are no dependents.
+void warnOfDependents(Proposal &proposal, const QByteArray &bytes, const kb::KnowledgeBase &kb)
+{
+    std::vector<const Entry *> accepted;
+    for (const Entry &e : proposal.entries) {
+        if (e.kind != formalize::EntryKind::Add && e.decision != Decision::Applied && e.isAccepted())
+            accepted.push_back(&e);
+    }
+    const std::vector<ExistingSentence> going = removedSentences(accepted);
+    for (Entry &e : proposal.entries) {
+        if (e.kind != formalize::EntryKind::Retract || e.decision == Decision::Applied)
+            continue;
+        if (const auto warning = retractionWarning(kb, proposal.context, proposal.targetPath(), bytes, e.replaces, going))
+            e.notes.push_back(*warning);
+    }
+}
+
+/// The gates rediff() runs on `sentences` as one batch, against the KB without the sentences
+/// the entries `removing` replace or retract.
+using RemovingGate
+    = std::function<std::vector<std::vector<check::Problem>>(const std::vector<const Entry *> &removing, const QStringList &sentences)>;
+
+QStringList rediffWith(Proposal &proposal, const kb::KnowledgeBase *kb, const RemovingGate &gate)
+{
+    const std::optional<QString> hash = fileSha256(proposal.targetPath());
+    proposal.absent = !hash.has_value();
+    proposal.baseSha256 = hash.value_or(QString());
+    const QByteArray bytes = rediffTargetBytes(proposal.targetPath());
+    // Before the gates: a replacement is gated without its old sentences where they are now.
+    const std::map<QString, std::vector<check::Problem>> moved = relocateEdits(proposal, bytes, kb);
+
+    std::vector<Entry *> accepted;
+    std::vector<Entry *> others;
+    for (const Entry *e : proposal.documentOrder()) {
+        Entry *entry = proposal.entry(e->id);
+        if (entry->decision == Decision::Applied)
+            continue;
+        (entry->isAccepted() ? accepted : others).push_back(entry);
+    }
+    QStringList changed;
+    auto update = [&](Entry *e, const std::vector<check::Problem> &found) {
+        std::vector<check::Problem> blocking, notes;
+        for (const check::Problem &p : found)
+            (check::isBlocking(p.type) ? blocking : notes).push_back(p);
+        const auto sameTypes = [](const std::vector<check::Problem> &a, const std::vector<check::Problem> &b) {
+            return std::equal(
+                a.begin(), a.end(), b.begin(), b.end(), [](const check::Problem &x, const check::Problem &y) { return x.type == y.type; });
+        };
+        if (!sameTypes(blocking, e->problems)) {
+            changed.append(e->id);
+            if (e->decision == Decision::Forced) {
+                e->forced.clear();
+                e->decision = e->selectedShape == 0 ? Decision::Edited : Decision::Accepted;
+            }
+        }
+        const bool stored
+            = std::any_of(notes.begin(), notes.end(), [](const check::Problem &p) { return p.type == check::problem::alreadyStored; });
+        e->problems = std::move(blocking);
+        e->notes = std::move(notes);
+        if (!check::hasBlocking(e->problems))
+            e->state = stored ? EntryState::Known : EntryState::Admissible;
+        else
+            e->state = EntryState::Refused;
+    };
+
+    const auto isRetract = [](const Entry *e) { return e->kind == formalize::EntryKind::Retract; };
+    std::erase_if(others, isRetract);
+    QStringList batch;
+    for (const Entry *e : accepted) {
+        if (!isRetract(e))
+            batch.append(e->sentence());
+    }
+    const auto batchProblems = batch.isEmpty() ? std::vector<std::vector<check::Problem>>()
+                                               : gate(std::vector<const Entry *>(accepted.begin(), accepted.end()), batch);
+    std::size_t next = 0;
+    for (Entry *e : accepted) {
+        if (isRetract(e))
+            continue;
+        update(e, next < batchProblems.size() ? batchProblems[next] : std::vector<check::Problem>());
+        ++next;
+    }
+    for (Entry *e : others) {
+        const auto alone = gate({ e }, QStringList { e->sentence() });
+        update(e, alone.empty() ? std::vector<check::Problem>() : alone.front());
+    }
+    // A retraction's notes are the re-diff's own: where its sentence moved, what depends on it.
+    for (Entry &e : proposal.entries) {
+        if (e.kind == formalize::EntryKind::Retract && e.decision != Decision::Applied)
+            std::erase_if(e.notes, [](const check::Problem &p) {
+                return p.type == check::problem::sentenceMoved || p.type == check::problem::retractDependents;
+            });
+    }
+    for (const auto &[id, notes] : moved) {
+        Entry *e = proposal.entry(id);
+        e->notes.insert(e->notes.end(), notes.begin(), notes.end());
+        if (!changed.contains(id))
+            changed.append(id);
+    }
+    if (kb && !proposal.absent)
+        warnOfDependents(proposal, bytes, *kb);
+    std::sort(changed.begin(), changed.end(),
+        [](const QString &a, const QString &b) { return formalize::entryNumber(a) < formalize::entryNumber(b); });
+    return changed;
+}
+
+} // namespace
+
+QStringList rediff(Proposal &proposal, const kb::KnowledgeBase &kb, const BatchGate &gate)
+{
+    // Replacements are gated against the KB without the sentences they remove, as Apply gates
+    // them (rewrite.md §1); a retract entry has no new sentence to gate.
+    const QByteArray current = rediffTargetBytes(proposal.targetPath());
+    // One load per set of removed sentences: undecided entries replacing the same sentence
+    // share it (null: the reduced text did not load, and the KB as it is gates).
+    std::map<QString, std::shared_ptr<const kb::KnowledgeBase>> reduced;
+    const auto gateKbWithout = [&](const std::vector<const Entry *> &entries) -> const kb::KnowledgeBase & {
+        const std::vector<ExistingSentence> removed = removedSentences(entries);
+        if (removed.empty())
+            return kb;
+        QString cacheKey;
+        for (const ExistingSentence &r : removed)
+            cacheKey += QString::number(r.line) + QChar(0x1f) + r.key + QChar(0x1e);
+        auto found = reduced.find(cacheKey);
+        if (found == reduced.end()) {
+            std::shared_ptr<const kb::KnowledgeBase> without;
+            if (const auto text = formalize::withoutSentences(current, removed)) {
+                kb::LoadResult loaded = kb::loadKnowledgeBaseWith(proposal.kbDir, { { proposal.targetPath(), *text } });
+                if (loaded.ok())
+                    without = std::move(loaded.kb);
+            }
+            found = reduced.emplace(cacheKey, std::move(without)).first;
+        }
+        return found->second ? *found->second : kb;
+    };
+    return rediffWith(proposal, &kb, [&](const std::vector<const Entry *> &removing, const QStringList &sentences) {
+        return gate(gateKbWithout(removing), proposal.context, sentences);
+    });
+}
+
+QStringList rediff(Proposal &proposal, const lang::Kb &kb)
+{
+    if (const kb::KnowledgeBase *knowledge = lang::knowledgeBaseOf(kb))
+        return rediff(proposal, *knowledge, criticGate());
+    // A language without rewrite edits (regateThroughSeam): nothing is removed before gating.
+    return rediffWith(proposal, nullptr, [&](const std::vector<const Entry *> &, const QStringList &sentences) {
+        return gateThroughLanguage(kb, proposal.context, sentences);
+    });
+}
+
+} // namespace fanva::proposal
