@@ -267,6 +267,17 @@ void printPlan(const proposal::Proposal &p, const QString &target)
     }
 }
 
+/// Every line an edit Apply took out of the file, comments included (docs/spec/rewrite.md §4).
+void printRemovedLines(const proposal::ApplyResult &result)
+{
+    if (result.removedLines.empty())
+        return;
+    const QString name = QFileInfo(result.file).fileName();
+    cli::out(QStringLiteral("Removed from %1:\n").arg(name));
+    for (const proposal::RemovedLine &removed : result.removedLines)
+        cli::out(QStringLiteral("  %1:%2: %3\n").arg(name).arg(removed.line).arg(removed.text));
+}
+
 } // namespace
 
 int runApply(const QStringList &args)
@@ -392,9 +403,11 @@ int runApply(const QStringList &args)
     switch (result.status) {
     case proposal::ApplyStatus::Applied:
         cli::out(QStringLiteral("%1\n%2").arg(result.message, QString::fromUtf8(result.block)));
+        printRemovedLines(result);
         break;
     case proposal::ApplyStatus::VerifyFailed:
         cli::out(QString::fromUtf8(result.block));
+        printRemovedLines(result);
         cli::err(QStringLiteral("fanva-cli apply: %1 Run fanva-cli apply --undo to restore it.\n").arg(result.message));
         break;
     case proposal::ApplyStatus::Blocked:

@@ -185,6 +185,25 @@ private Q_SLOTS:
         QCOMPARE(readAll(m_target), m_base);
     }
 
+    // Apply names every line it removes, a comment that went with the sentence too (audit L1).
+    void applyListsEveryRemovedLine()
+    {
+        QByteArray base = m_base;
+        base.replace("\n(flies Pingu)\n", "\n(flies Pingu) ; seen at the zoo\n");
+        writeAll(m_target, base);
+        const QString session = m_dir.filePath(QStringLiteral("removed.fanva"));
+        const Run retracted = cli({ QStringLiteral("retract"), QStringLiteral("--kb"), m_kb, QStringLiteral("--context"),
+            QStringLiteral("CxAnimals"), QStringLiteral("--lines"), QString::number(m_fliesLine), QStringLiteral("--out"), session });
+        QVERIFY2(retracted.exitCode == 0, retracted.err.constData());
+        // A journal of its own: the other tests name their Applies by file in the shared one.
+        const Run applied = cli({ QStringLiteral("apply"), session, QStringLiteral("--accept"), QStringLiteral("all"),
+            QStringLiteral("--journal"), m_dir.filePath(QStringLiteral("removed/journal.jsonl")), QStringLiteral("--no-git") });
+        QVERIFY2(applied.exitCode == 0, applied.err.constData());
+        QVERIFY2(applied.out.contains(QByteArray("Removed from CxAnimals.txt:\n  CxAnimals.txt:" + QByteArray::number(m_fliesLine)
+                     + ": (flies Pingu) ; seen at the zoo\n")),
+            applied.out.constData());
+    }
+
     void retractingADeclarationWarns()
     {
         // (swims Pingu) stays; retracting what declares swims says so, and names it.
