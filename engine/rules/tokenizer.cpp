@@ -74,7 +74,8 @@ QString asciiFolded(const QString &word)
         return word;
     QString out;
     out.reserve(word.size());
-    for (const QChar c : word.normalized(QString::NormalizationForm_KD)) {
+    const QString decomposed = word.normalized(QString::NormalizationForm_KD);
+    for (const QChar c : decomposed) {
         const QChar::Category category = c.category();
         if (category == QChar::Mark_NonSpacing || category == QChar::Mark_SpacingCombining || category == QChar::Mark_Enclosing)
             continue;
