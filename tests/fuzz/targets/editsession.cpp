@@ -8,6 +8,7 @@
 #include "proposal/edits.h"
 
 #include <QDateTime>
+#include <QTimeZone>
 
 #include <array>
 #include <cstdio>
@@ -173,7 +174,7 @@ void editSession(QByteArrayView data)
     std::vector<const formalize::Entry *> pointers;
     for (const formalize::Entry &e : entries)
         pointers.push_back(&e);
-    const QDateTime at = QDateTime::fromSecsSinceEpoch(1764625200, Qt::UTC);
+    const QDateTime at = QDateTime::fromSecsSinceEpoch(1764625200, QTimeZone::utc());
     const proposal::Splice splice = proposal::spliceEntries(p, base, pointers, at);
     if (splice.ok() && !document.hasErrors())
         checkSplice(base, entries, splice);
