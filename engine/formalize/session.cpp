@@ -262,7 +262,7 @@ void Session::nextAttempt()
 bool Session::noJudge() const
 {
     // Without a model there is no reader to ask (docs/spec/rules.md §4).
-    return m_provider && m_provider->id() == QLatin1StringView("rules");
+    return m_provider && !m_provider->info().judges;
 }
 
 void Session::startCall(const QString &purpose, std::vector<llm::Message> messages, bool judge, const QString &model)
@@ -275,7 +275,7 @@ void Session::startCall(const QString &purpose, std::vector<llm::Message> messag
     request.maxTokens = m_input.settings.maxOutputTokens;
     request.outputSchema = judge ? judgeSchema() : m_input.rewrite.empty() ? outputSchema() : rewriteSchema();
     request.numCtx = m_numCtx;
-    if (!judge && m_input.rewrite.empty() && m_input.kb && m_provider->id() == QLatin1StringView("rules")) {
+    if (!judge && m_input.rewrite.empty() && m_input.kb && m_provider->info().readsStructuredTurn) {
         // The rules provider reads no prose: it gets the turn as data (docs/spec/rules.md §2).
         // A repair turn names the sentences still pending (their refused candidates), not the round's.
         std::vector<int> segments = m_round < m_rounds.size() ? m_rounds[m_round] : m_focus;

@@ -10,4 +10,11 @@ Provider::Provider(QObject *parent)
 
 Provider::~Provider() = default;
 
+ProviderInfo Provider::info() const
+{
+    ProviderInfo info;
+    info.id = id();
+    return info;
+}
+
 } // namespace fanva::llm

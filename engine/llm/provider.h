@@ -3,6 +3,7 @@
 #pragma once
 
 #include "llm/call.h"
+#include "llm/providerinfo.h"
 #include "llm/types.h"
 
 #include <QObject>
@@ -22,6 +23,8 @@ public:
 
     /// `scripted`, `demo`, `ollama`, `anthropic` or `openai`.
     [[nodiscard]] virtual QString id() const = 0;
+    /// What it is and can do; the default is a chat model server's record with id().
+    [[nodiscard]] virtual ProviderInfo info() const;
     /// Never null; the Call is a child of the provider and deletes itself when finished.
     [[nodiscard]] virtual Call *start(const Request &request) = 0;
 

@@ -136,6 +136,16 @@ QString RulesProvider::id() const
     return QStringLiteral("rules");
 }
 
+llm::ProviderInfo RulesProvider::info() const
+{
+    llm::ProviderInfo info;
+    info.id = id();
+    info.readsStructuredTurn = true;
+    info.judges = false;
+    info.draftsLanguages = { QStringLiteral("fanva-kb") };
+    return info;
+}
+
 llm::Call *RulesProvider::start(const llm::Request &request)
 {
     return new RulesCall(request, this);

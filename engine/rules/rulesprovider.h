@@ -24,6 +24,7 @@ public:
     ~RulesProvider() override;
 
     [[nodiscard]] QString id() const override;
+    [[nodiscard]] llm::ProviderInfo info() const override;
     [[nodiscard]] llm::Call *start(const llm::Request &request) override;
 };
 
