@@ -32,6 +32,7 @@
 namespace fanva::lang {
 
 class Language;
+class TurnVocabulary;
 
 /// What one language keeps of a statement it read (its AST, a term and its arena…). Each
 /// language derives its own; nothing outside that language looks inside.
@@ -278,6 +279,11 @@ public:
     [[nodiscard]] virtual QString syntaxDefinition() const = 0;
     /// Highlighting tokens of one line; `state` carries what spans lines (0 at a file's start).
     [[nodiscard]] virtual QList<Token> tokenizeLine(QStringView line, int &state) const = 0;
+
+    // Optional roles (capabilities): null means "not supported"; callers ask, never compare id().
+
+    /// The vocabulary of the formalize turn as data (docs/spec/rules.md §2).
+    [[nodiscard]] virtual const TurnVocabulary *turnVocabulary() const { return nullptr; }
 };
 
 } // namespace fanva::lang
