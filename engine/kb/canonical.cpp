@@ -19,7 +19,7 @@ namespace {
 
 constexpr std::size_t s_maxSurvivors = 5040;
 // The rule search's budget: nodes numbered per node of the rule (§6 "Search";
-// docs/spec/kb-language.md says why and what it gives up).
+// docs/kb-language.md §6.1 says why and what it gives up).
 constexpr std::size_t s_searchNodesPerNode = 32;
 
 // A small owned tree the canonicalizer can rewrite freely. Variables carry an identity
