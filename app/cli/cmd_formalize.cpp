@@ -159,7 +159,7 @@ QString coverageLine(const json &coverage)
 }
 
 /// The proposal as people read it: one block per reviewable entry, worst rank first.
-/// The run's own proposal, or after a merge the merged session's (iteration.md §1).
+/// The run's own proposal, or after a merge the merged session's (formalize.md §9.5).
 struct Printed {
     QString context;
     QString documentName;
@@ -270,13 +270,13 @@ struct FormalizeRun {
     std::unique_ptr<llm::Provider> provider;
     std::unique_ptr<formalize::Session> session;
     QDateTime created;
-    /// The session --out names, merged into (iteration.md §1); none with --fresh.
+    /// The session --out names, merged into (formalize.md §9.5); none with --fresh.
     std::optional<proposal::SessionFile> previous;
-    /// --sees: the contexts a new target context sees (iteration.md §4); empty otherwise.
+    /// --sees: the contexts a new target context sees (formalize.md §11.3); empty otherwise.
     QStringList sees;
 };
 
-/// --sees (iteration.md §4): the KB as it will be once Apply creates the new context's file,
+/// --sees (formalize.md §11.3): the KB as it will be once Apply creates the new context's file,
 /// or an error naming what is wrong with the context or the contexts it sees.
 std::optional<QString> newContextProblem(const kb::KnowledgeBase &kb, const QString &kbDir, const QString &context, const QStringList &sees)
 {
@@ -301,7 +301,7 @@ std::optional<QString> newContextProblem(const kb::KnowledgeBase &kb, const QStr
 }
 
 /// True when a run's outcome merges into a review: a run that failed, was cancelled or made
-/// no call leaves the review as it was (iteration.md §1).
+/// no call leaves the review as it was (formalize.md §9.5).
 bool merges(const QString &outcome)
 {
     return outcome == QLatin1StringView("success") || outcome == QLatin1StringView("partial") || outcome == QLatin1StringView("exhausted");
@@ -327,7 +327,7 @@ std::optional<std::vector<int>> sentenceList(const QString &text)
     return out;
 }
 
-/// The session --out names, when the run merges into it (iteration.md §1): run.previous, or
+/// The session --out names, when the run merges into it (formalize.md §9.5): run.previous, or
 /// the exit code after saying why the run may not replace it without --fresh.
 std::optional<int> loadPrevious(FormalizeRun &run, const QString &context)
 {
@@ -589,7 +589,7 @@ int runFormalize(const QStringList &args)
                 QStringLiteral("--sees starts a context of a fanva-kb KB; a %1 KB has no contexts").arg(commandLine.language().id()));
         if (const std::optional<QString> problem = newContextProblem(*contexts, run->kbDir, context, run->sees))
             return commandLine.usageError(*problem);
-        // The checks see the KB as if the new file held its genlCx lines (iteration.md §4).
+        // The checks see the KB as if the new file held its genlCx lines (formalize.md §11.3).
         proposal::Proposal target;
         target.kbDir = run->kbDir;
         target.context = context;

@@ -27,7 +27,7 @@ enum class Verdict { None, Agree, Disagree, Unsure };
 /// The reviewer's decision (§9). Every entry starts Undecided; Applied entries are locked.
 enum class Decision { Undecided, Accepted, Edited, Forced, Rejected, Applied };
 
-/// Who wrote an entry (docs/spec/authoring.md §1): the model, or the author in Fanva.
+/// Who wrote an entry (docs/formalize.md §9.1): the model, or the author in Fanva.
 enum class Origin { Drafted, Author };
 
 /// The review rank (§9), worst first: the gutter shows it and it decides what `a` does.

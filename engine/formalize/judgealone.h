@@ -45,7 +45,7 @@ struct JudgeAloneInput {
 
 using JudgeAloneDone = std::function<void(const std::vector<JudgeAloneVerdict> &verdicts)>;
 
-/// Re-judge (formalize.md §9, docs/spec/authoring.md §4): one call of the fresh-context judge
+/// Re-judge (formalize.md §9, docs/formalize.md §9.3): one call of the fresh-context judge
 /// (§3.4's system prompt, turn and schema) over `input`, outside any session. Returns at once;
 /// `done` runs once from the event loop, in `receiver`'s thread and never after `receiver` is
 /// destroyed, with one verdict per item in item order. The call is returned (it deletes

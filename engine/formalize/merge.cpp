@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-// Formalize again (docs/spec/iteration.md §1): a new run merges into the review, keeping the
+// Formalize again (docs/formalize.md §9.5): a new run merges into the review, keeping the
 // decisions of every entry whose canonical key survives.
 #include "formalize/merge.h"
 

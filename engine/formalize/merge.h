@@ -18,7 +18,7 @@ namespace fanva::formalize {
 /// always kept by a merge.
 [[nodiscard]] bool isAuthorEntry(const Entry &entry);
 
-/// What a new run merges into (docs/spec/iteration.md §1).
+/// What a new run merges into (docs/formalize.md §9.5).
 struct MergeInput {
     std::vector<Entry> previous; ///< the review's entries, decisions included
     QStringList previousSegments; ///< the review's segment texts, segment n at n − 1
@@ -46,7 +46,7 @@ struct MergeResult {
     friend bool operator==(const MergeResult &, const MergeResult &) = default;
 };
 
-/// One line of what a merge did (iteration.md §1 "What the merge says").
+/// One line of what a merge did (formalize.md §9.5 "What the merge says").
 struct MergeLine {
     enum class Kind {
         Matched, ///< new entry `id` proposed previous entry `keptAs` again: that one stays, decision and edit kept
@@ -69,7 +69,7 @@ struct MergeLine {
 /// A line in English, as the CLI prints it: "c9 matches c2: kept, accepted".
 [[nodiscard]] QString mergeLineText(const MergeLine &line);
 
-/// Merges a new run into a review (docs/spec/iteration.md §1). Pure.
+/// Merges a new run into a review (docs/formalize.md §9.5). Pure.
 [[nodiscard]] MergeResult mergeEntries(const MergeInput &input);
 
 /// The highest entry number among @p entries (0 when none): a new run numbers after it.

@@ -292,7 +292,7 @@ QString documentTurn(const DocumentTurnInput &input)
     QStringList resolutions;
     for (const PromptResolution &r : input.resolutions)
         resolutions << QStringLiteral("*%1* → `%2`").arg(r.surface, r.term);
-    // A focus smaller than the listed segments makes the selection turn (iteration.md §2).
+    // A focus smaller than the listed segments makes the selection turn (formalize.md §3.2.1).
     std::set<int> listed;
     for (const PromptSegment &segment : input.segments)
         listed.insert(segment.number);

@@ -60,10 +60,10 @@ struct DocumentTurnInput {
     std::vector<PromptResolution> resolutions;
     int maxCandidates = 40;
     QString instruction;
-    /// The segment numbers to formalize (iteration.md §2); empty: every listed one. The
+    /// The segment numbers to formalize (formalize.md §3.2.1); empty: every listed one. The
     /// others listed are marked as context.
     std::vector<int> focus;
-    /// A round's place (iteration.md §3): part of parts, shown when parts > 1.
+    /// A round's place (formalize.md §5.6): part of parts, shown when parts > 1.
     int part = 0;
     int parts = 0;
 };

@@ -236,7 +236,7 @@ void Session::nextAttempt()
     }
     const std::optional<std::vector<llm::Message>> messages = budgeted(m_history, false);
     if (!messages && m_callKind != CallKind::Draft) {
-        skipRepair(); // the round ends; the others still run (iteration.md §3)
+        skipRepair(); // the round ends; the others still run (formalize.md §5.6)
         return;
     }
     ++m_attempt;

@@ -84,10 +84,10 @@ struct SessionInput {
     int cardBudget = -1;
     QString providerId;
     QString kbSha256; ///< the KB's fingerprint, for the log
-    /// The segments to formalize (docs/spec/iteration.md §2); empty: the whole document.
+    /// The segments to formalize (docs/formalize.md §3.2.1); empty: the whole document.
     std::vector<int> focus;
     /// The number of the first entry id (c1 by default); a run merged into a review
-    /// numbers after the review's highest (iteration.md §1).
+    /// numbers after the review's highest (formalize.md §9.5).
     int firstEntryId = 1;
     /// Non-empty: a rewrite session (docs/spec/rewrite.md §2) of these sentences of the target
     /// file, numbered from 1; the document holds them one per line (rewrite.h).
@@ -159,7 +159,7 @@ public:
     [[nodiscard]] std::optional<SegmentationError> segmentationError() const { return m_segmentationError; }
     /// The segments this run formalizes (the focus; all without one), known once started.
     [[nodiscard]] const std::vector<int> &focus() const { return m_focus; }
-    /// The rounds the document was cut into (iteration.md §3); 1 when it fit whole.
+    /// The rounds the document was cut into (formalize.md §5.6); 1 when it fit whole.
     [[nodiscard]] int rounds() const { return int(m_rounds.size()); }
 
 Q_SIGNALS:
@@ -185,7 +185,7 @@ private:
     void prepared(detail::Preparation preparation);
     /// Runs with `built` (SessionInput::build's result) from now on.
     void adoptInput(SessionInput built);
-    // Rounds (session_rounds.cpp, iteration.md §3).
+    // Rounds (session_rounds.cpp, formalize.md §5.6).
     [[nodiscard]] QString roundTurn(const std::vector<int> &listed, const std::vector<int> &focus, int part, int parts) const;
     void startRound(std::size_t round);
     /// Ends the round whose repair turn does not fit the window; the next round runs.

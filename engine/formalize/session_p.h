@@ -51,11 +51,11 @@ inline std::function<std::vector<ReplyCandidate>(const QString &)> bareOf(const 
 }
 
 /// The document turn listing `listed` of `segments`, with `focus` and part `part` of `parts`
-/// (iteration.md §2, §3); linear in the segments.
+/// (formalize.md §3.2.1, §3); linear in the segments.
 [[nodiscard]] QString roundTurn(const SessionInput &input, const std::vector<Segment> &segments, const std::vector<int> &listed,
     const std::vector<int> &focus, int part, int parts);
 
-/// The focus cut into rounds (iteration.md §3), or the first segment that cannot fit alone.
+/// The focus cut into rounds (formalize.md §5.6), or the first segment that cannot fit alone.
 struct RoundCut {
     std::vector<std::vector<int>> rounds;
     std::optional<int> misfit;

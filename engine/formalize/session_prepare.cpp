@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-// Session::start (formalize.md §5, iteration.md §3): segment the document, build its turn and,
+// Session::start (formalize.md §5, formalize.md §5.6): segment the document, build its turn and,
 // when it does not fit whole, cut it into rounds — on a pool thread for a large document, so
 // that neither the window nor the CLI's signal handling waits for it.
 #include "formalize/session.h"
@@ -40,7 +40,7 @@ Preparation prepare(const SessionInput &input, const std::function<bool(std::siz
 
     std::vector<int> all;
     all.reserve(p.segments.size());
-    // The focus (iteration.md §2): the selected segments that exist; none: the whole document.
+    // The focus (formalize.md §3.2.1): the selected segments that exist; none: the whole document.
     const std::set<int> selected(input.focus.begin(), input.focus.end());
     for (const Segment &s : p.segments) {
         all.push_back(s.number);
@@ -190,7 +190,7 @@ void Session::prepared(detail::Preparation p)
         tooLarge(prompt, documentTokens, json::object()); // a rewrite's selection is not cut into rounds
         return;
     } else if (const std::optional<int> misfit = p.rounds.misfit) {
-        // Only a sentence that cannot fit alone is too large (iteration.md §3).
+        // Only a sentence that cannot fit alone is too large (formalize.md §5.6).
         const QString alone = roundTurn({ *misfit }, { *misfit }, 1, 2);
         tooLarge(systemTokens + estimate(alone) + s_budgetSlack, estimate(alone), { { "segment", *misfit } });
         return;

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-// Rounds (docs/spec/iteration.md §3): a document too large for the session's budget is cut
+// Rounds (docs/formalize.md §5.6): a document too large for the session's budget is cut
 // into rounds of whole sentences, each a conversation of its own; entries accumulate.
 #include "formalize/session.h"
 #include "formalize/session_p.h"
@@ -79,7 +79,7 @@ RoundCut cutRounds(const SessionInput &input, const std::vector<Segment> &segmen
     };
     auto draftFits = [&](qint64 lines) { return llm::estimateTokensOfBytes(base + lines) <= budget; };
     // Room for the first repair too: the round's lines once more stand for the model's answer and
-    // the repair turn that quotes it (iteration.md §3).
+    // the repair turn that quotes it (formalize.md §5.6).
     auto repairFits = [&](qint64 lines) { return llm::estimateTokensOfBytes(base + 2 * lines) <= budget; };
 
     std::vector<int> round;
@@ -140,7 +140,7 @@ void Session::startRound(std::size_t round)
 void Session::skipRepair()
 {
     // The repair turn does not fit the window: this round ends here, its refused candidates stay
-    // refused, and the sentences it did not cover say why (iteration.md §3).
+    // refused, and the sentences it did not cover say why (formalize.md §5.6).
     const std::vector<int> &segments = m_round < m_rounds.size() ? m_rounds[m_round] : m_focus;
     std::set<int> covered;
     for (const Entry &e : m_entries) {

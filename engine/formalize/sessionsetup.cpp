@@ -66,7 +66,7 @@ SessionInput makeSessionInputWith(std::shared_ptr<const kb::KnowledgeBase> kb, c
     const int room = input.settings.contextWindow - input.settings.maxOutputTokens - estimateTokens(input.systemPrefix) - s_cardSlack;
     int available = room - withoutCard;
     // Too large whole: the session cuts it into rounds, half the room for the card
-    // (docs/spec/iteration.md §3).
+    // (docs/formalize.md §5.6).
     if (available < s_minimumCard)
         available = room / 2;
     input.cardBudget = std::min(input.settings.cardTokens, available);

@@ -210,7 +210,7 @@ struct ContextSource {
 /// absolute or relative to the working directory) is read from the override's text: the KB
 /// as it would be with those files changed (rewrite.md §1 gates a replacement against it).
 /// An override naming a file the tree does not hold adds it (a new context before Apply
-/// creates its file, docs/spec/iteration.md §4).
+/// creates its file, docs/formalize.md §11.3).
 [[nodiscard]] LoadResult loadKnowledgeBaseWith(const QString &root, const std::vector<ContextSource> &overrides);
 /// Loads the given files as if they were a directory tree.
 [[nodiscard]] LoadResult loadKnowledgeBase(std::vector<ContextSource> sources, const LoadProgress &progress = {});

@@ -240,7 +240,7 @@ bool regateThroughSeam(ApplyRun &run, const lang::Kb &kb)
 bool regate(ApplyRun &run)
 {
     ApplyResult &result = run.result;
-    // A new context's file is gated as Apply will create it: its header first (iteration.md §4).
+    // A new context's file is gated as Apply will create it: its header first (formalize.md §11.3).
     const QByteArray header = run.proposal.newFileHeader();
     kb::LoadResult loaded;
     if (header.isEmpty()) {

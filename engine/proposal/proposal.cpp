@@ -252,7 +252,7 @@ QString provenanceComment(
 {
     const QString comment = language.lineComment();
     if (entry.origin == formalize::Origin::Author) {
-        // Written by the author, not quoted from the document (docs/spec/authoring.md §2).
+        // Written by the author, not quoted from the document (docs/formalize.md §11.1).
         const QString after = entry.segment >= 1 && !documentName.isEmpty()
             ? QStringLiteral(", after %1 [%2]").arg(documentName, QString::number(entry.segment))
             : QString();

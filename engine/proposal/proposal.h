@@ -65,7 +65,7 @@ public:
     QString targetFile;
     QString baseSha256;
     bool absent = false;
-    /// A new context's `genlCx` parents (docs/spec/iteration.md §4): while the target file is
+    /// A new context's `genlCx` parents (docs/formalize.md §11.3): while the target file is
     /// absent, Apply creates it starting with newFileHeader(). Empty for an existing context.
     QStringList sees;
     QString documentName;

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-// Formalize again at the level of the session file (docs/spec/iteration.md §1).
+// Formalize again at the level of the session file (docs/formalize.md §9.5).
 #include "proposal/sessionmerge.h"
 
 #include "formalize/session.h"
@@ -124,7 +124,7 @@ SessionMerge mergeSessionFiles(const SessionFile &previous, const SessionFile &f
     s.proposal.applies = previous.proposal.applies;
     s.proposal.entries = out.merge.entries;
     // An entry whose sentence left the document is written only after a fresh decision
-    // (iteration.md §1); one the run did not propose again keeps it (the reviewer kept it).
+    // (formalize.md §9.5); one the run did not propose again keeps it (the reviewer kept it).
     for (Entry &e : s.proposal.entries) {
         const bool decided = e.decision == Decision::Accepted || e.decision == Decision::Edited || e.decision == Decision::Forced;
         if (decided && out.merge.gone.contains(e.id)) {

@@ -15,7 +15,7 @@ class KnowledgeBase;
 
 namespace fanva::proposal {
 
-/// The canonical key of a sentence in @p kb (iteration.md §1); empty when it does not read.
+/// The canonical key of a sentence in @p kb (formalize.md §9.5); empty when it does not read.
 [[nodiscard]] std::function<QString(const QString &sentence)> canonicalKeyIn(std::shared_ptr<const kb::KnowledgeBase> kb);
 
 /// True when @p previous is a session of the same KB folder (canonical paths), the same
@@ -27,7 +27,7 @@ struct SessionMerge {
     formalize::MergeResult merge;
 };
 
-/// A new run's session file merged into the review's (docs/spec/iteration.md §1): the
+/// A new run's session file merged into the review's (docs/formalize.md §9.5): the
 /// review's id, created and applies; the run's document, segments, prompts and target base;
 /// the events one after the other; the run's outcome with entries and coverage recomputed
 /// over the merged entries. @p scope: the segments the run formalized (empty: all).

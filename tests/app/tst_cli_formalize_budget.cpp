@@ -154,7 +154,7 @@ private Q_SLOTS:
         // The case: 8 KB against a model reporting 40,960 tokens.
         QTest::addRow("8 KB, reports 40960") << 8 << 40960 << QStringList() << false << 40960 << 4096 << 8192;
         QTest::addRow("16 KB, reports 40960") << 16 << 40960 << QStringList() << false << 40960 << 4096 << 8192;
-        // Too large for 8,192 tokens: cut into rounds of whole sentences (iteration.md §3), not refused.
+        // Too large for 8,192 tokens: cut into rounds of whole sentences (formalize.md §5.6), not refused.
         QTest::addRow("16 KB, reports nothing: 8192, rounds") << 16 << 0 << QStringList() << false << 8192 << 4096 << 0;
         QTest::addRow("16 KB, capped by --context-window, rounds")
             << 16 << 40960 << flag("--context-window", "8192") << false << 8192 << 4096 << 0;

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-// fanva-cli formalize again (docs/spec/iteration.md §1, §2): --out naming a session of the same
+// fanva-cli formalize again (docs/formalize.md §9.5, §2): --out naming a session of the same
 // document and context merges the new run into it, keeping decisions; --fresh starts over;
 // --sentences formalizes a selection.
 
@@ -242,7 +242,7 @@ private Q_SLOTS:
         QVERIFY2(!again.err.contains("merged: c3"), again.err.constData());
     }
 
-    // --sees starts a new context (iteration.md §4): the gates see its genlCx header, the
+    // --sees starts a new context (formalize.md §11.3): the gates see its genlCx header, the
     // session keeps what it sees, and apply creates the file; bad names are usage errors.
     void seesStartsANewContext()
     {

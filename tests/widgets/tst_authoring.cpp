@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-// Authoring in the window (docs/spec/authoring.md): New Sentence by key, author entries through
+// Authoring in the window (docs/formalize.md §9.1–§9.4): New Sentence by key, author entries through
 // Apply and Undo Apply, paste splitting, Re-judge, the Apply shortcut and the term page action.
 #include "kb/knowledgebase.h"
 #include "kbbrowser/kbbrowser.h"

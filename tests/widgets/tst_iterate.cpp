@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-// Iterating in the window (docs/spec/iteration.md): formalize again keeps decisions and edits,
+// Iterating in the window (docs/formalize.md §9.5): formalize again keeps decisions and edits,
 // asking only when something decided would be lost; Formalize Selection; the note to the model.
 
 #include "widgettesting.h"

@@ -61,7 +61,7 @@ private Q_SLOTS:
         QTest::addColumn<int>("reported"); // 0: none
         QTest::addColumn<bool>("called");
         QTest::addRow("reports 40960") << 40960 << true;
-        // 8,192 tokens: the document is cut into rounds (iteration.md §3), not refused.
+        // 8,192 tokens: the document is cut into rounds (formalize.md §5.6), not refused.
         QTest::addRow("reports nothing: 8192, rounds") << 0 << true;
     }
 

@@ -522,7 +522,7 @@ private Q_SLOTS:
         QTest::keyClick(view, Qt::Key_A);
         QCOMPARE(window.review()->proposal().entry(mango)->decision, formalize::Decision::Accepted);
         QVERIFY(action("actionApply")->isEnabled());
-        // No single key applies: Ctrl+Shift+Return, which asks first (docs/spec/authoring.md §6).
+        // No single key applies: Ctrl+Shift+Return, which asks first (docs/formalize.md §11.2).
         QCOMPARE(action("actionApply")->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return));
         action("actionUndo")->trigger();
         QCOMPARE(window.review()->proposal().entry(mango)->decision, formalize::Decision::Undecided);

@@ -33,7 +33,7 @@ struct AttemptChip {
 /// Their children are the candidates an attempt brought, each with its gate chips (parse,
 /// critic, round-trip, then the judge's verdict once it came), or the verdicts a judge call
 /// gave (verdict and note). Formalizing again adds a "merged" row whose children say which new
-/// entry matched which kept one and what became of the others (iteration.md §1).
+/// entry matched which kept one and what became of the others (formalize.md §9.5).
 class AttemptLogModel final : public QAbstractItemModel
 {
     Q_OBJECT
@@ -126,7 +126,7 @@ private:
     void addJudgeFailure(const nlohmann::json &event);
     void setJudgeChip(const QString &candidate, AttemptChip chip);
     void finish(const nlohmann::json &event);
-    /// The `merged` event of formalizing again (iteration.md §1): a row with a line per entry.
+    /// The `merged` event of formalizing again (formalize.md §9.5): a row with a line per entry.
     void addMerge(const nlohmann::json &event);
     [[nodiscard]] QVariant rowData(const Row &r, int column, int role) const;
     [[nodiscard]] QVariant childData(const Child &c, int column, int role) const;

@@ -77,7 +77,7 @@ public:
     [[nodiscard]] QAction *backAction() const { return m_backAction; }
     [[nodiscard]] QAction *forwardAction() const { return m_forwardAction; }
 
-    /// "New Sentence about TERM" (docs/spec/authoring.md §5): enabled while a term is shown.
+    /// "New Sentence about TERM" (docs/formalize.md §9.4): enabled while a term is shown.
     [[nodiscard]] QAction *newSentenceAction() const { return m_newSentenceAction; }
     /// The text a new sentence about @p term starts with, by its naming role @p role: `(term `
     /// for a functor, else `( term)`; @p cursor gets where the cursor goes.

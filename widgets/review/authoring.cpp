@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-// Authoring (docs/spec/authoring.md): ReviewController's empty proposal to write into, author
+// Authoring (docs/formalize.md §9.1–§9.4): ReviewController's empty proposal to write into, author
 // entries and Re-judge through the judge alone; ReviewPresenter's New Sentence and Re-judge keys.
 #include "review/reviewcontroller.h"
 
@@ -122,7 +122,7 @@ bool ReviewController::beginAuthoring(
     if (p.absent)
         p.sees = sees;
 
-    // A new context (iteration.md §4): gated as if its file held its header already.
+    // A new context (formalize.md §11.3): gated as if its file held its header already.
     if (!p.newFileHeader().isEmpty() && !loadKb(kbDir, language, error, &p))
         return false;
     m_setup = {};

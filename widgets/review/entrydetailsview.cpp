@@ -102,7 +102,7 @@ QString EntryDetailsView::entryHtml(
     }
     if (!e.gloss.text.isEmpty())
         html += section(tr("Reads as")) + QStringLiteral("<p>%1</p>").arg(esc(e.gloss.text));
-    // An author entry shows why Re-judge left it without a verdict (authoring.md §4).
+    // An author entry shows why Re-judge left it without a verdict (formalize.md §9.3).
     if (e.verdict != formalize::Verdict::None || EntryAxes::judgeFailed(e) || (author && !e.verdictNote.isEmpty())) {
         html += section(tr("Judge"));
         const QString text = esc(EntryAxes::judgeText(e));

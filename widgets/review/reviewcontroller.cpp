@@ -202,7 +202,7 @@ bool ReviewController::loadKb(const QString &folder, const QString &language, QS
         *error = tr("This Fanva has no KB language \"%1\"; it reads %2.").arg(language, lang::languageIds().join(QStringLiteral(", ")));
         return false;
     }
-    // A new context's header exists only in fanva-kb (iteration.md §4).
+    // A new context's header exists only in fanva-kb (formalize.md §11.3).
     const QByteArray header = proposal ? proposal->newFileHeader() : QByteArray();
     lang::LoadResult loaded;
     if (header.isEmpty()) {
@@ -243,7 +243,7 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
         return false;
     }
     const QByteArray document = file.readAll();
-    // A new context (iteration.md §4): the KB as it will be once Apply creates its file.
+    // A new context (formalize.md §11.3): the KB as it will be once Apply creates its file.
     proposal::Proposal target;
     target.kbDir = setup.kbFolder;
     target.context = setup.context;
@@ -336,7 +336,7 @@ proposal::SessionOrigin ReviewController::origin() const
 bool ReviewController::wouldMerge(const ReviewSetup &setup) const
 {
     // A review of author entries only (no document yet) merges too, so what the author wrote
-    // before the first Formalize stays (authoring.md, iteration.md §1).
+    // before the first Formalize stays (formalize.md §9.1, §9.5).
     return m_session && !isRunning() && setup.context == proposal().context
         && (m_session->documentPath.isEmpty()
             || QFileInfo(setup.documentPath).absoluteFilePath() == QFileInfo(m_session->documentPath).absoluteFilePath());

@@ -52,14 +52,14 @@ struct ReviewSetup {
     fanva::formalize::SessionSettings settings;
     /// The author's note to the model (formalize.md §3.2 instruction); may be empty.
     QString instruction;
-    /// The sentences to formalize (docs/spec/iteration.md §2); empty: the whole document.
+    /// The sentences to formalize (docs/formalize.md §3.2.1); empty: the whole document.
     std::vector<int> focus;
-    /// A new context's `genlCx` parents while it has no file (iteration.md §4): the run sees
+    /// A new context's `genlCx` parents while it has no file (formalize.md §11.3): the run sees
     /// the KB as if the file held its header, and Apply creates it. Empty: an existing context.
     QStringList sees;
 };
 
-/// What the reviewer answers when formalizing again would lose decided entries (iteration.md §1).
+/// What the reviewer answers when formalizing again would lose decided entries (formalize.md §9.5).
 enum class LossAnswer {
     Keep, ///< keep them, marked withdrawn
     Drop, ///< let them go
@@ -90,7 +90,7 @@ public:
     /// not load, the document cannot be read, the provider cannot be made). Asynchronous.
     bool start(const ReviewSetup &setup, QString *error);
     /// Asked, when a run on the review's document and context finishes, with the ids of the
-    /// decided entries the merge would lose (iteration.md §1); unset: they are kept.
+    /// decided entries the merge would lose (formalize.md §9.5); unset: they are kept.
     void setLossQuestion(std::function<LossAnswer(const QStringList &ids)> question) { m_lossQuestion = std::move(question); }
     /// Whether a run started now would merge into the review (same document and context).
     [[nodiscard]] bool wouldMerge(const ReviewSetup &setup) const;
@@ -187,7 +187,7 @@ public:
     /// The accepted entries that clash with the others, in the order Apply writes them.
     [[nodiscard]] QStringList clashingEntries() const;
 
-    // --- authoring (docs/spec/authoring.md; authoring.cpp) -----------------------------------
+    // --- authoring (docs/formalize.md §9.1–§9.4; authoring.cpp) ----------------------------
     /// Makes an empty proposal for @p context of the KB in @p kbFolder (@p kb, already loaded):
     /// no document, the target file hashed now as the base; the author writes into it.
     /// @p sees: a new context's genlCx parents while it has no file (ReviewSetup::sees).
@@ -294,7 +294,7 @@ private:
     /// last step): each sentence's failing gate's problems, or its notes.
     [[nodiscard]] std::vector<std::vector<fanva::check::Problem>> gateBatch(const QStringList &sentences) const;
     bool adoptSession(fanva::proposal::SessionFile session, QString *error);
-    /// The finished run merged into the review (iteration.md §1); false: the review stays.
+    /// The finished run merged into the review (formalize.md §9.5); false: the review stays.
     bool mergeRun(fanva::proposal::SessionFile fresh);
     [[nodiscard]] fanva::proposal::SessionOrigin origin() const;
     void markChanged();

@@ -66,7 +66,7 @@ public:
     bool editCurrentEntry();
     /// Opens the inline editor for a new author entry after the selected entry (at the end
     /// when none) with @p text, the cursor at @p cursor (the end when -1). Needs a proposal;
-    /// false while an edit is open or a formalization runs (docs/spec/authoring.md §3).
+    /// false while an edit is open or a formalization runs (docs/formalize.md §9.2).
     bool newSentence(const QString &text = {}, int cursor = -1);
     /// The `n` key: asks for a new sentence (newSentenceRequested()).
     [[nodiscard]] QAction *newSentenceAction() const { return m_newSentence; }

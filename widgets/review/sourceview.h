@@ -49,7 +49,7 @@ public:
     [[nodiscard]] std::optional<std::pair<int, int>> segmentRange(int number) const;
     /// The segment whose span holds text position @p position (0 when none).
     [[nodiscard]] int segmentAt(int position) const;
-    /// The segments the selection touches, in document order (iteration.md §2); without a
+    /// The segments the selection touches, in document order (formalize.md §3.2.1); without a
     /// selection, the segment at the cursor. Segments the text as it is now.
     [[nodiscard]] std::vector<int> selectedSegments();
     /// The segments starting in block @p block (the gutter's per-block data).

@@ -71,7 +71,7 @@ public:
     /// Makes @p context the target context and shows its file in the proposal pane.
     /// Returns false when the KB has no file for it.
     bool setTargetContext(const QString &context);
-    /// File ▸ New Context… and the chooser's last item (docs/spec/iteration.md §4): asks for a
+    /// File ▸ New Context… and the chooser's last item (docs/formalize.md §11.3): asks for a
     /// name and the contexts it sees (NewContextDialog), then createContext().
     bool newContext();
     /// Makes @p context, new, the target: it sees @p sees (genlCx) and has no file until Apply
@@ -97,7 +97,7 @@ public:
     /// cannot start.
     bool formalize();
     /// Formalizes only the sentences the source pane's selection touches (the sentence at the
-    /// cursor without one), the whole document still the model's context (iteration.md §2).
+    /// cursor without one), the whole document still the model's context (formalize.md §3.2.1).
     bool formalizeSelection();
     /// The one-line note to the model beside Formalize, kept per workspace (formalize.md §3.2).
     [[nodiscard]] QLineEdit *noteField() const { return m_noteField; }
@@ -130,7 +130,7 @@ public:
     bool offerRecovery();
     void setRecoveryChooser(RecoveryDialog::Chooser chooser) { m_recoveryChooser = std::move(chooser); }
 
-    /// Review ▸ New Sentence (docs/spec/authoring.md §3): opens the editor for a new author
+    /// Review ▸ New Sentence (docs/formalize.md §9.2): opens the editor for a new author
     /// entry with @p text, the cursor at @p cursor (the end when -1); without a proposal it
     /// first makes an empty one for the target context. False, saying why, when it cannot.
     bool newSentence(const QString &text = {}, int cursor = -1);
@@ -313,7 +313,7 @@ private:
     ContextChooser *m_contextChooser = nullptr;
     QAction *m_newDocumentAction = nullptr;
     QAction *m_newContextAction = nullptr;
-    /// New contexts of this workspace (iteration.md §4) → the contexts each sees; Apply
+    /// New contexts of this workspace (formalize.md §11.3) → the contexts each sees; Apply
     /// creates the file of the one that is the target.
     QHash<QString, QStringList> m_newContexts;
     bool m_newDocument = false; ///< the source is a new document that has no file yet

@@ -44,7 +44,7 @@ bool MainWindow::applyProposal()
         statusBar()->showMessage(confirmation);
         return false;
     }
-    // Return applies (Ctrl+Shift+Return, Return: docs/spec/authoring.md §6), Escape cancels.
+    // Return applies (Ctrl+Shift+Return, Return: docs/formalize.md §11.2), Escape cancels.
     if (m_interactive
         && QMessageBox::question(this, tr("Apply"), confirmation, QMessageBox::Apply | QMessageBox::Cancel, QMessageBox::Apply)
             != QMessageBox::Apply)

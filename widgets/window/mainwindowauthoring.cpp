@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-// MainWindow's side of authoring (docs/spec/authoring.md): New Sentence from anywhere in the
+// MainWindow's side of authoring (docs/formalize.md §9.1–§9.4): New Sentence from anywhere in the
 // window and from the KB browser's term page, and Re-judge with the window's provider.
 #include "window/mainwindow.h"
 

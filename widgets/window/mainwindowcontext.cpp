@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-// MainWindow's new contexts (docs/spec/iteration.md §4): File ▸ New Context… and the context
+// MainWindow's new contexts (docs/formalize.md §11.3): File ▸ New Context… and the context
 // chooser's last item name a context and the contexts it sees; Apply creates its file.
 #include "window/mainwindow.h"
 

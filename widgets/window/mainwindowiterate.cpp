@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-// MainWindow's side of iterating (docs/spec/iteration.md): the note to the model beside
+// MainWindow's side of iterating (docs/formalize.md §9.5): the note to the model beside
 // Formalize, Formalize Selection, and the question before formalizing again loses decisions.
 #include "window/mainwindow.h"
 

@@ -275,7 +275,7 @@ bool MainWindow::openSession(const QString &path)
         reportError(tr("Cannot open the session %1: %2").arg(QDir::toNativeSeparators(path), error));
         return false;
     }
-    // The session's target is the window's: a new context it made (iteration.md §4) is one
+    // The session's target is the window's: a new context it made (formalize.md §11.3) is one
     // again, with what it sees, until Apply creates its file.
     const fanva::proposal::Proposal &target = m_review->proposal();
     if (target.absent && !target.sees.isEmpty())

@@ -9,7 +9,7 @@ class QLabel;
 class QLineEdit;
 class QListWidget;
 
-/// Target ▸ New Context… (docs/spec/iteration.md §4): names a context that does not exist
+/// Target ▸ New Context… (docs/formalize.md §11.3): names a context that does not exist
 /// yet and picks the contexts it sees (`genlCx`), at least one, the current target's checked.
 /// Apply creates its file later; the dialog only asks.
 class NewContextDialog final : public QDialog

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-// The judge alone (Re-judge, docs/spec/authoring.md §4): one judge call outside a session, its
+// The judge alone (Re-judge, docs/formalize.md §9.3): one judge call outside a session, its
 // verdicts by item, and every way it fails open.
 #include "formalize/judgealone.h"
 #include "llm/call.h"

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-// Formalize again (docs/spec/iteration.md §1): the merge of a new run into a review.
+// Formalize again (docs/formalize.md §9.5): the merge of a new run into a review.
 #include "formalize/merge.h"
 
 #include <QTest>

@@ -89,7 +89,7 @@ void TstPrompts::documentTurn_data()
     QTest::addRow("instruction") << false << QStringLiteral("Use livesIn.") << QList<int>() << 0
                                  << head + task + QStringLiteral("## Note from the author\n\nUse livesIn.\n");
     QTest::addRow("focus on every sentence is the whole turn") << false << QString() << QList<int> { 1, 2, 3, 4 } << 0 << head + task;
-    // iteration.md §2: the whole document, the rest marked as context, the task naming the focus.
+    // formalize.md §3.2.1: the whole document, the rest marked as context, the task naming the focus.
     QString selection = head;
     selection.replace(QStringLiteral("[1] Pingu is a penguin who lives in Harbour Zoo.\n"),
         QStringLiteral("[1] Pingu is a penguin who lives in Harbour Zoo. (context)\n"));
@@ -102,7 +102,7 @@ void TstPrompts::documentTurn_data()
                              "those sentences you did not formalize under untranslated, with the reason. Answer with the JSON\n"
                              "object only.\n"
                              "## Note from the author\n\nUse livesIn.\n");
-    // iteration.md §3: a round names its part.
+    // formalize.md §5.6: a round names its part.
     QString part = head + task;
     part.replace(QStringLiteral("## The document (4 sentences)"), QStringLiteral("## The document, part 2 of 3 (4 sentences)"));
     QTest::addRow("round") << false << QString() << QList<int>() << 3 << part;

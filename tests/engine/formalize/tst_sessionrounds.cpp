@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-// docs/spec/iteration.md: the selection turn (§2), ids after a review's (§1) and rounds (§3),
+// docs/formalize.md: the selection turn (§3.2.1), ids after a review's (§9.5) and rounds (§5.6),
 // driven by the scripted provider over the fixture KB.
 
 #include "formalize/session.h"

@@ -388,7 +388,7 @@ private Q_SLOTS:
         QVERIFY(p.absent);
     }
 
-    // A new context (docs/spec/iteration.md §4): Apply creates its file, header first, gated as
+    // A new context (docs/formalize.md §11.3): Apply creates its file, header first, gated as
     // if the header were there; Undo removes the file.
     void newContextFileStartsWithItsHeader()
     {
