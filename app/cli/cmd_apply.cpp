@@ -207,7 +207,7 @@ std::optional<int> decide(proposal::Proposal &p, const QStringList &forced, cons
     return std::nullopt;
 }
 
-/// A decision the file holds that this run does not apply (docs/spec/cli.md, apply --accept).
+/// A decision the file holds that this run does not apply (docs/spec/rewrite.md §8, apply --accept).
 struct Held {
     QString id;
     formalize::Decision decision;

@@ -8,7 +8,7 @@
 namespace fanva::llm {
 
 /// What a provider is and can do, so that callers read capabilities instead of comparing
-/// provider ids (docs/spec/providers.md). Every field has the value of a plain chat model
+/// provider ids (docs/providers.md). Every field has the value of a plain chat model
 /// server by default.
 struct ProviderInfo {
     /// The provider's stable id (`ollama`, `anthropic`, `openai`, `rules`, `demo`, `scripted`).

@@ -12,7 +12,7 @@ namespace fanva::proposal {
 class Proposal;
 
 /// Seals a reviewer's `forced` decisions so that a session file keeps them only where this
-/// user's Fanva wrote them (docs/spec/formalize.md §13.1): an HMAC-SHA-256, with a per-user
+/// user's Fanva wrote them (docs/formalize.md §13.1): an HMAC-SHA-256, with a per-user
 /// secret key, over the entry's id, kind, text, the sentences it replaces, the problems it was
 /// forced past and the proposal's language, context and target file. A forced entry whose
 /// seal is missing or wrong loads as undecided (a received or forged file cannot force).

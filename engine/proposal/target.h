@@ -14,7 +14,7 @@ namespace fanva::proposal {
 
 class Proposal;
 
-/// Where Apply writes a proposal, or why it may not (docs/spec/formalize.md §11.1).
+/// Where Apply writes a proposal, or why it may not (docs/spec/rewrite.md §8).
 struct ResolvedTarget {
     QString path; ///< absolute path of the target file (folder links resolved); empty on error
     QString error; ///< a sentence saying why nothing may be written there
