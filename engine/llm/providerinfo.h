@@ -16,7 +16,7 @@ struct ProviderInfo {
     /// Reads `Request::structured` (the formalize turn as data, docs/spec/rules.md §2) and
     /// not the prompt's prose.
     bool readsStructuredTurn = false;
-    /// Can read a gloss and give a verdict (the judge round, formalize.md §6); false for a
+    /// Can read a gloss and give a verdict (the judge round, formalize.md §5.3); false for a
     /// provider with no model behind it.
     bool judges = true;
     /// The KB languages it can draft (ids); empty: any, since it follows the prompt.
