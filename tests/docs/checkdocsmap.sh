@@ -2,8 +2,8 @@
 # SPDX-FileCopyrightText: 2026 The Fanva authors
 # SPDX-License-Identifier: MIT
 # Keeps the map honest: the README's source tree against the tree, the design documents'
-# section citations against their headings, and no absolute path of a machine in a tracked
-# file. Usage: checkdocsmap.sh SOURCE_DIR (exit 0: all hold; 1: each failure printed as
+# section citations against their headings, Markdown links against the files, and no absolute
+# path of a machine in a tracked file. Usage: checkdocsmap.sh SOURCE_DIR (exit 0: all hold; 1: each failure printed as
 # FILE:LINE: what is wrong) or checkdocsmap.sh --self-test (plants each failure in a temporary
 # tree and expects this script to report it).
 set -uo pipefail
@@ -158,6 +158,25 @@ check_citations() {
     return $status
 }
 
+# A relative Markdown link ("[rules.md](docs/spec/rules.md)") leads to a file that exists.
+check_links() {
+    local root=$1 status=0 hit file target
+    while IFS= read -r hit; do
+        [[ -z $hit ]] && continue
+        file=${hit%%:*}
+        target=${hit#*:}
+        target=${target#](}
+        target=${target%)}
+        target=${target%%#*}
+        [[ -z $target || $target == *://* || $target == mailto:* ]] && continue
+        if [[ ! -e $root/$(dirname "$file")/$target ]]; then
+            echo "$file: links to $target, which does not exist"
+            status=1
+        fi
+    done < <(cd "$root" && tracked_files . | grep '\.md$' | tr '\n' '\0' | xargs -0 grep -oHE '\]\([^) ]+\)' 2>/dev/null)
+    return $status
+}
+
 # An absolute path of a machine: a home or work folder (Unix, macOS) or a Windows drive path.
 check_paths() {
     local root=$1 hits hit
@@ -175,6 +194,7 @@ check_all() {
     local status=0
     check_tree "$1" || status=1
     check_citations "$1" || status=1
+    check_links "$1" || status=1
     check_paths "$1" || status=1
     return $status
 }
@@ -243,6 +263,8 @@ MD
     expect "a second section in one citation" "cites formalize.md ${sign}2.3"
     plant && printf '// %s/formalize.md %s1\n' "$spec" "$sign" >>"$dir/t/app/main.cpp"
     expect "a document named by a path that is not there" "app/main.cpp:2: names $spec/formalize.md"
+    plant && printf 'See [the rules](spec/rule.md).\n' >>"$dir/t/docs/formalize.md"
+    expect "a link to a document that is not there" "docs/formalize.md: links to spec/rule.md"
     plant && printf 'the KB is in %s\n' "${home}me/ana/kb" >>"$dir/t/docs/spec/rules.md"
     expect "a home folder" "docs/spec/rules.md:1:the KB is in"
     plant && printf 'QStringLiteral("%s")\n' "${drive}:\\\\Users\\\\ana" >>"$dir/t/app/main.cpp"
@@ -255,7 +277,7 @@ if [[ ${1:-} == --self-test ]]; then
     self_test
 elif [[ $# -eq 1 && -d $1 ]]; then
     if check_all "$1"; then
-        echo "docs map: the README's source tree, the section citations and the paths hold"
+        echo "docs map: the README's source tree, the section citations, the links and the paths hold"
     else
         exit 1
     fi
