@@ -124,16 +124,25 @@ check_citations() {
     # "formalize.md §5.1", "formalize.md §9, §13", "formalize.md §9–§11", "§2.1/§2.2".
     (cd "$root" && grep -vE '\.(png|svg|ico|jpg|gz)$' <<<"$files" | tr '\n' '\0' |
         xargs -0 grep -nHoE '[A-Za-z0-9_-]+\.md §[0-9]+(\.[0-9]+)*(( ?[,/–-] ?| and )§[0-9]+(\.[0-9]+)*)*' 2>/dev/null) |
-        awk -v sections="$sections" '
+        awk -v sections="$sections" -v others="$(grep -oE '[^/]+\.md$' <<<"$files" | sort -u)" '
             BEGIN {
                 n = split(sections, lines, "\n")
                 for (i = 1; i <= n; i++) { split(lines[i], f, " "); known[f[1]] = 1; has[f[1] " " f[2]] = 1 }
+                n = split(others, names, "\n")
+                for (i = 1; i <= n; i++) other[names[i]] = 1
             }
             {
                 file = $0; sub(/:.*/, "", file)
                 rest = substr($0, length(file) + 2); line = rest; sub(/:.*/, "", line)
                 text = substr(rest, length(line) + 2); name = text; sub(/ .*/, "", name)
-                if (!(name in known)) next
+                if (!(name in known)) {
+                    # A section of a document the tree does not hold (one folded into another).
+                    if (!(name in other)) {
+                        printf "%s:%s: cites %s, which is no document of this tree\n", file, line, name
+                        bad = 1
+                    }
+                    next
+                }
                 while (match(text, /§[0-9]+(\.[0-9]+)*/)) {
                     number = substr(text, RSTART, RLENGTH); sub(/^§/, "", number)
                     text = substr(text, RSTART + RLENGTH)
@@ -261,6 +270,8 @@ MD
     expect "a citation of a section that is not there" "cites formalize.md ${sign}7"
     plant && printf '// see formalize.md %s1, %s2.3\n' "$sign" "$sign" >>"$dir/t/app/main.cpp"
     expect "a second section in one citation" "cites formalize.md ${sign}2.3"
+    plant && printf '// iteration.md %s3\n' "$sign" >>"$dir/t/app/main.cpp"
+    expect "a citation of a document that is gone" "cites iteration.md, which is no document of this tree"
     plant && printf '// %s/formalize.md %s1\n' "$spec" "$sign" >>"$dir/t/app/main.cpp"
     expect "a document named by a path that is not there" "app/main.cpp:2: names $spec/formalize.md"
     plant && printf 'See [the rules](spec/rule.md).\n' >>"$dir/t/docs/formalize.md"
