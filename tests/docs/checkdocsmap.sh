@@ -73,7 +73,7 @@ check_tree() {
             status=1
         fi
     done <<<"$entries"
-    # Every top-level folder, engine/ folder and engine/ sub-folder is listed.
+    # Every top-level folder, engine/ folder and sub-folder, and widgets/ folder is listed.
     local folder
     while read -r folder; do
         [[ -z $folder ]] && continue
@@ -84,7 +84,8 @@ check_tree() {
     done < <(grep -v '^\.' <<<"$files" | awk -F/ '
         NF > 1 { print $1 "/" }
         $1 == "engine" && NF > 2 { print $1 "/" $2 "/" }
-        $1 == "engine" && NF > 3 { print $1 "/" $2 "/" $3 "/" }' | sort -u)
+        $1 == "engine" && NF > 3 { print $1 "/" $2 "/" $3 "/" }
+        $1 == "widgets" && NF > 2 { print $1 "/" $2 "/" }' | sort -u)
     # Every file in docs/ is named in the block's docs/ part, and every document named there exists.
     local section name
     section=$(docs_section "$readme")
@@ -260,6 +261,8 @@ MD
     expect "an engine folder the README omits" "does not list engine/rules/"
     plant && mkdir -p "$dir/t/engine/lang/fanvakb" && touch "$dir/t/engine/lang/fanvakb/gloss.cpp"
     expect "an engine sub-folder the README omits" "does not list engine/lang/fanvakb/"
+    plant && mkdir -p "$dir/t/widgets/editor" && touch "$dir/t/widgets/editor/completer.cpp"
+    expect "a widgets folder the README omits" "does not list widgets/editor/"
     plant && rm -r "$dir/t/engine/kb"
     expect "a listed folder that is gone" "lists engine/kb/, which does not exist"
     plant && touch "$dir/t/docs/providers.md"
