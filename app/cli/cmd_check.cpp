@@ -11,6 +11,7 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
+#include <QSet>
 
 #include <nlohmann/json.hpp>
 
@@ -26,6 +27,9 @@ struct CheckRequest {
     QStringList inputs;
     std::optional<QString> target;
     bool json = false;
+    /// The KB folder and the canonical paths of its files (filled once the KB loads).
+    QString kbRoot;
+    QSet<QString> kbFiles;
 };
 
 /// The results check prints, gathered over the inputs: JSON objects, or problem lines printed at once.
@@ -89,16 +93,11 @@ struct Tally {
 
 /// True if `input` is the KB file that holds `target`: its statements are then stored there
 /// already, and are not "already stored" by themselves.
-bool isTargetsOwnFile(const lang::Language &language, const QString &kbDir, const QString &input, const QString &target)
+bool isTargetsOwnFile(const lang::Language &language, const CheckRequest &request, const QString &input, const QString &target)
 {
     const QString canonical = input == QLatin1String("-") ? QString() : QFileInfo(input).canonicalFilePath();
-    if (canonical.isEmpty() || language.targetNameProblem(target))
-        return false;
-    const QString root = QFileInfo(kbDir).canonicalFilePath();
-    const QStringList files = language.kbFiles(kbDir);
-    return std::any_of(files.begin(), files.end(), [&](const QString &file) {
-        return QFileInfo(file).canonicalFilePath() == canonical && language.isTargetFile(QDir(root).relativeFilePath(canonical), target);
-    });
+    return !canonical.isEmpty() && request.kbFiles.contains(canonical) && !language.targetNameProblem(target)
+        && language.isTargetFile(QDir(request.kbRoot).relativeFilePath(canonical), target);
 }
 
 /// Checks the statements of one input in file order (with the forms the reader could not
@@ -118,7 +117,7 @@ bool checkInput(const lang::Kb &kb, const CheckRequest &request, const QString &
             cli::err(diagnostic.toString() + QLatin1Char('\n'));
     }
     const QString target = request.target.value_or(QFileInfo(input).completeBaseName());
-    const bool stored = services && isTargetsOwnFile(language, request.kbDir, input, target);
+    const bool stored = services && isTargetsOwnFile(language, request, input, target);
     int index = 0;
     auto nextUnreadable = unreadable.begin();
     for (const lang::Statement &statement : read.statements) {
@@ -132,11 +131,14 @@ bool checkInput(const lang::Kb &kb, const CheckRequest &request, const QString &
     return !read.hasErrors();
 }
 
-int checkInputs(const cli::CommandLine &commandLine, const CheckRequest &request)
+int checkInputs(const cli::CommandLine &commandLine, CheckRequest request)
 {
     const std::shared_ptr<const lang::Kb> kb = cli::loadKb(commandLine, request.kbDir);
     if (!kb)
         return cli::ExitError;
+    request.kbRoot = QFileInfo(request.kbDir).canonicalFilePath();
+    for (const QString &file : commandLine.language().kbFiles(request.kbDir))
+        request.kbFiles.insert(QFileInfo(file).canonicalFilePath());
     bool readerErrors = false;
     Tally tally { commandLine.language(), request.json };
     for (const QString &input : request.inputs) {
@@ -176,7 +178,10 @@ int runCheck(const QStringList &args)
         return *exit;
     if (inputs.contains(QStringLiteral("-")) && !commandLine.hasContext())
         return commandLine.usageError(QStringLiteral("stdin has no file name to take a context from: give --context CX"));
-    CheckRequest request { parser.value(kbOption), inputs, std::nullopt, commandLine.json() };
+    CheckRequest request;
+    request.kbDir = parser.value(kbOption);
+    request.inputs = inputs;
+    request.json = commandLine.json();
     if (commandLine.hasContext())
         request.target = commandLine.context();
     return checkInputs(commandLine, request);

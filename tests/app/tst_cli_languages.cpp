@@ -62,6 +62,12 @@ class TstCliLanguages : public QObject
 {
     Q_OBJECT
 
+private:
+    /// The copy of the sample's KB (made by each test), and a scratch folder beside it.
+    [[nodiscard]] QString kb() const { return m_dir->filePath(QStringLiteral("kb")); }
+    [[nodiscard]] QString scratch(const QString &name) const { return m_dir->filePath(QStringLiteral("scratch/") + name); }
+    std::unique_ptr<QTemporaryDir> m_dir;
+
 private Q_SLOTS:
     void init();
 
@@ -79,12 +85,6 @@ private Q_SLOTS:
     void kbTerm();
     void score_data() { addSamples(); }
     void score();
-
-private:
-    /// The copy of the sample's KB (made by each test), and a scratch folder beside it.
-    [[nodiscard]] QString kb() const { return m_dir->filePath(QStringLiteral("kb")); }
-    [[nodiscard]] QString scratch(const QString &name) const { return m_dir->filePath(QStringLiteral("scratch/") + name); }
-    std::unique_ptr<QTemporaryDir> m_dir;
 };
 
 void TstCliLanguages::init()
