@@ -57,6 +57,7 @@ public:
     Q_DISABLE_COPY_MOVE(CommandLine)
 
     [[nodiscard]] QCommandLineParser &parser() { return m_parser; }
+    [[nodiscard]] const QCommandLineParser &parser() const { return m_parser; }
     [[nodiscard]] const QString &command() const { return m_command; }
 
     /// --kb DIR, --context CX and --json; each returns the option it added.

@@ -278,15 +278,8 @@ void printRemovedLines(const proposal::ApplyResult &result)
         cli::out(QStringLiteral("  %1:%2: %3\n").arg(name).arg(removed.line).arg(removed.text));
 }
 
-} // namespace
-
-int runApply(const QStringList &args)
+void addApplyOptions(QCommandLineParser &parser)
 {
-    cli::CommandLine commandLine(QStringLiteral("apply"),
-        QStringLiteral("Apply the accepted entries of a session to its KB file, or undo the last Apply.\n"
-                       "Every run first settles Applies a crash interrupted (by the file's hash).\n"
-                       "Exit 0 applied, 1 blocked/conflict/verify-failed, 2 I/O error."));
-    QCommandLineParser &parser = commandLine.parser();
     parser.addOptions({
         { QStringLiteral("accept"), QStringLiteral("Entries to accept: all (every entry not refused or known) or c1,c3."),
             QStringLiteral("IDS") },
@@ -310,6 +303,159 @@ int runApply(const QStringList &args)
             QStringLiteral("FILE") },
     });
     parser.addPositionalArgument(QStringLiteral("SESSION"), QStringLiteral("The .fanva session file."));
+}
+
+/// The entries --force, --accept and --reject name, resolved against the session.
+struct Decisions {
+    QStringList forced;
+    QStringList accepted;
+    QStringList rejected;
+};
+
+/// The decisions the options ask for; nullopt with `error` set when an id does not resolve.
+std::optional<Decisions> decisionsOf(const QCommandLineParser &parser, const proposal::Proposal &p, QString *error)
+{
+    const auto ids = [&](const QString &option) {
+        return parser.isSet(option) && error->isEmpty() ? p.resolveIds(parser.value(option), error) : QStringList();
+    };
+    Decisions out;
+    out.forced = ids(QStringLiteral("force"));
+    out.accepted = ids(QStringLiteral("accept"));
+    out.rejected = ids(QStringLiteral("reject"));
+    if (!error->isEmpty())
+        return std::nullopt;
+    return out;
+}
+
+/// The session to apply, checked against --kb and the chosen language; nullopt with the exit
+/// code in `exit` after saying why not.
+std::optional<proposal::SessionLoad> sessionToApply(cli::CommandLine &commandLine, const QString &sessionPath, int &exit)
+{
+    proposal::SessionLoad loaded = proposal::loadSessionFile(sessionPath);
+    exit = cli::ExitError;
+    if (!loaded.session) {
+        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(loaded.error));
+        return std::nullopt;
+    }
+    const proposal::Proposal &p = loaded.session->proposal;
+    reportUnsealed(loaded.unsealed);
+    if (const std::optional<int> refused = checkKbOption(commandLine.parser(), p)) {
+        exit = *refused;
+        return std::nullopt;
+    }
+    // A session reopens only under its own language (nibli-kr.md §1.2): its KB folder's.
+    if (const std::optional<int> refused = commandLine.chooseLanguage({}, p.kbDir)) {
+        exit = *refused;
+        return std::nullopt;
+    }
+    if (const std::optional<QString> mismatch = lang::sessionLanguageMismatch(p.language, commandLine.language().id())) {
+        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(*mismatch));
+        return std::nullopt;
+    }
+    return loaded;
+}
+
+/// Prints an Apply's outcome; the exit code when it wrote nothing the session should record.
+std::optional<int> reportApply(const proposal::ApplyResult &result)
+{
+    if (!result.gitCommit.isEmpty())
+        cli::err(QStringLiteral("fanva-cli apply: committed %1\n").arg(result.gitCommit));
+    if (!result.gitNote.isEmpty())
+        cli::err(QStringLiteral("fanva-cli apply: git: %1\n").arg(result.gitNote));
+    switch (result.status) {
+    case proposal::ApplyStatus::Applied:
+        cli::out(QStringLiteral("%1\n%2").arg(result.message, QString::fromUtf8(result.block)));
+        printRemovedLines(result);
+        return std::nullopt;
+    case proposal::ApplyStatus::VerifyFailed:
+        cli::out(QString::fromUtf8(result.block));
+        printRemovedLines(result);
+        cli::err(QStringLiteral("fanva-cli apply: %1 Run fanva-cli apply --undo to restore it.\n").arg(result.message));
+        return std::nullopt;
+    case proposal::ApplyStatus::Blocked:
+        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(result.message));
+        for (const proposal::BlockedEntry &b : result.blocked) {
+            for (const check::Problem &problem : b.problems)
+                cli::err(QStringLiteral("  %1: %2: %3\n").arg(b.id, problem.type, problem.message));
+        }
+        return cli::ExitProblems;
+    case proposal::ApplyStatus::Conflict:
+        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(result.message));
+        return cli::ExitProblems;
+    case proposal::ApplyStatus::IoError:
+        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(result.message));
+        return cli::ExitError;
+    }
+    return cli::ExitError;
+}
+
+/// The session records what was applied, so undo and a reopened review agree with the file.
+void saveApplied(proposal::SessionFile &session, const QString &sessionPath)
+{
+    const proposal::KbFingerprint fingerprint = proposal::kbFingerprint(session.proposal.kbDir, session.proposal.language);
+    session.kbSha256 = fingerprint.sha256;
+    session.kbFiles = fingerprint.files;
+    session.modified = QDateTime::currentDateTimeUtc();
+    QString error;
+    if (!session.save(sessionPath, &error)) {
+        // The KB file is written and the journal knows it: only the session lags behind.
+        cli::err(QStringLiteral("fanva-cli apply: warning: the KB file was written, but the session could not be saved: %1\n").arg(error));
+    }
+}
+
+/// apply SESSION: the decisions made, the held entries kept back, the Apply run and reported.
+int applySession(cli::CommandLine &commandLine, const QString &journalPath)
+{
+    const QCommandLineParser &parser = commandLine.parser();
+    const QString sessionPath = QFileInfo(parser.positionalArguments().constFirst()).absoluteFilePath();
+    int exit = cli::ExitError;
+    std::optional<proposal::SessionLoad> loaded = sessionToApply(commandLine, sessionPath, exit);
+    if (!loaded)
+        return exit;
+    proposal::SessionFile &session = *loaded->session;
+    proposal::Proposal &p = session.proposal;
+    QString error;
+    const std::optional<Decisions> decisions = decisionsOf(parser, p, &error);
+    if (!decisions)
+        return commandLine.usageError(error);
+    if (const std::optional<int> refused = decide(p, decisions->forced, decisions->accepted, decisions->rejected))
+        return *refused;
+    const std::vector<Held> held = holdBack(p, decisions->accepted + decisions->forced, parser.isSet(QStringLiteral("keep-decisions")));
+    const proposal::ResolvedTarget target = proposal::resolveTarget(p);
+    if (!target.ok()) {
+        cli::err(QStringLiteral("fanva-cli apply: %1 Nothing was written.\n").arg(target.error));
+        return cli::ExitError;
+    }
+    printPlan(p, target.path);
+
+    proposal::ApplyOptions options;
+    options.gate = proposal::criticGate();
+    options.journalPath = journalPath;
+    options.now = [] { return QDateTime::currentDateTimeUtc(); };
+    options.newId = [] { return QUuid::createUuid().toString(QUuid::WithoutBraces); };
+    options.sessionPath = sessionPath;
+    options.git = !parser.isSet(QStringLiteral("no-git"));
+    options.control = progressOnStderr();
+    if (parser.isSet(QStringLiteral("git")) && !allowGitFor(p.targetPath()))
+        return cli::ExitError;
+    const proposal::ApplyResult result = proposal::apply(p, options);
+    restoreHeld(p, held);
+    if (const std::optional<int> failed = reportApply(result))
+        return *failed;
+    saveApplied(session, sessionPath);
+    return result.status == proposal::ApplyStatus::Applied ? cli::ExitOk : cli::ExitProblems;
+}
+
+} // namespace
+
+int runApply(const QStringList &args)
+{
+    cli::CommandLine commandLine(QStringLiteral("apply"),
+        QStringLiteral("Apply the accepted entries of a session to its KB file, or undo the last Apply.\n"
+                       "Every run first settles Applies a crash interrupted (by the file's hash).\n"
+                       "Exit 0 applied, 1 blocked/conflict/verify-failed, 2 I/O error."));
+    QCommandLineParser &parser = commandLine.parser();
+    addApplyOptions(parser);
     commandLine.addLanguage();
     if (const std::optional<int> exit = commandLine.parse(args))
         return *exit;
@@ -339,100 +485,5 @@ int runApply(const QStringList &args)
     if (!parser.isSet(QStringLiteral("accept")) && !parser.isSet(QStringLiteral("force"))
         && !parser.isSet(QStringLiteral("keep-decisions")))
         return commandLine.usageError(QStringLiteral("say what to apply with --accept all|IDS, --force IDS or --keep-decisions"));
-
-    const QString sessionPath = QFileInfo(parser.positionalArguments().constFirst()).absoluteFilePath();
-    proposal::SessionLoad loaded = proposal::loadSessionFile(sessionPath);
-    if (!loaded.session) {
-        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(loaded.error));
-        return cli::ExitError;
-    }
-    proposal::SessionFile &session = *loaded.session;
-    proposal::Proposal &p = session.proposal;
-    reportUnsealed(loaded.unsealed);
-    if (const std::optional<int> exit = checkKbOption(parser, p))
-        return *exit;
-    // A session reopens only under its own language (nibli-kr.md §1.2): its KB folder's.
-    if (const std::optional<int> exit = commandLine.chooseLanguage({}, p.kbDir))
-        return *exit;
-    if (const std::optional<QString> mismatch = lang::sessionLanguageMismatch(p.language, commandLine.language().id())) {
-        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(*mismatch));
-        return cli::ExitError;
-    }
-
-    QString error;
-    const QStringList forced
-        = parser.isSet(QStringLiteral("force")) ? p.resolveIds(parser.value(QStringLiteral("force")), &error) : QStringList();
-    if (!error.isEmpty())
-        return commandLine.usageError(error);
-    const QStringList accepted
-        = parser.isSet(QStringLiteral("accept")) ? p.resolveIds(parser.value(QStringLiteral("accept")), &error) : QStringList();
-    if (!error.isEmpty())
-        return commandLine.usageError(error);
-    const QStringList rejected
-        = parser.isSet(QStringLiteral("reject")) ? p.resolveIds(parser.value(QStringLiteral("reject")), &error) : QStringList();
-    if (!error.isEmpty())
-        return commandLine.usageError(error);
-
-    if (const std::optional<int> exit = decide(p, forced, accepted, rejected))
-        return *exit;
-    const std::vector<Held> held = holdBack(p, accepted + forced, parser.isSet(QStringLiteral("keep-decisions")));
-    const proposal::ResolvedTarget target = proposal::resolveTarget(p);
-    if (!target.ok()) {
-        cli::err(QStringLiteral("fanva-cli apply: %1 Nothing was written.\n").arg(target.error));
-        return cli::ExitError;
-    }
-    printPlan(p, target.path);
-
-    proposal::ApplyOptions options;
-    options.gate = proposal::criticGate();
-    options.journalPath = journalPath;
-    options.now = [] { return QDateTime::currentDateTimeUtc(); };
-    options.newId = [] { return QUuid::createUuid().toString(QUuid::WithoutBraces); };
-    options.sessionPath = sessionPath;
-    options.git = !parser.isSet(QStringLiteral("no-git"));
-    options.control = progressOnStderr();
-    if (allowGit && !allowGitFor(p.targetPath()))
-        return cli::ExitError;
-    const proposal::ApplyResult result = proposal::apply(p, options);
-    restoreHeld(p, held);
-    if (!result.gitCommit.isEmpty())
-        cli::err(QStringLiteral("fanva-cli apply: committed %1\n").arg(result.gitCommit));
-    if (!result.gitNote.isEmpty())
-        cli::err(QStringLiteral("fanva-cli apply: git: %1\n").arg(result.gitNote));
-
-    switch (result.status) {
-    case proposal::ApplyStatus::Applied:
-        cli::out(QStringLiteral("%1\n%2").arg(result.message, QString::fromUtf8(result.block)));
-        printRemovedLines(result);
-        break;
-    case proposal::ApplyStatus::VerifyFailed:
-        cli::out(QString::fromUtf8(result.block));
-        printRemovedLines(result);
-        cli::err(QStringLiteral("fanva-cli apply: %1 Run fanva-cli apply --undo to restore it.\n").arg(result.message));
-        break;
-    case proposal::ApplyStatus::Blocked:
-        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(result.message));
-        for (const proposal::BlockedEntry &b : result.blocked) {
-            for (const check::Problem &problem : b.problems)
-                cli::err(QStringLiteral("  %1: %2: %3\n").arg(b.id, problem.type, problem.message));
-        }
-        return cli::ExitProblems;
-    case proposal::ApplyStatus::Conflict:
-        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(result.message));
-        return cli::ExitProblems;
-    case proposal::ApplyStatus::IoError:
-        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(result.message));
-        return cli::ExitError;
-    }
-
-    // The session records what was applied, so undo and a reopened review agree with the file.
-    const proposal::KbFingerprint fingerprint = proposal::kbFingerprint(p.kbDir, p.language);
-    session.kbSha256 = fingerprint.sha256;
-    session.kbFiles = fingerprint.files;
-    session.modified = QDateTime::currentDateTimeUtc();
-    if (!session.save(sessionPath, &error)) {
-        // The KB file is written and the journal knows it: only the session lags behind.
-        cli::err(QStringLiteral("fanva-cli apply: warning: the KB file was written, but the session could not be saved: %1\n").arg(error));
-    }
-    return result.status == proposal::ApplyStatus::Applied ? cli::ExitOk : cli::ExitProblems;
+    return applySession(commandLine, journalPath);
 }

@@ -5,6 +5,8 @@
 #include "clicommand.h"
 #include "providerargs.h"
 
+#include "jsonutil.h"
+
 #include "llm/format.h"
 #include "llm/provider.h"
 #include "llm/selection.h"
@@ -108,6 +110,54 @@ void startCall(AskRun &run)
     });
 }
 
+/// The bytes of `path` (- is stdin); nullopt after printing why not.
+std::optional<QByteArray> readOrSay(const QString &path)
+{
+    QByteArray bytes;
+    QString error;
+    if (!readFile(path, &bytes, &error)) {
+        cli::err(QStringLiteral("fanva-cli ask: %1\n").arg(error));
+        return std::nullopt;
+    }
+    return bytes;
+}
+
+/// The request the options describe: budget, prompt, system prompt and answer schema; the
+/// exit code after saying why not.
+std::optional<int> fillRequest(const cli::CommandLine &commandLine, llm::Request &request)
+{
+    const QCommandLineParser &parser = commandLine.parser();
+    bool ok = false;
+    request.purpose = "ask";
+    request.maxTokens = parser.value(QStringLiteral("max-tokens")).toInt(&ok);
+    if (!ok || request.maxTokens <= 0)
+        return commandLine.usageError(QStringLiteral("--max-tokens needs a number from 1 to 2147483647"));
+    const QString promptArgument = parser.positionalArguments().constFirst();
+    const std::optional<QByteArray> prompt
+        = promptArgument == QLatin1String("-") ? readOrSay(promptArgument) : std::optional(promptArgument.toUtf8());
+    if (!prompt)
+        return cli::ExitError;
+    request.messages = { { llm::Role::User, prompt->toStdString() } };
+    if (parser.isSet(QStringLiteral("system"))) {
+        const std::optional<QByteArray> system = readOrSay(parser.value(QStringLiteral("system")));
+        if (!system)
+            return cli::ExitError;
+        request.system = { { system->toStdString(), true } };
+    }
+    if (parser.isSet(QStringLiteral("schema"))) {
+        const std::optional<QByteArray> schema = readOrSay(parser.value(QStringLiteral("schema")));
+        if (!schema)
+            return cli::ExitError;
+        std::optional<nlohmann::json> parsed = jsonutil::parse(*schema);
+        if (!parsed || !parsed->is_object()) {
+            cli::err(QStringLiteral("fanva-cli ask: %1 is not a JSON schema object\n").arg(parser.value(QStringLiteral("schema"))));
+            return cli::ExitError;
+        }
+        request.outputSchema = std::move(*parsed);
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 int runAsk(const QStringList &args)
@@ -131,7 +181,7 @@ int runAsk(const QStringList &args)
         return commandLine.usageError(QStringLiteral("expected one PROMPT (or - for stdin)"));
 
     auto run = std::make_unique<AskRun>();
-    run->json = parser.isSet(QStringLiteral("json"));
+    run->json = commandLine.json();
     const llm::SelectionInput input = cli::selectionInput(parser);
     const QString id = llm::selectedProvider(input);
     if (id.isEmpty()) {
@@ -146,44 +196,8 @@ int runAsk(const QStringList &args)
         cli::err(QStringLiteral("fanva-cli ask: %1\n").arg(error));
         return cli::ExitError;
     }
-
-    bool ok = false;
-    run->request.purpose = "ask";
-    run->request.maxTokens = parser.value(QStringLiteral("max-tokens")).toInt(&ok);
-    if (!ok || run->request.maxTokens <= 0)
-        return commandLine.usageError(QStringLiteral("--max-tokens needs a number from 1 to 2147483647"));
-    QByteArray prompt;
-    const QString promptArgument = parser.positionalArguments().constFirst();
-    if (promptArgument == QLatin1String("-")) {
-        if (!readFile(promptArgument, &prompt, &error)) {
-            cli::err(QStringLiteral("fanva-cli ask: %1\n").arg(error));
-            return cli::ExitError;
-        }
-    } else {
-        prompt = promptArgument.toUtf8();
-    }
-    run->request.messages = { { llm::Role::User, prompt.toStdString() } };
-    if (parser.isSet(QStringLiteral("system"))) {
-        QByteArray system;
-        if (!readFile(parser.value(QStringLiteral("system")), &system, &error)) {
-            cli::err(QStringLiteral("fanva-cli ask: %1\n").arg(error));
-            return cli::ExitError;
-        }
-        run->request.system = { { system.toStdString(), true } };
-    }
-    if (parser.isSet(QStringLiteral("schema"))) {
-        QByteArray schema;
-        if (!readFile(parser.value(QStringLiteral("schema")), &schema, &error)) {
-            cli::err(QStringLiteral("fanva-cli ask: %1\n").arg(error));
-            return cli::ExitError;
-        }
-        nlohmann::json parsed = nlohmann::json::parse(schema.constData(), schema.constData() + schema.size(), nullptr, false);
-        if (parsed.is_discarded() || !parsed.is_object()) {
-            cli::err(QStringLiteral("fanva-cli ask: %1 is not a JSON schema object\n").arg(parser.value(QStringLiteral("schema"))));
-            return cli::ExitError;
-        }
-        run->request.outputSchema = std::move(parsed);
-    }
+    if (const std::optional<int> exit = fillRequest(commandLine, run->request))
+        return *exit;
 
     AskRun &state = *run;
     // Ctrl-C cancels the call in flight (it then ends with "The request was cancelled.").

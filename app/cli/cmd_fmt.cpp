@@ -1,18 +1,29 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-// fanva-cli fmt: rewrite KB files in the writer's layout (render, never renderCanonical),
-// keeping comments, blank lines and sentence order.
+// fanva-cli fmt: rewrite KB files in the language's layout (fanva-kb: the writer's render,
+// never renderCanonical), keeping comments, blank lines and statement order.
 #include "clicommand.h"
-#include "seamcommands.h"
+#include "commandio.h"
 
-#include "kb/reader.h"
-#include "kb/writer.h"
+#include "lang/toolservices.h"
 #include "proposal/apply.h"
 
 #include <QCommandLineParser>
-#include <QFile>
 
 using namespace fanva;
+
+namespace {
+
+/// Why `original` was left as it is: the reader's diagnostics, else that a statement does not resolve.
+void explainUnformatted(const lang::Language &language, const QString &path, const QByteArray &original)
+{
+    const lang::ReadResult read = language.read(original, path);
+    cli::printDiagnostics(read.diagnostics);
+    if (!read.hasErrors())
+        cli::err(QStringLiteral("%1: error: a statement does not resolve: run fanva-cli check on it\n").arg(path));
+}
+
+} // namespace
 
 int runFmt(const QStringList &args)
 {
@@ -30,27 +41,24 @@ int runFmt(const QStringList &args)
         return commandLine.usageError(QStringLiteral("no FILE given"));
     if (const std::optional<int> exit = commandLine.chooseLanguage(files))
         return *exit;
-    if (&commandLine.language() != &lang::defaultLanguage())
-        return cli::fmtWithLanguage(commandLine, files, parser.isSet(checkOption));
+    const lang::Language &language = commandLine.language();
+    const lang::ToolServices *services = language.toolServices();
+    if (!services)
+        return commandLine.usageError(QStringLiteral("the language \"%1\" has no layout to format in").arg(language.id()));
 
     bool problems = false;
     for (const QString &path : files) {
-        kb::FileText read = kb::readKbFile(path);
-        if (read.error) {
-            cli::err(QStringLiteral("fanva-cli fmt: %1\n").arg(read.error->toString()));
+        const std::optional<QByteArray> original = cli::readInput(commandLine, path);
+        if (!original)
             return cli::ExitError;
-        }
-        const QByteArray original = read.text;
-        const kb::Document document = kb::parseDocument(read.text, path);
-        if (document.hasErrors()) {
-            // A file that does not read cannot be laid out; leave it untouched.
-            for (const kb::Diagnostic &diagnostic : document.diagnostics)
-                cli::err(diagnostic.toString() + QLatin1Char('\n'));
+        const std::optional<QByteArray> formatted = services->format(*original);
+        if (!formatted) {
+            // A file that does not read (and resolve) cannot be laid out; leave it untouched.
+            explainUnformatted(language, path, *original);
             problems = true;
             continue;
         }
-        const QByteArray formatted = kb::formatDocument(document);
-        if (formatted == document.text)
+        if (*formatted == *original)
             continue;
         if (parser.isSet(checkOption)) {
             cli::out(QStringLiteral("%1: would be reformatted\n").arg(path));
@@ -59,7 +67,7 @@ int runFmt(const QStringList &args)
         }
         // Under the file's lock, like Apply and Undo: an Apply made meanwhile is not lost.
         QString error;
-        if (!proposal::rewriteKbFile(path, original, formatted, {}, &error)) {
+        if (!proposal::rewriteKbFile(path, *original, *formatted, {}, &error)) {
             cli::err(QStringLiteral("fanva-cli fmt: %1\n").arg(error));
             return cli::ExitError;
         }

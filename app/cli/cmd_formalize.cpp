@@ -4,6 +4,7 @@
 // attempt log goes to stderr while it runs; the proposal goes to stdout as text or --json;
 // --out saves the session file, also when Ctrl-C cancels the run.
 #include "clicommand.h"
+#include "commandio.h"
 #include "providerargs.h"
 
 #include "jsonutil.h"
@@ -14,10 +15,10 @@
 #include "formalize/sessionlanguage.h"
 #include "formalize/sessionsetup.h"
 #include "kb/knowledgebase.h"
-#include "kb/roles.h"
 #include "lang/fanvakb.h"
 #include "lang/registry.h"
 #include "lang/sessionsetup.h"
+#include "lang/toolservices.h"
 #include "llm/format.h"
 #include "llm/provider.h"
 #include "llm/selection.h"
@@ -278,15 +279,13 @@ struct FormalizeRun {
 
 /// --sees (formalize.md §11.3): the KB as it will be once Apply creates the new context's file,
 /// or an error naming what is wrong with the context or the contexts it sees.
-std::optional<QString> newContextProblem(const kb::KnowledgeBase &kb, const QString &kbDir, const QString &context, const QStringList &sees)
+std::optional<QString> newContextProblem(const lang::Kb &kb, const QString &kbDir, const QString &context, const QStringList &sees)
 {
-    const QByteArray utf8 = context.toUtf8();
-    if (context.contains(QLatin1Char('/')) || !kb::isContextName(std::string_view(utf8.constData(), std::size_t(utf8.size()))))
-        return QStringLiteral("%1 is not a context name: write Cx followed by CapitalCamelCase, e.g. CxBirds").arg(context);
-    QStringList existing;
-    for (const kb::SymbolId cx : kb.contexts())
-        existing.append(QString::fromUtf8(kb::symbolName(cx)));
-    for (const QString &file : QDir(kbDir).entryList({ QStringLiteral("*.txt") }, QDir::Files))
+    const lang::Language &language = kb.language();
+    if (const std::optional<QString> problem = language.targetNameProblem(context))
+        return *problem;
+    QStringList existing = kb.targets();
+    for (const QString &file : QDir(kbDir).entryList(language.kbFilePatterns(), QDir::Files))
         existing.append(QFileInfo(file).completeBaseName());
     for (const QString &cx : std::as_const(existing)) {
         // Case apart is still one file on some file systems.
@@ -297,6 +296,26 @@ std::optional<QString> newContextProblem(const kb::KnowledgeBase &kb, const QStr
         if (!existing.contains(seen))
             return QStringLiteral("--sees names %1, which is no context of the KB").arg(seen);
     }
+    return std::nullopt;
+}
+
+/// With --sees: the KB as if the new context's file held its genlCx lines, so that the checks
+/// see what Apply will write (formalize.md §11.3); nullopt, or the exit code after saying why not.
+std::optional<int> startNewContext(const cli::CommandLine &commandLine, const FormalizeRun &run, lang::LoadResult &loaded)
+{
+    const QString context = commandLine.parser().value(QStringLiteral("context"));
+    const lang::Language &language = commandLine.language();
+    const lang::ToolServices *services = language.toolServices();
+    std::optional<lang::LoadResult> withHeader = services ? services->loadWithNewTarget(run.kbDir, context, run.sees) : std::nullopt;
+    if (!withHeader)
+        return commandLine.usageError(
+            QStringLiteral("--sees starts a context of a fanva-kb KB; a %1 KB has no contexts").arg(language.id()));
+    if (const std::optional<QString> problem = newContextProblem(*loaded.kb, run.kbDir, context, run.sees))
+        return commandLine.usageError(*problem);
+    cli::printDiagnostics(withHeader->diagnostics);
+    if (!withHeader->ok())
+        return cli::ExitProblems;
+    loaded.kb = withHeader->kb;
     return std::nullopt;
 }
 
@@ -461,13 +480,18 @@ void startSession(FormalizeRun &run)
     run.session->start();
 }
 
-} // namespace
+/// What a formalize run was asked beyond its FormalizeRun: the attempts, the judge, the
+/// sentences in focus, and the model's settings.
+struct FormalizeRequest {
+    int maxAttempts = 4;
+    bool judge = true;
+    std::vector<int> focus;
+    formalize::SessionSettings settings;
+    int contextLimit = 0;
+};
 
-int runFormalize(const QStringList &args)
+void addFormalizeOptions(cli::CommandLine &commandLine)
 {
-    cli::CommandLine commandLine(QStringLiteral("formalize"),
-        QStringLiteral("Formalize an English document into candidate KB sentences and print the proposal.\n"
-                       "Exit 0 success, 1 partial/exhausted/refused/too-large, 2 chat failure, usage error or cancelled."));
     QCommandLineParser &parser = commandLine.parser();
     cli::addProviderOptions(parser);
     cli::addPricesOption(parser);
@@ -495,8 +519,12 @@ int runFormalize(const QStringList &args)
     });
     parser.addPositionalArgument(QStringLiteral("DOC"), QStringLiteral("The English document (UTF-8)."));
     commandLine.addLanguage();
-    if (const std::optional<int> exit = commandLine.parse(args))
-        return *exit;
+}
+
+/// The run's options checked into `run` and `request`; the exit code after a usage error.
+std::optional<int> readFormalizeOptions(cli::CommandLine &commandLine, FormalizeRun &run, FormalizeRequest &request)
+{
+    const QCommandLineParser &parser = commandLine.parser();
     if (parser.positionalArguments().size() != 1)
         return commandLine.usageError(QStringLiteral("expected one DOC"));
     if (!parser.isSet(QStringLiteral("kb")) || !parser.isSet(QStringLiteral("context")))
@@ -509,57 +537,70 @@ int runFormalize(const QStringList &args)
     const QString judge = parser.value(QStringLiteral("judge"));
     if (judge != QLatin1StringView("on") && judge != QLatin1StringView("off"))
         return commandLine.usageError(QStringLiteral("--judge takes on or off"));
+    request.judge = judge == QLatin1StringView("on");
     bool ok = false;
-    const int maxAttempts = parser.value(QStringLiteral("max-attempts")).toInt(&ok);
-    if (!ok || maxAttempts < 1 || maxAttempts > 10)
+    request.maxAttempts = parser.value(QStringLiteral("max-attempts")).toInt(&ok);
+    if (!ok || request.maxAttempts < 1 || request.maxAttempts > 10)
         return commandLine.usageError(QStringLiteral("--max-attempts takes a number from 1 to 10"));
 
-    auto run = std::make_unique<FormalizeRun>();
-    run->json = parser.isSet(QStringLiteral("json"));
-    run->outPath = parser.value(QStringLiteral("out"));
-    run->kbDir = QFileInfo(parser.value(QStringLiteral("kb"))).absoluteFilePath();
-    run->language = commandLine.language().id();
-    run->documentPath = QFileInfo(parser.positionalArguments().constFirst()).absoluteFilePath();
+    run.json = parser.isSet(QStringLiteral("json"));
+    run.outPath = parser.value(QStringLiteral("out"));
+    run.kbDir = QFileInfo(parser.value(QStringLiteral("kb"))).absoluteFilePath();
+    run.language = commandLine.language().id();
+    run.documentPath = QFileInfo(parser.positionalArguments().constFirst()).absoluteFilePath();
 
     if (parser.isSet(QStringLiteral("sees"))) {
         for (const QString &cx : parser.value(QStringLiteral("sees")).split(QLatin1Char(','), Qt::SkipEmptyParts))
-            run->sees.append(cx.trimmed());
-        if (run->sees.isEmpty())
+            run.sees.append(cx.trimmed());
+        if (run.sees.isEmpty())
             return commandLine.usageError(QStringLiteral("--sees takes the contexts the new context sees, e.g. CxAnimals,CxZooCore"));
     }
 
-    std::vector<int> focus;
     if (parser.isSet(QStringLiteral("sentences"))) {
         const std::optional<std::vector<int>> list = sentenceList(parser.value(QStringLiteral("sentences")));
         if (!list)
             return commandLine.usageError(
                 QStringLiteral("--sentences takes sentence numbers and ranges, e.g. 3-5,8 (each at most %1, a range at most 100000 long)")
                     .arg(std::numeric_limits<int>::max()));
-        focus = *list;
+        request.focus = *list;
     }
     if (!parser.isSet(QStringLiteral("fresh"))) {
-        if (const std::optional<int> exit = loadPrevious(*run, parser.value(QStringLiteral("context"))))
+        if (const std::optional<int> exit = loadPrevious(run, parser.value(QStringLiteral("context"))))
             return *exit;
     }
+    return std::nullopt;
+}
 
+/// The provider the options select, its options and price into `run`, the model's budget
+/// into `request`; the exit code after saying why not.
+std::optional<int> readProviderOptions(const cli::CommandLine &commandLine, FormalizeRun &run, FormalizeRequest &request)
+{
+    const QCommandLineParser &parser = commandLine.parser();
     const llm::SelectionInput selection = cli::selectionInput(parser);
     const QString id = llm::selectedProvider(selection);
     if (id.isEmpty()) {
         cli::err(QStringLiteral("fanva-cli formalize: no provider selected: pass --provider or set FANVA_PROVIDER\n"));
         return cli::ExitError;
     }
-    run->options = llm::resolveOptions(id, selection);
+    run.options = llm::resolveOptions(id, selection);
     QString error;
-    formalize::SessionSettings settings;
-    int contextLimit = 0;
-    if (!cli::applyProviderOptions(parser, run->options, &error)
-        || !cli::applySessionBudgetOptions(parser, &contextLimit, &settings.maxOutputTokens, run->options, &error))
+    if (!cli::applyProviderOptions(parser, run.options, &error)
+        || !cli::applySessionBudgetOptions(parser, &request.contextLimit, &request.settings.maxOutputTokens, run.options, &error))
         return commandLine.usageError(error);
-    if (!cli::priceFor(parser, run->options, &run->price, &error)) {
+    if (!cli::priceFor(parser, run.options, &run.price, &error)) {
         cli::err(QStringLiteral("fanva-cli formalize: %1\n").arg(error));
         return cli::ExitError;
     }
+    return std::nullopt;
+}
 
+/// Reads the document and the KB, and starts the session; the event loop's exit code.
+int startFormalize(const cli::CommandLine &commandLine, std::unique_ptr<FormalizeRun> run, const FormalizeRequest &request)
+{
+    const QCommandLineParser &parser = commandLine.parser();
+    const std::vector<int> &focus = request.focus;
+    formalize::SessionSettings settings = request.settings;
+    const int contextLimit = request.contextLimit;
     QFile file(run->documentPath);
     if (!file.open(QIODevice::ReadOnly)) {
         cli::err(QStringLiteral("fanva-cli formalize: cannot read %1: %2\n").arg(run->documentPath, file.errorString()));
@@ -582,30 +623,12 @@ int runFormalize(const QStringList &args)
     if (!loaded.ok())
         return cli::ExitProblems;
     if (!run->sees.isEmpty()) {
-        const QString context = parser.value(QStringLiteral("context"));
-        const kb::KnowledgeBase *contexts = lang::knowledgeBaseOf(*loaded.kb);
-        if (!contexts)
-            return commandLine.usageError(
-                QStringLiteral("--sees starts a context of a fanva-kb KB; a %1 KB has no contexts").arg(commandLine.language().id()));
-        if (const std::optional<QString> problem = newContextProblem(*contexts, run->kbDir, context, run->sees))
-            return commandLine.usageError(*problem);
-        // The checks see the KB as if the new file held its genlCx lines (formalize.md §11.3).
-        proposal::Proposal target;
-        target.kbDir = run->kbDir;
-        target.context = context;
-        target.targetFile = context + QStringLiteral(".txt");
-        target.sees = run->sees;
-        target.absent = true;
-        const kb::LoadResult withHeader = kb::loadKnowledgeBaseWith(run->kbDir, { { target.targetPath(), target.newFileHeader() } });
-        for (const kb::Diagnostic &d : withHeader.diagnostics)
-            cli::err(d.toString() + QLatin1Char('\n'));
-        if (!withHeader.ok())
-            return cli::ExitProblems;
-        loaded.kb = lang::fanvaKbOver(withHeader.kb);
+        if (const std::optional<int> exit = startNewContext(commandLine, *run, loaded))
+            return *exit;
     }
 
-    settings.maxAttempts = maxAttempts;
-    settings.judge = judge == QLatin1StringView("on");
+    settings.maxAttempts = request.maxAttempts;
+    settings.judge = request.judge;
     const auto makeInput = [&state = *run, kb = loaded.kb, context = parser.value(QStringLiteral("context")), document,
                                instruction = parser.value(QStringLiteral("instruction")), settings, focus](int window) {
         formalize::SessionSettings sized = settings;
@@ -637,4 +660,23 @@ int runFormalize(const QStringList &args)
         });
     });
     return QCoreApplication::exec();
+}
+
+} // namespace
+
+int runFormalize(const QStringList &args)
+{
+    cli::CommandLine commandLine(QStringLiteral("formalize"),
+        QStringLiteral("Formalize an English document into candidate KB sentences and print the proposal.\n"
+                       "Exit 0 success, 1 partial/exhausted/refused/too-large, 2 chat failure, usage error or cancelled."));
+    addFormalizeOptions(commandLine);
+    if (const std::optional<int> exit = commandLine.parse(args))
+        return *exit;
+    auto run = std::make_unique<FormalizeRun>();
+    FormalizeRequest request;
+    if (const std::optional<int> exit = readFormalizeOptions(commandLine, *run, request))
+        return *exit;
+    if (const std::optional<int> exit = readProviderOptions(commandLine, *run, request))
+        return *exit;
+    return startFormalize(commandLine, std::move(run), request);
 }

@@ -1,41 +1,75 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-// fanva-cli gloss: the English reading of each KB sentence, from the KB's comment
-// templates (formalize.md §6), marked composed, partial or named.
+// fanva-cli gloss: the English reading of each KB statement from the KB's templates
+// (formalize.md §6), marked composed, partial or named.
 #include "clicommand.h"
-#include "seamcommands.h"
+#include "commandio.h"
 
 #include "formalize/gloss.h"
-#include "kb/knowledgebase.h"
-#include "kb/reader.h"
-#include "kb/roles.h"
-#include "kb/writer.h"
+#include "lang/toolservices.h"
 
 #include <QCommandLineParser>
-#include <QFile>
 #include <QFileInfo>
 
 #include <nlohmann/json.hpp>
 
-#include <cstdio>
-
 using namespace fanva;
 
 namespace {
-const QString s_glossCommand = QStringLiteral("gloss");
+
+/// --context, else the target the input file is named after, else every target (empty).
+QString glossTarget(const cli::CommandLine &commandLine, const QString &input)
+{
+    if (commandLine.hasContext())
+        return commandLine.context();
+    if (input == QLatin1String("-"))
+        return {};
+    const QString stem = QFileInfo(input).completeBaseName();
+    return commandLine.language().targetNameProblem(stem) ? QString() : stem;
 }
+
+int glossInput(const cli::CommandLine &commandLine, const QString &input)
+{
+    const lang::Language &language = commandLine.language();
+    const std::optional<QByteArray> text = cli::readInput(commandLine, input);
+    if (!text)
+        return cli::ExitError;
+    const lang::ReadResult read = language.read(*text, input == QLatin1String("-") ? QStringLiteral("<stdin>") : input);
+    cli::printDiagnostics(read.diagnostics);
+    const std::shared_ptr<const lang::Kb> kb = cli::loadKb(commandLine, commandLine.kb());
+    if (!kb)
+        return cli::ExitError;
+    const QString target = glossTarget(commandLine, input);
+    const lang::ToolServices *services = language.toolServices();
+    nlohmann::json results = nlohmann::json::array();
+    QString lines;
+    for (const lang::Statement &statement : read.statements) {
+        const lang::Gloss g = language.gloss(*kb, statement, target);
+        const QString source = formalize::glossSourceName(g.source);
+        const QString quoted = services ? services->quote(statement) : language.render(statement);
+        if (commandLine.json()) {
+            results.push_back({ { "line", statement.span.line }, { "sentence", quoted.toStdString() }, { "gloss", g.text.toStdString() },
+                { "source", source.toStdString() } });
+        } else {
+            lines += QStringLiteral("%1\n  %2: %3\n").arg(quoted, source, g.text);
+        }
+    }
+    cli::out(commandLine.json() ? cli::jsonText(nlohmann::json { { "results", results } }) : lines);
+    return read.hasErrors() ? cli::ExitProblems : cli::ExitOk;
+}
+
+} // namespace
 
 int runGloss(const QStringList &args)
 {
-    cli::CommandLine commandLine(s_glossCommand,
+    cli::CommandLine commandLine(QStringLiteral("gloss"),
         QStringLiteral("Print the English gloss of each sentence, read from the KB's comment templates and marked "
                        "composed, partial or named."));
     QCommandLineParser &parser = commandLine.parser();
     const QCommandLineOption &kbOption = commandLine.addKb(QStringLiteral("The KB whose comments give the templates."));
-    const QCommandLineOption &contextOption = commandLine.addContext(
+    commandLine.addContext(
         QStringLiteral("Read comments as seen from CX (default: the context the file is named after, else every context)."));
-    const QCommandLineOption &jsonOption = commandLine.addJson(QStringLiteral("Print one JSON document."));
-
+    commandLine.addJson(QStringLiteral("Print one JSON document."));
     parser.addPositionalArgument(
         QStringLiteral("FILE"), QStringLiteral("KB text to gloss, or - for standard input."), QStringLiteral("FILE|-"));
     commandLine.addLanguage();
@@ -47,53 +81,5 @@ int runGloss(const QStringList &args)
         return commandLine.usageError(QStringLiteral("give exactly one FILE (or -)"));
     if (const std::optional<int> exit = commandLine.chooseLanguage(parser.positionalArguments(), parser.value(kbOption)))
         return *exit;
-    if (&commandLine.language() != &lang::defaultLanguage())
-        return cli::glossWithLanguage(
-            commandLine, parser.value(kbOption), parser.positionalArguments().constFirst(), parser.isSet(jsonOption));
-
-    const QString input = parser.positionalArguments().constFirst();
-    QFile file;
-    const bool stdinInput = input == QLatin1String("-");
-    const bool opened = stdinInput ? file.open(stdin, QIODevice::ReadOnly) : (file.setFileName(input), file.open(QIODevice::ReadOnly));
-    if (!opened) {
-        cli::err(QStringLiteral("fanva-cli gloss: cannot read %1: %2\n").arg(input, file.errorString()));
-        return cli::ExitError;
-    }
-    const kb::Document document = kb::parseDocument(file.readAll(), stdinInput ? QStringLiteral("<stdin>") : input);
-    for (const kb::Diagnostic &diagnostic : document.diagnostics)
-        cli::err(diagnostic.toString() + QLatin1Char('\n'));
-
-    const kb::LoadResult loaded = kb::loadKnowledgeBase(parser.value(kbOption));
-    for (const kb::Diagnostic &diagnostic : loaded.diagnostics)
-        cli::err(diagnostic.toString() + QLatin1Char('\n'));
-    if (!loaded.ok())
-        return cli::ExitError;
-    cli::keepUntilExit(loaded.kb);
-
-    kb::SymbolId context = kb::noSymbol;
-    if (parser.isSet(contextOption)) {
-        context = kb::intern(parser.value(contextOption).toStdString());
-    } else if (!stdinInput) {
-        const std::string stem = QFileInfo(input).completeBaseName().toStdString();
-        if (kb::isContextName(stem))
-            context = kb::intern(stem);
-    }
-
-    nlohmann::json results = nlohmann::json::array();
-    QString text;
-    for (const kb::Term sentence : document.sentences) {
-        const formalize::Gloss g = formalize::gloss(*loaded.kb, sentence, context);
-        const QString source = formalize::glossSourceName(g.source);
-        if (parser.isSet(jsonOption)) {
-            results.push_back({ { "line", sentence.span().line }, { "sentence", kb::renderFlat(sentence).toStdString() },
-                { "gloss", g.text.toStdString() }, { "source", source.toStdString() } });
-        } else {
-            text += QStringLiteral("%1\n  %2: %3\n").arg(kb::renderFlat(sentence), source, g.text);
-        }
-    }
-    if (parser.isSet(jsonOption))
-        cli::out(QString::fromStdString(nlohmann::json { { "results", results } }.dump(2)) + QLatin1Char('\n'));
-    else
-        cli::out(text);
-    return document.hasErrors() ? cli::ExitProblems : cli::ExitOk;
+    return glossInput(commandLine, parser.positionalArguments().constFirst());
 }

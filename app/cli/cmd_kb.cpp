@@ -1,172 +1,200 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
 // fanva-cli kb: look into a KB directory — `kb stats` summarizes it, `kb term` shows what
-// the KB knows about one term.
+// the KB and its language know about one word.
 #include "clicommand.h"
-#include "seamcommands.h"
+#include "commandio.h"
 
-#include "kb/knowledgebase.h"
-#include "kb/writer.h"
+#include "kb/roles.h"
+#include "lang/toolservices.h"
 
 #include <QCommandLineParser>
+#include <QDir>
 
 #include <nlohmann/json.hpp>
-
-#include <array>
-#include <map>
 
 using namespace fanva;
 
 namespace {
 
-std::string str(kb::SymbolId id)
-{
-    return std::string(kb::symbolName(id));
-}
+/// How many statements using a word kb term lists.
+constexpr int s_maxUses = 20;
 
-nlohmann::json names(const std::vector<kb::SymbolId> &ids)
+nlohmann::json jsonList(const QStringList &items)
 {
     nlohmann::json list = nlohmann::json::array();
-    for (const kb::SymbolId id : ids)
-        list.push_back(str(id));
+    for (const QString &item : items)
+        list.push_back(item.toStdString());
     return list;
 }
 
-QString joined(const nlohmann::json &list)
+/// The summary of `kb`: the language's own when it has one, else its target names.
+lang::KbSummary summaryOf(const lang::Kb &kb)
 {
-    QStringList parts;
-    for (const auto &item : list)
-        parts << QString::fromStdString(item.get<std::string>());
-    return parts.isEmpty() ? QStringLiteral("-") : parts.join(QLatin1Char(' '));
+    if (const lang::ToolServices *services = kb.language().toolServices())
+        return services->summary(kb);
+    lang::KbSummary summary;
+    summary.targetWord = QStringLiteral("target");
+    for (const QString &target : kb.targets())
+        summary.targets.push_back({ target, {}, {}, 0 });
+    return summary;
 }
 
-// Loads --kb DIR, printing diagnostics to stderr; null on failure.
-std::shared_ptr<const kb::KnowledgeBase> load(const QString &dir)
+nlohmann::json statsJson(const lang::Kb &kb, const lang::KbSummary &summary, qsizetype files)
 {
-    const kb::LoadResult result = kb::loadKnowledgeBase(dir);
-    for (const kb::Diagnostic &diagnostic : result.diagnostics)
-        cli::err(diagnostic.toString() + QLatin1Char('\n'));
-    cli::keepUntilExit(result.kb);
-    return result.kb;
-}
-
-int runStats(const kb::KnowledgeBase &kb, bool json)
-{
+    nlohmann::json targets = nlohmann::json::array();
     nlohmann::json contexts = nlohmann::json::array();
-    for (const kb::SymbolId cx : kb.contexts()) {
-        const std::optional<kb::ContextInfo> info = kb.contextInfo(cx);
-        contexts.push_back({ { "name", str(cx) }, { "file", info->file.toStdString() }, { "genlCx", names(info->parents) },
-            { "sentences", info->sentenceCount } });
+    for (const lang::KbSummary::Target &target : summary.targets) {
+        targets.push_back(target.name.toStdString());
+        contexts.push_back({ { "name", target.name.toStdString() }, { "file", target.file.toStdString() },
+            { "genlCx", jsonList(target.sees) }, { "sentences", target.statements } });
     }
-    // Counted by role first: a large KB has hundreds of thousands of symbols.
-    std::map<kb::Role, int> byRole;
-    for (const kb::SymbolId symbol : kb.symbols())
-        ++byRole[kb.findTerm(symbol).role];
-    std::map<std::string, int> roles;
-    for (const auto &[role, count] : byRole)
-        roles[std::string(QString(kb::roleName(role)).toStdString())] += count;
+    nlohmann::json roles = nlohmann::json::object();
+    for (const auto &[role, count] : summary.termsByRole)
+        roles[role.toStdString()] = count;
     nlohmann::json functors = nlohmann::json::array();
-    const auto counts = kb.functorCounts();
-    for (std::size_t i = 0; i < counts.size() && i < 20; ++i)
-        functors.push_back({ { "functor", str(counts[i].first) }, { "sentences", counts[i].second } });
-    const nlohmann::json document { { "sentences", kb.sentenceCount() }, { "contexts", contexts }, { "termsByRole", roles },
-        { "topFunctors", functors } };
-    if (json) {
-        cli::out(QString::fromStdString(document.dump(2)) + QLatin1Char('\n'));
-        return cli::ExitOk;
+    for (const auto &[head, count] : summary.topHeads)
+        functors.push_back({ { "functor", head.toStdString() }, { "sentences", count } });
+    return { { "language", kb.language().id().toStdString() }, { "sentences", kb.statementCount() }, { "files", files },
+        { "targets", targets }, { "contexts", contexts }, { "termsByRole", roles }, { "topFunctors", functors } };
+}
+
+QString statsText(const lang::Kb &kb, const lang::KbSummary &summary)
+{
+    const QString word = summary.targetWord;
+    QString text = QStringLiteral("%1 sentences in %2 %3s\n\n%4s:\n")
+                       .arg(kb.statementCount())
+                       .arg(summary.targets.size())
+                       .arg(word, word.left(1).toUpper() + word.mid(1));
+    for (const lang::KbSummary::Target &target : summary.targets) {
+        text += QStringLiteral("  %1  %2 sentences").arg(target.name.leftJustified(20)).arg(target.statements, 6);
+        if (!summary.seesWord.isEmpty())
+            text += QStringLiteral("  %1: %2")
+                        .arg(summary.seesWord, target.sees.isEmpty() ? QStringLiteral("-") : target.sees.join(QLatin1Char(' ')));
+        text += QLatin1Char('\n');
     }
-    QString text = QStringLiteral("%1 sentences in %2 contexts\n\nContexts:\n").arg(kb.sentenceCount()).arg(contexts.size());
-    for (const auto &cx : contexts) {
-        text += QStringLiteral("  %1  %2 sentences  genlCx: %3\n")
-                    .arg(QString::fromStdString(cx["name"].get<std::string>()).leftJustified(20))
-                    .arg(cx["sentences"].get<int>(), 6)
-                    .arg(joined(cx["genlCx"]));
-    }
-    text += QStringLiteral("\nTerms by role:\n");
-    for (const auto &[role, count] : roles)
-        text += QStringLiteral("  %1 %2\n").arg(QString::fromStdString(role).leftJustified(12)).arg(count, 6);
-    text += QStringLiteral("\nTop functors:\n");
-    for (const auto &f : functors)
-        text += QStringLiteral("  %1 %2\n")
-                    .arg(QString::fromStdString(f["functor"].get<std::string>()).leftJustified(32))
-                    .arg(f["sentences"].get<int>(), 6);
-    cli::out(text);
+    // A language that counts no roles or heads leaves their sections out.
+    if (!summary.termsByRole.empty())
+        text += QStringLiteral("\nTerms by role:\n");
+    for (const auto &[role, count] : summary.termsByRole)
+        text += QStringLiteral("  %1 %2\n").arg(role.leftJustified(12)).arg(count, 6);
+    if (!summary.topHeads.empty())
+        text += QStringLiteral("\nTop functors:\n");
+    for (const auto &[head, count] : summary.topHeads)
+        text += QStringLiteral("  %1 %2\n").arg(head.leftJustified(32)).arg(count, 6);
+    return text;
+}
+
+int kbStats(const cli::CommandLine &commandLine)
+{
+    const std::shared_ptr<const lang::Kb> kb = cli::loadKb(commandLine, commandLine.kb());
+    if (!kb)
+        return cli::ExitProblems;
+    const lang::KbSummary summary = summaryOf(*kb);
+    if (commandLine.json())
+        cli::out(cli::jsonText(statsJson(*kb, summary, kb->language().kbFiles(commandLine.kb()).size())));
+    else
+        cli::out(statsText(*kb, summary));
     return cli::ExitOk;
 }
 
-int runTerm(const kb::KnowledgeBase &kb, const QString &termName, const QString &context, bool json)
+nlohmann::json placeJson(const lang::KbPlace &place)
 {
-    const QByteArray utf8 = termName.toUtf8();
-    const kb::SymbolId t = kb::intern(std::string_view(utf8.constData(), std::size_t(utf8.size())));
-    kb::Scope scope;
-    if (!context.isEmpty()) {
-        const QByteArray cx = context.toUtf8();
-        scope.context = kb::intern(std::string_view(cx.constData(), std::size_t(cx.size())));
+    return { { "file", place.file.toStdString() }, { "line", place.line }, { "col", place.column }, { "text", place.text.toStdString() } };
+}
+
+/// FILE:LINE:COL  TEXT, FILE joined to the KB folder.
+QString placeText(const QString &kbDir, const lang::KbPlace &place)
+{
+    return QStringLiteral("%1:%2:%3  %4").arg(QDir(kbDir).filePath(place.file)).arg(place.line).arg(place.column).arg(place.text);
+}
+
+nlohmann::json termJson(const lang::Kb &kb, const lang::TermDescription &term, const lang::TermFacts &facts)
+{
+    nlohmann::json sources = nlohmann::json::array();
+    for (const lang::TermDescription::Source &source : term.sources) {
+        nlohmann::json item = source.place.file.isEmpty() ? nlohmann::json::object() : placeJson(source.place);
+        item["kind"] = source.kind.toStdString();
+        sources.push_back(std::move(item));
     }
-    const kb::TermUsage usage = kb.findTerm(t, scope);
-    nlohmann::json comments = nlohmann::json::array();
-    for (const kb::SentenceId id : kb.comments(t, scope))
-        comments.push_back(std::string(kb.sentence(id).term.at(2).text()));
-    nlohmann::json arity = nullptr;
-    if (const std::optional<kb::Arity> a = kb.arityOf(t, scope)) {
-        arity = { { "count", a->count }, { "variableArity", a->variableArity } };
-        if (a->via != kb::noSymbol)
-            arity["via"] = str(a->via);
-    }
-    nlohmann::json constraints = nlohmann::json::array();
-    for (const kb::ArgConstraint &c : kb.argConstraints(t, scope)) {
-        constraints.push_back({ { "kind", c.kind == kb::ArgConstraint::Kind::Arg ? "arg" : "genlArg" }, { "position", c.position },
-            { "type", str(c.type) }, { "of", str(c.of) } });
-    }
-    static constexpr std::array s_marks { kb::sym::symmetric, kb::sym::asymmetric, kb::sym::irreflexive, kb::sym::functional,
-        kb::sym::transitive, kb::sym::reflexive, kb::sym::antiSymmetric, kb::sym::antiTransitive, kb::sym::equivalenceRelation,
-        kb::sym::variableArity };
-    nlohmann::json marks = nlohmann::json::array();
-    for (const kb::SymbolId mark : s_marks) {
-        for (const kb::SymbolId q : kb.marksOver(t, mark, scope))
-            marks.push_back(q == t ? str(mark) : str(mark) + " (via " + str(q) + ")");
-    }
-    const nlohmann::json document { { "term", utf8.toStdString() }, { "role", QString(kb::roleName(usage.role)).toStdString() },
-        { "used", usage.used }, { "comments", comments }, { "supertypes", names(kb.genls(t, scope)) },
-        { "subtypes", names(kb.specs(t, scope)) }, { "memberships", names(kb.memberships(t, scope)) }, { "arity", arity },
-        { "argConstraints", constraints }, { "disjointTypes", names(kb.disjointTypes(t, scope)) }, { "marks", marks },
-        { "mentions", kb.mentioning(t, scope).size() } };
-    if (json) {
-        cli::out(QString::fromStdString(document.dump(2)) + QLatin1Char('\n'));
-        return cli::ExitOk;
-    }
+    nlohmann::json uses = nlohmann::json::array();
+    for (const lang::KbPlace &use : term.uses)
+        uses.push_back(placeJson(use));
+    nlohmann::json document { { "language", kb.language().id().toStdString() }, { "term", term.term.toStdString() },
+        { "role", QString(kb::roleName(term.role)).toStdString() }, { "used", term.used }, { "sources", sources },
+        { "arity", term.arity ? nlohmann::json(*term.arity) : nlohmann::json(nullptr) }, { "places", jsonList(term.places) },
+        { "gloss", term.gloss.toStdString() }, { "reading", term.reading.toStdString() }, { "converseOf", term.converseOf.toStdString() },
+        { "uses", uses }, { "mentions", term.useCount }, { "suggestions", jsonList(term.suggestions) } };
+    document.update(facts.json);
+    return document;
+}
+
+/// The lines of `term` up to its uses: role, sources, arity, places, gloss, facts.
+QString termHead(const QString &kbDir, const lang::TermDescription &term, const lang::TermFacts &facts)
+{
+    const bool unknown = term.role == kb::Role::None;
     QString text = QStringLiteral("%1 (%2)%3\n")
-                       .arg(termName, QString(kb::roleName(usage.role)), usage.used ? QString() : QStringLiteral(", not used in the KB"));
-    for (const auto &comment : comments)
-        text += QStringLiteral("  comment:      %1\n").arg(QString::fromStdString(comment.get<std::string>()));
-    text += QStringLiteral("  supertypes:   %1\n").arg(joined(document["supertypes"]));
-    text += QStringLiteral("  subtypes:     %1\n").arg(joined(document["subtypes"]));
-    text += QStringLiteral("  memberships:  %1\n").arg(joined(document["memberships"]));
-    if (!arity.is_null()) {
-        text += QStringLiteral("  arity:        %1%2%3\n")
-                    .arg(QString::number(arity["count"].get<int>()),
-                        arity["variableArity"].get<bool>() ? QStringLiteral(" or more") : QString(),
-                        arity.contains("via") ? QStringLiteral(" (via %1)").arg(QString::fromStdString(arity["via"].get<std::string>()))
-                                              : QString());
+                       .arg(term.term, QString(kb::roleName(term.role)),
+                           unknown         ? QStringLiteral(", unknown to the KB and its vocabulary")
+                               : term.used ? QString()
+                                           : QStringLiteral(", not used in the KB"));
+    const auto line = [&text](const QString &label, const QString &value) {
+        text += QStringLiteral("  %1 %2\n").arg(label + QLatin1Char(':'), -13).arg(value);
+    };
+    for (const lang::TermDescription::Source &source : term.sources)
+        line(QStringLiteral("source"),
+            source.place.file.isEmpty() ? source.kind : QStringLiteral("%1 %2").arg(source.kind, placeText(kbDir, source.place)));
+    if (term.arity)
+        line(QStringLiteral("arity"), QString::number(*term.arity));
+    if (!term.places.isEmpty())
+        line(QStringLiteral("places"), term.places.join(QStringLiteral(", ")));
+    if (!term.gloss.isEmpty())
+        line(QStringLiteral("gloss"), term.gloss);
+    if (!term.reading.isEmpty())
+        line(QStringLiteral("reading"), term.reading);
+    if (!term.converseOf.isEmpty())
+        line(QStringLiteral("converse of"), term.converseOf);
+    if (unknown) {
+        line(QStringLiteral("nearest"), term.suggestions.isEmpty() ? QStringLiteral("-") : term.suggestions.join(QStringLiteral(", ")));
+    } else {
+        for (const lang::TermFacts::Line &fact : facts.lines)
+            line(fact.label, fact.text);
     }
-    for (const auto &c : constraints) {
-        text += QStringLiteral("  %1 %2: %3%4\n")
-                    .arg(QString::fromStdString(c["kind"].get<std::string>()).leftJustified(7), QString::number(c["position"].get<int>()),
-                        QString::fromStdString(c["type"].get<std::string>()),
-                        c["of"].get<std::string>() == utf8.toStdString()
-                            ? QString()
-                            : QStringLiteral(" (declared of %1)").arg(QString::fromStdString(c["of"].get<std::string>())));
-    }
-    text += QStringLiteral("  disjoint:     %1\n").arg(joined(document["disjointTypes"]));
-    text += QStringLiteral("  marks:        %1\n").arg(marks.empty() ? QStringLiteral("-") : [&marks] {
-        QStringList parts;
-        for (const auto &m : marks)
-            parts << QString::fromStdString(m.get<std::string>());
-        return parts.join(QStringLiteral(", "));
-    }());
-    text += QStringLiteral("  mentioned in: %1 sentences\n").arg(document["mentions"].get<std::size_t>());
-    cli::out(text);
-    return cli::ExitOk;
+    return text;
+}
+
+QString termText(const QString &kbDir, const lang::TermDescription &term, const lang::TermFacts &facts)
+{
+    QString text = termHead(kbDir, term, facts);
+    for (std::size_t i = 0; i < term.uses.size(); ++i)
+        text += (i == 0 ? QStringLiteral("  used in:      ") : QStringLiteral("                ")) + placeText(kbDir, term.uses[i])
+            + QLatin1Char('\n');
+    if (term.useCount > int(term.uses.size()))
+        text += QStringLiteral("                … and %1 more\n").arg(term.useCount - int(term.uses.size()));
+    if (term.role != kb::Role::None)
+        text += QStringLiteral("  mentioned in: %1 %2\n")
+                    .arg(term.useCount)
+                    .arg(term.useCount == 1 ? QStringLiteral("statement") : QStringLiteral("statements"));
+    return text;
+}
+
+int kbTerm(const cli::CommandLine &commandLine, const QString &word)
+{
+    const QString kbDir = commandLine.kb();
+    const std::shared_ptr<const lang::Kb> kb = cli::loadKb(commandLine, kbDir);
+    if (!kb)
+        return cli::ExitProblems;
+    const lang::Language &language = kb->language();
+    const QString target = commandLine.context();
+    lang::TermDescription term = language.describeTerm(*kb, word, target, s_maxUses);
+    term.term = word;
+    const lang::ToolServices *services = language.toolServices();
+    const lang::TermFacts facts = services && term.role != kb::Role::None ? services->termFacts(*kb, word, target) : lang::TermFacts();
+    if (commandLine.json())
+        cli::out(cli::jsonText(termJson(*kb, term, facts)));
+    else
+        cli::out(termText(kbDir, term, facts));
+    return term.role == kb::Role::None ? cli::ExitProblems : cli::ExitOk;
 }
 
 } // namespace
@@ -175,14 +203,12 @@ int runKb(const QStringList &args)
 {
     cli::CommandLine commandLine(QStringLiteral("kb"),
         QStringLiteral("Inspect a KB directory.\n"
-                       "  kb stats --kb DIR [--json]                        contexts, sentences, roles, top functors\n"
-                       "  kb term --kb DIR [--context CX] [--json] TERM     what the KB knows about TERM"));
+                       "  kb stats --kb DIR [--json]                        targets, sentences, roles, top functors\n"
+                       "  kb term --kb DIR [--context CX] [--json] TERM     what the KB and its language know about TERM"));
     QCommandLineParser &parser = commandLine.parser();
     const QCommandLineOption &kbOption = commandLine.addKb(QStringLiteral("The KB directory."));
-    const QCommandLineOption &contextOption
-        = commandLine.addContext(QStringLiteral("Answer as seen from context CX (default: every context)."));
-    const QCommandLineOption &jsonOption = commandLine.addJson(QStringLiteral("Print JSON on stdout."));
-
+    commandLine.addContext(QStringLiteral("Answer as seen from context CX (default: every context)."));
+    commandLine.addJson(QStringLiteral("Print JSON on stdout."));
     parser.addPositionalArgument(QStringLiteral("ACTION"), QStringLiteral("stats or term."), QStringLiteral("stats|term"));
     commandLine.addLanguage();
     if (const std::optional<int> exit = commandLine.parse(args))
@@ -201,17 +227,5 @@ int runKb(const QStringList &args)
         return commandLine.usageError(QStringLiteral("kb term takes exactly one TERM"));
     if (action != QLatin1String("stats") && action != QLatin1String("term"))
         return commandLine.usageError(QStringLiteral("unknown action '%1': expected stats or term").arg(action));
-
-    if (&commandLine.language() != &lang::defaultLanguage()) {
-        if (action == QLatin1String("stats"))
-            return cli::kbStatsWithLanguage(commandLine, parser.value(kbOption), parser.isSet(jsonOption));
-        return cli::kbTermWithLanguage(
-            commandLine, parser.value(kbOption), positional.at(1), parser.value(contextOption), parser.isSet(jsonOption));
-    }
-    const std::shared_ptr<const kb::KnowledgeBase> kb = load(parser.value(kbOption));
-    if (!kb)
-        return cli::ExitProblems;
-    if (action == QLatin1String("stats"))
-        return runStats(*kb, parser.isSet(jsonOption));
-    return runTerm(*kb, positional.at(1), parser.value(contextOption), parser.isSet(jsonOption));
+    return action == QLatin1String("stats") ? kbStats(commandLine) : kbTerm(commandLine, positional.at(1));
 }

@@ -3,20 +3,82 @@
 // fanva-cli parse: read KB files and report every syntax error; optionally print the
 // canonical key of each sentence.
 #include "clicommand.h"
-#include "seamcommands.h"
+#include "commandio.h"
 
-#include "kb/canonical.h"
 #include "kb/reader.h"
+#include "lang/toolservices.h"
 
 #include <QCommandLineParser>
-#include <QFile>
-#include <QThreadPool>
 
 #include <nlohmann/json.hpp>
 
 #include <vector>
 
 using namespace fanva;
+
+namespace {
+
+/// One file read, with its statements.
+struct ParsedFile {
+    QString path;
+    lang::ReadResult read;
+};
+
+/// The identity key of every statement of `files`, in file order, keyed together (a
+/// fanva-kb predicate marked symmetric in any of them counts).
+std::vector<std::string> keysOf(const lang::Language &language, const std::vector<ParsedFile> &files)
+{
+    std::vector<lang::Statement> statements;
+    for (const ParsedFile &file : files)
+        statements.insert(statements.end(), file.read.statements.begin(), file.read.statements.end());
+    if (const lang::ToolServices *services = language.toolServices())
+        return services->keysTogether(statements);
+    std::vector<std::string> keys;
+    for (const lang::Statement &statement : statements)
+        keys.push_back(language.key(nullptr, statement));
+    return keys;
+}
+
+nlohmann::json diagnosticJson(const kb::Diagnostic &diagnostic)
+{
+    return { { "line", diagnostic.line }, { "col", diagnostic.column }, { "code", diagnostic.code.toStdString() },
+        { "severity", diagnostic.isError() ? "error" : "warning" }, { "message", diagnostic.message.toStdString() } };
+}
+
+/// Prints what parse found in `files` (diagnostics on stderr; keys or JSON on stdout).
+int parseReport(const lang::Language &language, const std::vector<ParsedFile> &files, bool canonical, bool json)
+{
+    const std::vector<std::string> keys = canonical ? keysOf(language, files) : std::vector<std::string>();
+    auto nextKey = keys.begin();
+    bool anyError = false;
+    nlohmann::json jsonFiles = nlohmann::json::array();
+    QString keyLines;
+    for (const ParsedFile &file : files) {
+        nlohmann::json errors = nlohmann::json::array();
+        for (const kb::Diagnostic &diagnostic : file.read.diagnostics) {
+            anyError = anyError || diagnostic.isError();
+            cli::err(diagnostic.toString() + QLatin1Char('\n'));
+            errors.push_back(diagnosticJson(diagnostic));
+        }
+        nlohmann::json entry { { "file", file.path.toStdString() }, { "sentences", file.read.statements.size() }, { "errors", errors } };
+        if (canonical) {
+            nlohmann::json list = nlohmann::json::array();
+            for (std::size_t i = 0; i < file.read.statements.size(); ++i, ++nextKey) {
+                list.push_back(*nextKey);
+                keyLines += QString::fromStdString(*nextKey) + QLatin1Char('\n');
+            }
+            entry["keys"] = list;
+        }
+        jsonFiles.push_back(std::move(entry));
+    }
+    if (json)
+        cli::out(cli::jsonText(nlohmann::json { { "files", jsonFiles } }));
+    else if (canonical)
+        cli::out(keyLines);
+    return anyError ? cli::ExitProblems : cli::ExitOk;
+}
+
+} // namespace
 
 int runParse(const QStringList &args)
 {
@@ -32,61 +94,21 @@ int runParse(const QStringList &args)
     commandLine.addLanguage();
     if (const std::optional<int> exit = commandLine.parse(args))
         return *exit;
-    const QStringList files = parser.positionalArguments();
-    if (files.isEmpty())
+    const QStringList paths = parser.positionalArguments();
+    if (paths.isEmpty())
         return commandLine.usageError(QStringLiteral("no FILE given"));
-    if (const std::optional<int> exit = commandLine.chooseLanguage(files))
+    if (const std::optional<int> exit = commandLine.chooseLanguage(paths))
         return *exit;
-    if (&commandLine.language() != &lang::defaultLanguage())
-        return cli::parseWithLanguage(commandLine, files, parser.isSet(canonicalOption), parser.isSet(jsonOption));
 
-    std::vector<kb::Document> documents;
-    documents.reserve(std::size_t(files.size()));
-    for (const QString &path : files) {
-        kb::FileText read = kb::readKbFile(path);
-        if (read.error) {
-            cli::err(QStringLiteral("fanva-cli parse: %1\n").arg(read.error->toString()));
+    const lang::Language &language = commandLine.language();
+    const lang::ToolServices *services = language.toolServices();
+    std::vector<ParsedFile> files;
+    files.reserve(std::size_t(paths.size()));
+    for (const QString &path : paths) {
+        const std::optional<QByteArray> text = cli::readInput(commandLine, path);
+        if (!text)
             return cli::ExitError;
-        }
-        // A large file is read in pieces on the pool's threads.
-        documents.push_back(kb::parseDocument(read.text, path, kb::ParallelReading { QThreadPool::globalInstance()->maxThreadCount() }));
+        files.push_back({ path, services ? services->readFile(*text, path) : language.read(*text, path) });
     }
-
-    // Keys depend on the predicates marked symmetric anywhere in the input.
-    kb::SymbolSet symmetric;
-    for (const kb::Document &document : documents) {
-        for (const kb::Term sentence : document.sentences) {
-            if (sentence.isForm(kb::sym::symmetric) && sentence.size() == 2 && sentence.at(1).isSymbol())
-                symmetric.insert(sentence.at(1).symbol());
-        }
-    }
-
-    bool anyError = false;
-    nlohmann::json jsonFiles = nlohmann::json::array();
-    QString canonical;
-    for (const kb::Document &document : documents) {
-        nlohmann::json errors = nlohmann::json::array();
-        for (const kb::Diagnostic &diagnostic : document.diagnostics) {
-            anyError = anyError || diagnostic.isError();
-            cli::err(diagnostic.toString() + QLatin1Char('\n'));
-            errors.push_back({ { "line", diagnostic.line }, { "col", diagnostic.column }, { "code", diagnostic.code.toStdString() },
-                { "severity", diagnostic.isError() ? "error" : "warning" }, { "message", diagnostic.message.toStdString() } });
-        }
-        nlohmann::json entry { { "file", document.file.toStdString() }, { "sentences", document.sentences.size() }, { "errors", errors } };
-        if (parser.isSet(canonicalOption)) {
-            nlohmann::json keys = nlohmann::json::array();
-            for (const kb::Term sentence : document.sentences) {
-                const std::string key = kb::canonicalKey(sentence, symmetric);
-                keys.push_back(key);
-                canonical += QString::fromStdString(key) + QLatin1Char('\n');
-            }
-            entry["keys"] = keys;
-        }
-        jsonFiles.push_back(std::move(entry));
-    }
-    if (parser.isSet(jsonOption))
-        cli::out(QString::fromStdString(nlohmann::json { { "files", jsonFiles } }.dump(2)) + QLatin1Char('\n'));
-    else if (parser.isSet(canonicalOption))
-        cli::out(canonical);
-    return anyError ? cli::ExitProblems : cli::ExitOk;
+    return parseReport(language, files, parser.isSet(canonicalOption), parser.isSet(jsonOption));
 }

@@ -1,14 +1,10 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-// fanva-cli score: strict and aligned precision/recall of candidate sentences against a
-// gold set (formalize.md §12); for a language other than fanva-kb through the seam
-// (lang::score).
+// fanva-cli score: strict and aligned precision/recall of candidate statements against a
+// gold set (formalize.md §12), through the seam (lang::score).
 #include "clicommand.h"
+#include "commandio.h"
 
-#include "formalize/score.h"
-#include "kb/knowledgebase.h"
-#include "kb/reader.h"
-#include "lang/registry.h"
 #include "lang/score.h"
 #include "proposal/sessionfile.h"
 
@@ -21,28 +17,27 @@ using namespace fanva;
 
 namespace {
 
-const QString s_scoreCommand = QStringLiteral("score");
-
-// Sentences read from text; the documents keep their arenas alive.
-struct Sentences {
-    std::vector<kb::Document> documents;
-    std::vector<kb::Term> terms;
-    QString context; ///< from a ";; context: Cx…" line, if any
+/// What score was asked.
+struct ScoreRequest {
+    QString gold;
+    QString candidates;
+    bool accepted = false;
+    std::optional<QString> kbDir;
+    std::optional<QString> target;
+    bool json = false;
 };
 
-bool readKbText(const QString &path, const QByteArray &text, Sentences &out)
-{
-    kb::Document document = kb::parseDocument(text, path);
-    for (const kb::Diagnostic &diagnostic : document.diagnostics)
-        cli::err(diagnostic.toString() + QLatin1Char('\n'));
-    static const QRegularExpression header(QStringLiteral("^;;\\s*context:\\s*(\\S+)"), QRegularExpression::MultilineOption);
-    if (const QRegularExpressionMatch m = header.match(QString::fromUtf8(text)); m.hasMatch())
-        out.context = m.captured(1);
-    out.terms.insert(out.terms.end(), document.sentences.begin(), document.sentences.end());
-    const bool ok = !document.hasErrors();
-    out.documents.push_back(std::move(document));
-    return ok;
-}
+/// Statements read from the inputs, and what they say about the target.
+struct ScoreInputs {
+    std::vector<lang::Statement> gold;
+    std::vector<lang::Statement> candidates;
+    /// The gold's "<line comment> context: NAME" line, if any.
+    QString goldTarget;
+    /// The session's target, when the candidates are a session.
+    QString sessionTarget;
+    /// False when a text held a reader error.
+    bool clean = true;
+};
 
 // A session (.fanva or its JSON): the text of its admissible entries, or with `accepted` the
 // accepted ones, one a line; nullopt with `error` set when it does not load.
@@ -72,15 +67,6 @@ std::optional<SessionText> readSessionText(const QString &path, bool accepted, Q
     return out;
 }
 
-bool readSession(const QString &path, bool accepted, Sentences &out, QString *error)
-{
-    const std::optional<SessionText> session = readSessionText(path, accepted, error);
-    if (!session)
-        return false;
-    out.context = session->context;
-    return readKbText(path, session->text, out);
-}
-
 bool isSession(const QString &path)
 {
     const QString suffix = QFileInfo(path).suffix();
@@ -105,7 +91,7 @@ QString countsLine(const QString &label, const formalize::ScoreCounts &c)
 void printScore(const formalize::ScoreResult &result, bool json)
 {
     if (json) {
-        cli::out(QString::fromStdString(formalize::scoreToJson(result).dump(2)) + QLatin1Char('\n'));
+        cli::out(cli::jsonText(formalize::scoreToJson(result)));
         return;
     }
     QString text = countsLine(QStringLiteral("strict"), result.strict) + countsLine(QStringLiteral("aligned"), result.aligned);
@@ -126,8 +112,7 @@ void printScore(const formalize::ScoreResult &result, bool json)
 bool readStatements(const lang::Language &language, const QString &path, const QByteArray &text, std::vector<lang::Statement> &out)
 {
     lang::ReadResult read = language.read(text, path);
-    for (const kb::Diagnostic &diagnostic : read.diagnostics)
-        cli::err(diagnostic.toString() + QLatin1Char('\n'));
+    cli::printDiagnostics(read.diagnostics);
     std::move(read.statements.begin(), read.statements.end(), std::back_inserter(out));
     return !read.hasErrors();
 }
@@ -142,78 +127,82 @@ std::optional<QByteArray> readFile(const QString &path)
     return file.readAll();
 }
 
-// score for a language other than fanva-kb, through the seam alone (lang::score).
-struct SeamScoreInput {
-    QString gold;
-    QString candidates;
-    bool accepted = false;
-    std::optional<QString> kbDir;
-    std::optional<QString> target;
-    bool json = false;
-};
-
-int scoreWithLanguage(const lang::Language &language, const SeamScoreInput &input)
+/// The target a gold file names on a "<line comment> context: NAME" line (";; context: CxZoo").
+QString goldTarget(const lang::Language &language, const QByteArray &text)
 {
-    bool clean = true;
-    std::vector<lang::Statement> gold;
-    const std::optional<QByteArray> goldText = readFile(input.gold);
+    const QRegularExpression header(QStringLiteral("^%1\\s*context:\\s*(\\S+)").arg(QRegularExpression::escape(language.lineComment())),
+        QRegularExpression::MultilineOption);
+    const QRegularExpressionMatch m = header.match(QString::fromUtf8(text));
+    return m.hasMatch() ? m.captured(1) : QString();
+}
+
+/// The candidates: KB text, or a session's entries (in this language).
+bool readCandidates(const lang::Language &language, const ScoreRequest &request, ScoreInputs &inputs)
+{
+    if (!isSession(request.candidates)) {
+        const std::optional<QByteArray> text = readFile(request.candidates);
+        if (!text)
+            return false;
+        inputs.clean = readStatements(language, request.candidates, *text, inputs.candidates) && inputs.clean;
+        return true;
+    }
+    QString error;
+    const std::optional<SessionText> session = readSessionText(request.candidates, request.accepted, &error);
+    if (!session) {
+        cli::err(QStringLiteral("fanva-cli score: %1: %2\n").arg(request.candidates, error));
+        return false;
+    }
+    if (session->language != language.id()) {
+        cli::err(QStringLiteral("fanva-cli score: %1: the session's KB is in \"%2\", not in \"%3\"\n")
+                     .arg(request.candidates, session->language, language.id()));
+        return false;
+    }
+    inputs.sessionTarget = session->context;
+    inputs.clean = readStatements(language, request.candidates, session->text, inputs.candidates) && inputs.clean;
+    return true;
+}
+
+int scoreRequest(const lang::Language &language, const ScoreRequest &request)
+{
+    ScoreInputs inputs;
+    const std::optional<QByteArray> goldText = readFile(request.gold);
     if (!goldText)
         return cli::ExitError;
-    clean = readStatements(language, input.gold, *goldText, gold) && clean;
-
-    std::vector<lang::Statement> candidates;
-    QString target = input.target.value_or(QString());
-    if (isSession(input.candidates)) {
-        QString error;
-        const std::optional<SessionText> session = readSessionText(input.candidates, input.accepted, &error);
-        if (!session) {
-            cli::err(QStringLiteral("fanva-cli score: %1: %2\n").arg(input.candidates, error));
-            return cli::ExitError;
-        }
-        if (session->language != language.id()) {
-            cli::err(QStringLiteral("fanva-cli score: %1: the session's KB is in \"%2\", not in \"%3\"\n")
-                         .arg(input.candidates, session->language, language.id()));
-            return cli::ExitError;
-        }
-        if (!input.target)
-            target = session->context;
-        clean = readStatements(language, input.candidates, session->text, candidates) && clean;
-    } else {
-        const std::optional<QByteArray> text = readFile(input.candidates);
-        if (!text)
-            return cli::ExitError;
-        clean = readStatements(language, input.candidates, *text, candidates) && clean;
-    }
+    inputs.clean = readStatements(language, request.gold, *goldText, inputs.gold);
+    inputs.goldTarget = goldTarget(language, *goldText);
+    if (!readCandidates(language, request, inputs))
+        return cli::ExitError;
 
     std::shared_ptr<const lang::Kb> kb;
-    if (input.kbDir) {
-        const lang::LoadResult loaded = language.load(*input.kbDir);
-        for (const kb::Diagnostic &diagnostic : loaded.diagnostics)
-            cli::err(diagnostic.toString() + QLatin1Char('\n'));
+    if (request.kbDir) {
+        const lang::LoadResult loaded = language.load(*request.kbDir);
+        cli::printDiagnostics(loaded.diagnostics);
         if (!loaded.ok())
             return cli::ExitError;
         kb = loaded.kb;
+        cli::keepUntilExit(kb);
     }
-    printScore(lang::score(language, kb.get(), target, gold, candidates), input.json);
-    return clean ? cli::ExitOk : cli::ExitProblems;
+    // --context, else the gold's context line, else the session's; empty: the whole KB.
+    const QString target = request.target.value_or(inputs.goldTarget.isEmpty() ? inputs.sessionTarget : inputs.goldTarget);
+    printScore(lang::score(language, kb.get(), target, inputs.gold, inputs.candidates), request.json);
+    return inputs.clean ? cli::ExitOk : cli::ExitProblems;
 }
 
 } // namespace
 
 int runScore(const QStringList &args)
 {
-    cli::CommandLine commandLine(s_scoreCommand,
+    cli::CommandLine commandLine(QStringLiteral("score"),
         QStringLiteral("Score candidate sentences against gold sentences, strictly and with introduced individuals aligned "
                        "onto the gold's (formalize.md §12)."));
     QCommandLineParser &parser = commandLine.parser();
     const QCommandLineOption goldOption(QStringLiteral("gold"), QStringLiteral("The gold sentences (KB text)."), QStringLiteral("FILE"));
-    const QCommandLineOption &kbOption
-        = commandLine.addKb(QStringLiteral("A KB: known sentences leave the precision, known individuals are not aligned."));
-    const QCommandLineOption &contextOption
-        = commandLine.addContext(QStringLiteral("The target context in the KB (default: the gold's ';; context:' line)."));
+    commandLine.addKb(QStringLiteral("A KB: known sentences leave the precision, known individuals are not aligned."));
+    commandLine.addContext(
+        QStringLiteral("The target context in the KB (default: the gold's ';; context:' line, else the session's, else every context)."));
     const QCommandLineOption acceptedOption(
         QStringLiteral("accepted"), QStringLiteral("From a session, score the accepted entries, not the admissible ones."));
-    const QCommandLineOption &jsonOption = commandLine.addJson(QStringLiteral("Print one JSON document."));
+    commandLine.addJson(QStringLiteral("Print one JSON document."));
     parser.addOptions({ goldOption, acceptedOption });
     parser.addPositionalArgument(QStringLiteral("CANDIDATES"), QStringLiteral("KB text, or a session (.fanva or its JSON)."));
     commandLine.addLanguage();
@@ -225,64 +214,11 @@ int runScore(const QStringList &args)
         return commandLine.usageError(QStringLiteral("give exactly one CANDIDATES file"));
     if (const std::optional<int> exit = commandLine.chooseLanguage(parser.positionalArguments() + QStringList { parser.value(goldOption) }))
         return *exit;
-    if (&commandLine.language() != &lang::defaultLanguage()) {
-        SeamScoreInput input;
-        input.gold = parser.value(goldOption);
-        input.candidates = parser.positionalArguments().constFirst();
-        input.accepted = parser.isSet(acceptedOption);
-        if (parser.isSet(kbOption))
-            input.kbDir = parser.value(kbOption);
-        if (parser.isSet(contextOption))
-            input.target = parser.value(contextOption);
-        input.json = parser.isSet(jsonOption);
-        return scoreWithLanguage(commandLine.language(), input);
-    }
-
-    bool clean = true;
-    Sentences gold;
-    {
-        QFile file(parser.value(goldOption));
-        if (!file.open(QIODevice::ReadOnly)) {
-            cli::err(QStringLiteral("fanva-cli score: cannot read %1: %2\n").arg(file.fileName(), file.errorString()));
-            return cli::ExitError;
-        }
-        clean = readKbText(file.fileName(), file.readAll(), gold) && clean;
-    }
-    Sentences candidates;
-    const QString candidatePath = parser.positionalArguments().constFirst();
-    if (isSession(candidatePath)) {
-        QString error;
-        if (!readSession(candidatePath, parser.isSet(acceptedOption), candidates, &error) && !error.isEmpty()) {
-            cli::err(QStringLiteral("fanva-cli score: %1: %2\n").arg(candidatePath, error));
-            return cli::ExitError;
-        }
-    } else {
-        QFile file(candidatePath);
-        if (!file.open(QIODevice::ReadOnly)) {
-            cli::err(QStringLiteral("fanva-cli score: cannot read %1: %2\n").arg(candidatePath, file.errorString()));
-            return cli::ExitError;
-        }
-        clean = readKbText(candidatePath, file.readAll(), candidates) && clean;
-    }
-
-    formalize::ScoreOptions options;
-    std::shared_ptr<const kb::KnowledgeBase> knowledge;
-    if (parser.isSet(kbOption)) {
-        const kb::LoadResult loaded = kb::loadKnowledgeBase(parser.value(kbOption));
-        for (const kb::Diagnostic &diagnostic : loaded.diagnostics)
-            cli::err(diagnostic.toString() + QLatin1Char('\n'));
-        if (!loaded.ok())
-            return cli::ExitError;
-        knowledge = loaded.kb;
-        const QString context = parser.isSet(contextOption) ? parser.value(contextOption) : gold.context;
-        if (context.isEmpty())
-            return commandLine.usageError(QStringLiteral("--kb needs --context CX (the gold names no context)"));
-        const kb::Scope scope { kb::intern(context.toStdString()), kb::noKey };
-        options.symmetric = knowledge->symmetricPredicates();
-        options.isStored = [knowledge, scope](std::string_view key) { return !knowledge->lookup(key, scope).empty(); };
-        options.isKnownSymbol = [knowledge, scope](kb::SymbolId symbol) { return knowledge->findTerm(symbol, scope).used; };
-    }
-
-    printScore(formalize::score(gold.terms, candidates.terms, options), parser.isSet(jsonOption));
-    return clean ? cli::ExitOk : cli::ExitProblems;
+    ScoreRequest request { parser.value(goldOption), parser.positionalArguments().constFirst(), parser.isSet(acceptedOption), std::nullopt,
+        std::nullopt, commandLine.json() };
+    if (commandLine.hasKb())
+        request.kbDir = commandLine.kb();
+    if (commandLine.hasContext())
+        request.target = commandLine.context();
+    return scoreRequest(commandLine.language(), request);
 }

@@ -11,6 +11,7 @@
 #include "kb/roles.h"
 #include "kb/symbol.h"
 #include "kb/writer.h"
+#include "lang/fanvakbtools.h"
 #include "lang/kbtokenizer.h"
 
 #include <QDir>
@@ -68,7 +69,8 @@ public:
         return *m_critic;
     }
 
-    static kb::SymbolId contextId(const QString &target) { return kb::intern(target.toStdString()); }
+    /// The context `target` names; every context for an empty target.
+    static kb::SymbolId contextId(const QString &target) { return target.isEmpty() ? kb::noSymbol : kb::intern(target.toStdString()); }
 
 private:
     const Language &m_language;
@@ -139,7 +141,11 @@ public:
 
     [[nodiscard]] ReadResult read(const QByteArray &text, const QString &file) const override
     {
-        kb::Document document = kb::parseDocument(text, file);
+        return readDocument(kb::parseDocument(text, file));
+    }
+
+    [[nodiscard]] ReadResult readDocument(kb::Document document) const
+    {
         ReadResult result;
         result.statements.reserve(document.sentences.size());
         for (const kb::Term sentence : document.sentences)
@@ -325,6 +331,8 @@ public:
     [[nodiscard]] QString lineComment() const override { return QStringLiteral(";;"); }
     [[nodiscard]] QString syntaxDefinition() const override { return QStringLiteral("Fanva KB"); }
 
+    [[nodiscard]] const ToolServices *toolServices() const override { return &fanvaKbTools(); }
+
     [[nodiscard]] QList<Token> tokenizeLine(QStringView line, int &state) const override
     {
         auto tokenizerState = state == 0 ? KbTokenizer::State::Normal : KbTokenizer::State::InString;
@@ -372,6 +380,17 @@ std::shared_ptr<const kb::KnowledgeBase> sharedKnowledgeBaseOf(const Kb &kb)
 {
     const auto *own = dynamic_cast<const FanvaKbKb *>(&kb);
     return own ? own->shared() : nullptr;
+}
+
+ReadResult readResultOf(kb::Document document)
+{
+    return static_cast<const FanvaKbLanguage &>(fanvaKb()).readDocument(std::move(document));
+}
+
+const check::Critic *criticOf(const Kb &kb)
+{
+    const auto *own = dynamic_cast<const FanvaKbKb *>(&kb);
+    return own ? &own->critic() : nullptr;
 }
 
 std::optional<kb::OwnedTerm> termOf(const Statement &statement)

@@ -3,11 +3,16 @@
 #pragma once
 
 #include "kb/knowledgebase.h"
+#include "kb/reader.h"
 #include "kb/term.h"
 #include "lang/language.h"
 
 #include <memory>
 #include <optional>
+
+namespace fanva::check {
+class Critic;
+}
 
 namespace fanva::lang {
 
@@ -25,5 +30,11 @@ namespace fanva::lang {
 
 /// The term a fanva-kb statement holds (with its arena); nullopt for another language's.
 [[nodiscard]] std::optional<kb::OwnedTerm> termOf(const Statement &statement);
+
+/// The statements and diagnostics of a document already read (Language::read() after
+/// kb::parseDocument); for this language's own files (fanvakbtools.cpp).
+[[nodiscard]] ReadResult readResultOf(kb::Document document);
+/// The critic over a fanva-kb Kb (made once); null for another language's Kb.
+[[nodiscard]] const check::Critic *criticOf(const Kb &kb);
 
 } // namespace fanva::lang

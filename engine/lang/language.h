@@ -33,6 +33,7 @@ namespace fanva::lang {
 
 class Language;
 class TurnVocabulary;
+class ToolServices;
 
 /// What one language keeps of a statement it read (its AST, a term and its arena…). Each
 /// language derives its own; nothing outside that language looks inside.
@@ -284,6 +285,10 @@ public:
 
     /// The vocabulary of the formalize turn as data (docs/spec/rules.md §2).
     [[nodiscard]] virtual const TurnVocabulary *turnVocabulary() const { return nullptr; }
+
+    // Optional role "tool services" (lang/toolservices.h), asked by fanva-cli: what a
+    // command-line tool needs beyond the core role (parse, fmt, check, gloss, kb).
+    [[nodiscard]] virtual const ToolServices *toolServices() const { return nullptr; }
 };
 
 } // namespace fanva::lang

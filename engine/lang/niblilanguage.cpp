@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "lang/niblilanguage.h"
 
+#include "lang/niblitools.h"
+
 #include "kb/symbol.h"
 #include "lang/nibli/card.h"
 #include "lang/nibli/checks.h"
@@ -617,6 +619,7 @@ public:
         return out;
     }
 
+    [[nodiscard]] const ToolServices *toolServices() const override { return &nibliTools(); }
     [[nodiscard]] QString lineComment() const override { return QStringLiteral("#"); }
     [[nodiscard]] QString syntaxDefinition() const override { return QStringLiteral("nibli KR"); }
 

@@ -1,8 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
 // Runs the built executables as a user would and checks what they print and return.
-#include "lang/registry.h"
-
 #include <QProcess>
 #include <QTest>
 
@@ -63,19 +61,9 @@ void TstCli::run_data()
                                                << QStringLiteral("fanva-cli: unknown command 'no-such-command'");
 
     // The KB language (nibli-kr.md §1.2): --language, else inferred; a folder holding both
-    // kinds of file is a usage error; a language this build lacks is a clear error.
+    // kinds of file is a usage error; an unknown language is a clear error.
     const QString demoKb = QStringLiteral(FANVA_SOURCE_DIR "/resources/demo/kb");
     const QString mixedKb = QStringLiteral(FANVA_TEST_DATA_DIR "/lang/mixed/kb");
-    const QString notBuilt = QStringLiteral("fanva-cli %1: the language \"nibli\" is not built into this Fanva: use \"fanva-kb\"\n");
-    if (!fanva::lang::languageById(u"nibli")) {
-        QTest::addRow("check --language nibli")
-            << cli
-            << QStringList { QStringLiteral("check"), QStringLiteral("--kb"), demoKb, QStringLiteral("--language"), QStringLiteral("nibli"),
-                   demoKb + QStringLiteral("/CxDiet.txt") }
-            << 2 << QString() << notBuilt.arg(QStringLiteral("check"));
-        QTest::addRow("parse FILE.nibli") << cli << QStringList { QStringLiteral("parse"), mixedKb + QStringLiteral("/pets.nibli") } << 2
-                                          << QString() << notBuilt.arg(QStringLiteral("parse"));
-    }
     QTest::addRow("parse --language unknown")
         << cli
         << QStringList { QStringLiteral("parse"), QStringLiteral("--language"), QStringLiteral("cycl"),

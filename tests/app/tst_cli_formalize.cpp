@@ -12,7 +12,7 @@
 
 #include <unistd.h>
 
-#include "process.h"
+#include "clirun.h"
 
 #include <nlohmann/json.hpp>
 
@@ -23,16 +23,8 @@
 namespace {
 
 using Run = fanva::testsupport::ProcessRun;
-
-Run runCli(const QStringList &args)
-{
-    return fanva::testsupport::runProgram(QStringLiteral(FANVA_CLI_PATH), args);
-}
-
-QByteArray readAll(const QString &path)
-{
-    return fanva::testsupport::readFileBytes(path);
-}
+using fanva::testsupport::readFileBytes;
+using fanva::testsupport::runCli;
 
 std::string reply(const std::vector<std::pair<std::string, int>> &candidates)
 {
@@ -101,16 +93,16 @@ private Q_SLOTS:
         QVERIFY(run.err.contains("functor-arity"));
         QVERIFY(QFile::exists(session));
 
-        const QByteArray before = readAll(m_target);
+        const QByteArray before = readFileBytes(m_target);
         const QString journal = m_dir.filePath(QStringLiteral("journal.jsonl"));
         const Run applied = runCli(
             { QStringLiteral("apply"), session, QStringLiteral("--accept"), QStringLiteral("all"), QStringLiteral("--journal"), journal });
         QCOMPARE(applied.exitCode, 0);
         QVERIFY(applied.out.contains("(livesIn Pingu HarbourZoo)"));
-        const QByteArray after = readAll(m_target);
+        const QByteArray after = readFileBytes(m_target);
         QVERIFY(after.startsWith(before));
         QVERIFY(after.contains(";; winter.md [1] \"Pingu is a penguin who lives in Harbour Zoo.\"\n(penguin Pingu)\n"));
-        const nlohmann::json saved = nlohmann::json::parse(readAll(session).constData(), nullptr, false);
+        const nlohmann::json saved = nlohmann::json::parse(readFileBytes(session).constData(), nullptr, false);
         QVERIFY(saved["entries"][0]["decision"] == "applied");
 
         // Nothing is accepted any more: every entry is applied.
@@ -121,8 +113,8 @@ private Q_SLOTS:
 
         const Run undone = runCli({ QStringLiteral("apply"), QStringLiteral("--undo"), QStringLiteral("--journal"), journal });
         QCOMPARE(undone.exitCode, 0);
-        QCOMPARE(readAll(m_target), before);
-        const nlohmann::json reverted = nlohmann::json::parse(readAll(session).constData(), nullptr, false);
+        QCOMPARE(readFileBytes(m_target), before);
+        const nlohmann::json reverted = nlohmann::json::parse(readFileBytes(session).constData(), nullptr, false);
         QVERIFY(reverted["entries"][0]["decision"] == "accepted");
         const Run again = runCli({ QStringLiteral("apply"), QStringLiteral("--undo"), QStringLiteral("--journal"), journal });
         QCOMPARE(again.exitCode, 1);
@@ -236,7 +228,7 @@ private Q_SLOTS:
         QCOMPARE(process.exitStatus(), QProcess::NormalExit);
         QCOMPARE(process.exitCode(), 2); // cancelled
         QVERIFY2(err.contains("session saved to"), err.constData());
-        const nlohmann::json saved = nlohmann::json::parse(readAll(session).constData(), nullptr, false);
+        const nlohmann::json saved = nlohmann::json::parse(readFileBytes(session).constData(), nullptr, false);
         QVERIFY(saved.is_object());
         QVERIFY(saved["outcome"]["outcome"] == "cancelled");
     }
@@ -327,14 +319,14 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(folder));
         const QString session = folder + QStringLiteral("/s.fanva");
         QCOMPARE(runCli(formalize(script, { QStringLiteral("--out"), session })).exitCode, 0);
-        const QByteArray before = readAll(m_target);
+        const QByteArray before = readFileBytes(m_target);
         QVERIFY(QFile::setPermissions(folder, QFile::ReadOwner | QFile::ExeOwner));
         const Run applied = runCli({ QStringLiteral("apply"), session, QStringLiteral("--accept"), QStringLiteral("all"),
             QStringLiteral("--journal"), m_dir.filePath(QStringLiteral("readonly.jsonl")) });
         QFile::setPermissions(folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
         QCOMPARE(applied.exitCode, 0);
         QVERIFY(applied.err.contains("warning: the KB file was written, but the session could not be saved"));
-        QVERIFY(readAll(m_target).size() > before.size());
+        QVERIFY(readFileBytes(m_target).size() > before.size());
         QVERIFY(QFile::resize(m_target, before.size()));
     }
 
@@ -360,13 +352,13 @@ private Q_SLOTS:
         const QByteArray err = process.readAllStandardError();
         QCOMPARE(process.exitCode(), 2);
         QVERIFY2(err.contains("has 2 hard links; replacing it would split them"), err.constData());
-        QCOMPARE(readAll(file), messy);
+        QCOMPARE(readFileBytes(file), messy);
 
         QVERIFY(QFile::remove(link));
         process.start(QStringLiteral(FANVA_CLI_PATH), { QStringLiteral("fmt"), file });
         QVERIFY(process.waitForFinished(60000));
         QCOMPARE(process.exitCode(), 0);
-        QCOMPARE(readAll(file), QByteArray("(isa Pingu penguin)\n"));
+        QCOMPARE(readFileBytes(file), QByteArray("(isa Pingu penguin)\n"));
         QVERIFY(QDir(m_dir.filePath(QStringLiteral("fmt-data/fanva/locks"))).exists());
     }
 

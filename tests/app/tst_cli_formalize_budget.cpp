@@ -10,7 +10,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "process.h"
+#include "clirun.h"
 
 #include <nlohmann/json.hpp>
 
@@ -60,11 +60,7 @@ private:
 };
 
 using Run = fanva::testsupport::ProcessRun;
-
-Run runCli(const QStringList &args)
-{
-    return fanva::testsupport::runProgram(QStringLiteral(FANVA_CLI_PATH), args);
-}
+using fanva::testsupport::runCli;
 
 bool writeFile(const QString &path, const QByteArray &bytes)
 {

@@ -14,18 +14,15 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "process.h"
+#include "clirun.h"
 
 #include <nlohmann/json.hpp>
 
 namespace {
 
 using Run = fanva::testsupport::ProcessRun;
-
-Run runCli(const QStringList &args, const QByteArray &input = {})
-{
-    return fanva::testsupport::runProgram(QStringLiteral(FANVA_CLI_PATH), args, input);
-}
+using fanva::testsupport::readFileBytes;
+using fanva::testsupport::runCli;
 
 bool writeFile(const QString &path, const QByteArray &bytes)
 {
@@ -36,11 +33,6 @@ bool writeFile(const QString &path, const QByteArray &bytes)
 QString fixtureKb()
 {
     return QStringLiteral(FANVA_TEST_DATA_DIR "/formalize/fixture/kb");
-}
-
-QByteArray readAll(const QString &path)
-{
-    return fanva::testsupport::readFileBytes(path);
 }
 
 // A copy of the KB tree at `from` (its *.txt context files) under `to`.
@@ -67,7 +59,7 @@ Gold readGold(const QString &path)
 {
     Gold gold;
     int segment = 0;
-    for (const QString &line : QString::fromUtf8(readAll(path)).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+    for (const QString &line : QString::fromUtf8(readFileBytes(path)).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
         if (line.startsWith(QLatin1String(";; context: ")))
             gold.context = line.mid(12).trimmed();
         else if (line.startsWith(QLatin1String(";; segment ")))

@@ -10,7 +10,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "process.h"
+#include "clirun.h"
 
 #include <nlohmann/json.hpp>
 
@@ -20,20 +20,12 @@
 namespace {
 
 using Run = fanva::testsupport::ProcessRun;
-
-Run runCli(const QStringList &args)
-{
-    return fanva::testsupport::runProgram(QStringLiteral(FANVA_CLI_PATH), args);
-}
-
-QByteArray readAll(const QString &path)
-{
-    return fanva::testsupport::readFileBytes(path);
-}
+using fanva::testsupport::readFileBytes;
+using fanva::testsupport::runCli;
 
 nlohmann::json readJson(const QString &path)
 {
-    return nlohmann::json::parse(readAll(path).constData(), nullptr, false);
+    return nlohmann::json::parse(readFileBytes(path).constData(), nullptr, false);
 }
 
 bool writeJson(const QString &path, const nlohmann::json &json)
@@ -277,7 +269,7 @@ private Q_SLOTS:
         // Accept it and apply: the file is the header and the block.
         const Run applied = runCli({ QStringLiteral("apply"), session, QStringLiteral("--accept"), QStringLiteral("all") });
         QVERIFY2(applied.exitCode == 0, applied.err.constData());
-        const QByteArray written = readAll(target);
+        const QByteArray written = readFileBytes(target);
         QVERIFY2(written.contains("(genlCx CxBirds CxAnimals)"), written.constData());
         QVERIFY2(written.contains("(animal Mango)"), written.constData());
         QVERIFY(written.indexOf("(genlCx CxBirds CxAnimals)") < written.indexOf("(animal Mango)"));
@@ -310,7 +302,7 @@ private Q_SLOTS:
             QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
             file.write(existing);
         }
-        const QByteArray before = readAll(session);
+        const QByteArray before = readFileBytes(session);
         QStringList more = { QStringLiteral("--out"), session };
         if (fresh)
             more.append(QStringLiteral("--fresh"));
@@ -318,7 +310,7 @@ private Q_SLOTS:
         QTEST(run.exitCode, "exitCode");
         if (run.exitCode == 2) {
             QVERIFY2(run.err.contains("pass --fresh to replace it"), run.err.constData());
-            QCOMPARE(readAll(session), before);
+            QCOMPARE(readFileBytes(session), before);
         } else {
             QVERIFY(readJson(session)["context"] == "CxAnimals");
         }

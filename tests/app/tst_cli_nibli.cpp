@@ -11,7 +11,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "process.h"
+#include "clirun.h"
 
 #include <optional>
 
@@ -28,7 +28,7 @@ const QString s_demo = QStringLiteral(FANVA_SOURCE_DIR "/resources/demo-nibli");
 /// fanva-cli with @p arguments; none when it crashed or did not finish.
 [[nodiscard]] std::optional<Outcome> cli(const QStringList &arguments, const QByteArray &input = {})
 {
-    const fanva::testsupport::ProcessRun run = fanva::testsupport::runProgram(QStringLiteral(FANVA_CLI_PATH), arguments, input);
+    const fanva::testsupport::ProcessRun run = fanva::testsupport::runCli(arguments, input);
     if (run.exitCode < 0)
         return std::nullopt;
     return Outcome { run.exitCode, QString::fromUtf8(run.out), QString::fromUtf8(run.err) };

@@ -13,7 +13,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "process.h"
+#include "clirun.h"
 
 #include <nlohmann/json.hpp>
 
@@ -22,30 +22,10 @@
 namespace {
 
 using Run = fanva::testsupport::ProcessRun;
+using fanva::testsupport::copyTree;
+using fanva::testsupport::readFileBytes;
+using fanva::testsupport::runCli;
 using nlohmann::json;
-
-Run runCli(const QStringList &args)
-{
-    return fanva::testsupport::runProgram(QStringLiteral(FANVA_CLI_PATH), args);
-}
-
-QByteArray readAll(const QString &path)
-{
-    return fanva::testsupport::readFileBytes(path);
-}
-
-bool copyTree(const QString &from, const QString &to)
-{
-    QDirIterator it(from, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        const QString target = to + QLatin1Char('/') + QDir(from).relativeFilePath(path);
-        if (!QDir().mkpath(QFileInfo(target).absolutePath()) || !QFile::copy(path, target))
-            return false;
-        QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner);
-    }
-    return true;
-}
 
 std::string reply(const std::vector<json> &candidates, const json &untranslated = json::array())
 {
@@ -162,7 +142,7 @@ private Q_SLOTS:
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY2(run.out.contains("millbrook ← bylaws.md: success (converged), 2 attempts"), run.out.constData());
 
-        const json saved = json::parse(readAll(session).toStdString());
+        const json saved = json::parse(readFileBytes(session).toStdString());
         QCOMPARE(text(saved.at("outcome").at("outcome")), QStringLiteral("success"));
         QCOMPARE(text(saved.at("kb").at("language")), QStringLiteral("nibli"));
         // The fingerprint covers the KB's nibli files (kb.files names them with their hashes).
@@ -192,7 +172,7 @@ private Q_SLOTS:
         QCOMPARE(text(saved.at("outcome").at("vocabulary").at("reused")), QStringLiteral("4"));
 
         // The system prefix: formalize §3.1's frame around the nibli guide (nibli-kr.md §1.4).
-        const QList<QByteArray> calls = readAll(record).split('\n');
+        const QList<QByteArray> calls = readFileBytes(record).split('\n');
         QVERIFY(calls.size() >= 2);
         const json first = json::parse(calls.constFirst().toStdString());
         const std::string system = first.at("system").is_string() ? first.at("system").get<std::string>() : first.at("system").dump();
@@ -207,14 +187,14 @@ private Q_SLOTS:
         QVERIFY(system.find("## Names") == std::string::npos);
 
         // Apply: `#` provenance, the KB still loads and checks, every key in the file.
-        const QByteArray before = readAll(m_target);
+        const QByteArray before = readFileBytes(m_target);
         const QString journal = m_dir.filePath(QStringLiteral("journal.jsonl"));
         const Run applied = runCli({ QStringLiteral("apply"), QStringLiteral("--accept"), QStringLiteral("all"),
             QStringLiteral("--journal"), journal, QStringLiteral("--no-git"), session });
         QVERIFY2(applied.exitCode == 0, applied.err.constData());
         QVERIFY2(applied.out.contains("\nWrote 2 entries to millbrook.nibli."), applied.out.constData());
         QVERIFY2(applied.out.startsWith("Target: "), applied.out.constData());
-        const QByteArray after = readAll(m_target);
+        const QByteArray after = readFileBytes(m_target);
         QVERIFY(after.startsWith(before));
         const QByteArray block = after.mid(before.size());
         const QList<QByteArray> lines = block.split('\n');
@@ -228,7 +208,7 @@ private Q_SLOTS:
         const Run check = runCli(
             { QStringLiteral("check"), QStringLiteral("--language"), QStringLiteral("nibli"), QStringLiteral("--kb"), m_kb, m_target });
         QVERIFY2(check.exitCode == 0, QByteArray(check.out + check.err).constData());
-        const json appliedSession = json::parse(readAll(session).toStdString());
+        const json appliedSession = json::parse(readFileBytes(session).toStdString());
         QCOMPARE(text(entryOf(appliedSession, "c2").at("decision")), QStringLiteral("applied"));
         QCOMPARE(text(entryOf(appliedSession, "c4").at("decision")), QStringLiteral("applied"));
 
@@ -242,7 +222,7 @@ private Q_SLOTS:
         const Run undone = runCli(
             { QStringLiteral("apply"), QStringLiteral("--undo"), QStringLiteral("--journal"), journal, QStringLiteral("--no-git") });
         QVERIFY2(undone.exitCode == 0, undone.err.constData());
-        QCOMPARE(readAll(m_target), before);
+        QCOMPARE(readFileBytes(m_target), before);
     }
 
     void forcedEntryFailsVerify()
@@ -253,10 +233,10 @@ private Q_SLOTS:
         const Run run
             = runCli(formalize(script, { QStringLiteral("--out"), session, QStringLiteral("--max-attempts"), QStringLiteral("1") }));
         QCOMPARE(run.exitCode, 1);
-        const json saved = json::parse(readAll(session).toStdString());
+        const json saved = json::parse(readFileBytes(session).toStdString());
         QCOMPARE(text(saved.at("outcome").at("outcome")), QStringLiteral("exhausted"));
         QCOMPARE(text(entryOf(saved, "c1").at("state")), QStringLiteral("refused"));
-        const QByteArray before = readAll(m_target);
+        const QByteArray before = readFileBytes(m_target);
         const Run forced = runCli({ QStringLiteral("apply"), QStringLiteral("--force"), QStringLiteral("c1"), QStringLiteral("--journal"),
             m_dir.filePath(QStringLiteral("journal2.jsonl")), QStringLiteral("--no-git"), session });
         // Forced past unknown-predicate it is written, with its marker, but a nibli KB with an
@@ -267,7 +247,7 @@ private Q_SLOTS:
         const Run undone = runCli({ QStringLiteral("apply"), QStringLiteral("--undo"), QStringLiteral("--journal"),
             m_dir.filePath(QStringLiteral("journal2.jsonl")), QStringLiteral("--no-git") });
         QCOMPARE(undone.exitCode, 0);
-        QCOMPARE(readAll(m_target), before);
+        QCOMPARE(readFileBytes(m_target), before);
     }
 
     void applyIsOneGitCommit()
@@ -277,7 +257,7 @@ private Q_SLOTS:
         QCOMPARE(git({ QStringLiteral("init"), QStringLiteral("-q") }).first, 0);
         QCOMPARE(git({ QStringLiteral("add"), QStringLiteral("millbrook.nibli") }).first, 0);
         QCOMPARE(git({ QStringLiteral("commit"), QStringLiteral("-q"), QStringLiteral("-m"), QStringLiteral("start") }).first, 0);
-        const QByteArray before = readAll(m_target);
+        const QByteArray before = readFileBytes(m_target);
         const QString session = m_dir.filePath(QStringLiteral("git.fanva"));
         QVERIFY(formalizeOne(session));
         const QString journal = m_dir.filePath(QStringLiteral("journal-git.jsonl"));
@@ -295,7 +275,7 @@ private Q_SLOTS:
 
         const Run undone = runCli({ QStringLiteral("apply"), QStringLiteral("--undo"), QStringLiteral("--journal"), journal });
         QVERIFY2(undone.exitCode == 0, undone.err.constData());
-        QCOMPARE(readAll(m_target), before);
+        QCOMPARE(readFileBytes(m_target), before);
         QCOMPARE(git({ QStringLiteral("rev-list"), QStringLiteral("--count"), QStringLiteral("HEAD") }).second.trimmed(), QByteArray("3"));
         QCOMPARE(git({ QStringLiteral("status"), QStringLiteral("--porcelain") }).second, QByteArray());
     }
@@ -309,7 +289,7 @@ private Q_SLOTS:
         args[args.indexOf(QStringLiteral("millbrook"))] = QStringLiteral("pets");
         const Run run = runCli(args);
         QVERIFY2(run.exitCode == 0, run.err.constData());
-        const json saved = json::parse(readAll(session).toStdString());
+        const json saved = json::parse(readFileBytes(session).toStdString());
         QCOMPARE(text(saved.at("target").at("file")), QStringLiteral("pets.nibli"));
         QVERIFY(saved.at("target").at("absent").get<bool>());
         const QString journal = m_dir.filePath(QStringLiteral("journal-new.jsonl"));
@@ -317,8 +297,8 @@ private Q_SLOTS:
             QStringLiteral("--journal"), journal, QStringLiteral("--no-git"), session });
         QVERIFY2(applied.exitCode == 0, applied.err.constData());
         const QString created = m_kb + QStringLiteral("/pets.nibli");
-        QVERIFY2(readAll(created).contains("\n# bylaws.md [4] \"Every dog is an animal.\"\nanimal(Rufus).\n# ---- end fanva ----\n"),
-            readAll(created).constData());
+        QVERIFY2(readFileBytes(created).contains("\n# bylaws.md [4] \"Every dog is an animal.\"\nanimal(Rufus).\n# ---- end fanva ----\n"),
+            readFileBytes(created).constData());
         const Run undone = runCli(
             { QStringLiteral("apply"), QStringLiteral("--undo"), QStringLiteral("--journal"), journal, QStringLiteral("--no-git") });
         QVERIFY2(undone.exitCode == 0, undone.err.constData());
@@ -355,7 +335,7 @@ private Q_SLOTS:
         QCOMPARE(none.at("strict").at("candidates").get<int>(), 0);
         QCOMPARE(none.at("strict").at("gold").get<int>(), 3);
         // A session of another language is refused, not misread.
-        json other = json::parse(readAll(session).toStdString());
+        json other = json::parse(readFileBytes(session).toStdString());
         other["kb"]["language"] = "fanva-kb";
         const QString otherSession = m_dir.filePath(QStringLiteral("other.fanva"));
         QFile otherFile(otherSession);

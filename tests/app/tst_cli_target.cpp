@@ -5,7 +5,7 @@
 // the context's own file in a KB folder, the CLI names it (and --kb must match), a forced
 // decision in a received file is not trusted, --accept means exactly the listed entries, --out
 // never replaces a review or a KB file, and argument checks say what is wrong.
-#include "process.h"
+#include "clirun.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -19,40 +19,19 @@
 namespace {
 
 using Run = fanva::testsupport::ProcessRun;
+using fanva::testsupport::copyTree;
+using fanva::testsupport::readFileBytes;
+using fanva::testsupport::runCli;
 using nlohmann::json;
-
-/// FANVA_TEST_CLI runs the tests against another build's fanva-cli (to see them fail on an older one).
-Run runCli(const QStringList &args)
-{
-    return fanva::testsupport::runProgram(qEnvironmentVariable("FANVA_TEST_CLI", QStringLiteral(FANVA_CLI_PATH)), args);
-}
-
-QByteArray readAll(const QString &path)
-{
-    return fanva::testsupport::readFileBytes(path);
-}
 
 json readJson(const QString &path)
 {
-    return json::parse(readAll(path).toStdString(), nullptr, false);
+    return json::parse(readFileBytes(path).toStdString(), nullptr, false);
 }
 
 bool writeJson(const QString &path, const json &j)
 {
     return fanva::testsupport::writeFileBytes(path, QByteArray::fromStdString(j.dump()));
-}
-
-bool copyTree(const QString &from, const QString &to)
-{
-    QDirIterator it(from, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        const QString target = to + QLatin1Char('/') + QDir(from).relativeFilePath(path);
-        if (!QDir().mkpath(QFileInfo(target).absolutePath()) || !QFile::copy(path, target))
-            return false;
-        QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner);
-    }
-    return true;
 }
 
 } // namespace
@@ -165,12 +144,12 @@ private Q_SLOTS:
         const QString hostile = path(QStringLiteral("hostile.fanva"));
         QVERIFY(writeJson(hostile, d));
         const QString written = QDir(kbDir == QLatin1StringView("@") ? victim : m_ws + QLatin1Char('/') + kbDir).filePath(target);
-        const QByteArray before = readAll(written);
+        const QByteArray before = readFileBytes(written);
 
         const Run r = apply(hostile, { QStringLiteral("--accept"), QStringLiteral("all") });
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("Nothing was written."), r.err.constData());
-        QCOMPARE(readAll(written), before);
+        QCOMPARE(readFileBytes(written), before);
     }
 
     // H2: the CLI names the file it writes; --kb must be the session's KB folder.
@@ -180,12 +159,12 @@ private Q_SLOTS:
         QCOMPARE(formalizeDemo(session).exitCode, 0);
         const QString other = path(QStringLiteral("otherkb"));
         QVERIFY(copyTree(m_ws + QStringLiteral("/kb"), other));
-        const QByteArray original = readAll(m_ws + QStringLiteral("/kb/CxAnimals.txt"));
+        const QByteArray original = readFileBytes(m_ws + QStringLiteral("/kb/CxAnimals.txt"));
 
         const Run wrong = apply(session, { QStringLiteral("--accept"), QStringLiteral("c1"), QStringLiteral("--kb"), other });
         QCOMPARE(wrong.exitCode, 2);
         QVERIFY2(wrong.err.contains("not to"), wrong.err.constData());
-        QCOMPARE(readAll(m_ws + QStringLiteral("/kb/CxAnimals.txt")), original);
+        QCOMPARE(readFileBytes(m_ws + QStringLiteral("/kb/CxAnimals.txt")), original);
 
         const Run right
             = apply(session, { QStringLiteral("--accept"), QStringLiteral("all"), QStringLiteral("--kb"), m_ws + QStringLiteral("/./kb") });
@@ -210,17 +189,17 @@ private Q_SLOTS:
         d["entries"][0]["decision"] = "forced";
         d["entries"][0]["forced"] = json::array({ "arity" });
         QVERIFY(writeJson(session, d));
-        const QByteArray original = readAll(m_ws + QStringLiteral("/kb/CxAnimals.txt"));
+        const QByteArray original = readFileBytes(m_ws + QStringLiteral("/kb/CxAnimals.txt"));
 
         const Run received = apply(session, { QStringLiteral("--accept"), QStringLiteral("all") });
         QCOMPARE(received.exitCode, 1);
         QVERIFY2(received.err.contains("c1 was forced in a session file"), received.err.constData());
         QVERIFY2(received.err.contains("--force c1"), received.err.constData());
-        QCOMPARE(readAll(m_ws + QStringLiteral("/kb/CxAnimals.txt")), original);
+        QCOMPARE(readFileBytes(m_ws + QStringLiteral("/kb/CxAnimals.txt")), original);
 
         const Run confirmed = apply(session, { QStringLiteral("--force"), QStringLiteral("c1") });
         QVERIFY2(confirmed.exitCode == 0, confirmed.err.constData());
-        QVERIFY(readAll(m_ws + QStringLiteral("/kb/CxAnimals.txt")).contains("(livesIn Biscuit Mango Pebbles)"));
+        QVERIFY(readFileBytes(m_ws + QStringLiteral("/kb/CxAnimals.txt")).contains("(livesIn Biscuit Mango Pebbles)"));
     }
 
     // M6: --accept c2 retracts c2 alone; retract saves its entries undecided; the CLI lists removals.
@@ -240,7 +219,7 @@ private Q_SLOTS:
         QVERIFY2(applied.exitCode == 0, applied.err.constData());
         QVERIFY2(applied.out.contains("  - c2 CxAnimals.txt:99 (implies (fish ?x) (swims ?x))\n"), applied.out.constData());
         QVERIFY2(!applied.out.contains("  - c1 "), applied.out.constData());
-        const QByteArray after = readAll(m_ws + QStringLiteral("/kb/CxAnimals.txt"));
+        const QByteArray after = readFileBytes(m_ws + QStringLiteral("/kb/CxAnimals.txt"));
         QVERIFY(!after.contains("(implies (fish ?x) (swims ?x))"));
         QVERIFY(after.contains("(implies (penguin ?x) (swims ?x))"));
         QVERIFY(after.contains("(implies (seal ?x) (swims ?x))"));
@@ -270,7 +249,7 @@ private Q_SLOTS:
 
         const Run applied = apply(session, { QStringLiteral("--accept"), QStringLiteral("c2"), QStringLiteral("--keep-decisions") });
         QVERIFY2(applied.exitCode == 0, applied.err.constData());
-        const QByteArray after = readAll(m_ws + QStringLiteral("/kb/CxAnimals.txt"));
+        const QByteArray after = readFileBytes(m_ws + QStringLiteral("/kb/CxAnimals.txt"));
         QVERIFY(after.contains("(livesIn Biscuit AtlanticOcean)"));
         QVERIFY2(!after.contains("(livesIn Biscuit AmazonBasin)"), after.constData());
     }
@@ -299,7 +278,7 @@ private Q_SLOTS:
         const Run applied = apply(session, { QStringLiteral("--keep-decisions"), QStringLiteral("--accept"), QStringLiteral("c2") });
         QVERIFY2(applied.exitCode == 0, applied.err.constData());
         QVERIFY2(applied.err.contains("c1 is not written: it is withdrawn"), applied.err.constData());
-        const QByteArray after = readAll(m_ws + QStringLiteral("/kb/CxAnimals.txt"));
+        const QByteArray after = readFileBytes(m_ws + QStringLiteral("/kb/CxAnimals.txt"));
         QVERIFY(after.contains("(livesIn Biscuit AtlanticOcean)"));
         QVERIFY(!after.contains("(livesIn Biscuit AmazonBasin)"));
     }
@@ -309,21 +288,21 @@ private Q_SLOTS:
     {
         const QString review = path(QStringLiteral("review.fanva"));
         QCOMPARE(formalizeDemo(review).exitCode, 0);
-        const QByteArray reviewBytes = readAll(review);
+        const QByteArray reviewBytes = readFileBytes(review);
         const QStringList retract { QStringLiteral("retract"), QStringLiteral("--kb"), m_ws + QStringLiteral("/kb"),
             QStringLiteral("--context"), QStringLiteral("CxAnimals"), QStringLiteral("--lines"), QStringLiteral("99"),
             QStringLiteral("--out") };
         const Run overReview = runCli(retract + QStringList { review });
         QCOMPARE(overReview.exitCode, 2);
         QVERIFY2(overReview.err.contains("--fresh"), overReview.err.constData());
-        QCOMPARE(readAll(review), reviewBytes);
+        QCOMPARE(readFileBytes(review), reviewBytes);
 
         const QString kbFile = m_ws + QStringLiteral("/kb/CxDiet.txt");
-        const QByteArray diet = readAll(kbFile);
+        const QByteArray diet = readFileBytes(kbFile);
         const Run overKb = runCli(retract + QStringList { kbFile, QStringLiteral("--fresh") });
         QCOMPARE(overKb.exitCode, 2);
         QVERIFY2(overKb.err.contains("loader reads it"), overKb.err.constData());
-        QCOMPARE(readAll(kbFile), diet);
+        QCOMPARE(readFileBytes(kbFile), diet);
         const Run newKbFile = runCli(retract + QStringList { m_ws + QStringLiteral("/kb/CxNew.txt") });
         QCOMPARE(newKbFile.exitCode, 2);
         QVERIFY(!QFileInfo::exists(m_ws + QStringLiteral("/kb/CxNew.txt")));
@@ -371,11 +350,11 @@ private Q_SLOTS:
                 { QStringLiteral("--language"), QStringLiteral("nibli"), QStringLiteral("--max-attempts"), QStringLiteral("1"),
                     QStringLiteral("--out"), session });
         QVERIFY2(made.exitCode <= 1, made.err.constData());
-        const QByteArray original = readAll(m_wn + QStringLiteral("/kb/millbrook.nibli"));
+        const QByteArray original = readFileBytes(m_wn + QStringLiteral("/kb/millbrook.nibli"));
         const Run forced = apply(session, { QStringLiteral("--force"), QStringLiteral("c1") });
         QCOMPARE(forced.exitCode, 1);
         QVERIFY2(forced.err.contains("cannot be forced"), forced.err.constData());
-        QCOMPARE(readAll(m_wn + QStringLiteral("/kb/millbrook.nibli")), original);
+        QCOMPARE(readFileBytes(m_wn + QStringLiteral("/kb/millbrook.nibli")), original);
     }
 
     // L5: --out merges only into a session of the same KB folder.
@@ -389,11 +368,11 @@ private Q_SLOTS:
                             QStringLiteral("off"), QStringLiteral("--out"), session, m_ws + QStringLiteral("/animals.md") })
                      .exitCode,
             0);
-        const QByteArray before = readAll(session);
+        const QByteArray before = readFileBytes(session);
         const Run r = formalizeDemo(session);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("another knowledge base") && r.err.contains("--fresh"), r.err.constData());
-        QCOMPARE(readAll(session), before);
+        QCOMPARE(readFileBytes(session), before);
     }
 
     // L6, L14: numbers beyond the document or an int are errors that say so.

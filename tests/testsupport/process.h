@@ -28,4 +28,8 @@ struct ProcessRun {
 /// Writes `bytes` to `path`, replacing what was there; false on any failure.
 [[nodiscard]] bool writeFileBytes(const QString &path, const QByteArray &bytes);
 
+/// Copies every file under `from` to the same place under `to` (folders made as needed),
+/// each copy writable by its owner; `patterns` (QDir wildcards) limit the files copied.
+[[nodiscard]] bool copyTree(const QString &from, const QString &to, const QStringList &patterns = {});
+
 } // namespace fanva::testsupport
