@@ -95,7 +95,7 @@ public:
     [[nodiscard]] virtual std::vector<UnreadableForm> unreadableForms(const QByteArray &text, const ReadResult &read) const = 0;
 
     /// The KB in `dir` as if the new target `target` (no file yet) saw `sees` (a new fanva-kb
-    /// context's genlCx lines, docs/spec/iteration.md §4); nullopt when a target of this
+    /// context's genlCx lines, docs/formalize.md §11.3); nullopt when a target of this
     /// language sees no other (one theory).
     [[nodiscard]] virtual std::optional<LoadResult> loadWithNewTarget(
         const QString &dir, const QString &target, const QStringList &sees) const = 0;
