@@ -32,6 +32,7 @@
 namespace fanva::lang {
 
 class Language;
+class SentenceEdits;
 class TurnVocabulary;
 
 /// What one language keeps of a statement it read (its AST, a term and its arena…). Each
@@ -284,6 +285,8 @@ public:
 
     /// The vocabulary of the formalize turn as data (docs/spec/rules.md §2).
     [[nodiscard]] virtual const TurnVocabulary *turnVocabulary() const { return nullptr; }
+    /// Locating a stored statement's lines for replace and retract (docs/spec/rewrite.md §4).
+    [[nodiscard]] virtual const SentenceEdits *edits() const { return nullptr; }
 };
 
 } // namespace fanva::lang
