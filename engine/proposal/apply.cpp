@@ -246,56 +246,86 @@ bool checkConflict(ApplyRun &run)
     return false;
 }
 
+/// 3a. The new bytes: the edit entries spliced into the file, else the block appended; an edit
+/// Apply's base is stored beside the journal first. False (Conflict or IoError, nothing written) otherwise.
+bool prepareBytes(ApplyRun &run, const QDateTime &now, Journal &journal)
+{
+    ApplyResult &result = run.result;
+    if (!run.edits) {
+        result.block = run.proposal.renderBlock(run.accepted, now);
+        // A new context's file starts with its header; Undo removes the whole file (base absent).
+        run.newBytes = Proposal::appendBlock(run.current.exists ? run.current.bytes : run.proposal.newFileHeader(), result.block);
+        return true;
+    }
+    run.splice = spliceEntries(run.proposal, run.current.bytes, run.accepted, now);
+    if (!run.splice.ok()) {
+        result.status = ApplyStatus::Conflict;
+        result.message = QStringLiteral("%1 Nothing was written. Re-diff to review the entries against the file.").arg(run.splice.error);
+        return false;
+    }
+    result.block = run.splice.block;
+    result.removedLines = run.splice.removedLines;
+    run.newBytes = run.splice.bytes;
+    // Undo needs the old bytes: durable beside the journal before the pending line names them.
+    QString error;
+    if (!journal.storeBase(run.current.bytes, &error)) {
+        result.status = ApplyStatus::IoError;
+        result.message = QStringLiteral("%1 Nothing was written.").arg(error);
+        return false;
+    }
+    return true;
+}
+
+/// 3b. The transaction the pending line records, and the ids Apply writes.
+void fillTransaction(ApplyRun &run)
+{
+    Transaction &t = run.transaction;
+    t.id = run.options.newId ? run.options.newId() : QString();
+    t.file = run.path;
+    t.baseSha256 = run.current.exists ? sha256Hex(run.current.bytes) : QString();
+    t.newSha256 = sha256Hex(run.newBytes);
+    t.offset = run.edits ? 0 : run.current.bytes.size();
+    t.edit = run.edits;
+    t.session = run.options.sessionPath;
+    for (const Entry *e : run.accepted) {
+        t.entries.push_back({ e->id, e->segment, renderSentence(e->sentence(), run.proposal.kbLanguage()),
+            e->kind == formalize::EntryKind::Add ? QString() : formalize::entryKindName(e->kind) });
+        run.result.written.append(e->id);
+    }
+    run.result.journalId = t.id;
+}
+
+/// 4b. After the rename: the entries written are applied and the proposal's base moves on.
+void markApplied(ApplyRun &run)
+{
+    const Transaction &t = run.transaction;
+    Proposal &proposal = run.proposal;
+    for (Entry &e : proposal.entries) {
+        if (run.result.written.contains(e.id)) {
+            e.decision = Decision::Applied;
+            e.applied = t.id;
+        }
+    }
+    proposal.baseSha256 = t.newSha256;
+    proposal.absent = false;
+    proposal.applies.push_back({ t.id, transactionStateName(Transaction::State::Committed) });
+}
+
 /// 3–4. Journaled write: pending line, atomic replace (bytes checked again just before the rename),
 /// committed line; entries become applied. False, file untouched, on IoError or Conflict.
 bool journaledWrite(ApplyRun &run)
 {
     ApplyResult &result = run.result;
     const ApplyOptions &options = run.options;
-    const QDateTime now = options.now ? options.now() : QDateTime::currentDateTimeUtc();
     Journal journal(run.journalPath);
+    if (!prepareBytes(run, options.now ? options.now() : QDateTime::currentDateTimeUtc(), journal))
+        return false;
+    fillTransaction(run);
+    const Transaction &t = run.transaction;
     QString error;
-    if (run.edits) {
-        run.splice = spliceEntries(run.proposal, run.current.bytes, run.accepted, now);
-        if (!run.splice.ok()) {
-            result.status = ApplyStatus::Conflict;
-            result.message
-                = QStringLiteral("%1 Nothing was written. Re-diff to review the entries against the file.").arg(run.splice.error);
-            return false;
-        }
-        result.block = run.splice.block;
-        result.removedLines = run.splice.removedLines;
-        run.newBytes = run.splice.bytes;
-        // Undo needs the old bytes: durable beside the journal before the pending line names them.
-        if (!journal.storeBase(run.current.bytes, &error)) {
-            result.status = ApplyStatus::IoError;
-            result.message = QStringLiteral("%1 Nothing was written.").arg(error);
-            return false;
-        }
-    } else {
-        result.block = run.proposal.renderBlock(run.accepted, now);
-        // A new context's file starts with its header; Undo removes the whole file (base absent).
-        run.newBytes = Proposal::appendBlock(run.current.exists ? run.current.bytes : run.proposal.newFileHeader(), result.block);
-    }
-    const QByteArray &newBytes = run.newBytes;
-    Transaction &t = run.transaction;
-    t.id = options.newId ? options.newId() : QString();
-    t.file = run.path;
-    t.baseSha256 = run.current.exists ? sha256Hex(run.current.bytes) : QString();
-    t.newSha256 = sha256Hex(newBytes);
-    t.offset = run.edits ? 0 : run.current.bytes.size();
-    t.edit = run.edits;
-    t.session = options.sessionPath;
-    for (const Entry *e : run.accepted) {
-        t.entries.push_back({ e->id, e->segment, renderSentence(e->sentence(), run.proposal.kbLanguage()),
-            e->kind == formalize::EntryKind::Add ? QString() : formalize::entryKindName(e->kind) });
-        result.written.append(e->id);
-    }
-    result.journalId = t.id;
-
     bool changed = false;
     const bool written = detail::writeAtomically(
-        run.path, newBytes,
+        run.path, run.newBytes,
         [&] {
             if (!journal.appendPending(t, &error))
                 return false;
@@ -332,17 +362,7 @@ bool journaledWrite(ApplyRun &run)
     }
     if (run.edits)
         (void)journal.pruneBases();
-
-    Proposal &proposal = run.proposal;
-    for (Entry &e : proposal.entries) {
-        if (result.written.contains(e.id)) {
-            e.decision = Decision::Applied;
-            e.applied = t.id;
-        }
-    }
-    proposal.baseSha256 = t.newSha256;
-    proposal.absent = false;
-    proposal.applies.push_back({ t.id, transactionStateName(Transaction::State::Committed) });
+    markApplied(run);
     return true;
 }
 
