@@ -5,6 +5,7 @@
 #include "review/reviewcontroller.h"
 
 #include "attempts/attemptlogmodel.h"
+#include "review/addentriescommand.h"
 #include "review/entrymodel.h"
 #include "review/inlineeditor.h"
 #include "review/reviewpresenter.h"
@@ -27,7 +28,6 @@
 #include <QFileInfo>
 #include <QPlainTextEdit>
 #include <QTextBlock>
-#include <QUndoCommand>
 #include <QUndoStack>
 #include <QUuid>
 
@@ -55,35 +55,6 @@ std::vector<formalize::PromptSegment> judgeSegments(
     }
     return out;
 }
-
-/// Adding author entries, one paste at a time: undo takes them out, redo puts them back.
-class AddEntriesCommand final : public QUndoCommand
-{
-public:
-    AddEntriesCommand(EntryModel *model, std::vector<Entry> entries, const QString &text)
-        : QUndoCommand(text)
-        , m_model(model)
-        , m_entries(std::move(entries))
-    { }
-    void undo() override
-    {
-        Proposal p = m_model->proposal();
-        std::erase_if(p.entries, [this](const Entry &e) {
-            return std::any_of(m_entries.begin(), m_entries.end(), [&e](const Entry &added) { return added.id == e.id; });
-        });
-        m_model->updateProposal(p);
-    }
-    void redo() override
-    {
-        Proposal p = m_model->proposal();
-        p.entries.insert(p.entries.end(), m_entries.begin(), m_entries.end());
-        m_model->updateProposal(p);
-    }
-
-private:
-    EntryModel *m_model;
-    std::vector<Entry> m_entries;
-};
 
 } // namespace
 

@@ -6,6 +6,7 @@
 #include "review/reviewcontroller.h"
 
 #include "attempts/attemptlogmodel.h"
+#include "review/addentriescommand.h"
 #include "review/entrymodel.h"
 
 #include "formalize/rewrite.h"
@@ -20,7 +21,6 @@
 
 #include <QFile>
 #include <QFileInfo>
-#include <QUndoCommand>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -28,41 +28,8 @@
 using namespace fanva;
 using formalize::ExistingSentence;
 using proposal::Entry;
-using proposal::Proposal;
 
 namespace {
-
-/// Adding entries on existing sentences: undo takes them out, redo puts them back.
-class AddEditCommand final : public QUndoCommand
-{
-public:
-    AddEditCommand(EntryModel *model, std::vector<Entry> entries, const QString &text)
-        : QUndoCommand(text)
-        , m_model(model)
-        , m_entries(std::move(entries))
-    { }
-    AddEditCommand(EntryModel *model, Entry entry, const QString &text)
-        : AddEditCommand(model, std::vector<Entry> { std::move(entry) }, text)
-    { }
-    void undo() override
-    {
-        Proposal p = m_model->proposal();
-        std::erase_if(p.entries, [this](const Entry &e) {
-            return std::any_of(m_entries.begin(), m_entries.end(), [&e](const Entry &added) { return added.id == e.id; });
-        });
-        m_model->updateProposal(p);
-    }
-    void redo() override
-    {
-        Proposal p = m_model->proposal();
-        p.entries.insert(p.entries.end(), m_entries.begin(), m_entries.end());
-        m_model->updateProposal(p);
-    }
-
-private:
-    EntryModel *m_model;
-    std::vector<Entry> m_entries;
-};
 
 QByteArray fileBytes(const QString &path)
 {
@@ -118,7 +85,7 @@ QString ReviewController::retractSentence(int line)
                 .arg(m_seamKb->language().id()),
             std::nullopt });
     const QString id = e.id;
-    m_undoStack->push(new AddEditCommand(m_entries, std::move(e), tr("Retract line %1").arg(line)));
+    m_undoStack->push(new AddEntriesCommand(m_entries, std::move(e), tr("Retract line %1").arg(line)));
     return id;
 }
 
@@ -153,7 +120,7 @@ QString ReviewController::replaceSentence(int line, const QString &sentence)
     e.state = check::hasBlocking(e.problems) ? formalize::EntryState::Refused : formalize::EntryState::Admissible;
     e.decision = e.state == formalize::EntryState::Admissible ? formalize::Decision::Accepted : formalize::Decision::Undecided;
     const QString id = e.id;
-    m_undoStack->push(new AddEditCommand(m_entries, std::move(e), tr("Replace line %1").arg(line)));
+    m_undoStack->push(new AddEntriesCommand(m_entries, std::move(e), tr("Replace line %1").arg(line)));
     return id;
 }
 
@@ -239,7 +206,7 @@ void ReviewController::finishRewrite()
         }
     }
     if (!added.empty())
-        m_undoStack->push(new AddEditCommand(m_entries, std::move(added), tr("Rewrite %1").arg(ids.join(QStringLiteral(", ")))));
+        m_undoStack->push(new AddEntriesCommand(m_entries, std::move(added), tr("Rewrite %1").arg(ids.join(QStringLiteral(", ")))));
     m_autosaveScheduler->sessionFinished();
     Q_EMIT finished(outcome);
     Q_EMIT rewriteFinished(outcome, ids);
