@@ -8,11 +8,11 @@
 
 #include "formalize/rewrite.h"
 #include "formalize/session.h"
-#include "kb/knowledgebase.h"
-#include "kb/reader.h"
+#include "lang/rewritesetup.h"
+#include "lang/sentenceedits.h"
 #include "llm/provider.h"
 #include "llm/selection.h"
-#include "proposal/retractcheck.h"
+#include "proposal/edits.h"
 #include "proposal/sessionfile.h"
 
 #include <QCommandLineParser>
@@ -33,13 +33,23 @@ namespace {
 
 /// What both commands read first: the KB, the context's file and the selected sentences.
 struct Selection {
-    std::shared_ptr<const kb::KnowledgeBase> kb;
+    std::shared_ptr<const lang::Kb> kb;
     QString kbDir;
     QString context;
     QString file; ///< absolute path of the context's file
     QByteArray bytes; ///< the file as read (its hash is the proposal's base)
     std::vector<formalize::ExistingSentence> sentences;
 };
+
+/// The absolute path of the KB file the language maps `target` to, empty when the KB has none.
+QString targetFileOf(const lang::Language &language, const QString &kbDir, const QString &target)
+{
+    for (const QString &path : language.kbFiles(kbDir)) {
+        if (language.isTargetFile(QDir(kbDir).relativeFilePath(path), target))
+            return QFileInfo(path).absoluteFilePath();
+    }
+    return {};
+}
 
 /// Reads --kb, --context and --lines; nullopt after printing why (the exit code in `*code`).
 std::optional<Selection> select(const cli::CommandLine &commandLine, const QString &lines, int *code)
@@ -68,21 +78,21 @@ std::optional<Selection> select(const cli::CommandLine &commandLine, const QStri
     Selection s;
     s.kbDir = QFileInfo(commandLine.kb()).absoluteFilePath();
     s.context = commandLine.context();
-    const kb::LoadResult loaded = kb::loadKnowledgeBase(s.kbDir);
+    const lang::Language &language = commandLine.language();
+    lang::LoadResult loaded = language.load(s.kbDir);
     for (const kb::Diagnostic &d : loaded.diagnostics)
         cli::err(d.toString() + QLatin1Char('\n'));
     if (!loaded.ok()) {
         *code = cli::ExitProblems;
         return std::nullopt;
     }
-    s.kb = loaded.kb;
-    const auto info = s.kb->contextInfo(kb::intern(s.context.toStdString()));
-    if (!info || info->file.isEmpty()) {
+    s.kb = std::move(loaded.kb);
+    s.file = targetFileOf(language, s.kbDir, s.context);
+    if (s.file.isEmpty()) {
         cli::err(QStringLiteral("fanva-cli %1: the knowledge base has no file for %2\n").arg(name, s.context));
         *code = cli::ExitProblems;
         return std::nullopt;
     }
-    s.file = QDir(s.kb->root()).absoluteFilePath(info->file);
     QFile file(s.file);
     if (!file.open(QIODevice::ReadOnly)) {
         cli::err(QStringLiteral("fanva-cli %1: cannot read %2: %3\n").arg(name, s.file, file.errorString()));
@@ -90,13 +100,13 @@ std::optional<Selection> select(const cli::CommandLine &commandLine, const QStri
         return std::nullopt;
     }
     s.bytes = file.readAll();
-    const formalize::SentenceSelection selection = formalize::selectSentences(*s.kb, s.bytes, int(first), int(last));
+    const lang::StatementSelection selection = lang::selectStatements(*s.kb, s.bytes, s.file, int(first), int(last));
     if (!selection.ok()) {
         cli::err(QStringLiteral("fanva-cli %1: %2: %3\n").arg(name, QFileInfo(s.file).fileName(), selection.error));
         *code = cli::ExitProblems;
         return std::nullopt;
     }
-    s.sentences = selection.sentences;
+    s.sentences = selection.statements;
     return s;
 }
 
@@ -104,6 +114,7 @@ std::optional<Selection> select(const cli::CommandLine &commandLine, const QStri
 void setTarget(proposal::SessionFile &session, const Selection &s)
 {
     proposal::Proposal &p = session.proposal;
+    p.language = s.kb->language().id();
     p.kbDir = s.kbDir;
     p.context = s.context;
     p.targetFile = QDir(s.kbDir).relativeFilePath(s.file);
@@ -137,7 +148,7 @@ std::optional<QString> outProblem(const QString &path, const Selection &s, bool 
         const QStringList parts = relative.split(QLatin1Char('/'));
         const bool read = !relative.startsWith(QLatin1StringView("../"))
             && std::none_of(parts.begin(), parts.end(), [](const QString &part) { return part.startsWith(QLatin1Char('.')); })
-            && info.suffix() == QLatin1StringView("txt");
+            && QDir::match(s.kb->language().kbFilePatterns(), info.fileName());
         if (read)
             return QStringLiteral("%1 is a file of the knowledge base %2 (its loader reads it): save the session elsewhere, e.g. %3.fanva")
                 .arg(path, s.kbDir, info.completeBaseName());
@@ -290,7 +301,7 @@ int runRewrite(const QStringList &args)
     settings.maxAttempts = maxAttempts;
     settings.judge = judge == QLatin1StringView("on");
     // Gated against the KB without the selected sentences (rewrite.md §1).
-    run->input = formalize::makeRewriteSessionInput(run->selection.kb, run->selection.context, run->selection.file, run->selection.bytes,
+    run->input = lang::makeRewriteSessionInput(run->selection.kb, run->selection.context, run->selection.file, run->selection.bytes,
         run->selection.sentences, settings, parser.value(QStringLiteral("instruction")));
     run->input.kbSha256 = proposal::kbFingerprint(run->selection.kbDir).sha256;
 
@@ -347,6 +358,16 @@ int runRetract(const QStringList &args)
     session.outcome = { { "outcome", "success" }, { "stopReason", "converged" } };
     setTarget(session, *s);
     session.proposal.segmentTexts = proposal::segmentTextsFrom(session.documentText, session.segments);
+    const lang::SentenceEdits *edits = s->kb->language().edits();
+    if (!edits) {
+        cli::err(QStringLiteral("fanva-cli retract: retracting is not available for a %1 knowledge base\n").arg(s->kb->language().id()));
+        return cli::ExitProblems;
+    }
+    if (!edits->checksRetractions())
+        cli::err(QStringLiteral("fanva-cli retract: %1 has no check of what a retraction takes away (docs/spec/rewrite.md §4): Apply's "
+                                "reload refuses a file that no longer loads, and Undo restores it\n")
+                     .arg(s->kb->language().id()));
+    const std::vector<lang::StatementLine> going = proposal::statementLines(s->sentences);
     int number = 0;
     for (const formalize::ExistingSentence &old : s->sentences) {
         formalize::Entry e;
@@ -360,7 +381,8 @@ int runRetract(const QStringList &args)
         // Undecided: Apply writes only what `apply --accept` names (docs/spec/rewrite.md §6).
         e.decision = formalize::Decision::Undecided;
         // Not silent: a retracted declaration that kept sentences still use (rewrite.md §4).
-        if (const auto warning = proposal::retractionWarning(*s->kb, s->context, s->file, s->bytes, e.replaces, s->sentences))
+        if (const auto warning
+            = edits->retractionWarning(*s->kb, s->context, s->file, s->bytes, proposal::statementLines(e.replaces), going))
             e.notes.push_back(*warning);
         cli::out(entryLine(e));
         for (const check::Problem &n : e.notes)

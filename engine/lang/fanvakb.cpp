@@ -12,6 +12,7 @@
 #include "kb/symbol.h"
 #include "kb/writer.h"
 #include "lang/fanvakbtools.h"
+#include "lang/fanvakbedits.h"
 #include "lang/kbtokenizer.h"
 
 #include <QDir>
@@ -330,6 +331,7 @@ public:
 
     [[nodiscard]] QString lineComment() const override { return QStringLiteral(";;"); }
     [[nodiscard]] QString syntaxDefinition() const override { return QStringLiteral("Fanva KB"); }
+    [[nodiscard]] const SentenceEdits *edits() const override { return &fanvaKbEdits(); }
 
     [[nodiscard]] const ToolServices *toolServices() const override { return &fanvaKbTools(); }
 

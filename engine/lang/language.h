@@ -32,6 +32,7 @@
 namespace fanva::lang {
 
 class Language;
+class SentenceEdits;
 class TurnVocabulary;
 class ToolServices;
 
@@ -289,6 +290,9 @@ public:
     // Optional role "tool services" (lang/toolservices.h), asked by fanva-cli: what a
     // command-line tool needs beyond the core role (parse, fmt, check, gloss, kb).
     [[nodiscard]] virtual const ToolServices *toolServices() const { return nullptr; }
+
+    /// Locating a stored statement's lines for replace and retract (docs/spec/rewrite.md §4).
+    [[nodiscard]] virtual const SentenceEdits *edits() const { return nullptr; }
 };
 
 } // namespace fanva::lang

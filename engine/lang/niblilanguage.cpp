@@ -12,6 +12,7 @@
 #include "lang/nibli/knowledgebase.h"
 #include "lang/nibli/promptguide.h"
 #include "lang/nibli/reader.h"
+#include "lang/nibliedits.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -622,6 +623,7 @@ public:
     [[nodiscard]] const ToolServices *toolServices() const override { return &nibliTools(); }
     [[nodiscard]] QString lineComment() const override { return QStringLiteral("#"); }
     [[nodiscard]] QString syntaxDefinition() const override { return QStringLiteral("nibli KR"); }
+    [[nodiscard]] const SentenceEdits *edits() const override { return &nibliEdits(); }
 
     [[nodiscard]] QList<Token> tokenizeLine(QStringView line, int &state) const override
     {
@@ -649,6 +651,17 @@ std::optional<QByteArray> formatNibli(const QByteArray &text)
     if (!formatted)
         return std::nullopt;
     return QByteArray(formatted->data(), qsizetype(formatted->size()));
+}
+
+LoadResult nibliKbFromTexts(const QString &root, const std::vector<std::pair<QString, std::string>> &texts)
+{
+    LoadResult result;
+    nibli::KnowledgeBase::LoadResult loaded = nibli::KnowledgeBase::fromTexts(texts);
+    for (const nibli::FileDiagnostic &d : loaded.diagnostics)
+        result.diagnostics.push_back(diagnosticOf(d.diagnostic, QDir(root).filePath(d.file), d.warning));
+    if (loaded.kb)
+        result.kb = std::make_shared<const NibliKb>(nibliLanguage(), root, std::move(loaded.kb));
+    return result;
 }
 
 } // namespace fanva::lang

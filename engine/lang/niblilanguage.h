@@ -7,6 +7,9 @@
 #include <QByteArray>
 
 #include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace fanva::lang {
 
@@ -19,5 +22,9 @@ namespace fanva::lang {
 /// declarations: each statement's span replaced by its render. nullopt when the text does
 /// not read and resolve. (The seam has no format operation yet.)
 [[nodiscard]] std::optional<QByteArray> formatNibli(const QByteArray &text);
+
+/// A nibli KB read from in-memory files (path relative to `root` → text) as load(root) would
+/// read them: what SentenceEdits::loadWith() gates a replacement against.
+[[nodiscard]] LoadResult nibliKbFromTexts(const QString &root, const std::vector<std::pair<QString, std::string>> &texts);
 
 } // namespace fanva::lang

@@ -2,15 +2,13 @@
 // SPDX-License-Identifier: MIT
 #include "proposal/apply.h"
 
-#include "formalize/rewrite.h"
 #include "kb/knowledgebase.h"
-#include "kb/reader.h"
-#include "kb/writer.h"
 #include "lang/fanvakb.h"
-#include "lang/gates.h"
+#include "lang/sentenceedits.h"
 #include "proposal/atomicwrite_p.h"
 #include "proposal/edits.h"
 #include "proposal/filelock_p.h"
+#include "proposal/gate.h"
 #include "proposal/gitcommit.h"
 #include "proposal/target.h"
 
@@ -19,7 +17,8 @@
 #include <QFileInfo>
 
 #include <algorithm>
-#include <set>
+#include <map>
+#include <optional>
 
 namespace fanva::proposal {
 
@@ -58,80 +57,7 @@ bool forcedPast(const Entry &entry, const std::vector<check::Problem> &blocking,
         [&](const check::Problem &p) { return !isUnforceable(p.type, language) && entry.forced.contains(p.type); });
 }
 
-/// The ids of `written` whose canonical form is not stored in `context` after the reload.
-QStringList missingAfterReload(const kb::KnowledgeBase &kb, const QString &context, const std::vector<const Entry *> &written)
-{
-    QStringList missing;
-    const kb::SymbolId cx = kb::intern(context.toStdString());
-    for (const Entry *e : written) {
-        if (e->kind == formalize::EntryKind::Retract)
-            continue;
-        const kb::SentenceParse parsed = kb::parseSentence(e->sentence());
-        bool stored = false;
-        if (parsed.sentence) {
-            const std::string key = kb.canonicalKey(parsed.sentence->term);
-            for (kb::SentenceId id : kb.lookup(key, kb::Scope { cx, kb::noKey })) {
-                if (kb.sentence(id).context == cx) {
-                    stored = true;
-                    break;
-                }
-            }
-        }
-        if (!stored)
-            missing.append(e->id);
-    }
-    return missing;
-}
-
-/// The ids of replace and retract entries one of whose old sentences is still stored in
-/// `context` more often than the new file's expected sentences hold its key.
-QStringList stillStored(
-    const kb::KnowledgeBase &kb, const QString &context, const std::vector<const Entry *> &entries, const QStringList &expected)
-{
-    const kb::SymbolId cx = kb::intern(context.toStdString());
-    QStringList expectedKeys;
-    for (const QString &sentence : expected) {
-        const kb::SentenceParse parsed = kb::parseSentence(sentence);
-        if (parsed.sentence)
-            expectedKeys.append(QString::fromStdString(kb.canonicalKey(parsed.sentence->term)));
-    }
-    QStringList out;
-    for (const Entry *e : entries) {
-        for (const formalize::ExistingSentence &old : e->replaces) {
-            const kb::SentenceParse parsed = kb::parseSentence(old.text);
-            if (!parsed.sentence)
-                continue;
-            const std::string key = kb.canonicalKey(parsed.sentence->term);
-            const auto ids = kb.lookup(key, kb::Scope { cx, kb::noKey });
-            const auto stored = std::count_if(ids.begin(), ids.end(), [&](kb::SentenceId id) { return kb.sentence(id).context == cx; });
-            if (stored > expectedKeys.count(QString::fromStdString(key)) && !out.contains(e->id))
-                out.append(e->id);
-        }
-    }
-    return out;
-}
-
 } // namespace
-
-/// The ids of `written` whose key is not that of a statement of the target file `path` after
-/// the reload (a language without contexts, nibli-kr.md §1.3: the key must be in the target file).
-QStringList missingFromFile(const lang::Kb &kb, const QString &path, const std::vector<const Entry *> &written)
-{
-    const lang::Language &language = kb.language();
-    QFile file(path);
-    std::set<std::string> keys;
-    if (file.open(QIODevice::ReadOnly)) {
-        for (const lang::Statement &s : language.read(file.readAll(), path).statements)
-            keys.insert(language.key(&kb, s));
-    }
-    QStringList missing;
-    for (const Entry *e : written) {
-        const lang::Candidate read = language.readCandidate(e->sentence());
-        if (!read.statement || !keys.contains(language.key(&kb, *read.statement)))
-            missing.append(e->id);
-    }
-    return missing;
-}
 
 QString applyStatusName(ApplyStatus status)
 {
@@ -204,10 +130,15 @@ bool readsAsSentences(ApplyRun &run)
     return blockedUnlessEmpty(run);
 }
 
-/// The KB of the proposal's language, loaded from disk; null (IoError set) when it does not load.
-std::shared_ptr<const lang::Kb> loadThroughLanguage(ApplyRun &run)
+/// The KB Apply gates against, loaded from disk: a new context's file as Apply will create it,
+/// its header first (formalize.md §11.3). Null (IoError set) when it does not load.
+std::shared_ptr<const lang::Kb> loadForGate(ApplyRun &run)
 {
-    lang::LoadResult loaded = run.proposal.kbLanguage().load(run.proposal.kbDir);
+    const lang::Language &language = run.proposal.kbLanguage();
+    const QByteArray header = run.proposal.newFileHeader();
+    const lang::SentenceEdits *edits = language.edits();
+    lang::LoadResult loaded
+        = header.isEmpty() || !edits ? language.load(run.proposal.kbDir) : edits->loadWith(run.proposal.kbDir, run.path, header);
     if (loaded.ok())
         return std::move(loaded.kb);
     run.result.status = ApplyStatus::IoError;
@@ -216,58 +147,49 @@ std::shared_ptr<const lang::Kb> loadThroughLanguage(ApplyRun &run)
     return nullptr;
 }
 
-/// Re-gate through the seam, for a language whose KB is no kb::KnowledgeBase: the accepted
-/// entries as one batch through lang::runGates. Such a language has no rewrite edits.
-bool regateThroughSeam(ApplyRun &run, const lang::Kb &kb)
+/// The KB a replacement is gated against: `kb` without the sentences this Apply removes
+/// (rewrite.md §1), or `kb` itself when nothing is removed or the reduced KB does not load.
+std::shared_ptr<const lang::Kb> withoutRemoved(const ApplyRun &run, std::shared_ptr<const lang::Kb> kb)
 {
-    if (run.edits) {
+    const lang::Language &language = run.proposal.kbLanguage();
+    const lang::SentenceEdits *edits = language.edits();
+    if (!run.edits || !edits)
+        return kb;
+    const FileState file = readFile(run.path);
+    if (const auto without = withoutStatements(language, file.bytes, removedSentences(run.accepted))) {
+        lang::LoadResult reduced = edits->loadWith(run.proposal.kbDir, run.path, *without);
+        if (reduced.ok())
+            return std::move(reduced.kb);
+    }
+    return kb;
+}
+
+/// The gate's problems of `sentences` as one batch: fanva-kb's through the caller's BatchGate
+/// (tests inject one), every other language's through the seam.
+std::vector<std::vector<check::Problem>> gateBatch(const ApplyRun &run, const lang::Kb &kb, const QStringList &sentences)
+{
+    if (sentences.isEmpty())
+        return {};
+    if (const kb::KnowledgeBase *knowledge = lang::knowledgeBaseOf(kb); knowledge && run.options.gate)
+        return run.options.gate(*knowledge, run.proposal.context, sentences);
+    return gateThroughLanguage(kb, run.proposal.context, sentences);
+}
+
+/// 1. Re-gate: reloads the KB from disk and gates the accepted entries as one batch (a
+/// replacement against the KB without what it removes; a retraction not at all). False
+/// (result Blocked or IoError, nothing written) when the KB does not load or refuses one.
+bool regate(ApplyRun &run)
+{
+    std::shared_ptr<const lang::Kb> kb = loadForGate(run);
+    if (!kb)
+        return false;
+    const std::shared_ptr<const lang::Kb> gateKb = withoutRemoved(run, std::move(kb));
+    if (run.edits && !run.proposal.kbLanguage().edits()) {
         run.result.status = ApplyStatus::IoError;
         run.result.message
             = QStringLiteral("Replacing or retracting sentences is not available for a %1 knowledge base. Nothing was written.")
-                  .arg(kb.language().id());
+                  .arg(run.proposal.kbLanguage().id());
         return false;
-    }
-    const std::unique_ptr<lang::Batch> batch = kb.language().newBatch(kb);
-    for (const Entry *e : run.accepted) {
-        const lang::GateReport report = lang::runGates(kb, e->sentence(), run.proposal.context, batch.get());
-        const std::vector<check::Problem> blocking = blockingOf(report.problems);
-        if (!blocking.empty() && !forcedPast(*e, blocking, kb.language()))
-            run.result.blocked.push_back({ e->id, blocking });
-    }
-    return blockedUnlessEmpty(run);
-}
-
-bool regate(ApplyRun &run)
-{
-    ApplyResult &result = run.result;
-    // A new context's file is gated as Apply will create it: its header first (formalize.md §11.3).
-    const QByteArray header = run.proposal.newFileHeader();
-    kb::LoadResult loaded;
-    if (header.isEmpty()) {
-        const std::shared_ptr<const lang::Kb> kb = loadThroughLanguage(run);
-        if (!kb)
-            return false;
-        loaded.kb = lang::sharedKnowledgeBaseOf(*kb);
-        if (!loaded.kb)
-            return regateThroughSeam(run, *kb);
-    } else {
-        loaded = kb::loadKnowledgeBaseWith(run.proposal.kbDir, { { run.path, header } });
-    }
-    if (!loaded.ok()) {
-        result.status = ApplyStatus::IoError;
-        const QString first = loaded.diagnostics.empty() ? QString() : loaded.diagnostics.front().toString();
-        result.message = QStringLiteral("The knowledge base in %1 does not load: %2. Nothing was written.").arg(run.proposal.kbDir, first);
-        return false;
-    }
-    // Replacements are gated against the KB without the sentences this Apply removes (rewrite.md §1).
-    std::shared_ptr<const kb::KnowledgeBase> gateKb = loaded.kb;
-    if (run.edits) {
-        const FileState file = readFile(run.path);
-        if (const auto without = formalize::withoutSentences(file.bytes, removedSentences(run.accepted))) {
-            const kb::LoadResult reduced = kb::loadKnowledgeBaseWith(run.proposal.kbDir, { { run.path, *without } });
-            if (reduced.ok())
-                gateKb = reduced.kb;
-        }
     }
     QStringList sentences;
     std::vector<const Entry *> gated;
@@ -277,12 +199,11 @@ bool regate(ApplyRun &run)
         sentences.append(e->sentence());
         gated.push_back(e);
     }
-    const std::vector<std::vector<check::Problem>> problems
-        = gated.empty() ? std::vector<std::vector<check::Problem>>() : run.options.gate(*gateKb, run.proposal.context, sentences);
+    const std::vector<std::vector<check::Problem>> problems = gateBatch(run, *gateKb, sentences);
     for (std::size_t i = 0; i < gated.size(); ++i) {
         const std::vector<check::Problem> blocking = i < problems.size() ? blockingOf(problems[i]) : std::vector<check::Problem>();
         if (!blocking.empty() && !forcedPast(*gated[i], blocking, run.proposal.kbLanguage()))
-            result.blocked.push_back({ gated[i]->id, blocking });
+            run.result.blocked.push_back({ gated[i]->id, blocking });
     }
     return blockedUnlessEmpty(run);
 }
@@ -325,56 +246,86 @@ bool checkConflict(ApplyRun &run)
     return false;
 }
 
+/// 3a. The new bytes: the edit entries spliced into the file, else the block appended; an edit
+/// Apply's base is stored beside the journal first. False (Conflict or IoError, nothing written) otherwise.
+bool prepareBytes(ApplyRun &run, const QDateTime &now, Journal &journal)
+{
+    ApplyResult &result = run.result;
+    if (!run.edits) {
+        result.block = run.proposal.renderBlock(run.accepted, now);
+        // A new context's file starts with its header; Undo removes the whole file (base absent).
+        run.newBytes = Proposal::appendBlock(run.current.exists ? run.current.bytes : run.proposal.newFileHeader(), result.block);
+        return true;
+    }
+    run.splice = spliceEntries(run.proposal, run.current.bytes, run.accepted, now);
+    if (!run.splice.ok()) {
+        result.status = ApplyStatus::Conflict;
+        result.message = QStringLiteral("%1 Nothing was written. Re-diff to review the entries against the file.").arg(run.splice.error);
+        return false;
+    }
+    result.block = run.splice.block;
+    result.removedLines = run.splice.removedLines;
+    run.newBytes = run.splice.bytes;
+    // Undo needs the old bytes: durable beside the journal before the pending line names them.
+    QString error;
+    if (!journal.storeBase(run.current.bytes, &error)) {
+        result.status = ApplyStatus::IoError;
+        result.message = QStringLiteral("%1 Nothing was written.").arg(error);
+        return false;
+    }
+    return true;
+}
+
+/// 3b. The transaction the pending line records, and the ids Apply writes.
+void fillTransaction(ApplyRun &run)
+{
+    Transaction &t = run.transaction;
+    t.id = run.options.newId ? run.options.newId() : QString();
+    t.file = run.path;
+    t.baseSha256 = run.current.exists ? sha256Hex(run.current.bytes) : QString();
+    t.newSha256 = sha256Hex(run.newBytes);
+    t.offset = run.edits ? 0 : run.current.bytes.size();
+    t.edit = run.edits;
+    t.session = run.options.sessionPath;
+    for (const Entry *e : run.accepted) {
+        t.entries.push_back({ e->id, e->segment, renderSentence(e->sentence(), run.proposal.kbLanguage()),
+            e->kind == formalize::EntryKind::Add ? QString() : formalize::entryKindName(e->kind) });
+        run.result.written.append(e->id);
+    }
+    run.result.journalId = t.id;
+}
+
+/// 4b. After the rename: the entries written are applied and the proposal's base moves on.
+void markApplied(ApplyRun &run)
+{
+    const Transaction &t = run.transaction;
+    Proposal &proposal = run.proposal;
+    for (Entry &e : proposal.entries) {
+        if (run.result.written.contains(e.id)) {
+            e.decision = Decision::Applied;
+            e.applied = t.id;
+        }
+    }
+    proposal.baseSha256 = t.newSha256;
+    proposal.absent = false;
+    proposal.applies.push_back({ t.id, transactionStateName(Transaction::State::Committed) });
+}
+
 /// 3–4. Journaled write: pending line, atomic replace (bytes checked again just before the rename),
 /// committed line; entries become applied. False, file untouched, on IoError or Conflict.
 bool journaledWrite(ApplyRun &run)
 {
     ApplyResult &result = run.result;
     const ApplyOptions &options = run.options;
-    const QDateTime now = options.now ? options.now() : QDateTime::currentDateTimeUtc();
     Journal journal(run.journalPath);
+    if (!prepareBytes(run, options.now ? options.now() : QDateTime::currentDateTimeUtc(), journal))
+        return false;
+    fillTransaction(run);
+    const Transaction &t = run.transaction;
     QString error;
-    if (run.edits) {
-        run.splice = spliceEntries(run.proposal, run.current.bytes, run.accepted, now);
-        if (!run.splice.ok()) {
-            result.status = ApplyStatus::Conflict;
-            result.message
-                = QStringLiteral("%1 Nothing was written. Re-diff to review the entries against the file.").arg(run.splice.error);
-            return false;
-        }
-        result.block = run.splice.block;
-        result.removedLines = run.splice.removedLines;
-        run.newBytes = run.splice.bytes;
-        // Undo needs the old bytes: durable beside the journal before the pending line names them.
-        if (!journal.storeBase(run.current.bytes, &error)) {
-            result.status = ApplyStatus::IoError;
-            result.message = QStringLiteral("%1 Nothing was written.").arg(error);
-            return false;
-        }
-    } else {
-        result.block = run.proposal.renderBlock(run.accepted, now);
-        // A new context's file starts with its header; Undo removes the whole file (base absent).
-        run.newBytes = Proposal::appendBlock(run.current.exists ? run.current.bytes : run.proposal.newFileHeader(), result.block);
-    }
-    const QByteArray &newBytes = run.newBytes;
-    Transaction &t = run.transaction;
-    t.id = options.newId ? options.newId() : QString();
-    t.file = run.path;
-    t.baseSha256 = run.current.exists ? sha256Hex(run.current.bytes) : QString();
-    t.newSha256 = sha256Hex(newBytes);
-    t.offset = run.edits ? 0 : run.current.bytes.size();
-    t.edit = run.edits;
-    t.session = options.sessionPath;
-    for (const Entry *e : run.accepted) {
-        t.entries.push_back({ e->id, e->segment, renderSentence(e->sentence(), run.proposal.kbLanguage()),
-            e->kind == formalize::EntryKind::Add ? QString() : formalize::entryKindName(e->kind) });
-        result.written.append(e->id);
-    }
-    result.journalId = t.id;
-
     bool changed = false;
     const bool written = detail::writeAtomically(
-        run.path, newBytes,
+        run.path, run.newBytes,
         [&] {
             if (!journal.appendPending(t, &error))
                 return false;
@@ -411,18 +362,63 @@ bool journaledWrite(ApplyRun &run)
     }
     if (run.edits)
         (void)journal.pruneBases();
+    markApplied(run);
+    return true;
+}
 
-    Proposal &proposal = run.proposal;
-    for (Entry &e : proposal.entries) {
-        if (result.written.contains(e.id)) {
-            e.decision = Decision::Applied;
-            e.applied = t.id;
+/// How many statements with `key` the target holds in the reloaded `kb`: through the
+/// language's SentenceEdits role, else those of the target file.
+int storedCount(const ApplyRun &run, const lang::Kb &kb, const std::string &key)
+{
+    const lang::Language &language = kb.language();
+    if (const lang::SentenceEdits *edits = language.edits())
+        return edits->storedCount(kb, key, run.proposal.context, run.path);
+    const lang::ReadResult file = language.read(readFile(run.path).bytes, run.path);
+    return int(std::count_if(
+        file.statements.begin(), file.statements.end(), [&](const lang::Statement &s) { return language.key(&kb, s) == key; }));
+}
+
+/// The identity key of `text` read as one statement of `kb`'s language (nullopt: it does not read).
+std::optional<std::string> keyOf(const lang::Kb &kb, const QString &text)
+{
+    const lang::Candidate read = kb.language().readCandidate(text);
+    if (!read.statement)
+        return std::nullopt;
+    return kb.language().key(&kb, *read.statement);
+}
+
+/// The ids of the written adds and replacements whose statement the target does not hold after the reload.
+QStringList missingAfterReload(const ApplyRun &run, const lang::Kb &kb)
+{
+    QStringList missing;
+    for (const Entry *e : run.accepted) {
+        if (e->kind == formalize::EntryKind::Retract)
+            continue;
+        const std::optional<std::string> key = keyOf(kb, e->sentence());
+        if (!key || storedCount(run, kb, *key) == 0)
+            missing.append(e->id);
+    }
+    return missing;
+}
+
+/// The ids of replace and retract entries one of whose old statements the target still holds
+/// more often than the new file's expected statements hold its key.
+QStringList stillStored(const ApplyRun &run, const lang::Kb &kb)
+{
+    std::map<std::string, int> expected;
+    for (const QString &sentence : run.splice.sentences) {
+        if (const std::optional<std::string> key = keyOf(kb, sentence))
+            ++expected[*key];
+    }
+    QStringList out;
+    for (const Entry *e : run.accepted) {
+        for (const formalize::ExistingSentence &old : e->replaces) {
+            const std::optional<std::string> key = keyOf(kb, old.text);
+            if (key && storedCount(run, kb, *key) > expected[*key] && !out.contains(e->id))
+                out.append(e->id);
         }
     }
-    proposal.baseSha256 = t.newSha256;
-    proposal.absent = false;
-    proposal.applies.push_back({ t.id, transactionStateName(Transaction::State::Committed) });
-    return true;
+    return out;
 }
 
 /// True if the file is its old bytes plus the block, and the block reads as exactly the
@@ -431,17 +427,17 @@ bool holdsOnlyTheReviewedBlock(const ApplyRun &run)
 {
     if (readFile(run.path).bytes != run.newBytes)
         return false;
+    const lang::Language &language = run.proposal.kbLanguage();
     if (run.edits) {
-        const kb::Document document = kb::parseDocument(run.newBytes);
-        if (document.hasErrors() || document.sentences.size() != std::size_t(run.splice.sentences.size()))
+        const lang::ReadResult file = language.read(run.newBytes, run.path);
+        if (file.hasErrors() || file.statements.size() != std::size_t(run.splice.sentences.size()))
             return false;
-        for (std::size_t i = 0; i < document.sentences.size(); ++i) {
-            if (kb::render(document.sentences[i]) != run.splice.sentences.at(qsizetype(i)))
+        for (std::size_t i = 0; i < file.statements.size(); ++i) {
+            if (language.render(file.statements[i]) != run.splice.sentences.at(qsizetype(i)))
                 return false;
         }
         return true;
     }
-    const lang::Language &language = run.proposal.kbLanguage();
     const lang::ReadResult block = language.read(run.result.block);
     if (block.hasErrors() || block.statements.size() != run.accepted.size())
         return false;
@@ -471,11 +467,9 @@ void verify(ApplyRun &run)
             = QStringLiteral("%1 was written but holds more than its old text and the reviewed entries; Undo restores it.").arg(run.name);
         return;
     }
-    const kb::KnowledgeBase *knowledge = lang::knowledgeBaseOf(*reloaded.kb);
-    result.missing = knowledge ? missingAfterReload(*knowledge, run.proposal.context, run.accepted)
-                               : missingFromFile(*reloaded.kb, run.path, run.accepted);
-    if (knowledge && run.edits && result.missing.isEmpty()) {
-        const QStringList kept = stillStored(*knowledge, run.proposal.context, run.accepted, run.splice.sentences);
+    result.missing = missingAfterReload(run, *reloaded.kb);
+    if (run.edits && result.missing.isEmpty()) {
+        const QStringList kept = stillStored(run, *reloaded.kb);
         if (!kept.isEmpty()) {
             result.status = ApplyStatus::VerifyFailed;
             result.missing = kept;

@@ -2,8 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "proposal/edits.h"
 
-#include "kb/reader.h"
-#include "kb/writer.h"
+#include "lang/sentenceedits.h"
 
 #include <QRegularExpression>
 
@@ -43,79 +42,51 @@ QByteArray withLineEnding(QByteArray text, bool crlf)
     return text;
 }
 
+/// What the splice asks of the KB's language: its line comment, its rendering and its SentenceEdits role.
+struct SpliceLanguage {
+    const lang::Language &language;
+    const lang::SentenceEdits &edits;
+    QString comment; ///< the line comment's prefix (";;", "#")
+};
+
 /// True if `line` (trimmed) is a comment in exactly the shape Fanva writes above a sentence it
 /// replaced: ";; fanva 2026-12-01T21:40Z replaces line 4 "…"".
-bool isReplaceComment(const QByteArray &line)
+bool isReplaceComment(const QByteArray &line, const QString &comment)
 {
-    static const QRegularExpression shape(QStringLiteral(R"(^;; fanva \d{4}-\d\d-\d\dT\d\d:\d\dZ replaces line \d+ ")"));
+    const QRegularExpression shape(
+        QStringLiteral("^%1 fanva \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\dZ replaces line \\d+ \"").arg(QRegularExpression::escape(comment)));
     return shape.match(QString::fromUtf8(line)).hasMatch();
 }
 
 /// True if `line` (trimmed) has the shape of a provenance comment in a Fanva block: ";; doc.md [3] …"
 /// or ";; written by the author …".
-bool isProvenanceComment(const QByteArray &line)
+bool isProvenanceComment(const QByteArray &line, const QString &comment)
 {
-    static const QRegularExpression shape(QStringLiteral(R"(^;; (written by the author|.* \[(\d+|\?)\])( |,|$))"));
+    const QRegularExpression shape(
+        QStringLiteral("^%1 (written by the author|.* \\[(\\d+|\\?)\\])( |,|$)").arg(QRegularExpression::escape(comment)));
     return shape.match(QString::fromUtf8(line)).hasMatch();
 }
 
 /// True if the comment line [start, end) is one Fanva wrote for the sentence below it: a
 /// replace comment, or a provenance comment inside a `;; ---- fanva` block. A user's own
 /// comment that merely starts like one stays.
-bool isFanvaComment(const QByteArray &bytes, qsizetype start, qsizetype end)
+bool isFanvaComment(const QByteArray &bytes, qsizetype start, qsizetype end, const QString &comment)
 {
     const QByteArray line = bytes.mid(start, end - start).trimmed();
-    if (isReplaceComment(line))
+    if (isReplaceComment(line, comment))
         return true;
-    if (!isProvenanceComment(line))
+    if (!isProvenanceComment(line, comment))
         return false;
+    const QByteArray marker = comment.toUtf8() + " ---- ";
     qsizetype at = start;
     while (at > 0) {
         const qsizetype previous = lineStartOf(bytes, at - 1);
         const QByteArray above = bytes.mid(previous, at - previous).trimmed();
-        if (above.startsWith(";; ---- "))
-            return above.startsWith(";; ---- fanva ");
+        if (above.startsWith(marker))
+            return above.startsWith(QByteArray(marker.chopped(1) + " fanva "));
         at = previous;
     }
     return false;
-}
-
-/// The lines of [start, end) that hold only a comment (outside any string), as offsets of their
-/// starts. A comment ends as the reader ends it: at LF, or at a CR without an LF after it.
-std::set<qsizetype> commentOnlyLines(const QByteArray &bytes, qsizetype start, qsizetype end)
-{
-    std::set<qsizetype> out;
-    bool inString = false;
-    bool hasCode = false;
-    bool hasComment = false;
-    qsizetype lineStart = start;
-    const auto endLine = [&](qsizetype next) {
-        if (hasComment && !hasCode)
-            out.insert(lineStart);
-        lineStart = next;
-        hasCode = hasComment = false;
-    };
-    for (qsizetype i = start; i < end; ++i) {
-        const char c = bytes.at(i);
-        if (c == '\n') {
-            endLine(i + 1);
-        } else if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-        } else if (c == ';') {
-            hasComment = true;
-            while (i + 1 < end && bytes.at(i + 1) != '\n' && !(bytes.at(i + 1) == '\r' && (i + 2 >= end || bytes.at(i + 2) != '\n')))
-                ++i;
-        } else if (c != ' ' && c != '\t' && c != '\r') {
-            hasCode = true;
-            inString = c == '"';
-        }
-    }
-    if (lineStart < end)
-        endLine(end);
-    return out;
 }
 
 /// The byte range a group of removed sentences takes: whole lines (sentences sharing a line
@@ -127,18 +98,33 @@ struct Cut {
     qsizetype sentencesStart = 0; ///< start of the first sentence's line (start is above it with Fanva's comment)
 };
 
+/// The error when a cut's sentences share a line with a sentence that stays, else empty.
+QString sharedLineError(const Cut &cut, const std::vector<lang::LocatedStatement> &sentences, const std::set<std::size_t> &removed)
+{
+    const std::size_t first = cut.sentences.front();
+    const std::size_t last = cut.sentences.back();
+    for (std::size_t j = first > 0 ? first - 1 : 0; j <= last + 1 && j < sentences.size(); ++j) {
+        if (removed.contains(j) || sentences[j].begin >= cut.end || sentences[j].end <= cut.start)
+            continue;
+        const lang::LocatedStatement &named = sentences[j < first ? first : last];
+        return QStringLiteral("%1 shares its line with another sentence on line %2; run fanva-cli fmt first.")
+            .arg(named.rendering.simplified())
+            .arg(named.line);
+    }
+    return {};
+}
+
 /// Groups the removed sentences into cuts; an error names a sentence that shares a line with
 /// one that stays.
-std::vector<Cut> cutsFor(
-    const QByteArray &base, const std::vector<kb::Term> &sentences, const std::set<std::size_t> &removed, QString *error)
+std::vector<Cut> cutsFor(const QByteArray &base, const std::vector<lang::LocatedStatement> &sentences, const std::set<std::size_t> &removed,
+    const QString &comment, QString *error)
 {
     // A byte order mark stays: the first line is cut after it.
     const qsizetype firstLine = base.startsWith("\xEF\xBB\xBF") ? 3 : 0;
     std::vector<Cut> cuts;
     for (const std::size_t i : removed) {
-        const kb::Span span = sentences[i].span();
-        const qsizetype start = std::max(firstLine, lineStartOf(base, span.begin));
-        const qsizetype end = lineEndOf(base, span.end);
+        const qsizetype start = std::max(firstLine, lineStartOf(base, sentences[i].begin));
+        const qsizetype end = lineEndOf(base, sentences[i].end);
         if (!cuts.empty() && start < cuts.back().end) {
             cuts.back().end = std::max(cuts.back().end, end);
             cuts.back().sentences.push_back(i);
@@ -147,31 +133,38 @@ std::vector<Cut> cutsFor(
         }
     }
     for (Cut &cut : cuts) {
-        const std::size_t first = cut.sentences.front();
-        const std::size_t last = cut.sentences.back();
-        for (std::size_t j = first > 0 ? first - 1 : 0; j <= last + 1 && j < sentences.size(); ++j) {
-            if (removed.contains(j) || qsizetype(sentences[j].span().begin) >= cut.end || qsizetype(sentences[j].span().end) <= cut.start)
-                continue;
-            const kb::Term named = sentences[j < first ? first : last];
-            *error = QStringLiteral("%1 shares its line with another sentence on line %2; run fanva-cli fmt first.")
-                         .arg(kb::render(named).simplified())
-                         .arg(named.span().line);
+        *error = sharedLineError(cut, sentences, removed);
+        if (!error->isEmpty())
             return {};
-        }
+        const std::size_t first = cut.sentences.front();
         if (cut.start > firstLine) {
             const qsizetype above = std::max(firstLine, lineStartOf(base, cut.start - 1));
-            const bool ownsAbove = first == 0 || qsizetype(sentences[first - 1].span().end) <= above;
-            if (ownsAbove && isFanvaComment(base, above, cut.start))
+            const bool ownsAbove = first == 0 || sentences[first - 1].end <= above;
+            if (ownsAbove && isFanvaComment(base, above, cut.start, comment))
                 cut.start = above;
         }
     }
     return cuts;
 }
 
+/// The removed line [lineStart, lineEnd) of `base` as RemovedLine shows it.
+QString shownLine(const QByteArray &base, qsizetype lineStart, qsizetype lineEnd)
+{
+    QByteArray text = base.mid(lineStart, lineEnd - lineStart);
+    if (text.endsWith('\n'))
+        text.chop(text.endsWith("\r\n") ? 2 : 1);
+    // fromUtf8 drops a leading byte order mark; the line held one.
+    QString shown = QString::fromUtf8(text);
+    if (text.startsWith("\xEF\xBB\xBF") && !shown.startsWith(QChar(0xFEFF)))
+        shown.prepend(QChar(0xFEFF));
+    return shown;
+}
+
 /// `base` with each cut replaced by its comment-only lines (kept, in place) and the replace
 /// entries placed at its sentences, in the file's line ending; every removed line goes to `removedLines`.
 QByteArray writeCuts(const QByteArray &base, const std::vector<Cut> &cuts,
-    const std::map<std::size_t, std::vector<const Entry *>> &placedAt, const QDateTime &appliedAt, std::vector<RemovedLine> *removedLines)
+    const std::map<std::size_t, std::vector<const Entry *>> &placedAt, const QDateTime &appliedAt, const SpliceLanguage &lang,
+    std::vector<RemovedLine> *removedLines)
 {
     const bool crlf = usesCrlf(base);
     QByteArray bytes;
@@ -180,21 +173,13 @@ QByteArray writeCuts(const QByteArray &base, const std::vector<Cut> &cuts,
     for (const Cut &cut : cuts) {
         bytes += base.mid(at, cut.start - at);
         line += int(base.mid(at, cut.start - at).count('\n'));
-        const std::set<qsizetype> kept = commentOnlyLines(base, cut.sentencesStart, cut.end);
+        const std::set<qsizetype> kept = lang.edits.commentOnlyLines(base, cut.sentencesStart, cut.end);
         for (qsizetype lineStart = cut.start; lineStart < cut.end; ++line) {
             const qsizetype lineEnd = lineEndOf(base, lineStart);
-            if (kept.contains(lineStart)) {
+            if (kept.contains(lineStart))
                 bytes += base.mid(lineStart, lineEnd - lineStart);
-            } else {
-                QByteArray text = base.mid(lineStart, lineEnd - lineStart);
-                if (text.endsWith('\n'))
-                    text.chop(text.endsWith("\r\n") ? 2 : 1);
-                // fromUtf8 drops a leading byte order mark; the line held one.
-                QString shown = QString::fromUtf8(text);
-                if (text.startsWith("\xEF\xBB\xBF") && !shown.startsWith(QChar(0xFEFF)))
-                    shown.prepend(QChar(0xFEFF));
-                removedLines->push_back({ line, shown });
-            }
+            else
+                removedLines->push_back({ line, shownLine(base, lineStart, lineEnd) });
             lineStart = lineEnd;
         }
         for (const std::size_t i : cut.sentences) {
@@ -202,7 +187,8 @@ QByteArray writeCuts(const QByteArray &base, const std::vector<Cut> &cuts,
             if (it == placedAt.end())
                 continue;
             for (const Entry *e : it->second) {
-                const QString text = replaceComment(*e, appliedAt) + QLatin1Char('\n') + renderSentence(e->sentence()) + QLatin1Char('\n');
+                const QString text = replaceComment(*e, appliedAt, lang.language) + QLatin1Char('\n')
+                    + renderSentence(e->sentence(), lang.language) + QLatin1Char('\n');
                 bytes += withLineEnding(text.toUtf8(), crlf);
             }
         }
@@ -210,6 +196,48 @@ QByteArray writeCuts(const QByteArray &base, const std::vector<Cut> &cuts,
     }
     bytes += base.mid(at);
     return bytes;
+}
+
+/// Where the edit entries go: the located sentences they remove, each replace entry at its
+/// first old sentence, and the add entries.
+struct Placement {
+    std::set<std::size_t> removed;
+    std::map<std::size_t, std::vector<const Entry *>> placedAt; ///< anchor sentence → replace entries, in order
+    std::vector<const Entry *> adds;
+    QString error;
+};
+
+Placement placeEntries(
+    const QString &targetFile, const std::vector<lang::LocatedStatement> &sentences, const std::vector<const Entry *> &entries)
+{
+    Placement out;
+    // The document index of each removed sentence, found by line and rendering.
+    std::map<std::pair<int, QString>, std::size_t> indexOf;
+    for (std::size_t i = 0; i < sentences.size(); ++i)
+        indexOf.emplace(std::make_pair(sentences[i].line, sentences[i].rendering), i);
+    for (const Entry *e : entries) {
+        if (e->kind == EntryKind::Add) {
+            out.adds.push_back(e);
+            continue;
+        }
+        std::optional<std::size_t> anchor;
+        for (const ExistingSentence &s : e->replaces) {
+            const auto it = indexOf.find({ s.line, s.text });
+            if (it == indexOf.end()) {
+                out.error = QStringLiteral("%1 no longer holds %2 on line %3.").arg(targetFile, s.text.simplified()).arg(s.line);
+                return out;
+            }
+            out.removed.insert(it->second);
+            anchor = anchor ? std::min(*anchor, it->second) : it->second;
+        }
+        if (!anchor) {
+            out.error = QStringLiteral("Entry %1 names no sentence to %2.").arg(e->id, formalize::entryKindName(e->kind));
+            return out;
+        }
+        if (e->kind == EntryKind::Replace)
+            out.placedAt[*anchor].push_back(e);
+    }
+    return out;
 }
 
 } // namespace
@@ -248,13 +276,13 @@ QString changeSummary(const std::vector<const Entry *> &entries)
     return parts.isEmpty() ? QStringLiteral("nothing") : parts.join(QStringLiteral(", "));
 }
 
-QString replaceComment(const Entry &entry, const QDateTime &appliedAt)
+QString replaceComment(const Entry &entry, const QDateTime &appliedAt, const lang::Language &language)
 {
     QStringList old;
     for (const ExistingSentence &s : entry.replaces)
         old.append(QStringLiteral("line %1 \"%2\"").arg(s.line).arg(clipUtf8(s.text.simplified(), s_oldTextBytes)));
-    return oneLine(QStringLiteral(";; fanva %1 replaces %2%3")
-                       .arg(appliedAt.toUTC().toString(QStringLiteral("yyyy-MM-ddTHH:mm")) + QLatin1Char('Z'),
+    return oneLine(QStringLiteral("%1 fanva %2 replaces %3%4")
+                       .arg(language.lineComment(), appliedAt.toUTC().toString(QStringLiteral("yyyy-MM-ddTHH:mm")) + QLatin1Char('Z'),
                            old.join(QStringLiteral(", ")), provenanceMarkers(entry)));
 }
 
@@ -262,63 +290,60 @@ Splice spliceEntries(
     const Proposal &proposal, const QByteArray &base, const std::vector<const Entry *> &entries, const QDateTime &appliedAt)
 {
     Splice out;
-    const kb::Document document = kb::parseDocument(base);
-    if (document.hasErrors()) {
+    const lang::Language &language = proposal.kbLanguage();
+    const lang::SentenceEdits *edits = language.edits();
+    if (!edits) {
+        out.error = QStringLiteral("Replacing or retracting sentences is not available for a %1 knowledge base.").arg(language.id());
+        return out;
+    }
+    const lang::LocatedFile located = edits->locate(base, proposal.targetFile);
+    if (!located.ok()) {
         out.error = QStringLiteral("%1 does not read, so no sentence of it can be replaced.").arg(proposal.targetFile);
         return out;
     }
-    const std::vector<kb::Term> &sentences = document.sentences;
-    // The document index of each removed sentence, found by line and rendering.
-    std::map<std::pair<int, QString>, std::size_t> indexOf;
-    for (std::size_t i = 0; i < sentences.size(); ++i)
-        indexOf.emplace(std::make_pair(int(sentences[i].span().line), kb::render(sentences[i])), i);
-    std::set<std::size_t> removed;
-    std::map<std::size_t, std::vector<const Entry *>> placedAt; // anchor sentence → replace entries, in order
-    std::vector<const Entry *> adds;
-    for (const Entry *e : entries) {
-        if (e->kind == EntryKind::Add) {
-            adds.push_back(e);
-            continue;
-        }
-        std::optional<std::size_t> anchor;
-        for (const ExistingSentence &s : e->replaces) {
-            const auto it = indexOf.find({ s.line, s.text });
-            if (it == indexOf.end()) {
-                out.error = QStringLiteral("%1 no longer holds %2 on line %3.").arg(proposal.targetFile, s.text.simplified()).arg(s.line);
-                return out;
-            }
-            removed.insert(it->second);
-            anchor = anchor ? std::min(*anchor, it->second) : it->second;
-        }
-        if (!anchor) {
-            out.error = QStringLiteral("Entry %1 names no sentence to %2.").arg(e->id, formalize::entryKindName(e->kind));
-            return out;
-        }
-        if (e->kind == EntryKind::Replace)
-            placedAt[*anchor].push_back(e);
+    const std::vector<lang::LocatedStatement> &sentences = located.statements;
+    const Placement placed = placeEntries(proposal.targetFile, sentences, entries);
+    if (!placed.error.isEmpty()) {
+        out.error = placed.error;
+        return out;
     }
-
+    const SpliceLanguage spliceLanguage { language, *edits, language.lineComment() };
     QString error;
-    const std::vector<Cut> cuts = cutsFor(base, sentences, removed, &error);
+    const std::vector<Cut> cuts = cutsFor(base, sentences, placed.removed, spliceLanguage.comment, &error);
     if (!error.isEmpty()) {
         out.error = error;
         return out;
     }
-    out.bytes = writeCuts(base, cuts, placedAt, appliedAt, &out.removedLines);
+    out.bytes = writeCuts(base, cuts, placed.placedAt, appliedAt, spliceLanguage, &out.removedLines);
     for (std::size_t i = 0; i < sentences.size(); ++i) {
-        if (!removed.contains(i)) {
-            out.sentences.append(kb::render(sentences[i]));
+        if (!placed.removed.contains(i)) {
+            out.sentences.append(sentences[i].rendering);
             continue;
         }
-        if (const auto it = placedAt.find(i); it != placedAt.end()) {
+        if (const auto it = placed.placedAt.find(i); it != placed.placedAt.end()) {
             for (const Entry *e : it->second)
-                out.sentences.append(renderSentence(e->sentence()));
+                out.sentences.append(renderSentence(e->sentence(), language));
         }
     }
-    out.block = proposal.renderBlock(adds, appliedAt);
+    out.block = proposal.renderBlock(placed.adds, appliedAt);
     out.bytes = Proposal::appendBlock(out.bytes, out.block);
-    for (const Entry *e : adds)
-        out.sentences.append(renderSentence(e->sentence()));
+    for (const Entry *e : placed.adds)
+        out.sentences.append(renderSentence(e->sentence(), language));
+    return out;
+}
+
+std::optional<QByteArray> withoutStatements(
+    const lang::Language &language, const QByteArray &file, const std::vector<ExistingSentence> &removed)
+{
+    return lang::withoutStatements(language, file, statementLines(removed));
+}
+
+std::vector<lang::StatementLine> statementLines(const std::vector<ExistingSentence> &sentences)
+{
+    std::vector<lang::StatementLine> out;
+    out.reserve(sentences.size());
+    for (const ExistingSentence &s : sentences)
+        out.push_back({ s.line, s.text });
     return out;
 }
 

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "lang/sentenceedits.h"
 #include "proposal/proposal.h"
 
 #include <QByteArray>
@@ -45,7 +46,8 @@ struct Splice {
 [[nodiscard]] QString changeSummary(const std::vector<const Entry *> &entries);
 
 /// The provenance comment line of a replace entry (without the newline), always one line.
-[[nodiscard]] QString replaceComment(const Entry &entry, const QDateTime &appliedAt);
+[[nodiscard]] QString replaceComment(
+    const Entry &entry, const QDateTime &appliedAt, const lang::Language &language = lang::defaultLanguage());
 
 /// Splices `entries` into `base`: removed sentences go with their lines (and the Fanva
 /// comment line above one, if Fanva wrote it); each replace group is written where its
@@ -53,5 +55,14 @@ struct Splice {
 /// them. Every other byte stays.
 [[nodiscard]] Splice spliceEntries(
     const Proposal &proposal, const QByteArray &base, const std::vector<const Entry *> &entries, const QDateTime &appliedAt);
+
+/// `file` without the lines of the `removed` statements (by line and rendering, their lines
+/// only; comments stay): what the KB would hold without them, as `language` reads it. Nullopt
+/// when the language cannot locate statements, the file does not read or one is not found.
+[[nodiscard]] std::optional<QByteArray> withoutStatements(
+    const lang::Language &language, const QByteArray &file, const std::vector<ExistingSentence> &removed);
+
+/// `sentences` as the SentenceEdits role names them.
+[[nodiscard]] std::vector<lang::StatementLine> statementLines(const std::vector<ExistingSentence> &sentences);
 
 } // namespace fanva::proposal

@@ -5,6 +5,7 @@
 #include "kb/reader.h"
 #include "kb/roles.h"
 #include "kb/writer.h"
+#include "lang/sentenceedits.h"
 #include "proposal/atomicwrite_p.h"
 #include "proposal/edits.h"
 
@@ -326,18 +327,18 @@ namespace {
 
 /// The line range [first, last] (0-based) of each sentence of `file`, keyed by its start
 /// line (1-based) and writer rendering; empty when the file does not read.
-std::map<std::pair<int, QString>, std::pair<qsizetype, qsizetype>> sentenceLines(const QByteArray &file)
+std::map<std::pair<int, QString>, std::pair<qsizetype, qsizetype>> sentenceLines(const QByteArray &file, const lang::Language &language)
 {
     std::map<std::pair<int, QString>, std::pair<qsizetype, qsizetype>> out;
-    const kb::Document document = kb::parseDocument(file);
-    if (document.hasErrors())
+    const lang::SentenceEdits *edits = language.edits();
+    const lang::LocatedFile located = edits ? edits->locate(file, {}) : lang::LocatedFile { {}, QStringLiteral("no edits") };
+    if (!located.ok())
         return out;
-    for (const kb::Term &sentence : document.sentences) {
-        const kb::Span span = sentence.span();
-        const qsizetype end = std::max<qsizetype>(qsizetype(span.begin), qsizetype(span.end) - 1);
-        const qsizetype first = qsizetype(span.line) - 1;
-        const qsizetype last = first + file.mid(qsizetype(span.begin), end - qsizetype(span.begin)).count('\n');
-        out.emplace(std::make_pair(int(span.line), kb::render(sentence)), std::make_pair(first, last));
+    for (const lang::LocatedStatement &sentence : located.statements) {
+        const qsizetype end = std::max<qsizetype>(sentence.begin, sentence.end - 1);
+        const qsizetype first = qsizetype(sentence.line) - 1;
+        const qsizetype last = first + file.mid(sentence.begin, end - sentence.begin).count('\n');
+        out.emplace(std::make_pair(sentence.line, sentence.rendering), std::make_pair(first, last));
     }
     return out;
 }
@@ -345,7 +346,7 @@ std::map<std::pair<int, QString>, std::pair<qsizetype, qsizetype>> sentenceLines
 /// The whole file as context rows, each old sentence of `edits` as Removed rows in place and
 /// each replace entry's comment and sentence after its first old sentence.
 void appendEditRows(std::vector<DiffLine> &lines, const QList<QByteArray> &fileLines, const QByteArray &currentFile,
-    const std::vector<const Entry *> &edits, const QDateTime &appliedAt)
+    const std::vector<const Entry *> &edits, const QDateTime &appliedAt, const lang::Language &language)
 {
     // Each removed line range, the entry that removes it, and the replace entries written after it.
     struct Removal {
@@ -353,7 +354,7 @@ void appendEditRows(std::vector<DiffLine> &lines, const QList<QByteArray> &fileL
         qsizetype last = 0;
         const Entry *entry = nullptr;
     };
-    const auto ranges = sentenceLines(currentFile);
+    const auto ranges = sentenceLines(currentFile, language);
     std::map<qsizetype, Removal> removals; // by first line
     std::map<qsizetype, std::vector<const Entry *>> placedAfter; // last line of the anchor → replace entries
     std::vector<std::pair<const Entry *, QStringList>> unplaced; // entries whose old sentences the file no longer holds
@@ -378,8 +379,8 @@ void appendEditRows(std::vector<DiffLine> &lines, const QList<QByteArray> &fileL
     std::set<QString> marked; // entries whose gutter row is placed
     const auto newRows = [&](const Entry *e) {
         const bool struck = e->decision == Decision::Rejected;
-        lines.push_back({ DiffLine::Kind::Comment, QStringLiteral("+ ") + replaceComment(*e, appliedAt), e->id, struck, false });
-        lines.push_back({ DiffLine::Kind::Sentence, QStringLiteral("+ ") + renderSentence(e->sentence()), e->id, struck, true });
+        lines.push_back({ DiffLine::Kind::Comment, QStringLiteral("+ ") + replaceComment(*e, appliedAt, language), e->id, struck, false });
+        lines.push_back({ DiffLine::Kind::Sentence, QStringLiteral("+ ") + renderSentence(e->sentence(), language), e->id, struck, true });
         marked.insert(e->id);
     };
     const auto removedRow = [&](const Entry *e, const QString &text, int fileLine) {
@@ -445,7 +446,7 @@ std::vector<DiffLine> Proposal::diff(const QByteArray &currentFile, const QDateT
             lines.push_back({ DiffLine::Kind::Context, QString::fromUtf8(fileLines.at(i)), {}, false, false, int(i) + 1 });
     } else {
         // Edits change the file in place: the whole file, each old sentence as `-` rows.
-        appendEditRows(lines, fileLines, currentFile, edits, appliedAt);
+        appendEditRows(lines, fileLines, currentFile, edits, appliedAt, kbLanguage());
     }
     if (shown.empty())
         return lines;

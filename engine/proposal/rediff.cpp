@@ -2,15 +2,12 @@
 // SPDX-License-Identifier: MIT
 #include "proposal/apply.h"
 
-#include "formalize/rewrite.h"
 #include "kb/knowledgebase.h"
-#include "kb/reader.h"
-#include "kb/writer.h"
 #include "lang/fanvakb.h"
+#include "lang/sentenceedits.h"
 #include "proposal/atomicwrite_p.h"
 #include "proposal/edits.h"
 #include "proposal/gate.h"
-#include "proposal/retractcheck.h"
 
 #include <QFile>
 
@@ -41,18 +38,18 @@ struct FileSentences {
     std::multimap<QString, std::pair<int, QString>> byKey;
 };
 
-FileSentences fileSentences(const QByteArray &bytes, const kb::KnowledgeBase *kb)
+FileSentences fileSentences(const QByteArray &bytes, const lang::Kb &kb)
 {
     FileSentences out;
-    const kb::Document document = kb::parseDocument(bytes);
-    if (document.hasErrors())
+    const lang::Language &language = kb.language();
+    const lang::ReadResult read = language.read(bytes);
+    if (read.hasErrors())
         return out;
-    for (const kb::Term s : document.sentences) {
-        const std::pair<int, QString> at { int(s.span().line), kb::render(s) };
+    for (const lang::Statement &s : read.statements) {
+        const std::pair<int, QString> at { int(s.span.line), language.render(s) };
         out.here.insert(at);
         out.byText.emplace(at.second, at);
-        if (kb)
-            out.byKey.emplace(QString::fromStdString(kb->canonicalKey(s)), at);
+        out.byKey.emplace(QString::fromStdString(language.key(&kb, s)), at);
     }
     return out;
 }
@@ -75,7 +72,7 @@ std::optional<std::pair<int, QString>> foundAgain(const FileSentences &file, con
 /// Moves each `replaces[].line` of the edit entries not yet applied to where the file holds
 /// its sentence now, when its line no longer does and the sentence stands in one place
 /// (rewrite.md §4). Returns the sentence-moved notes by entry id.
-std::map<QString, std::vector<check::Problem>> relocateEdits(Proposal &proposal, const QByteArray &bytes, const kb::KnowledgeBase *kb)
+std::map<QString, std::vector<check::Problem>> relocateEdits(Proposal &proposal, const QByteArray &bytes, const lang::Kb &kb)
 {
     std::map<QString, std::vector<check::Problem>> moved;
     const FileSentences file = fileSentences(bytes, kb);
@@ -104,8 +101,11 @@ std::map<QString, std::vector<check::Problem>> relocateEdits(Proposal &proposal,
 
 /// The retract-dependents note of each retract entry not yet applied (retractionWarning()): the
 /// accepted edit entries' sentences go with it, so they are no dependents.
-void warnOfDependents(Proposal &proposal, const QByteArray &bytes, const kb::KnowledgeBase &kb)
+void warnOfDependents(Proposal &proposal, const QByteArray &bytes, const lang::Kb &kb)
 {
+    const lang::SentenceEdits *edits = kb.language().edits();
+    if (!edits)
+        return;
     std::vector<const Entry *> accepted;
     for (const Entry &e : proposal.entries) {
         if (e.kind != formalize::EntryKind::Add && e.decision != Decision::Applied && e.isAccepted())
@@ -115,7 +115,8 @@ void warnOfDependents(Proposal &proposal, const QByteArray &bytes, const kb::Kno
     for (Entry &e : proposal.entries) {
         if (e.kind != formalize::EntryKind::Retract || e.decision == Decision::Applied)
             continue;
-        if (const auto warning = retractionWarning(kb, proposal.context, proposal.targetPath(), bytes, e.replaces, going))
+        if (const auto warning = edits->retractionWarning(
+                kb, proposal.context, proposal.targetPath(), bytes, statementLines(e.replaces), statementLines(going)))
             e.notes.push_back(*warning);
     }
 }
@@ -125,7 +126,7 @@ void warnOfDependents(Proposal &proposal, const QByteArray &bytes, const kb::Kno
 using RemovingGate
     = std::function<std::vector<std::vector<check::Problem>>(const std::vector<const Entry *> &removing, const QStringList &sentences)>;
 
-QStringList rediffWith(Proposal &proposal, const kb::KnowledgeBase *kb, const RemovingGate &gate)
+QStringList rediffWith(Proposal &proposal, const lang::Kb &kb, const RemovingGate &gate)
 {
     const std::optional<QString> hash = fileSha256(proposal.targetPath());
     proposal.absent = !hash.has_value();
@@ -201,35 +202,38 @@ QStringList rediffWith(Proposal &proposal, const kb::KnowledgeBase *kb, const Re
         if (!changed.contains(id))
             changed.append(id);
     }
-    if (kb && !proposal.absent)
-        warnOfDependents(proposal, bytes, *kb);
+    if (!proposal.absent)
+        warnOfDependents(proposal, bytes, kb);
     std::sort(changed.begin(), changed.end(),
         [](const QString &a, const QString &b) { return formalize::entryNumber(a) < formalize::entryNumber(b); });
     return changed;
 }
 
-} // namespace
+/// Gates `sentences` as one batch against `kb`.
+using KbGate = std::function<std::vector<std::vector<check::Problem>>(const lang::Kb &kb, const QStringList &sentences)>;
 
-QStringList rediff(Proposal &proposal, const kb::KnowledgeBase &kb, const BatchGate &gate)
+/// rediffWith() where a replacement is gated against `kb` without the sentences it removes, as
+/// Apply gates it (rewrite.md §1); a retract entry has no new sentence to gate.
+QStringList rediffThrough(Proposal &proposal, const lang::Kb &kb, const KbGate &gate)
 {
-    // Replacements are gated against the KB without the sentences they remove, as Apply gates
-    // them (rewrite.md §1); a retract entry has no new sentence to gate.
     const QByteArray current = rediffTargetBytes(proposal.targetPath());
+    const lang::Language &language = kb.language();
     // One load per set of removed sentences: undecided entries replacing the same sentence
     // share it (null: the reduced text did not load, and the KB as it is gates).
-    std::map<QString, std::shared_ptr<const kb::KnowledgeBase>> reduced;
-    const auto gateKbWithout = [&](const std::vector<const Entry *> &entries) -> const kb::KnowledgeBase & {
+    std::map<QString, std::shared_ptr<const lang::Kb>> reduced;
+    const auto gateKbWithout = [&](const std::vector<const Entry *> &entries) -> const lang::Kb & {
         const std::vector<ExistingSentence> removed = removedSentences(entries);
-        if (removed.empty())
+        const lang::SentenceEdits *edits = language.edits();
+        if (removed.empty() || !edits)
             return kb;
         QString cacheKey;
         for (const ExistingSentence &r : removed)
             cacheKey += QString::number(r.line) + QChar(0x1f) + r.key + QChar(0x1e);
         auto found = reduced.find(cacheKey);
         if (found == reduced.end()) {
-            std::shared_ptr<const kb::KnowledgeBase> without;
-            if (const auto text = formalize::withoutSentences(current, removed)) {
-                kb::LoadResult loaded = kb::loadKnowledgeBaseWith(proposal.kbDir, { { proposal.targetPath(), *text } });
+            std::shared_ptr<const lang::Kb> without;
+            if (const auto text = withoutStatements(language, current, removed)) {
+                lang::LoadResult loaded = edits->loadWith(proposal.kbDir, proposal.targetPath(), *text);
                 if (loaded.ok())
                     without = std::move(loaded.kb);
             }
@@ -237,19 +241,26 @@ QStringList rediff(Proposal &proposal, const kb::KnowledgeBase &kb, const BatchG
         }
         return found->second ? *found->second : kb;
     };
-    return rediffWith(proposal, &kb, [&](const std::vector<const Entry *> &removing, const QStringList &sentences) {
-        return gate(gateKbWithout(removing), proposal.context, sentences);
+    return rediffWith(proposal, kb,
+        [&](const std::vector<const Entry *> &removing, const QStringList &sentences) { return gate(gateKbWithout(removing), sentences); });
+}
+
+} // namespace
+
+QStringList rediff(Proposal &proposal, const kb::KnowledgeBase &kb, const BatchGate &gate)
+{
+    // Not owned: `kb` outlives the call.
+    const std::shared_ptr<const lang::Kb> seen = lang::fanvaKbOver(std::shared_ptr<const kb::KnowledgeBase>(std::shared_ptr<void>(), &kb));
+    return rediffThrough(proposal, *seen, [&](const lang::Kb &gateKb, const QStringList &sentences) {
+        const kb::KnowledgeBase *knowledge = &gateKb == seen.get() ? &kb : lang::knowledgeBaseOf(gateKb);
+        return gate(*knowledge, proposal.context, sentences);
     });
 }
 
 QStringList rediff(Proposal &proposal, const lang::Kb &kb)
 {
-    if (const kb::KnowledgeBase *knowledge = lang::knowledgeBaseOf(kb))
-        return rediff(proposal, *knowledge, criticGate());
-    // A language without rewrite edits (regateThroughSeam): nothing is removed before gating.
-    return rediffWith(proposal, nullptr, [&](const std::vector<const Entry *> &, const QStringList &sentences) {
-        return gateThroughLanguage(kb, proposal.context, sentences);
-    });
+    return rediffThrough(proposal, kb,
+        [&](const lang::Kb &gateKb, const QStringList &sentences) { return gateThroughLanguage(gateKb, proposal.context, sentences); });
 }
 
 } // namespace fanva::proposal

@@ -5,6 +5,7 @@
 // and Apply as a git commit.
 
 #include <QCryptographicHash>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -183,6 +184,70 @@ private Q_SLOTS:
         QCOMPARE(readAll(m_target), expected);
         QVERIFY(undo().exitCode == 0);
         QCOMPARE(readAll(m_target), m_base);
+    }
+
+    // nibli KR at parity (issue 34): retract and rewrite on a .nibli file, Apply and Undo byte
+    // for byte, with the fanva-kb commands' exit codes; retract says nibli has no dependents check.
+    void nibliRetractRewriteApplyUndo()
+    {
+        const QString kb = m_dir.filePath(QStringLiteral("nibli%1/kb").arg(QString::number(QDateTime::currentMSecsSinceEpoch())));
+        QVERIFY(QDir().mkpath(kb));
+        const QString target = kb + QStringLiteral("/town.nibli");
+        const QByteArray base = "# town: who lives here.\npred resident(who, town): \"{x1} lives in {x2}\".\n"
+                                "person(Mara).\nswim(Mara).\nresident(Mara, Millbrook).\n# the end\n";
+        writeAll(target, base);
+        const QString journal = m_dir.filePath(QStringLiteral("nibli-journal/journal.jsonl"));
+        const auto applyAll = [&](const QString &session) {
+            return cli({ QStringLiteral("apply"), session, QStringLiteral("--accept"), QStringLiteral("all"), QStringLiteral("--journal"),
+                journal, QStringLiteral("--no-git") });
+        };
+        const auto undoLast = [&] {
+            return cli(
+                { QStringLiteral("apply"), QStringLiteral("--undo"), QStringLiteral("--journal"), journal, QStringLiteral("--no-git") });
+        };
+
+        const QString retractSession = m_dir.filePath(QStringLiteral("nibli-retract.fanva"));
+        const Run retracted = cli({ QStringLiteral("retract"), QStringLiteral("--kb"), kb, QStringLiteral("--context"),
+            QStringLiteral("town"), QStringLiteral("--lines"), QStringLiteral("4"), QStringLiteral("--out"), retractSession });
+        QVERIFY2(retracted.exitCode == 0, retracted.err.constData());
+        QVERIFY2(retracted.out.contains("c1 retract line 4"), retracted.out.constData());
+        QVERIFY2(retracted.err.contains("nibli has no check of what a retraction takes away"), retracted.err.constData());
+        const Run applied = applyAll(retractSession);
+        QVERIFY2(applied.exitCode == 0, QByteArray(applied.out + applied.err).constData());
+        QByteArray expected = base;
+        expected.replace("swim(Mara).\n", "");
+        QCOMPARE(readAll(target), expected);
+        const Run undone = undoLast();
+        QVERIFY2(undone.exitCode == 0, undone.err.constData());
+        QCOMPARE(readAll(target), base);
+
+        // The same messages and exit codes as fanva-kb for a line without a statement.
+        const Run none = cli({ QStringLiteral("retract"), QStringLiteral("--kb"), kb, QStringLiteral("--context"), QStringLiteral("town"),
+            QStringLiteral("--lines"), QStringLiteral("1"), QStringLiteral("--out"), m_dir.filePath(QStringLiteral("none.fanva")) });
+        QCOMPARE(none.exitCode, 1);
+        QVERIFY2(none.err.contains("town.nibli: no sentence starts on lines 1–1"), none.err.constData());
+
+        // rewrite --lines 4-5: the scripted model replaces statement 2 and retracts statement 1.
+        const QString script = writeScript(
+            { { "candidates", nlohmann::json::array({ { { "sentence", "resident(Mara, Riverton)." }, { "replaces", { 2 } } } }) },
+                { "retract", { 1 } } });
+        const QString rewriteSession = m_dir.filePath(QStringLiteral("nibli-rewrite.fanva"));
+        const Run rewritten = cli({ QStringLiteral("rewrite"), QStringLiteral("--kb"), kb, QStringLiteral("--context"),
+            QStringLiteral("town"), QStringLiteral("--lines"), QStringLiteral("4-5"), QStringLiteral("--provider"),
+            QStringLiteral("scripted"), QStringLiteral("--script"), script, QStringLiteral("--out"), rewriteSession });
+        QVERIFY2(rewritten.exitCode == 0, QByteArray(rewritten.out + rewritten.err).constData());
+        const Run appliedRewrite = applyAll(rewriteSession);
+        QVERIFY2(appliedRewrite.exitCode == 0, QByteArray(appliedRewrite.out + appliedRewrite.err).constData());
+        const QByteArray after = readAll(target);
+        QVERIFY2(!after.contains("swim(Mara).") && !after.contains("resident(Mara, Millbrook).\n"), after.constData());
+        QVERIFY2(
+            QRegularExpression(
+                QStringLiteral("\n# fanva \\S+Z replaces line 5 \"resident\\(Mara, Millbrook\\)\\.\"\nresident\\(Mara, Riverton\\)\\.\n"))
+                .match(QString::fromUtf8(after))
+                .hasMatch(),
+            after.constData());
+        QVERIFY(undoLast().exitCode == 0);
+        QCOMPARE(readAll(target), base);
     }
 
     // Apply names every line it removes, a comment that went with the sentence too (audit L1).

@@ -21,3 +21,4 @@ fanva_add_test(tst_applystore SOURCES proposal/tst_applystore.cpp LIBS fanva_eng
 fanva_add_test(tst_applygit SOURCES proposal/tst_applygit.cpp LIBS fanva_engine)
 fanva_add_test(tst_applytarget SOURCES proposal/tst_applytarget.cpp LIBS fanva_engine)
 fanva_add_test(tst_edits SOURCES proposal/tst_edits.cpp LIBS fanva_engine)
+fanva_add_test(tst_applylanguages SOURCES proposal/tst_applylanguages.cpp LIBS fanva_engine)

@@ -5,6 +5,7 @@
 #include "formalize/rewrite.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
+#include "lang/registry.h"
 #include "proposal/gitconsent.h"
 #include "proposal/sessionfile.h"
 #include "review/entrymodel.h"
@@ -25,6 +26,7 @@
 #include <QDir>
 #include <QPlainTextEdit>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QScopeGuard>
 #include <QSettings>
 #include <QSignalSpy>
@@ -276,6 +278,65 @@ private Q_SLOTS:
         QCOMPARE(undone.status, proposal::UndoResult::Status::Undone);
         QCOMPARE(readAll(target), before);
     }
+    // nibli KR at parity (issue 34): `d` on a stored statement of a nibli workspace, then Apply,
+    // removes exactly its line; a replacement is written with nibli's `#` comment; Undo Apply
+    // restores the bytes. The retract entry says nibli has no retract-dependents check.
+    void nibliKeysRetractThenApplyAndUndo()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString kbDir = dir.filePath(QStringLiteral("kb"));
+        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo-nibli/kb"), kbDir));
+        const QString target = QDir(kbDir).filePath(QStringLiteral("millbrook.nibli"));
+        const QByteArray before = readAll(target);
+        const int dogLine = int(before.split('\n').indexOf("dog(Rufus).")) + 1;
+        const int ownsLine = int(before.split('\n').indexOf("owns(Tobin, Rufus).")) + 1;
+        QVERIFY(dogLine > 0 && ownsLine > 0);
+        const lang::LoadResult loaded = lang::languageById(u"nibli")->load(kbDir);
+        QVERIFY(loaded.ok());
+
+        ReviewController review;
+        review.setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
+        QString error;
+        QVERIFY2(review.beginAuthoring(kbDir, loaded.kb, QStringLiteral("millbrook"), &error), qPrintable(error));
+        ProposalView view;
+        view.resize(700, 500);
+        ReviewPresenter presenter(&review, &view);
+        presenter.refresh();
+        view.show();
+        view.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&view));
+        view.setFocus();
+        view.setTextCursor(QTextCursor(view.document()->findBlockByNumber(dogLine)));
+        QCOMPARE(presenter.fileSentenceAtCursor(), dogLine);
+        QTest::keyClick(&view, Qt::Key_D);
+        QCOMPARE(review.proposal().entries.size(), std::size_t(1));
+        const proposal::Entry &e = review.proposal().entries.back();
+        QCOMPARE(e.kind, formalize::EntryKind::Retract);
+        QCOMPARE(e.decision, formalize::Decision::Accepted);
+        QCOMPARE(e.replaces.front().text, QStringLiteral("dog(Rufus)."));
+        QVERIFY(std::any_of(
+            e.notes.begin(), e.notes.end(), [](const check::Problem &n) { return n.type == QLatin1StringView("retract-unchecked"); }));
+        QVERIFY(view.toPlainText().contains(QStringLiteral("- dog(Rufus).")));
+        // A replacement of another statement, gated through nibli without its old statement.
+        QVERIFY(!review.replaceSentence(ownsLine, QStringLiteral("owns(Mara, Rufus).")).isEmpty());
+        QCOMPARE(review.proposal().entries.back().decision, formalize::Decision::Accepted);
+
+        const proposal::ApplyResult applied = fanva::testing::applyAndWait(review);
+        QVERIFY2(applied.status == proposal::ApplyStatus::Applied, qPrintable(applied.message));
+        // Exactly those lines changed: the retracted one gone, the replaced one under its `#` comment.
+        QByteArray expected = before;
+        expected.replace("dog(Rufus).\n", "");
+        expected.replace("owns(Tobin, Rufus).\n", "owns(Mara, Rufus).\n");
+        const QByteArray after = readAll(target);
+        const QString withoutComment = QString::fromUtf8(after).remove(
+            QRegularExpression(QStringLiteral("# fanva \\S+Z replaces line %1 \"owns\\(Tobin, Rufus\\)\\.\"\n").arg(ownsLine)));
+        QCOMPARE(withoutComment.toUtf8(), expected);
+        const proposal::UndoResult undone = fanva::testing::undoApplyAndWait(review);
+        QCOMPARE(undone.status, proposal::UndoResult::Status::Undone);
+        QCOMPARE(readAll(target), before);
+    }
+
     // The accepted entries re-gated together: a retract writes nothing and a replacement is
     // gated without the sentences the entries remove, so neither clashes with what it removes.
     void editsDoNotClashWithWhatTheyRemove()

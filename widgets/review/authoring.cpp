@@ -5,6 +5,7 @@
 #include "review/reviewcontroller.h"
 
 #include "attempts/attemptlogmodel.h"
+#include "review/addentriescommand.h"
 #include "review/entrymodel.h"
 #include "review/inlineeditor.h"
 #include "review/reviewpresenter.h"
@@ -27,7 +28,6 @@
 #include <QFileInfo>
 #include <QPlainTextEdit>
 #include <QTextBlock>
-#include <QUndoCommand>
 #include <QUndoStack>
 #include <QUuid>
 
@@ -40,34 +40,21 @@ using proposal::Proposal;
 
 namespace {
 
-/// Adding author entries, one paste at a time: undo takes them out, redo puts them back.
-class AddEntriesCommand final : public QUndoCommand
+/// The source sentences the judge quotes: each `wanted` number's text, marked when it is a heading.
+std::vector<formalize::PromptSegment> judgeSegments(
+    const std::map<int, bool> &wanted, const nlohmann::json &segments, const QStringList &segmentTexts)
 {
-public:
-    AddEntriesCommand(EntryModel *model, std::vector<Entry> entries, const QString &text)
-        : QUndoCommand(text)
-        , m_model(model)
-        , m_entries(std::move(entries))
-    { }
-    void undo() override
-    {
-        Proposal p = m_model->proposal();
-        std::erase_if(p.entries, [this](const Entry &e) {
-            return std::any_of(m_entries.begin(), m_entries.end(), [&e](const Entry &added) { return added.id == e.id; });
-        });
-        m_model->updateProposal(p);
+    std::vector<formalize::PromptSegment> out;
+    for (const auto &[number, quoted] : wanted) {
+        bool heading = false;
+        for (const nlohmann::json &s : segments) {
+            if (jsonutil::integer(s, "number", -1) == number && jsonutil::string(s, "kind") == QLatin1StringView("heading"))
+                heading = true;
+        }
+        out.push_back({ number, segmentTexts.at(number - 1), heading });
     }
-    void redo() override
-    {
-        Proposal p = m_model->proposal();
-        p.entries.insert(p.entries.end(), m_entries.begin(), m_entries.end());
-        m_model->updateProposal(p);
-    }
-
-private:
-    EntryModel *m_model;
-    std::vector<Entry> m_entries;
-};
+    return out;
+}
 
 } // namespace
 
@@ -264,7 +251,7 @@ bool ReviewController::rejudge(const QStringList &ids, const llm::ProviderOption
     formalize::JudgeAloneInput input;
     input.model = provider.model;
     std::map<int, bool> wanted; // sentence number → quoted
-    std::map<QString, std::pair<QString, formalize::EntryGloss>> sent; // id → sentence, gloss
+    SentForJudge sent; // id → sentence, gloss
     std::vector<std::pair<QString, QString>> unsent; // id → note
     for (const QString &id : ids) {
         if (!canRejudge(id))
@@ -300,14 +287,7 @@ bool ReviewController::rejudge(const QStringList &ids, const llm::ProviderOption
         Q_EMIT rejudgeFinished(ids);
         return true;
     }
-    for (const auto &[number, quoted] : wanted) {
-        bool heading = false;
-        for (const nlohmann::json &s : m_session->segments) {
-            if (jsonutil::integer(s, "number", -1) == number && jsonutil::string(s, "kind") == QLatin1StringView("heading"))
-                heading = true;
-        }
-        input.segments.push_back({ number, p.segmentTexts.at(number - 1), heading });
-    }
+    input.segments = judgeSegments(wanted, m_session->segments, p.segmentTexts);
     llm::ProviderResult created = llm::createProvider(provider);
     if (!created.provider) {
         *error = tr("Cannot use the provider %1: %2").arg(provider.id, QString::fromStdString(created.failure->message));
@@ -316,27 +296,31 @@ bool ReviewController::rejudge(const QStringList &ids, const llm::ProviderOption
     if (m_judgeCall)
         m_judgeCall->cancel();
     m_judgeProvider = std::move(created.provider);
-    m_judgeCall = formalize::judgeAlone(
-        *m_judgeProvider, input, this, [this, ids, sent](const std::vector<formalize::JudgeAloneVerdict> &verdicts) {
-            m_judgeCall.clear();
-            for (const formalize::JudgeAloneVerdict &v : verdicts) {
-                const Entry *e = proposal().entry(v.id);
-                const auto it = sent.find(v.id);
-                // The entry changed while the judge read it: the verdict is of another text.
-                if (!e || it == sent.end() || e->sentence() != it->second.first || e->decision == formalize::Decision::Applied)
-                    continue;
-                const formalize::EntryGloss gloss = it->second.second;
-                decide(v.id, tr("Re-judge %1"), [&v, &gloss](Proposal &proposal) {
-                    Entry *entry = proposal.entry(v.id);
-                    entry->verdict = v.verdict;
-                    entry->verdictNote = v.note;
-                    entry->gloss = gloss;
-                    return true;
-                });
-            }
-            Q_EMIT rejudgeFinished(ids);
-        });
+    m_judgeCall = formalize::judgeAlone(*m_judgeProvider, input, this,
+        [this, ids, sent](const std::vector<formalize::JudgeAloneVerdict> &verdicts) { adoptVerdicts(ids, sent, verdicts); });
     return true;
+}
+
+void ReviewController::adoptVerdicts(
+    const QStringList &ids, const SentForJudge &sent, const std::vector<formalize::JudgeAloneVerdict> &verdicts)
+{
+    m_judgeCall.clear();
+    for (const formalize::JudgeAloneVerdict &v : verdicts) {
+        const Entry *e = proposal().entry(v.id);
+        const auto it = sent.find(v.id);
+        // The entry changed while the judge read it: the verdict is of another text.
+        if (!e || it == sent.end() || e->sentence() != it->second.first || e->decision == formalize::Decision::Applied)
+            continue;
+        const formalize::EntryGloss gloss = it->second.second;
+        decide(v.id, tr("Re-judge %1"), [&v, &gloss](Proposal &proposal) {
+            Entry *entry = proposal.entry(v.id);
+            entry->verdict = v.verdict;
+            entry->verdictNote = v.note;
+            entry->gloss = gloss;
+            return true;
+        });
+    }
+    Q_EMIT rejudgeFinished(ids);
 }
 
 // --- ReviewPresenter ------------------------------------------------------------------------

@@ -6,19 +6,21 @@
 #include "review/reviewcontroller.h"
 
 #include "attempts/attemptlogmodel.h"
+#include "review/addentriescommand.h"
 #include "review/entrymodel.h"
 
 #include "formalize/rewrite.h"
 #include "formalize/sessionsetup.h"
 #include "kb/knowledgebase.h"
 #include "lang/language.h"
+#include "lang/rewritesetup.h"
+#include "lang/sentenceedits.h"
 #include "llm/provider.h"
 #include "llm/selection.h"
 #include "proposal/autosave.h"
 
 #include <QFile>
 #include <QFileInfo>
-#include <QUndoCommand>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -26,41 +28,8 @@
 using namespace fanva;
 using formalize::ExistingSentence;
 using proposal::Entry;
-using proposal::Proposal;
 
 namespace {
-
-/// Adding entries on existing sentences: undo takes them out, redo puts them back.
-class AddEditCommand final : public QUndoCommand
-{
-public:
-    AddEditCommand(EntryModel *model, std::vector<Entry> entries, const QString &text)
-        : QUndoCommand(text)
-        , m_model(model)
-        , m_entries(std::move(entries))
-    { }
-    AddEditCommand(EntryModel *model, Entry entry, const QString &text)
-        : AddEditCommand(model, std::vector<Entry> { std::move(entry) }, text)
-    { }
-    void undo() override
-    {
-        Proposal p = m_model->proposal();
-        std::erase_if(p.entries, [this](const Entry &e) {
-            return std::any_of(m_entries.begin(), m_entries.end(), [&e](const Entry &added) { return added.id == e.id; });
-        });
-        m_model->updateProposal(p);
-    }
-    void redo() override
-    {
-        Proposal p = m_model->proposal();
-        p.entries.insert(p.entries.end(), m_entries.begin(), m_entries.end());
-        m_model->updateProposal(p);
-    }
-
-private:
-    EntryModel *m_model;
-    std::vector<Entry> m_entries;
-};
 
 QByteArray fileBytes(const QString &path)
 {
@@ -72,12 +41,13 @@ QByteArray fileBytes(const QString &path)
 
 std::optional<ExistingSentence> ReviewController::existingSentence(int line) const
 {
-    if (!m_session || !m_kb || line <= 0)
+    if (!m_session || !m_seamKb || line <= 0)
         return std::nullopt;
-    const formalize::SentenceSelection selection = formalize::selectSentences(*m_kb, fileBytes(targetPath()), line, line);
-    if (!selection.ok() || selection.sentences.empty())
+    const QString path = targetPath();
+    const lang::StatementSelection selection = lang::selectStatements(*m_seamKb, fileBytes(path), path, line, line);
+    if (!selection.ok() || selection.statements.empty())
         return std::nullopt;
-    return selection.sentences.front();
+    return selection.statements.front();
 }
 
 bool ReviewController::isRemoved(int line) const
@@ -107,8 +77,15 @@ QString ReviewController::retractSentence(int line)
     e.confidence = formalize::Confidence::High;
     e.state = formalize::EntryState::Admissible;
     e.decision = formalize::Decision::Accepted;
+    // Where the language has no check of what a retraction takes away, the entry says so (rewrite.md §4.1).
+    if (const lang::SentenceEdits *edits = m_seamKb->language().edits(); edits && !edits->checksRetractions())
+        e.notes.push_back({ QStringLiteral("retract-unchecked"),
+            tr("%1 has no check of what a retraction takes away: if kept statements still use it, Apply's reload fails and "
+               "Undo Apply restores the file.")
+                .arg(m_seamKb->language().id()),
+            std::nullopt });
     const QString id = e.id;
-    m_undoStack->push(new AddEditCommand(m_entries, std::move(e), tr("Retract line %1").arg(line)));
+    m_undoStack->push(new AddEntriesCommand(m_entries, std::move(e), tr("Retract line %1").arg(line)));
     return id;
 }
 
@@ -143,18 +120,14 @@ QString ReviewController::replaceSentence(int line, const QString &sentence)
     e.state = check::hasBlocking(e.problems) ? formalize::EntryState::Refused : formalize::EntryState::Admissible;
     e.decision = e.state == formalize::EntryState::Admissible ? formalize::Decision::Accepted : formalize::Decision::Undecided;
     const QString id = e.id;
-    m_undoStack->push(new AddEditCommand(m_entries, std::move(e), tr("Replace line %1").arg(line)));
+    m_undoStack->push(new AddEntriesCommand(m_entries, std::move(e), tr("Replace line %1").arg(line)));
     return id;
 }
 
 bool ReviewController::startRewrite(const std::vector<int> &lines, const QString &instruction, const llm::ProviderOptions &provider,
     const formalize::SessionSettings &settings, QString *error)
 {
-    if (m_session && m_languageKb) {
-        *error = tr("Rewriting sentences is for fanva-kb KBs; a %1 KB takes new statements only.").arg(m_languageKb->language().id());
-        return false;
-    }
-    if (!m_session || !m_kb) {
+    if (!m_session || !m_seamKb) {
         *error = tr("There is no target file to rewrite.");
         return false;
     }
@@ -184,7 +157,7 @@ bool ReviewController::startRewrite(const std::vector<int> &lines, const QString
     sessionSettings.model = provider.model;
     // The engine's rewrite session, as fanva-cli rewrite runs it (rewrite.md §2).
     formalize::SessionInput input
-        = formalize::makeRewriteSessionInput(m_kb, proposal().context, path, bytes, selection, sessionSettings, instruction);
+        = lang::makeRewriteSessionInput(m_seamKb, proposal().context, path, bytes, selection, sessionSettings, instruction);
     input.providerId = provider.id;
     input.firstEntryId = formalize::entryNumber(nextEntryId());
     m_rewriting = true;
@@ -203,11 +176,12 @@ bool ReviewController::startRewrite(const std::vector<int> &lines, const QString
 std::vector<ExistingSentence> ReviewController::rewritableSentences(const std::vector<int> &lines) const
 {
     std::vector<ExistingSentence> out;
-    if (!m_session || !m_kb || lines.empty())
+    if (!m_session || !m_seamKb || lines.empty())
         return out;
     const auto [lowest, highest] = std::minmax_element(lines.begin(), lines.end());
-    const formalize::SentenceSelection selection = formalize::selectSentences(*m_kb, fileBytes(targetPath()), *lowest, *highest);
-    for (const ExistingSentence &s : selection.sentences) {
+    const QString path = targetPath();
+    const lang::StatementSelection selection = lang::selectStatements(*m_seamKb, fileBytes(path), path, *lowest, *highest);
+    for (const ExistingSentence &s : selection.statements) {
         if (std::find(lines.begin(), lines.end(), s.line) != lines.end() && !isRemoved(s.line))
             out.push_back(s);
     }
@@ -232,7 +206,7 @@ void ReviewController::finishRewrite()
         }
     }
     if (!added.empty())
-        m_undoStack->push(new AddEditCommand(m_entries, std::move(added), tr("Rewrite %1").arg(ids.join(QStringLiteral(", ")))));
+        m_undoStack->push(new AddEntriesCommand(m_entries, std::move(added), tr("Rewrite %1").arg(ids.join(QStringLiteral(", ")))));
     m_autosaveScheduler->sessionFinished();
     Q_EMIT finished(outcome);
     Q_EMIT rewriteFinished(outcome, ids);

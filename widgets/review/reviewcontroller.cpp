@@ -12,6 +12,7 @@
 #include "kb/knowledgebase.h"
 #include "lang/fanvakb.h"
 #include "lang/registry.h"
+#include "lang/sentenceedits.h"
 #include "lang/sessionsetup.h"
 #include "llm/provider.h"
 #include "llm/selection.h"
@@ -121,14 +122,14 @@ std::vector<std::vector<check::Problem>> ReviewController::gateAfterWritten(cons
     batch += extra;
     if (batch.isEmpty())
         return {};
-    if (!m_kb) // another language has no replacements (docs/spec/nibli-adapter.md)
-        return gateBatch(batch);
     // Replacements are gated against the KB without what the entries remove, each sentence once.
     std::vector<formalize::ExistingSentence> removed = proposal::removedSentences(written);
     removed.insert(removed.end(), alsoRemoved.begin(), alsoRemoved.end());
     std::sort(removed.begin(), removed.end(), [](const auto &a, const auto &b) { return a.line < b.line; });
     removed.erase(
         std::unique(removed.begin(), removed.end(), [](const auto &a, const auto &b) { return a.line == b.line; }), removed.end());
+    if (!m_kb)
+        return gateWithout(removed, batch);
     if (!removed.empty()) {
         const QString path = targetPath();
         if (const std::optional<QByteArray> without = formalize::withoutSentences(readBytes(path), removed)) {
@@ -144,6 +145,22 @@ std::vector<std::vector<check::Problem>> ReviewController::gateAfterWritten(cons
         }
     }
     return gateBatch(batch);
+}
+
+std::vector<std::vector<check::Problem>> ReviewController::gateWithout(
+    const std::vector<formalize::ExistingSentence> &removed, const QStringList &sentences) const
+{
+    const lang::Language &language = m_seamKb->language();
+    const lang::SentenceEdits *edits = language.edits();
+    if (removed.empty() || !edits)
+        return gateBatch(sentences);
+    const QString path = targetPath();
+    if (const std::optional<QByteArray> without = proposal::withoutStatements(language, readBytes(path), removed)) {
+        const lang::LoadResult reduced = edits->loadWith(m_seamKb->root(), path, *without);
+        if (reduced.ok())
+            return proposal::gateThroughLanguage(*reduced.kb, proposal().context, sentences);
+    }
+    return gateBatch(sentences);
 }
 
 std::vector<std::vector<check::Problem>> ReviewController::gateBatch(const QStringList &sentences) const
@@ -226,6 +243,7 @@ bool ReviewController::loadKb(const QString &folder, const QString &language, QS
 
 void ReviewController::adoptKb(std::shared_ptr<const lang::Kb> kb)
 {
+    m_seamKb = kb;
     m_kb = kb ? lang::sharedKnowledgeBaseOf(*kb) : nullptr;
     m_languageKb = kb && !m_kb ? kb : nullptr;
     m_sessionLanguage = m_languageKb ? lang::sessionLanguageOf(m_languageKb) : nullptr;

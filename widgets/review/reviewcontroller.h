@@ -13,6 +13,7 @@
 #include <QPointer>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -20,6 +21,10 @@ class ApplyRunner;
 class AttemptLogModel;
 class EntryModel;
 class QUndoStack;
+
+namespace fanva::formalize {
+struct JudgeAloneVerdict;
+}
 
 namespace fanva::kb {
 class KnowledgeBase;
@@ -293,6 +298,13 @@ private:
     /// The gates' problems of @p sentences as one batch against the KB (gateAfterWritten()'s
     /// last step): each sentence's failing gate's problems, or its notes.
     [[nodiscard]] std::vector<std::vector<fanva::check::Problem>> gateBatch(const QStringList &sentences) const;
+    /// What a re-judge sent, by entry id: the sentence and its gloss.
+    using SentForJudge = std::map<QString, std::pair<QString, fanva::formalize::EntryGloss>>;
+    /// Takes the judge's @p verdicts for the entries still as they were sent.
+    void adoptVerdicts(const QStringList &ids, const SentForJudge &sent, const std::vector<fanva::formalize::JudgeAloneVerdict> &verdicts);
+    /// gateBatch() against the KB without @p removed, through the language's SentenceEdits role.
+    [[nodiscard]] std::vector<std::vector<fanva::check::Problem>> gateWithout(
+        const std::vector<fanva::formalize::ExistingSentence> &removed, const QStringList &sentences) const;
     bool adoptSession(fanva::proposal::SessionFile session, QString *error);
     /// The finished run merged into the review (formalize.md §9.5); false: the review stays.
     bool mergeRun(fanva::proposal::SessionFile fresh);
@@ -314,6 +326,8 @@ private:
     std::shared_ptr<const fanva::kb::KnowledgeBase> m_kb;
     /// The KB when its language is not fanva-kb (m_kb is null then), and its session view.
     std::shared_ptr<const fanva::lang::Kb> m_languageKb;
+    /// The review's KB in any language, through the seam (replace, retract and rewrite use only it).
+    std::shared_ptr<const fanva::lang::Kb> m_seamKb;
     std::shared_ptr<const fanva::formalize::SessionLanguage> m_sessionLanguage;
     /// The gates with one critic kept for m_kb (kbGate()); m_kbGateFor is the KB it was made for.
     mutable fanva::proposal::BatchGate m_kbGate;

@@ -9,10 +9,10 @@
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
 #include "kb/writer.h"
+#include "lang/fanvakbretract.h"
 #include "proposal/apply.h"
 #include "proposal/edits.h"
 #include "proposal/gate.h"
-#include "proposal/retractcheck.h"
 #include "proposalfixture.h"
 
 #include <QDir>
@@ -217,7 +217,7 @@ private Q_SLOTS:
         const auto on = [&](const QByteArray &line) { return sentenceOn(bytes, fixture::lineOf(bytes, line)); };
 
         const std::optional<check::Problem> warning
-            = proposal::retractionWarning(*loaded.kb, QStringLiteral("CxAnimals"), target, bytes, { on("(binaryPredicate livesIn)") });
+            = lang::fanvaKbRetractionWarning(*loaded.kb, QStringLiteral("CxAnimals"), target, bytes, { on("(binaryPredicate livesIn)") });
         QVERIFY(warning);
         QCOMPARE(warning->type, check::problem::retractDependents);
         QVERIFY2(warning->message.contains(QLatin1StringView("(binaryPredicate livesIn)")), qPrintable(warning->message));
@@ -226,8 +226,8 @@ private Q_SLOTS:
         QVERIFY(!check::isBlocking(warning->type));
 
         // A fact is no declaration; a declaration nothing uses any more goes quietly.
-        QVERIFY(!proposal::retractionWarning(*loaded.kb, QStringLiteral("CxAnimals"), target, bytes, { on("(swims Pingu)") }));
-        QVERIFY(!proposal::retractionWarning(
+        QVERIFY(!lang::fanvaKbRetractionWarning(*loaded.kb, QStringLiteral("CxAnimals"), target, bytes, { on("(swims Pingu)") }));
+        QVERIFY(!lang::fanvaKbRetractionWarning(
             *loaded.kb, QStringLiteral("CxAnimals"), target, bytes, { on("(unaryPredicate captive)"), on("(arg captive 1 animal)") }));
     }
 
@@ -242,7 +242,7 @@ private Q_SLOTS:
         const QByteArray bytes = fixture::readAll(target);
         const kb::LoadResult loaded = kb::loadKnowledgeBase(dir.path());
         QVERIFY(loaded.ok());
-        const std::optional<check::Problem> warning = proposal::retractionWarning(
+        const std::optional<check::Problem> warning = lang::fanvaKbRetractionWarning(
             *loaded.kb, QStringLiteral("CxBirds"), target, bytes, { sentenceOn(bytes, fixture::lineOf(bytes, "(genlCx CxBirds CxLife)")) });
         QVERIFY(warning);
         QVERIFY2(warning->message.contains(QLatin1StringView("(genlCx CxBirds CxLife)")), qPrintable(warning->message));

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "proposal/retractcheck.h"
+#include "lang/fanvakbretract.h"
 
 #include "formalize/rewrite.h"
 #include "kb/knowledgebase.h"
@@ -15,7 +15,7 @@
 #include <set>
 #include <string_view>
 
-namespace fanva::proposal {
+namespace fanva::lang {
 
 namespace {
 
@@ -151,7 +151,7 @@ void lostVisibility(
 
 } // namespace
 
-std::optional<check::Problem> retractionWarning(const kb::KnowledgeBase &kb, const QString &context, const QString &path,
+std::optional<check::Problem> fanvaKbRetractionWarning(const kb::KnowledgeBase &kb, const QString &context, const QString &path,
     const QByteArray &bytes, const std::vector<formalize::ExistingSentence> &removed,
     const std::vector<formalize::ExistingSentence> &alsoRemoved)
 {
@@ -203,4 +203,4 @@ std::optional<check::Problem> retractionWarning(const kb::KnowledgeBase &kb, con
         std::nullopt };
 }
 
-} // namespace fanva::proposal
+} // namespace fanva::lang
