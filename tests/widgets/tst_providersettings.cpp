@@ -541,6 +541,18 @@ void TstProviderSettings::rowsFollowTheRecord()
     QTEST(form->isRowVisible(child<QLabel>(dialog, "keySourceLabel")), "keySource");
     QTEST(form->isRowVisible(child<QLineEdit>(dialog, "keyEdit")), "newKey");
     QTEST(form->isRowVisible(child<QCheckBox>(dialog, "storeKeyCheck")), "newKey");
+
+    // The same rows after the user switches to the provider in the open dialog.
+    ProviderSettingsDialog switched(ProviderSettings(), QStringLiteral("demo"));
+    switched.show();
+    auto *combo = child<QComboBox>(switched, "providerCombo");
+    for (const QString &step : { QStringLiteral("scripted"), QStringLiteral("demo"), id })
+        combo->setCurrentIndex(combo->findData(step));
+    QTEST(child<QLineEdit>(switched, "baseUrlEdit")->isVisible(), "baseUrl");
+    QTEST(child<QComboBox>(switched, "modelCombo")->isVisible(), "model");
+    QTEST(child<QLineEdit>(switched, "scriptEdit")->isVisible(), "script");
+    QTEST(child<QLabel>(switched, "keySourceLabel")->isVisible(), "keySource");
+    QTEST(child<QLineEdit>(switched, "keyEdit")->isVisible(), "newKey");
 }
 
 QTEST_MAIN(TstProviderSettings)
