@@ -43,7 +43,7 @@ QString describe(const llm::ProbeResult &result)
     }
     if (!result.models.isEmpty())
         text += QStringLiteral("  models: %1\n").arg(result.models.join(QStringLiteral(", ")));
-    if (result.id == QLatin1String("anthropic") || result.id == QLatin1String("openai") || result.credential.present)
+    if (llm::providerInfo(result.id).keyring != llm::ProviderInfo::KeyringAccount::None || result.credential.present)
         text += QStringLiteral("  credential: %1\n").arg(result.credential.present ? result.credential.source : QStringLiteral("none"));
     if (!result.error.isEmpty())
         text += QStringLiteral("  error: %1\n").arg(result.error);

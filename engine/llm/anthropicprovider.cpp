@@ -4,6 +4,7 @@
 
 #include "llm/budget.h"
 #include "llm/format.h"
+#include "llm/httprequest.h"
 #include "llm/logging.h"
 #include "llm/replyfields.h"
 #include "llm/ssecall.h"
@@ -146,15 +147,11 @@ private:
         if (options().anthropicThinking)
             body["thinking"] = { { "type", "adaptive" } };
 
-        QUrl url = options().baseUrl;
-        QString path = url.path();
-        while (path.endsWith(QLatin1Char('/')))
-            path.chop(1);
-        url.setPath(path + QStringLiteral("/v1/messages"));
         Exchange exchange;
-        exchange.url = url;
-        exchange.headers = { { "x-api-key", options().apiKey.toUtf8() }, { "anthropic-version", "2023-06-01" },
-            { "content-type", "application/json" }, { "accept", "text/event-stream" } };
+        exchange.url = endpoint(QStringLiteral("/v1/messages"));
+        exchange.headers = keyHeaders(options());
+        exchange.headers.insert(exchange.headers.end(),
+            { { "anthropic-version", "2023-06-01" }, { "content-type", "application/json" }, { "accept", "text/event-stream" } });
         exchange.body = QByteArray::fromStdString(body.dump());
         qCDebug(lcLlm) << "anthropic" << m_request.purpose.c_str() << "estimate" << response().diag.estimate;
         send(std::move(exchange));

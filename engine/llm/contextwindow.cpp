@@ -4,14 +4,12 @@
 
 #include "jsonutil.h"
 
-#include "llm/httpcall.h"
+#include "llm/httprequest.h"
 #include "llm/ollamaprovider.h"
-#include "version.h"
+#include "llm/providerinfo.h"
 
 #include <QMetaObject>
-#include <QNetworkProxy>
 #include <QNetworkReply>
-#include <QNetworkRequest>
 
 #include <algorithm>
 #include <limits>
@@ -36,9 +34,7 @@ ContextLengthLookup::ContextLengthLookup(ProviderOptions options, QObject *paren
     : QObject(parent)
     , m_options(std::move(options))
 {
-    if (isLoopback(m_options.baseUrl))
-        m_network.setProxy(QNetworkProxy::NoProxy);
-    m_network.setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+    configureNetwork(m_network, m_options.baseUrl);
 }
 
 ContextLengthLookup::~ContextLengthLookup()
@@ -51,18 +47,12 @@ ContextLengthLookup::~ContextLengthLookup()
 
 void ContextLengthLookup::start()
 {
-    if (m_options.id != QLatin1String("ollama") || m_options.model.isEmpty() || !m_options.baseUrl.isValid()) {
+    if (!providerInfo(m_options.id).reportsContextWindow || m_options.model.isEmpty() || !m_options.baseUrl.isValid()) {
         QMetaObject::invokeMethod(this, &ContextLengthLookup::finish, Qt::QueuedConnection);
         return;
     }
-    QUrl url = m_options.baseUrl;
-    url.setPath(url.path() + QStringLiteral("/api/show"));
-    QNetworkRequest request(url);
-    request.setTransferTimeout(kLookupTimeoutMs);
-    request.setRawHeader("User-Agent", "fanva/" + fanva::version().toLatin1());
-    request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
-    const QByteArray body = QByteArray::fromStdString(nlohmann::json { { "model", m_options.model.toStdString() } }.dump());
-    QNetworkReply *reply = m_network.post(request, body);
+    const PreparedPost show = ollamaShowRequest(m_options, m_options.model.toStdString(), kLookupTimeoutMs);
+    QNetworkReply *reply = m_network.post(show.request, show.body);
     m_reply = reply;
     connect(reply, &QNetworkReply::finished, this, [this, reply] {
         reply->deleteLater();

@@ -3,6 +3,7 @@
 #include "llm/credentials.h"
 
 #include "llm/logging.h"
+#include "llm/providerinfo.h"
 #include "llm/redactor.h"
 
 #ifdef FANVA_HAVE_QTKEYCHAIN
@@ -15,14 +16,8 @@ namespace fanva::llm {
 
 std::optional<Credential> environmentCredential(const QString &providerId, const QProcessEnvironment &environment)
 {
-    QStringList names;
-    if (providerId == QLatin1String("anthropic"))
-        names = { QStringLiteral("FANVA_ANTHROPIC_API_KEY"), QStringLiteral("ANTHROPIC_API_KEY") };
-    else if (providerId == QLatin1String("openai"))
-        names = { QStringLiteral("FANVA_OPENAI_API_KEY"), QStringLiteral("OPENAI_API_KEY") };
-    else if (providerId == QLatin1String("ollama"))
-        names = { QStringLiteral("OLLAMA_API_KEY") };
-    for (const QString &name : std::as_const(names)) {
+    const QStringList names = providerInfo(providerId).keyVariables;
+    for (const QString &name : names) {
         const QString key = environment.value(name).trimmed();
         if (!key.isEmpty()) {
             Redactor::instance().addSecret(key);
@@ -34,10 +29,14 @@ std::optional<Credential> environmentCredential(const QString &providerId, const
 
 QString keyringAccount(const QString &providerId, const QUrl &baseUrl)
 {
-    if (providerId == QLatin1String("anthropic"))
+    switch (providerInfo(providerId).keyring) {
+    case ProviderInfo::KeyringAccount::PerProvider:
         return providerId;
-    if (providerId == QLatin1String("openai"))
-        return QStringLiteral("openai@") + baseUrl.host();
+    case ProviderInfo::KeyringAccount::PerHost:
+        return providerId + QLatin1Char('@') + baseUrl.host();
+    case ProviderInfo::KeyringAccount::None:
+        break;
+    }
     return {};
 }
 

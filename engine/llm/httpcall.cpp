@@ -3,10 +3,10 @@
 #include "llm/httpcall.h"
 
 #include "llm/format.h"
+#include "llm/httprequest.h"
 #include "llm/logging.h"
 #include "llm/redactor.h"
 #include "llm/retrypolicy.h"
-#include "version.h"
 
 #include <QHostAddress>
 #include <QNetworkAccessManager>
@@ -72,12 +72,7 @@ QString HttpCall::idleHint() const
 
 QUrl HttpCall::endpoint(const QString &path) const
 {
-    QUrl url = m_options.baseUrl;
-    QString base = url.path();
-    while (base.endsWith(QLatin1Char('/')))
-        base.chop(1);
-    url.setPath(base + path);
-    return url;
+    return endpointUrl(m_options.baseUrl, path);
 }
 
 QString HttpCall::baseUrlText() const
@@ -157,11 +152,7 @@ void HttpCall::startAttempt()
     m_errorBody.clear();
     m_replyHeaders.clear();
 
-    QNetworkRequest request(m_exchange.url);
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
-    request.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
-    request.setTransferTimeout(0); // Fanva's own timers decide, and say why.
-    request.setRawHeader("User-Agent", "fanva/" + fanva::version().toLatin1());
+    QNetworkRequest request = makeRequest(m_exchange.url); // Fanva's own timers decide, and say why.
     for (const auto &[key, value] : m_exchange.headers)
         request.setRawHeader(key, value);
     qCDebug(lcLlm).noquote() << m_exchange.verb << Redactor::instance().redact(m_exchange.url.toString()) << "try" << m_tries;

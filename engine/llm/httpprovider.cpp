@@ -2,11 +2,10 @@
 // SPDX-License-Identifier: MIT
 #include "llm/httpprovider.h"
 
-#include "llm/httpcall.h"
+#include "llm/httprequest.h"
 #include "llm/redactor.h"
 
 #include <QNetworkAccessManager>
-#include <QNetworkProxy>
 
 namespace fanva::llm {
 
@@ -16,9 +15,7 @@ HttpProvider::HttpProvider(ProviderOptions options, QObject *parent)
     , m_network(new QNetworkAccessManager(this))
 {
     Redactor::instance().addSecret(m_options.apiKey);
-    if (isLoopback(m_options.baseUrl))
-        m_network->setProxy(QNetworkProxy::NoProxy);
-    m_network->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+    configureNetwork(*m_network, m_options.baseUrl);
 }
 
 HttpProvider::~HttpProvider() = default;

@@ -3,8 +3,10 @@
 #include "llm/ollamaprovider.h"
 
 #include "llm/budget.h"
+#include "llm/chatmessages.h"
 #include "llm/format.h"
 #include "llm/httpcall.h"
+#include "llm/httprequest.h"
 #include "llm/logging.h"
 #include "llm/ndjsonparser.h"
 #include "llm/replyfields.h"
@@ -171,10 +173,9 @@ private:
 
     std::vector<std::pair<QByteArray, QByteArray>> headers() const
     {
-        std::vector<std::pair<QByteArray, QByteArray>> list { { "Content-Type", "application/json" },
-            { "Accept", "application/x-ndjson" } };
-        if (!options().apiKey.isEmpty() && !isLoopback(options().baseUrl))
-            list.emplace_back("Authorization", "Bearer " + options().apiKey.toUtf8());
+        HeaderList list { { "Content-Type", "application/json" }, { "Accept", "application/x-ndjson" } };
+        const HeaderList key = keyHeaders(options());
+        list.insert(list.end(), key.begin(), key.end());
         return list;
     }
 
@@ -197,10 +198,11 @@ private:
             sendChat(*it);
             return;
         }
+        const PreparedPost request = ollamaShowRequest(options(), m_request.model);
         Exchange show;
-        show.url = endpoint(QStringLiteral("/api/show"));
-        show.headers = headers();
-        show.body = QByteArray::fromStdString(json { { "model", m_request.model } }.dump());
+        show.url = request.request.url();
+        show.headers = request.headers();
+        show.body = request.body;
         show.streaming = false;
         send(std::move(show));
     }
@@ -217,17 +219,8 @@ private:
         m_numCtx = sizing.numCtx;
         response().diag.numCtx = sizing.numCtx;
 
-        json messages = json::array();
-        std::string system;
-        for (const SystemBlock &block : m_request.system)
-            system += (system.empty() ? "" : "\n\n") + block.text;
-        if (!m_request.system.empty())
-            messages.push_back({ { "role", "system" }, { "content", system } });
-        for (const Message &message : m_request.messages)
-            messages.push_back({ { "role", message.role == Role::User ? "user" : "assistant" }, { "content", message.text } });
-
         json body { { "model", m_request.model }, { "stream", m_request.stream }, { "keep_alive", options().keepAlive.toStdString() },
-            { "truncate", false }, { "shift", false }, { "messages", messages },
+            { "truncate", false }, { "shift", false }, { "messages", chatMessages(m_request) },
             { "options", { { "num_ctx", sizing.numCtx }, { "num_predict", m_request.maxTokens }, { "temperature", 0 } } } };
         if (m_request.outputSchema)
             body["format"] = *m_request.outputSchema;

@@ -3,7 +3,9 @@
 #include "llm/openaiprovider.h"
 
 #include "llm/budget.h"
+#include "llm/chatmessages.h"
 #include "llm/format.h"
+#include "llm/httprequest.h"
 #include "llm/logging.h"
 #include "llm/replyfields.h"
 #include "llm/ssecall.h"
@@ -147,10 +149,9 @@ protected:
 private:
     std::vector<std::pair<QByteArray, QByteArray>> headers(bool streaming) const
     {
-        std::vector<std::pair<QByteArray, QByteArray>> list { { "Content-Type", "application/json" },
-            { "Accept", streaming ? "text/event-stream" : "application/json" } };
-        if (!options().apiKey.isEmpty())
-            list.emplace_back("Authorization", "Bearer " + options().apiKey.toUtf8());
+        HeaderList list { { "Content-Type", "application/json" }, { "Accept", streaming ? "text/event-stream" : "application/json" } };
+        const HeaderList key = keyHeaders(options());
+        list.insert(list.end(), key.begin(), key.end());
         return list;
     }
 
@@ -173,16 +174,7 @@ private:
         }
         response().diag.estimate = estimateTokens(m_request);
 
-        json messages = json::array();
-        std::string system;
-        for (const SystemBlock &block : m_request.system)
-            system += (system.empty() ? "" : "\n\n") + block.text;
-        if (!m_request.system.empty())
-            messages.push_back({ { "role", "system" }, { "content", system } });
-        for (const Message &message : m_request.messages)
-            messages.push_back({ { "role", message.role == Role::User ? "user" : "assistant" }, { "content", message.text } });
-
-        json body { { "model", m_request.model }, { "stream", true }, { "messages", messages } };
+        json body { { "model", m_request.model }, { "stream", true }, { "messages", chatMessages(m_request) } };
         if (options().includeUsage)
             body["stream_options"] = { { "include_usage", true } };
         if (options().sendTemperature)

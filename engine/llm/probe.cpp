@@ -5,16 +5,14 @@
 #include "jsonutil.h"
 
 #include "llm/httpcall.h"
-#include "llm/logging.h"
+#include "llm/httprequest.h"
 #include "llm/ollamaprovider.h"
+#include "llm/providerinfo.h"
 #include "llm/redactor.h"
-#include "version.h"
 
 #include <QFile>
 #include <QMetaObject>
-#include <QNetworkProxy>
 #include <QNetworkReply>
-#include <QNetworkRequest>
 
 namespace fanva::llm {
 
@@ -70,9 +68,7 @@ ProviderProbe::ProviderProbe(ProviderOptions options, bool selected, QObject *pa
     m_result.baseUrl = Redactor::instance().redact(m_options.baseUrl.toString(QUrl::RemoveUserInfo | QUrl::StripTrailingSlash));
     m_result.model = m_options.model;
     m_result.credential = { !m_options.apiKey.isEmpty(), m_options.keySource };
-    if (isLoopback(m_options.baseUrl))
-        m_network.setProxy(QNetworkProxy::NoProxy);
-    m_network.setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+    configureNetwork(m_network, m_options.baseUrl);
 }
 
 ProviderProbe::~ProviderProbe()
@@ -85,35 +81,42 @@ ProviderProbe::~ProviderProbe()
 
 void ProviderProbe::checkConfiguration()
 {
-    const QString &id = m_options.id;
-    if (id == QLatin1String("anthropic") && m_options.apiKey.isEmpty())
+    const ProviderInfo info = providerInfo(m_options.id);
+    if (info.needsKey && m_options.apiKey.isEmpty() && !info.keyVariables.isEmpty()) {
+        const QString also = info.keyVariables.size() > 1 ? QStringLiteral(" (or %1)").arg(info.keyVariables.first()) : QString();
         m_result.error
-            = QStringLiteral("No Anthropic API key: set ANTHROPIC_API_KEY (or FANVA_ANTHROPIC_API_KEY) or store one in the keyring.");
-    else if (id == QLatin1String("openai") && m_options.baseUrl.isEmpty())
-        m_result.error = QStringLiteral(
-            "No base URL for the OpenAI-compatible provider: pass --base-url or set FANVA_OPENAI_BASE_URL (including /v1).");
-    else if ((id == QLatin1String("scripted") || id == QLatin1String("demo")) && m_options.scriptPath.isEmpty())
+            = QStringLiteral("No %1 API key: set %2%3 or store one in the keyring.").arg(info.displayName, info.keyVariables.last(), also);
+    } else if (info.needsBaseUrl && m_options.baseUrl.isEmpty()) {
+        m_result.error = QStringLiteral("No base URL for the %1: pass --base-url or set %2%3.")
+                             .arg(info.displayName, info.baseUrlOverrideVariable,
+                                 info.api == ProviderInfo::Api::OpenAi ? QStringLiteral(" (including /v1)") : QString());
+    } else if (info.needsScript && m_options.scriptPath.isEmpty()) {
         m_result.error = QStringLiteral("The scripted provider needs a script: pass --script FILE or set FANVA_SCRIPT.");
-    else if ((id == QLatin1String("scripted") || id == QLatin1String("demo")) && !QFile::exists(m_options.scriptPath))
+    } else if (info.needsScript && !QFile::exists(m_options.scriptPath)) {
         m_result.error = m_options.scriptPath.startsWith(QLatin1Char(':'))
             ? QStringLiteral("The replay %1 is not part of this build.").arg(m_options.scriptPath)
             : QStringLiteral("The script %1 does not exist.").arg(m_options.scriptPath);
-    else if (!m_options.apiKey.isEmpty() && !m_options.baseUrl.isEmpty() && !isLoopback(m_options.baseUrl)
-        && m_options.baseUrl.scheme() != QLatin1String("https") && id != QLatin1String("ollama"))
+    } else if (!keyHeaders(m_options).empty() && !m_options.baseUrl.isEmpty() && !isLoopback(m_options.baseUrl)
+        && m_options.baseUrl.scheme() != QLatin1String("https")) {
+        // No key goes over plain http to another host (providers.md §7).
         m_result.error = QStringLiteral("Refusing to send the API key over plain http to %1; use https.").arg(m_result.baseUrl);
+    }
 }
 
 void ProviderProbe::start(bool network)
 {
     checkConfiguration();
     if (network && m_result.error.isEmpty()) {
-        if (m_options.id == QLatin1String("ollama")) {
+        switch (providerInfo(m_options.id).api) {
+        case ProviderInfo::Api::Ollama:
             get(QStringLiteral("/api/version"), &ProviderProbe::ollamaVersion);
             return;
-        }
-        if (m_options.id == QLatin1String("openai")) {
+        case ProviderInfo::Api::OpenAi:
             get(QStringLiteral("/models"), &ProviderProbe::openAiModels);
             return;
+        case ProviderInfo::Api::Anthropic: // asks nothing: Anthropic checks the key on the first request
+        case ProviderInfo::Api::None:
+            break;
         }
     }
     QMetaObject::invokeMethod(this, &ProviderProbe::finish, Qt::QueuedConnection);
@@ -121,25 +124,7 @@ void ProviderProbe::start(bool network)
 
 void ProviderProbe::get(const QString &path, void (ProviderProbe::*handler)(int, const QByteArray &))
 {
-    QUrl url = m_options.baseUrl;
-    url.setPath(url.path() + path);
-    QNetworkRequest request(url);
-    request.setTransferTimeout(kProbeTimeoutMs);
-    request.setRawHeader("User-Agent", "fanva/" + fanva::version().toLatin1());
-    if (!m_options.apiKey.isEmpty() && m_options.id == QLatin1String("openai"))
-        request.setRawHeader("Authorization", "Bearer " + m_options.apiKey.toUtf8());
-    track(m_network.get(request), handler);
-}
-
-void ProviderProbe::post(const QString &path, const QByteArray &body, void (ProviderProbe::*handler)(int, const QByteArray &))
-{
-    QUrl url = m_options.baseUrl;
-    url.setPath(url.path() + path);
-    QNetworkRequest request(url);
-    request.setTransferTimeout(kProbeTimeoutMs);
-    request.setRawHeader("User-Agent", "fanva/" + fanva::version().toLatin1());
-    request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
-    track(m_network.post(request, body), handler);
+    track(m_network.get(makeRequest(m_options, path, kProbeTimeoutMs)), handler);
 }
 
 void ProviderProbe::track(QNetworkReply *reply, void (ProviderProbe::*handler)(int, const QByteArray &))
@@ -181,8 +166,8 @@ void ProviderProbe::ollamaTags(int status, const QByteArray &body)
         finish();
         return;
     }
-    post(QStringLiteral("/api/show"), QByteArray::fromStdString(json { { "model", m_options.model.toStdString() } }.dump()),
-        &ProviderProbe::ollamaShow);
+    const PreparedPost show = ollamaShowRequest(m_options, m_options.model.toStdString(), kProbeTimeoutMs);
+    track(m_network.post(show.request, show.body), &ProviderProbe::ollamaShow);
 }
 
 void ProviderProbe::ollamaShow(int status, const QByteArray &body)

@@ -63,7 +63,6 @@ Q_SIGNALS:
 private:
     void checkConfiguration();
     void get(const QString &path, void (ProviderProbe::*handler)(int, const QByteArray &));
-    void post(const QString &path, const QByteArray &body, void (ProviderProbe::*handler)(int, const QByteArray &));
     void track(QNetworkReply *reply, void (ProviderProbe::*handler)(int, const QByteArray &));
     void ollamaVersion(int status, const QByteArray &body);
     void ollamaTags(int status, const QByteArray &body);

@@ -12,9 +12,7 @@ Provider::~Provider() = default;
 
 ProviderInfo Provider::info() const
 {
-    ProviderInfo info;
-    info.id = id();
-    return info;
+    return providerInfo(id());
 }
 
 } // namespace fanva::llm

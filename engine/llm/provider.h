@@ -23,7 +23,7 @@ public:
 
     /// `scripted`, `demo`, `ollama`, `anthropic` or `openai`.
     [[nodiscard]] virtual QString id() const = 0;
-    /// What it is and can do; the default is a chat model server's record with id().
+    /// What it is and can do; the default is the registry's record of id() (llm::providerInfo).
     [[nodiscard]] virtual ProviderInfo info() const;
     /// Never null; the Call is a child of the provider and deletes itself when finished.
     [[nodiscard]] virtual Call *start(const Request &request) = 0;

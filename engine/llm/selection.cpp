@@ -46,6 +46,18 @@ std::vector<std::pair<QString, ProviderFactory>> &registered()
 
 void registerProvider(const QString &id, ProviderFactory factory)
 {
+    // The provider describes itself (Provider::info()); its record is kept for callers that
+    // ask without making one (llm::providerInfo).
+    ProviderInfo info;
+    ProviderOptions options;
+    options.id = id;
+    if (ProviderResult made = factory(options, nullptr); made.provider)
+        info = made.provider->info();
+    info.id = id;
+    if (info.displayName.isEmpty())
+        info.displayName = id;
+    registerProviderInfo(info);
+
     auto &factories = registered();
     const auto it = std::find_if(factories.begin(), factories.end(), [&](const auto &f) { return f.first == id; });
     if (it != factories.end())
@@ -66,10 +78,9 @@ std::optional<std::chrono::milliseconds> parseTimeoutSeconds(const QString &text
 
 QStringList providerIds()
 {
-    QStringList ids { QStringLiteral("scripted"), QStringLiteral("demo"), QStringLiteral("ollama"), QStringLiteral("anthropic"),
-        QStringLiteral("openai") };
-    for (const auto &factory : registered())
-        ids << factory.first;
+    QStringList ids;
+    for (const ProviderInfo &info : providerInfos())
+        ids << info.id;
     return ids;
 }
 
@@ -187,8 +198,8 @@ ProviderOptions resolveOptions(const QString &id, const SelectionInput &input)
     }
 
     options.scriptPath = !input.scriptPath.isEmpty() ? input.scriptPath : firstSet(env, { "FANVA_SCRIPT" });
-    if (id == QLatin1String("demo") && options.scriptPath.isEmpty())
-        options.scriptPath = QString::fromLatin1(kDemoReplayResource);
+    if (options.scriptPath.isEmpty())
+        options.scriptPath = providerInfo(id).defaultScript;
 
     if (const auto idle = parseTimeoutSeconds(firstSet(env, { "FANVA_IDLE_TIMEOUT" })); idle && idle->count() > 0)
         options.timeouts.idle = *idle;

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "llm/types.h"
 
+#include "llm/providerinfo.h"
+
 #include <array>
 #include <utility>
 
@@ -117,7 +119,8 @@ std::string_view effortName(Effort effort)
 
 std::string refusalMessage(std::string_view providerId, const Refusal &refusal)
 {
-    if (providerId == "anthropic") {
+    // Anthropic's API names the refusal's category.
+    if (providerInfo(QString::fromUtf8(providerId.data(), qsizetype(providerId.size()))).api == ProviderInfo::Api::Anthropic) {
         const std::string category = refusal.category.empty() ? std::string("unspecified") : refusal.category;
         return "Claude declined this request (refusal: " + category + "). Nothing from this answer is used.";
     }

@@ -9,6 +9,7 @@
 #include "jsonutil.h"
 #include "kb/knowledgebase.h"
 #include "lang/registry.h"
+#include "llm/providerinfo.h"
 #include "proposal/atomicwrite_p.h"
 #include "proposal/forcedseal.h"
 
@@ -150,42 +151,40 @@ bool SessionFile::save(const QString &path, QString *error) const
     return detail::writeAtomically(path, toBytes(info.absolutePath()), {}, error, 0600);
 }
 
-SessionLoad sessionFromJson(const nlohmann::json &j, const QString &baseDir)
+namespace {
+
+using formalize::FieldReader;
+
+/// The object at `key`, read as an empty one when it is absent (older files).
+FieldReader section(const FieldReader &r, std::string_view key)
 {
-    SessionLoad result;
-    QString error;
-    const formalize::FieldReader r(j, QString(), &error);
-    if (!j.is_object() || jsonutil::string(j, "format") != QLatin1StringView("fanva-session")) {
-        result.error = QStringLiteral("not a Fanva session file");
-        return result;
-    }
-    if (jsonutil::optInteger(j, "version") != s_version) {
-        result.error = QStringLiteral("unsupported session file version (this Fanva reads version %1)").arg(s_version);
-        return result;
-    }
-    auto failed = [&] {
-        result.error = QStringLiteral("the session file does not read: %1").arg(error);
-        return result;
-    };
     static const nlohmann::json empty = nlohmann::json::object();
-    auto sub = [&](std::string_view key) {
-        const nlohmann::json *o = r.object(key);
-        return r.at(o ? *o : empty, key);
-    };
-    auto value = [&](std::string_view key, nlohmann::json::value_t type, nlohmann::json fallback) {
-        const nlohmann::json *m = type == nlohmann::json::value_t::array ? r.array(key) : r.object(key);
-        return m ? *m : fallback;
-    };
-    SessionFile s;
+    const nlohmann::json *o = r.object(key);
+    return r.at(o ? *o : empty, key);
+}
+
+/// The array or object at `key` as it is, `fallback` when it is absent.
+nlohmann::json rawSection(const FieldReader &r, std::string_view key, nlohmann::json fallback)
+{
+    const nlohmann::json *m = fallback.is_array() ? r.array(key) : r.object(key);
+    return m ? *m : std::move(fallback);
+}
+
+void readDocument(const FieldReader &r, const QString &baseDir, SessionFile &s)
+{
     s.id = r.string("id");
     s.created = QDateTime::fromString(r.string("created"), Qt::ISODateWithMs);
     s.modified = QDateTime::fromString(r.string("modified"), Qt::ISODateWithMs);
-    const formalize::FieldReader document = sub("document");
+    const FieldReader document = section(r, "document");
     s.documentPath = absolute(baseDir, document.string("path"));
     s.proposal.documentName = document.string("name");
     s.documentSha256 = document.string("sha256");
     s.documentText = document.string("text");
-    const formalize::FieldReader kb = sub("kb");
+}
+
+void readKb(const FieldReader &r, const QString &baseDir, SessionFile &s)
+{
+    const FieldReader kb = section(r, "kb");
     s.proposal.kbDir = absolute(baseDir, kb.string("dir"));
     // Older files have no language: theirs is fanva-kb (nibli-kr.md §1.2).
     if (const QString language = kb.string("language"); !language.isEmpty())
@@ -197,8 +196,12 @@ SessionLoad sessionFromJson(const nlohmann::json &j, const QString &baseDir)
                 s.kbFiles[fromUtf8(it.key())] = *hash;
         }
     }
+}
+
+void readTarget(const FieldReader &r, SessionFile &s)
+{
     s.proposal.context = r.string("context");
-    const formalize::FieldReader target = sub("target");
+    const FieldReader target = section(r, "target");
     s.proposal.targetFile = target.string("file");
     s.proposal.baseSha256 = target.string("baseSha256");
     s.proposal.absent = target.boolean("absent");
@@ -208,36 +211,48 @@ SessionLoad sessionFromJson(const nlohmann::json &j, const QString &baseDir)
                 s.proposal.sees.append(*name);
         }
     }
-    const formalize::FieldReader provider = sub("provider");
+}
+
+void readProvider(const FieldReader &r, SessionFile &s)
+{
+    const FieldReader provider = section(r, "provider");
     s.providerId = provider.string("id");
-    s.proposal.draftedByRules = s.providerId == QLatin1StringView("rules");
+    s.proposal.draftedByRules = llm::providerInfo(s.providerId).draftsWithoutModel;
     s.model = provider.string("model");
     s.baseUrl = withoutUserInfo(provider.string("baseUrl"));
     s.credential = provider.string("credential");
-    s.settings = value("settings", nlohmann::json::value_t::object, nlohmann::json::object());
+}
+
+/// What the session did, kept as the file has it: settings, prompts, segments, events, outcome.
+void readRecords(const FieldReader &r, SessionFile &s)
+{
+    s.settings = rawSection(r, "settings", nlohmann::json::object());
     s.instruction = r.string("instruction");
-    const formalize::FieldReader prompts = sub("prompts");
+    const FieldReader prompts = section(r, "prompts");
     s.systemSha256 = prompts.string("systemSha256");
     s.documentTurn = prompts.string("documentTurn");
-    s.segments = value("segments", nlohmann::json::value_t::array, nlohmann::json::array());
-    s.resolutions = value("resolutions", nlohmann::json::value_t::array, nlohmann::json::array());
-    s.inventoryCut = value("inventoryCut", nlohmann::json::value_t::object, nlohmann::json::object());
-    s.events = value("events", nlohmann::json::value_t::array, nlohmann::json::array());
-    s.outcome = value("outcome", nlohmann::json::value_t::object, nlohmann::json::object());
-    if (!r.ok())
-        return failed();
+    s.segments = rawSection(r, "segments", nlohmann::json::array());
+    s.resolutions = rawSection(r, "resolutions", nlohmann::json::array());
+    s.inventoryCut = rawSection(r, "inventoryCut", nlohmann::json::object());
+    s.events = rawSection(r, "events", nlohmann::json::array());
+    s.outcome = rawSection(r, "outcome", nlohmann::json::object());
+}
+
+/// Each segment is a sentence of the document: its number in range, its span inside the text.
+bool checkSegments(const FieldReader &r, const SessionFile &s)
+{
     const qsizetype documentBytes = s.documentText.toUtf8().size();
     for (std::size_t i = 0; i < s.segments.size(); ++i) {
-        const formalize::FieldReader seg = r.at(s.segments[i], "segments", i);
+        const FieldReader seg = r.at(s.segments[i], "segments", i);
         if (!s.segments[i].is_object()) {
             seg.fail({}, QStringLiteral("expected an object, found %1").arg(formalize::jsonTypeName(s.segments[i])));
-            return failed();
+            return false;
         }
         const std::optional<std::int64_t> number = seg.optInteger("number");
         const std::optional<std::int64_t> start = seg.optInteger("start");
         const std::optional<std::int64_t> end = seg.optInteger("end");
         if (!seg.ok())
-            return failed();
+            return false;
         if (!number || *number < 1 || *number > std::int64_t(s.segments.size()))
             seg.fail("number",
                 QStringLiteral("%1 is not a sentence of the document, which has %2")
@@ -250,35 +265,74 @@ SessionLoad sessionFromJson(const nlohmann::json &j, const QString &baseDir)
                     .arg(end.value_or(-1))
                     .arg(documentBytes));
         if (!seg.ok())
-            return failed();
+            return false;
     }
-    if (const nlohmann::json *entries = r.array("entries")) {
-        for (std::size_t i = 0; i < entries->size(); ++i) {
-            const QString path = QStringLiteral("entries[%1]").arg(i);
-            std::optional<Entry> entry = formalize::entryFromJson((*entries)[i], &error, path);
-            if (!entry)
-                return failed();
-            if (entry->segment < 0 || entry->segment > int(s.segments.size())) {
-                error = QStringLiteral("%1.segment: %2 is not a sentence of the document, which has %3")
-                            .arg(path)
-                            .arg(entry->segment)
-                            .arg(s.segments.size());
-                return failed();
-            }
-            s.proposal.entries.push_back(std::move(*entry));
+    return true;
+}
+
+bool readEntries(const FieldReader &r, SessionFile &s, QString *error)
+{
+    const nlohmann::json *entries = r.array("entries");
+    if (!entries)
+        return r.ok();
+    for (std::size_t i = 0; i < entries->size(); ++i) {
+        const QString path = QStringLiteral("entries[%1]").arg(i);
+        std::optional<Entry> entry = formalize::entryFromJson((*entries)[i], error, path);
+        if (!entry)
+            return false;
+        if (entry->segment < 0 || entry->segment > int(s.segments.size())) {
+            *error = QStringLiteral("%1.segment: %2 is not a sentence of the document, which has %3")
+                         .arg(path)
+                         .arg(entry->segment)
+                         .arg(s.segments.size());
+            return false;
         }
+        s.proposal.entries.push_back(std::move(*entry));
     }
-    if (!r.ok())
-        return failed();
-    result.unsealed = dropUnsealedForces(s.proposal, r.array("entries"));
+    return r.ok();
+}
+
+void readApplies(const FieldReader &r, SessionFile &s)
+{
     if (const nlohmann::json *applies = r.array("applies")) {
         for (std::size_t i = 0; i < applies->size(); ++i) {
-            const formalize::FieldReader a = r.at((*applies)[i], "applies", i);
+            const FieldReader a = r.at((*applies)[i], "applies", i);
             s.proposal.applies.push_back({ a.string("journalId"), a.string("state") });
         }
     }
-    if (!r.ok())
-        return failed();
+}
+
+} // namespace
+
+SessionLoad sessionFromJson(const nlohmann::json &j, const QString &baseDir)
+{
+    SessionLoad result;
+    if (!j.is_object() || jsonutil::string(j, "format") != QLatin1StringView("fanva-session")) {
+        result.error = QStringLiteral("not a Fanva session file");
+        return result;
+    }
+    if (jsonutil::optInteger(j, "version") != s_version) {
+        result.error = QStringLiteral("unsupported session file version (this Fanva reads version %1)").arg(s_version);
+        return result;
+    }
+    QString error;
+    const FieldReader r(j, QString(), &error);
+    SessionFile s;
+    readDocument(r, baseDir, s);
+    readKb(r, baseDir, s);
+    readTarget(r, s);
+    readProvider(r, s);
+    readRecords(r, s);
+    if (!r.ok() || !checkSegments(r, s) || !readEntries(r, s, &error)) {
+        result.error = QStringLiteral("the session file does not read: %1").arg(error);
+        return result;
+    }
+    result.unsealed = dropUnsealedForces(s.proposal, r.array("entries"));
+    readApplies(r, s);
+    if (!r.ok()) {
+        result.error = QStringLiteral("the session file does not read: %1").arg(error);
+        return result;
+    }
     s.proposal.segmentTexts = segmentTextsFrom(s.documentText, s.segments);
     result.session = std::move(s);
     return result;
@@ -349,7 +403,7 @@ SessionFile sessionFileFrom(const formalize::Session &session, const SessionOrig
     p.absent = !base.has_value();
     p.baseSha256 = base.value_or(QString());
     p.documentName = input.documentName;
-    p.draftedByRules = origin.providerId == QLatin1StringView("rules");
+    p.draftedByRules = llm::providerInfo(origin.providerId).draftsWithoutModel;
     p.segmentTexts = segmentTextsFrom(s.documentText, s.segments);
     p.entries = session.entries();
     return s;

@@ -140,6 +140,9 @@ llm::ProviderInfo RulesProvider::info() const
 {
     llm::ProviderInfo info;
     info.id = id();
+    info.displayName = QStringLiteral("Rules (drafts without a model)");
+    info.bringsOwnModel = info.draftsWithoutModel = true;
+    info.streams = false;
     info.readsStructuredTurn = true;
     info.judges = false;
     info.draftsLanguages = { QStringLiteral("fanva-kb") };

@@ -9,3 +9,4 @@ fanva_add_test(tst_llm_scripted SOURCES llm/tst_llm_scripted.cpp llm/llmtesting.
 fanva_add_test(tst_llm_accounting SOURCES llm/tst_llm_accounting.cpp LIBS fanva_engine_llm fanva_engine_core)
 fanva_add_test(tst_llm_malformed SOURCES llm/tst_llm_malformed.cpp llm/llmtesting.h LIBS fanva_engine_llm fanva_engine_core fanva_fakes)
 fanva_add_test(tst_llm_contextwindow SOURCES llm/tst_llm_contextwindow.cpp llm/llmtesting.h LIBS fanva_engine_llm fanva_engine_core fanva_fakes)
+fanva_add_test(tst_llm_providerinfo SOURCES llm/tst_llm_providerinfo.cpp llm/llmtesting.h LIBS fanva_engine_llm fanva_engine_core fanva_fakes)

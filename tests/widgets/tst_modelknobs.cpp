@@ -6,6 +6,7 @@
 // reports.
 
 #include "fakeserver.h"
+#include "llm/providerinfo.h"
 #include "review/proposalview.h"
 #include "review/reviewcontroller.h"
 #include "review/rewritedialog.h"
@@ -189,7 +190,7 @@ private Q_SLOTS:
     {
         ModelKnobsBox box;
         box.load(ProviderSettings {});
-        box.setProvider(QStringLiteral("anthropic"));
+        box.setProvider(fanva::llm::providerInfo(QStringLiteral("anthropic")));
         box.show();
         QVERIFY(QTest::qWaitForWindowExposed(&box));
         auto *limit = box.findChild<QSpinBox *>(QStringLiteral("contextLimitSpin"));
@@ -210,7 +211,7 @@ private Q_SLOTS:
         QVERIFY(edited.anthropicThinking);
         QCOMPARE(edited.anthropicEffort, QStringLiteral("medium"));
 
-        box.setProvider(QStringLiteral("ollama"));
+        box.setProvider(fanva::llm::providerInfo(QStringLiteral("ollama")));
         QVERIFY(!thinking->isEnabled());
         QVERIFY(!effort->isEnabled());
         QVERIFY(limit->isEnabled());

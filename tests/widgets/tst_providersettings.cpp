@@ -5,6 +5,8 @@
 // connection" asks loopback fakes (providers.md §9) without blocking the GUI thread.
 
 #include "fakeserver.h"
+#include "llm/providerinfo.h"
+#include "llm/selection.h"
 #include "replyspec.h"
 #include "settings/providersettings.h"
 #include "settings/providersettingsdialog.h"
@@ -16,6 +18,7 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
+#include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -46,6 +49,26 @@ template<typename T> T *child(const QObject &parent, const char *name)
 {
     return parent.findChild<T *>(QLatin1String(name));
 }
+
+/// A provider registered at run time that drafts without a model, as the rules provider does.
+class OfflineProvider final : public fanva::llm::Provider
+{
+public:
+    explicit OfflineProvider(QObject *parent)
+        : Provider(parent)
+    { }
+    [[nodiscard]] QString id() const override { return QStringLiteral("offline-test"); }
+    [[nodiscard]] fanva::llm::ProviderInfo info() const override
+    {
+        fanva::llm::ProviderInfo info;
+        info.id = id();
+        info.displayName = QStringLiteral("Offline test drafter");
+        info.bringsOwnModel = info.draftsWithoutModel = true;
+        info.judges = false;
+        return info;
+    }
+    [[nodiscard]] fanva::llm::Call *start(const fanva::llm::Request &) override { return nullptr; }
+};
 
 ProviderSettings sampleSettings()
 {
@@ -104,6 +127,9 @@ private Q_SLOTS:
     void testConnectionRefused();
     void modelListFetchedOnOpen();
     void windowUsesSettings();
+    // Last: it registers a provider, which then stays known to the process.
+    void rowsFollowTheRecord_data();
+    void rowsFollowTheRecord();
 };
 
 void TstProviderSettings::initTestCase()
@@ -470,6 +496,63 @@ void TstProviderSettings::windowUsesSettings()
     QCOMPARE(stored.maxReplyMib, 2);
     QCOMPARE(window.providerSettings().resolve(window.provider(), QProcessEnvironment()).maxReplyBytes, qsizetype(2) * 1024 * 1024);
     QFile::remove(ProviderSettings::defaultFile());
+}
+
+void TstProviderSettings::rowsFollowTheRecord_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<bool>("baseUrl");
+    QTest::addColumn<bool>("model");
+    QTest::addColumn<bool>("script");
+    QTest::addColumn<bool>("keySource");
+    QTest::addColumn<bool>("newKey");
+    QTest::addRow("demo: a built-in replay") << "demo" << false << false << false << false << false;
+    QTest::addRow("scripted: a script to choose") << "scripted" << false << false << true << false << false;
+    QTest::addRow("ollama: a key from the environment only") << "ollama" << true << true << false << true << false;
+    QTest::addRow("anthropic: a key in the keyring") << "anthropic" << true << true << false << true << true;
+    QTest::addRow("openai: a key per server") << "openai" << true << true << false << true << true;
+    QTest::addRow("registered, no model") << "offline-test" << false << false << false << false << false;
+}
+
+void TstProviderSettings::rowsFollowTheRecord()
+{
+    QFETCH(QString, id);
+    fanva::llm::registerProvider(QStringLiteral("offline-test"), [](const fanva::llm::ProviderOptions &, QObject *parent) {
+        fanva::llm::ProviderResult result;
+        result.provider = std::make_unique<OfflineProvider>(parent);
+        return result;
+    });
+    ProviderSettingsDialog dialog(ProviderSettings(), id);
+    auto *provider = child<QComboBox>(dialog, "providerCombo");
+    // Every provider the registry knows is offered under its own name.
+    const std::vector<fanva::llm::ProviderInfo> infos = fanva::llm::providerInfos();
+    QCOMPARE(provider->count(), int(infos.size()));
+    for (int i = 0; i < provider->count(); ++i) {
+        QCOMPARE(provider->itemData(i).toString(), infos[std::size_t(i)].id);
+        QCOMPARE(provider->itemText(i), infos[std::size_t(i)].displayName);
+    }
+    QCOMPARE(provider->currentData().toString(), id);
+
+    auto *form = qobject_cast<QFormLayout *>(provider->parentWidget()->layout());
+    QVERIFY(form);
+    QTEST(form->isRowVisible(child<QLineEdit>(dialog, "baseUrlEdit")), "baseUrl");
+    QTEST(form->isRowVisible(child<QComboBox>(dialog, "modelCombo")), "model");
+    QTEST(form->isRowVisible(child<QLineEdit>(dialog, "scriptEdit")->parentWidget()), "script");
+    QTEST(form->isRowVisible(child<QLabel>(dialog, "keySourceLabel")), "keySource");
+    QTEST(form->isRowVisible(child<QLineEdit>(dialog, "keyEdit")), "newKey");
+    QTEST(form->isRowVisible(child<QCheckBox>(dialog, "storeKeyCheck")), "newKey");
+
+    // The same rows after the user switches to the provider in the open dialog.
+    ProviderSettingsDialog switched(ProviderSettings(), QStringLiteral("demo"));
+    switched.show();
+    auto *combo = child<QComboBox>(switched, "providerCombo");
+    for (const QString &step : { QStringLiteral("scripted"), QStringLiteral("demo"), id })
+        combo->setCurrentIndex(combo->findData(step));
+    QTEST(child<QLineEdit>(switched, "baseUrlEdit")->isVisible(), "baseUrl");
+    QTEST(child<QComboBox>(switched, "modelCombo")->isVisible(), "model");
+    QTEST(child<QLineEdit>(switched, "scriptEdit")->isVisible(), "script");
+    QTEST(child<QLabel>(switched, "keySourceLabel")->isVisible(), "keySource");
+    QTEST(child<QLineEdit>(switched, "keyEdit")->isVisible(), "newKey");
 }
 
 QTEST_MAIN(TstProviderSettings)

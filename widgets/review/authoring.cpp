@@ -242,7 +242,7 @@ bool ReviewController::rejudge(const QStringList &ids, const llm::ProviderOption
         return false;
     }
     // The scripted and demo providers bring their own model; the others need one named.
-    const bool ownModel = provider.id == QLatin1StringView("scripted") || provider.id == QLatin1StringView("demo");
+    const bool ownModel = llm::providerInfo(provider.id).bringsOwnModel;
     if (provider.model.isEmpty() && !ownModel) {
         *error = tr("The provider %1 names no model for the judge: choose one in Settings ▸ Provider.").arg(provider.id);
         return false;

@@ -4,6 +4,8 @@
 
 #include "settings/providersettings.h"
 
+#include "llm/providerinfo.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -53,9 +55,8 @@ void ModelKnobsBox::store(ProviderSettings &settings) const
     settings.anthropicEffort = m_effortCombo->currentData().toString();
 }
 
-void ModelKnobsBox::setProvider(const QString &id)
+void ModelKnobsBox::setProvider(const fanva::llm::ProviderInfo &info)
 {
-    const bool anthropic = id == QLatin1String("anthropic");
-    m_thinkingCheck->setEnabled(anthropic);
-    m_effortCombo->setEnabled(anthropic);
+    m_thinkingCheck->setEnabled(info.thinkingKnobs);
+    m_effortCombo->setEnabled(info.thinkingKnobs);
 }

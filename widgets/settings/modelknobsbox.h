@@ -9,6 +9,10 @@ class QComboBox;
 class QSpinBox;
 struct ProviderSettings;
 
+namespace fanva::llm {
+struct ProviderInfo;
+} // namespace fanva::llm
+
 /// Settings ▸ Provider's "Model" group: the largest context a session may use (formalize.md
 /// §5) and Anthropic's thinking and effort (providers.md §4).
 class ModelKnobsBox final : public QGroupBox
@@ -23,8 +27,9 @@ public:
     void load(const ProviderSettings &settings);
     /// Writes the edited knobs into @p settings.
     void store(ProviderSettings &settings) const;
-    /// Anthropic's knobs are enabled only while Anthropic is the provider shown.
-    void setProvider(const QString &id);
+    /// The thinking and effort knobs are enabled only while the provider shown offers them
+    /// (ProviderInfo::thinkingKnobs).
+    void setProvider(const fanva::llm::ProviderInfo &info);
 
 private:
     QSpinBox *m_contextLimitSpin = nullptr;

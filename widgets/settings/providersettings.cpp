@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "settings/providersettings.h"
 
+#include "llm/providerinfo.h"
 #include "llm/selection.h"
 
 #include <QSettings>
@@ -51,7 +52,11 @@ QString ProviderSettings::defaultProvider(const QProcessEnvironment &environment
     if (!provider.isEmpty())
         return provider;
     // Nothing configured: the rules draft without a model when they are built (docs/spec/rules.md §1).
-    return fanva::llm::providerIds().contains(QStringLiteral("rules")) ? QStringLiteral("rules") : QStringLiteral("demo");
+    for (const fanva::llm::ProviderInfo &info : fanva::llm::providerInfos()) {
+        if (info.draftsWithoutModel)
+            return info.id;
+    }
+    return QStringLiteral("demo");
 }
 
 fanva::llm::ProviderOptions ProviderSettings::resolve(const QString &id, const QProcessEnvironment &environment) const
@@ -65,7 +70,9 @@ fanva::llm::ProviderOptions ProviderSettings::resolve(const QString &id, const Q
             input.settingsBaseUrls.insert(it.key(), it.value().trimmed());
     }
     fanva::llm::ProviderOptions options = fanva::llm::resolveOptions(id, input);
-    if (id == QLatin1String("scripted") && options.scriptPath.isEmpty())
+    const fanva::llm::ProviderInfo info = fanva::llm::providerInfo(id);
+    // The saved script is the one the user chose for a provider that has no replay of its own.
+    if (info.needsScript && options.scriptPath.isEmpty())
         options.scriptPath = scriptPath;
 
     options.timeouts.connect = std::chrono::seconds(connectTimeoutSeconds);
@@ -76,7 +83,7 @@ fanva::llm::ProviderOptions ProviderSettings::resolve(const QString &id, const Q
     if (!ok || idleFromEnvironment <= 0)
         options.timeouts.idle = std::chrono::seconds(idleTimeoutSeconds);
     options.contextCap = contextLimit;
-    if (id == QLatin1String("anthropic")) {
+    if (info.thinkingKnobs) {
         options.anthropicThinking = anthropicThinking;
         if (anthropicEffort == QLatin1String("low"))
             options.anthropicEffort = fanva::llm::Effort::Low;

@@ -7,10 +7,12 @@
 
 #include "llm/credentials.h"
 #include "llm/probe.h"
+#include "llm/providerinfo.h"
 #include "llm/redactor.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
@@ -32,26 +34,17 @@ namespace {
 constexpr int s_refreshDelayMs = 400;
 constexpr std::chrono::seconds s_keyringLimit { 5 };
 
-bool isReplay(const QString &id)
+using fanva::llm::ProviderInfo;
+
+bool usesKeyring(const ProviderInfo &info)
 {
-    return id == QLatin1String("demo") || id == QLatin1String("scripted");
+    return info.keyring != ProviderInfo::KeyringAccount::None;
 }
 
-bool usesKeyring(const QString &id)
+// The provider's name in the user's language (the records hold English).
+QString displayName(const ProviderInfo &info)
 {
-    return id == QLatin1String("anthropic") || id == QLatin1String("openai");
-}
-
-// The variable that sets a provider's base URL ahead of the settings.
-QString baseUrlVariable(const QString &id)
-{
-    if (id == QLatin1String("ollama"))
-        return QStringLiteral("FANVA_OLLAMA_HOST");
-    if (id == QLatin1String("anthropic"))
-        return QStringLiteral("FANVA_ANTHROPIC_BASE_URL");
-    if (id == QLatin1String("openai"))
-        return QStringLiteral("FANVA_OPENAI_BASE_URL");
-    return {};
+    return QCoreApplication::translate("ProviderInfo", info.displayName.toUtf8().constData());
 }
 
 QSpinBox *makeSpin(int minimum, int maximum, const QString &suffix = {})
@@ -77,7 +70,7 @@ ProviderSettingsDialog::ProviderSettingsDialog(const ProviderSettings &settings,
     m_refreshTimer.setInterval(s_refreshDelayMs);
     connect(&m_refreshTimer, &QTimer::timeout, this, [this] {
         // An OpenAI-compatible server's keyring account names its host.
-        if (this->provider() == QLatin1String("openai") && keyAccount() != m_keyringAccount)
+        if (fanva::llm::providerInfo(this->provider()).keyring == ProviderInfo::KeyringAccount::PerHost && keyAccount() != m_keyringAccount)
             updateKeyState();
         testConnection();
     });
@@ -91,13 +84,36 @@ ProviderSettingsDialog::~ProviderSettingsDialog() = default;
 
 void ProviderSettingsDialog::createWidgets()
 {
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel);
+    m_buttons->setObjectName(QStringLiteral("buttons"));
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &ProviderSettingsDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &ProviderSettingsDialog::reject);
+
+    auto *lower = new QHBoxLayout;
+    lower->addWidget(createSessionGroup(), 1);
+    lower->addWidget(createLimitsGroup(), 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(createProviderGroup());
+    layout->addLayout(lower);
+    m_modelKnobs = new ModelKnobsBox;
+    layout->addWidget(m_modelKnobs);
+    layout->addWidget(createApplyGroup());
+    layout->addStretch(1);
+    layout->addWidget(m_buttons);
+
+    connect(m_providerCombo, &QComboBox::currentIndexChanged, this, &ProviderSettingsDialog::providerSelected);
+    connect(m_baseUrlEdit, &QLineEdit::textEdited, this, [this] { m_refreshTimer.start(); });
+    connect(m_scriptEdit, &QLineEdit::textEdited, this, [this] { m_refreshTimer.start(); });
+}
+
+// One row per capability a provider may have (fanva::llm::ProviderInfo); showProviderFields()
+// shows the rows the selected provider's record asks for.
+QWidget *ProviderSettingsDialog::createProviderGroup()
+{
     m_providerCombo = new QComboBox;
     m_providerCombo->setObjectName(QStringLiteral("providerCombo"));
-    m_providerCombo->addItem(tr("Demo (offline replay)"), QStringLiteral("demo"));
-    m_providerCombo->addItem(tr("Ollama"), QStringLiteral("ollama"));
-    m_providerCombo->addItem(tr("Anthropic"), QStringLiteral("anthropic"));
-    m_providerCombo->addItem(tr("OpenAI-compatible server"), QStringLiteral("openai"));
-    m_providerCombo->addItem(tr("Scripted (replays a script file)"), QStringLiteral("scripted"));
+    for (const fanva::llm::ProviderInfo &info : fanva::llm::providerInfos())
+        m_providerCombo->addItem(displayName(info), info.id);
 
     m_environmentNote = new QLabel;
     m_environmentNote->setObjectName(QStringLiteral("environmentNote"));
@@ -117,6 +133,22 @@ void ProviderSettingsDialog::createWidgets()
     m_modelCombo->setMinimumContentsLength(24);
     m_modelCombo->setToolTip(tr("Type a model name or choose one the server lists"));
 
+    auto *providerBox = new QGroupBox(tr("Model provider"));
+    m_providerForm = new QFormLayout(providerBox);
+    m_providerForm->addRow(tr("&Provider:"), m_providerCombo);
+    m_providerForm->addRow(m_environmentNote);
+    m_providerForm->addRow(tr("Base &URL:"), m_baseUrlEdit);
+    m_providerForm->addRow(tr("&Model:"), m_modelCombo);
+    m_providerForm->addRow(tr("Scr&ipt:"), createScriptRow());
+    if (auto *label = qobject_cast<QLabel *>(m_providerForm->labelForField(m_scriptRow)))
+        label->setBuddy(m_scriptEdit);
+    addKeyRows();
+    addTestRows();
+    return providerBox;
+}
+
+QWidget *ProviderSettingsDialog::createScriptRow()
+{
     m_scriptEdit = new QLineEdit;
     m_scriptEdit->setObjectName(QStringLiteral("scriptEdit"));
     auto *browse = new QPushButton(tr("&Browse…"));
@@ -131,7 +163,11 @@ void ProviderSettingsDialog::createWidgets()
     scriptLayout->setContentsMargins(0, 0, 0, 0);
     scriptLayout->addWidget(m_scriptEdit, 1);
     scriptLayout->addWidget(browse);
+    return m_scriptRow;
+}
 
+void ProviderSettingsDialog::addKeyRows()
+{
     m_keySourceLabel = new QLabel;
     m_keySourceLabel->setObjectName(QStringLiteral("keySourceLabel"));
     m_keySourceLabel->setWordWrap(true);
@@ -142,7 +178,13 @@ void ProviderSettingsDialog::createWidgets()
     m_keyEdit->setAccessibleName(tr("API key"));
     m_storeKeyCheck = new QCheckBox(tr("&Store the key in the OS keyring"));
     m_storeKeyCheck->setObjectName(QStringLiteral("storeKeyCheck"));
+    m_providerForm->addRow(tr("API key:"), m_keySourceLabel);
+    m_providerForm->addRow(tr("&New key:"), m_keyEdit);
+    m_providerForm->addRow(QString(), m_storeKeyCheck);
+}
 
+void ProviderSettingsDialog::addTestRows()
+{
     m_testButton = new QPushButton(QIcon::fromTheme(QStringLiteral("network-connect")), tr("&Test Connection"));
     m_testButton->setObjectName(QStringLiteral("testConnectionButton"));
     m_testButton->setAutoDefault(false);
@@ -163,22 +205,12 @@ void ProviderSettingsDialog::createWidgets()
     m_resultLabel->setWordWrap(true);
     m_resultLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_resultLabel->setAccessibleName(tr("Connection test result"));
-
-    auto *providerBox = new QGroupBox(tr("Model provider"));
-    m_providerForm = new QFormLayout(providerBox);
-    m_providerForm->addRow(tr("&Provider:"), m_providerCombo);
-    m_providerForm->addRow(m_environmentNote);
-    m_providerForm->addRow(tr("Base &URL:"), m_baseUrlEdit);
-    m_providerForm->addRow(tr("&Model:"), m_modelCombo);
-    m_providerForm->addRow(tr("Scr&ipt:"), m_scriptRow);
-    m_providerForm->addRow(tr("API key:"), m_keySourceLabel);
-    m_providerForm->addRow(tr("&New key:"), m_keyEdit);
-    m_providerForm->addRow(QString(), m_storeKeyCheck);
     m_providerForm->addRow(testRow);
     m_providerForm->addRow(m_resultLabel);
-    if (auto *label = qobject_cast<QLabel *>(m_providerForm->labelForField(m_scriptRow)))
-        label->setBuddy(m_scriptEdit);
+}
 
+QWidget *ProviderSettingsDialog::createSessionGroup()
+{
     m_maxAttemptsSpin = makeSpin(1, 10);
     m_maxAttemptsSpin->setObjectName(QStringLiteral("maxAttemptsSpin"));
     m_maxAttemptsSpin->setToolTip(tr("Calls to the model per document, repairs included"));
@@ -197,7 +229,11 @@ void ProviderSettingsDialog::createWidgets()
     sessionForm->addRow(m_judgeCheck);
     sessionForm->addRow(tr("Judge &retries:"), m_judgeRetriesSpin);
     sessionForm->addRow(tr("Conte&xt window:"), m_contextWindowSpin);
+    return sessionBox;
+}
 
+QWidget *ProviderSettingsDialog::createLimitsGroup()
+{
     m_connectSpin = makeSpin(1, 600, tr(" s"));
     m_connectSpin->setObjectName(QStringLiteral("connectTimeoutSpin"));
     m_idleSpin = makeSpin(1, 3600, tr(" s"));
@@ -215,27 +251,7 @@ void ProviderSettingsDialog::createWidgets()
     timeoutForm->addRow(tr("&Idle:"), m_idleSpin);
     timeoutForm->addRow(tr("&Whole call:"), m_totalSpin);
     timeoutForm->addRow(tr("Largest repl&y:"), m_maxReplySpin);
-
-    m_buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel);
-    m_buttons->setObjectName(QStringLiteral("buttons"));
-    connect(m_buttons, &QDialogButtonBox::accepted, this, &ProviderSettingsDialog::accept);
-    connect(m_buttons, &QDialogButtonBox::rejected, this, &ProviderSettingsDialog::reject);
-
-    auto *lower = new QHBoxLayout;
-    lower->addWidget(sessionBox, 1);
-    lower->addWidget(timeoutBox, 1);
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(providerBox);
-    layout->addLayout(lower);
-    m_modelKnobs = new ModelKnobsBox;
-    layout->addWidget(m_modelKnobs);
-    layout->addWidget(createApplyGroup());
-    layout->addStretch(1);
-    layout->addWidget(m_buttons);
-
-    connect(m_providerCombo, &QComboBox::currentIndexChanged, this, &ProviderSettingsDialog::providerSelected);
-    connect(m_baseUrlEdit, &QLineEdit::textEdited, this, [this] { m_refreshTimer.start(); });
-    connect(m_scriptEdit, &QLineEdit::textEdited, this, [this] { m_refreshTimer.start(); });
+    return timeoutBox;
 }
 
 void ProviderSettingsDialog::load(const ProviderSettings &settings, const QString &provider)
@@ -312,54 +328,62 @@ void ProviderSettingsDialog::providerSelected()
 // so switching back and forth keeps what was typed.
 void ProviderSettingsDialog::storeFields(const QString &id, QHash<QString, QString> &models, QHash<QString, QString> &baseUrls) const
 {
-    if (isReplay(id))
-        return;
+    const ProviderInfo info = fanva::llm::providerInfo(id);
     const QString model = m_modelCombo->currentText().trimmed();
     const QString url = m_baseUrlEdit->text().trimmed();
-    if (model.isEmpty())
-        models.remove(id);
-    else
-        models.insert(id, model);
-    if (url.isEmpty())
-        baseUrls.remove(id);
-    else
-        baseUrls.insert(id, url);
+    // A hidden field holds nothing of this provider's.
+    if (!info.bringsOwnModel) {
+        if (model.isEmpty())
+            models.remove(id);
+        else
+            models.insert(id, model);
+    }
+    if (info.usesBaseUrl) {
+        if (url.isEmpty())
+            baseUrls.remove(id);
+        else
+            baseUrls.insert(id, url);
+    }
 }
 
 void ProviderSettingsDialog::showProviderFields()
 {
     const QString id = m_shownProvider;
-    const bool replay = isReplay(id);
-    m_modelKnobs->setProvider(id);
+    const ProviderInfo info = fanva::llm::providerInfo(id);
+    m_modelKnobs->setProvider(info);
     m_modelCombo->clear();
-    m_modelCombo->setEditText(replay ? QString() : m_models.value(id));
-    m_baseUrlEdit->setText(replay ? QString() : m_baseUrls.value(id));
+    m_modelCombo->setEditText(info.bringsOwnModel ? QString() : m_models.value(id));
+    m_baseUrlEdit->setText(info.usesBaseUrl ? m_baseUrls.value(id) : QString());
 
     // The default the provider falls back to, with the FANVA_* override left out (it has its own note).
     QProcessEnvironment withoutOverride = m_environment;
-    withoutOverride.remove(baseUrlVariable(id));
+    withoutOverride.remove(info.baseUrlOverrideVariable);
     const QUrl fallback = ProviderSettings().resolve(id, withoutOverride).baseUrl;
     m_baseUrlEdit->setPlaceholderText(
         fallback.isEmpty() ? tr("Required, with /v1 (for example http://127.0.0.1:8080/v1)") : fallback.toString());
     m_modelCombo->lineEdit()->setPlaceholderText(
-        id == QLatin1String("anthropic") ? tr("Required (for example claude-sonnet-4-5)") : tr("Required"));
+        info.modelExample.isEmpty() ? tr("Required") : tr("Required (for example %1)").arg(info.modelExample));
 
-    m_providerForm->setRowVisible(m_baseUrlEdit, !replay);
-    m_providerForm->setRowVisible(m_modelCombo, !replay);
-    m_providerForm->setRowVisible(m_scriptRow, id == QLatin1String("scripted"));
-    m_providerForm->setRowVisible(m_keySourceLabel, !replay);
-    m_providerForm->setRowVisible(m_keyEdit, usesKeyring(id));
-    m_providerForm->setRowVisible(m_storeKeyCheck, usesKeyring(id));
+    // One row per capability the provider's record names.
+    m_providerForm->setRowVisible(m_baseUrlEdit, info.usesBaseUrl);
+    m_providerForm->setRowVisible(m_modelCombo, !info.bringsOwnModel);
+    m_providerForm->setRowVisible(m_scriptRow, info.needsScript && info.defaultScript.isEmpty());
+    m_providerForm->setRowVisible(m_keySourceLabel, !info.keyVariables.isEmpty());
+    m_providerForm->setRowVisible(m_keyEdit, usesKeyring(info));
+    m_providerForm->setRowVisible(m_storeKeyCheck, usesKeyring(info));
     updateEnvironmentNote();
     updateKeyState();
 }
 
 void ProviderSettingsDialog::updateEnvironmentNote()
 {
-    const QString id = provider();
-    QStringList names { QStringLiteral("FANVA_MODEL"), baseUrlVariable(id), QStringLiteral("FANVA_IDLE_TIMEOUT") };
-    if (isReplay(id))
-        names = { QStringLiteral("FANVA_SCRIPT"), QStringLiteral("FANVA_IDLE_TIMEOUT") };
+    const ProviderInfo info = fanva::llm::providerInfo(provider());
+    QStringList names;
+    if (info.needsScript)
+        names << QStringLiteral("FANVA_SCRIPT");
+    if (!info.bringsOwnModel)
+        names << QStringLiteral("FANVA_MODEL");
+    names << info.baseUrlOverrideVariable << QStringLiteral("FANVA_IDLE_TIMEOUT");
     QStringList set;
     for (const QString &name : std::as_const(names)) {
         if (!name.isEmpty() && !m_environment.value(name).trimmed().isEmpty())
@@ -381,6 +405,7 @@ QString ProviderSettingsDialog::keyAccount() const
 void ProviderSettingsDialog::updateKeyState()
 {
     const QString id = provider();
+    const ProviderInfo info = fanva::llm::providerInfo(id);
     delete m_keyringReader;
     m_keyringKey.clear();
     m_keyringAccount = keyAccount();
@@ -388,7 +413,7 @@ void ProviderSettingsDialog::updateKeyState()
     m_keyEdit->setPlaceholderText(tr("Paste a key to use it"));
     m_storeKeyCheck->setEnabled(fanva::llm::hasKeyring());
 
-    if (isReplay(id)) {
+    if (info.keyVariables.isEmpty()) {
         m_keySourceLabel->clear();
         return;
     }
@@ -401,8 +426,9 @@ void ProviderSettingsDialog::updateKeyState()
         m_storeKeyCheck->setEnabled(false);
         return;
     }
-    if (!usesKeyring(id)) {
-        m_keySourceLabel->setText(tr("None. A local Ollama needs none; for a remote server set OLLAMA_API_KEY in the environment."));
+    if (!usesKeyring(info)) {
+        m_keySourceLabel->setText(tr("None. A local %1 needs none; for a remote server set %2 in the environment.")
+                                      .arg(displayName(info), info.keyVariables.last()));
         return;
     }
 
@@ -417,30 +443,29 @@ void ProviderSettingsDialog::updateKeyState()
     m_keySourceLabel->setText(tr("Looking in the OS keyring…"));
     auto *reader = new KeyringReader(this);
     m_keyringReader = reader;
-    connect(reader, &KeyringReader::finished, this, [this, reader, id, account, sessionNote](const QString &key) {
-        reader->deleteLater();
-        switch (reader->status()) {
-        case KeyringReader::Status::Found:
-            m_keyringKey = key;
-            m_keySourceLabel->setText(tr("Stored in the OS keyring (account %1).").arg(account) + sessionNote);
-            m_storeKeyCheck->setChecked(true);
-            break;
-        case KeyringReader::Status::Unavailable:
-            m_keySourceLabel->setText(tr("No OS keyring is available (%1): a key typed here is kept in memory until Fanva quits.")
-                                          .arg(reader->unavailableReason())
-                + sessionNote);
-            m_storeKeyCheck->setChecked(false);
-            m_storeKeyCheck->setEnabled(false);
-            break;
-        case KeyringReader::Status::NotFound:
-        case KeyringReader::Status::Pending:
-            m_keySourceLabel->setText(
-                tr("None stored (keyring account %1): set %2, or type a key below.")
-                    .arg(account, id == QLatin1String("anthropic") ? QStringLiteral("ANTHROPIC_API_KEY") : QStringLiteral("OPENAI_API_KEY"))
-                + sessionNote);
-            break;
-        }
-    });
+    connect(reader, &KeyringReader::finished, this,
+        [this, reader, variable = info.keyVariables.last(), account, sessionNote](const QString &key) {
+            reader->deleteLater();
+            switch (reader->status()) {
+            case KeyringReader::Status::Found:
+                m_keyringKey = key;
+                m_keySourceLabel->setText(tr("Stored in the OS keyring (account %1).").arg(account) + sessionNote);
+                m_storeKeyCheck->setChecked(true);
+                break;
+            case KeyringReader::Status::Unavailable:
+                m_keySourceLabel->setText(tr("No OS keyring is available (%1): a key typed here is kept in memory until Fanva quits.")
+                                              .arg(reader->unavailableReason())
+                    + sessionNote);
+                m_storeKeyCheck->setChecked(false);
+                m_storeKeyCheck->setEnabled(false);
+                break;
+            case KeyringReader::Status::NotFound:
+            case KeyringReader::Status::Pending:
+                m_keySourceLabel->setText(
+                    tr("None stored (keyring account %1): set %2, or type a key below.").arg(account, variable) + sessionNote);
+                break;
+            }
+        });
     reader->start(account, s_keyringLimit);
 }
 
@@ -492,7 +517,7 @@ void ProviderSettingsDialog::setProbing(bool probing)
 void ProviderSettingsDialog::showProbeResult(const ProviderProbe &probe)
 {
     const fanva::llm::ProbeResult &result = probe.result();
-    const QString id = result.id;
+    const ProviderInfo info = fanva::llm::providerInfo(result.id);
     if (!result.models.isEmpty()) {
         const QString typed = m_modelCombo->currentText();
         m_modelCombo->clear();
@@ -502,7 +527,7 @@ void ProviderSettingsDialog::showProbeResult(const ProviderProbe &probe)
 
     if (!result.error.isEmpty()) {
         QString hint;
-        if (result.reachable == false && id == QLatin1String("ollama"))
+        if (result.reachable == false && info.api == ProviderInfo::Api::Ollama)
             hint = tr("Is \"ollama serve\" running, and is the base URL right?");
         else if (result.reachable == false)
             hint = tr("Check that the server is running and that the base URL is right (it includes /v1).");
@@ -512,12 +537,14 @@ void ProviderSettingsDialog::showProbeResult(const ProviderProbe &probe)
 
     QStringList lines;
     const QString model = m_modelCombo->currentText().trimmed();
-    if (id == QLatin1String("demo")) {
+    if (info.needsScript && !info.defaultScript.isEmpty()) {
         lines << tr("The demo replay is ready; it answers only for the bundled demo document.");
-    } else if (id == QLatin1String("scripted")) {
+    } else if (info.needsScript) {
         lines << tr("The script is ready.");
-    } else if (id == QLatin1String("anthropic")) {
-        lines << tr("An API key is present; Anthropic checks it on the first request.");
+    } else if (info.api == ProviderInfo::Api::None) {
+        lines << tr("%1 needs no server; it is ready.").arg(displayName(info));
+    } else if (info.api == ProviderInfo::Api::Anthropic) {
+        lines << tr("An API key is present; %1 checks it on the first request.").arg(displayName(info));
     } else {
         const QString version = result.version.isEmpty() ? QString() : tr(" (version %1)").arg(result.version);
         const qint64 ms = m_probeTime.elapsed();
@@ -561,7 +588,8 @@ bool ProviderSettingsDialog::gitCommits() const
 
 void ProviderSettingsDialog::accept()
 {
-    const QString key = m_keyEdit->isEnabled() && usesKeyring(provider()) ? m_keyEdit->text().trimmed() : QString();
+    const bool keyring = usesKeyring(fanva::llm::providerInfo(provider()));
+    const QString key = m_keyEdit->isEnabled() && keyring ? m_keyEdit->text().trimmed() : QString();
     if (key.isEmpty()) {
         QDialog::accept();
         return;

@@ -77,6 +77,12 @@ Q_SIGNALS:
 
 private:
     void createWidgets();
+    [[nodiscard]] QWidget *createProviderGroup();
+    [[nodiscard]] QWidget *createScriptRow();
+    void addKeyRows();
+    void addTestRows();
+    [[nodiscard]] QWidget *createSessionGroup();
+    [[nodiscard]] QWidget *createLimitsGroup();
     [[nodiscard]] QWidget *createApplyGroup();
     void load(const ProviderSettings &settings, const QString &provider);
     void providerSelected();

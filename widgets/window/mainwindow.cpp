@@ -398,7 +398,7 @@ void MainWindow::updateStatusBar()
     const QString provider = this->provider();
     const QString model = m_providerSettings.resolve(provider, QProcessEnvironment::systemEnvironment()).model;
     m_providerLabel->setText(model.isEmpty() ? tr("Provider: %1").arg(provider) : tr("Provider: %1 (%2)").arg(provider, model));
-    m_rulesBanner->setVisible(provider == QLatin1String("rules"));
+    m_rulesBanner->setVisible(fanva::llm::providerInfo(provider).draftsWithoutModel);
     if (m_workspace.kbFolder.isEmpty()) {
         m_kbLabel->setText(tr("KB: none"));
         m_kbLabel->setToolTip({});

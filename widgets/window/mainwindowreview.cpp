@@ -144,7 +144,7 @@ bool MainWindow::withContextWindow(const fanva::llm::ProviderOptions &options, f
     std::function<bool(fanva::formalize::SessionSettings)> next)
 {
     // A provider that reports no context length keeps the window set in Settings.
-    if (options.id != QLatin1String("ollama")) {
+    if (!fanva::llm::providerInfo(options.id).reportsContextWindow) {
         settings.contextWindow = fanva::llm::sessionContextWindow(std::nullopt, options.contextCap, settings.contextWindow);
         return next(std::move(settings));
     }
