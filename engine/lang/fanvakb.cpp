@@ -11,6 +11,7 @@
 #include "kb/roles.h"
 #include "kb/symbol.h"
 #include "kb/writer.h"
+#include "lang/fanvakbeditor.h"
 #include "lang/kbtokenizer.h"
 
 #include <QDir>
@@ -324,6 +325,7 @@ public:
 
     [[nodiscard]] QString lineComment() const override { return QStringLiteral(";;"); }
     [[nodiscard]] QString syntaxDefinition() const override { return QStringLiteral("Fanva KB"); }
+    [[nodiscard]] const EditorServices *editorServices() const override { return &fanvaKbEditorServices(); }
 
     [[nodiscard]] QList<Token> tokenizeLine(QStringView line, int &state) const override
     {

@@ -31,6 +31,7 @@
 
 namespace fanva::lang {
 
+class EditorServices;
 class Language;
 class TurnVocabulary;
 
@@ -284,6 +285,10 @@ public:
 
     /// The vocabulary of the formalize turn as data (docs/spec/rules.md §2).
     [[nodiscard]] virtual const TurnVocabulary *turnVocabulary() const { return nullptr; }
+
+    /// The author's editor's services: completion, argument hint, hover, problems, "Reads as"
+    /// (lang/editorservices.h).
+    [[nodiscard]] virtual const EditorServices *editorServices() const { return nullptr; }
 };
 
 } // namespace fanva::lang

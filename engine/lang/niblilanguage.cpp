@@ -8,6 +8,7 @@
 #include "lang/nibli/gloss.h"
 #include "lang/nibli/highlight.h"
 #include "lang/nibli/knowledgebase.h"
+#include "lang/nibli/niblieditor.h"
 #include "lang/nibli/promptguide.h"
 #include "lang/nibli/reader.h"
 
@@ -619,6 +620,7 @@ public:
 
     [[nodiscard]] QString lineComment() const override { return QStringLiteral("#"); }
     [[nodiscard]] QString syntaxDefinition() const override { return QStringLiteral("nibli KR"); }
+    [[nodiscard]] const EditorServices *editorServices() const override { return &nibliEditorServices(); }
 
     [[nodiscard]] QList<Token> tokenizeLine(QStringView line, int &state) const override
     {

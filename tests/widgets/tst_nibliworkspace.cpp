@@ -3,6 +3,8 @@
 // The window on a nibli workspace (docs/spec/nibli-adapter.md, "The window"): it opens, loads
 // the KB through its Language, lists its statements, highlights nibli text and runs nibli's
 // gates on an edited statement; an unknown language keeps the workspace closed.
+#include "editor/completionpopup.h"
+#include "editor/editorvocabulary.h"
 #include "kbbrowser/kbbrowser.h"
 #include "kbbrowser/statementbrowser.h"
 #include "review/inlineeditor.h"
@@ -17,6 +19,7 @@
 #include <QAction>
 #include <QDir>
 #include <QLabel>
+#include <QPainter>
 #include <QPlainTextEdit>
 #include <QScopeGuard>
 #include <QSignalSpy>
@@ -67,6 +70,7 @@ private Q_SLOTS:
     void opensTheDemo();
     void highlightsNibli();
     void badEditShowsNibliMessage();
+    void editorCompletesNibli();
     void formalizeReviewApplyUndo();
     void newStatementsJoinTheReview();
     void unknownLanguageStaysClosed();
@@ -79,8 +83,7 @@ private:
 void TstNibliWorkspace::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
-    if (!fanva::lang::languageById(u"nibli"))
-        QSKIP("nibli is not built into this Fanva");
+    QVERIFY(fanva::lang::languageById(u"nibli"));
 }
 
 bool TstNibliWorkspace::openDemo(MainWindow &window, QTemporaryDir &dir)
@@ -216,6 +219,58 @@ void TstNibliWorkspace::badEditShowsNibliMessage()
     editor->commit();
     QCOMPARE(committed.count(), 1);
     QCOMPARE(fanva::testing::readAll(dir.filePath(QStringLiteral("kb/millbrook.nibli"))), before);
+}
+
+void TstNibliWorkspace::editorCompletesNibli()
+{
+    // The author's editor on nibli (issue 34 item 4): completion of the KB's predicates and
+    // Names, the argument hint and the live "Reads as", through nibli's editor services.
+    MainWindow window;
+    QTemporaryDir dir;
+    QVERIFY(openDemo(window, dir));
+    window.resize(1280, 800);
+    window.show();
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    StatementBrowser *browser = window.kbBrowser()->statementBrowser();
+    QVERIFY(browser->editStatement(0));
+    InlineEditor *editor = browser->editor();
+    QVERIFY(editor->isOpen());
+    QVERIFY(editor->vocabulary()->knowledgeBase());
+    editor->vocabulary()->waitForReady();
+    QVERIFY(editor->vocabulary()->isReady());
+    QPlainTextEdit *text = editor->editor();
+    text->setFocus();
+    QTRY_VERIFY(text->hasFocus());
+    text->clear();
+    QTest::keyClicks(text, QStringLiteral("resid"));
+    QTest::keyClick(text, Qt::Key_Escape);
+    QTest::keyClick(text, Qt::Key_Space, Qt::ControlModifier);
+    QTRY_VERIFY(editor->isCompleting());
+    QCOMPARE(editor->completionPopup()->currentName(), QStringLiteral("resident"));
+    QTest::keyClick(text, Qt::Key_Return);
+    QCOMPARE(text->toPlainText(), QStringLiteral("resident("));
+    QTest::keyClicks(text, QStringLiteral("Ma"));
+    QTRY_VERIFY(editor->isCompleting()); // the KB's Names
+    QVERIFY2(editor->completionPopup()->names().contains(u"Mara"), qPrintable(editor->completionPopup()->names().join(u' ')));
+    QTest::keyClick(text, Qt::Key_Return);
+    QTest::keyClicks(text, QStringLiteral(", "));
+    QCOMPARE(editor->signatureArgument(), 2);
+    QVERIFY2(editor->signatureHint().startsWith(u"resident(who, town)"), qPrintable(editor->signatureHint()));
+    QTest::keyClicks(text, QStringLiteral("Millbrook)."));
+    QVERIFY2(editor->readsAs().contains(u"Mara"), qPrintable(editor->readsAs()));
+    const QString dirOut = qEnvironmentVariable("FANVA_TEST_OUTPUT_DIR");
+    if (!dirOut.isEmpty()) {
+        text->clear();
+        QTest::keyClicks(text, QStringLiteral("re"));
+        QTRY_VERIFY(editor->isCompleting());
+        QPixmap shot = window.grab();
+        QPainter painter(&shot);
+        painter.drawPixmap(window.mapFromGlobal(editor->completionPopup()->mapToGlobal(QPoint(0, 0))), editor->completionPopup()->grab());
+        QDir().mkpath(dirOut);
+        QVERIFY(shot.save(QDir(dirOut).filePath(QStringLiteral("nibli-editor.png"))));
+    }
+    editor->cancel();
 }
 
 void TstNibliWorkspace::formalizeReviewApplyUndo()

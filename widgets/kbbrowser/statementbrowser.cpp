@@ -179,6 +179,7 @@ bool StatementBrowser::editStatement(int index, const QString &text)
             return false;
         sentence = statements[std::size_t(index)].text;
     }
+    m_editor->setKnowledgeBase(m_kb, currentTarget());
     m_editor->open(QStringLiteral("s%1").arg(index + 1), sentence, [this](const QString &candidate) { return gate(candidate); });
     return true;
 }
