@@ -3,6 +3,7 @@
 #pragma once
 
 #include "check/problem.h"
+#include "kb/roles.h"
 
 #include <QString>
 #include <QStringView>
@@ -100,6 +101,10 @@ public:
     /// True when the word `word` (at a cursor) names a term a hover or a look-up can
     /// describe (not a variable, a number or a keyword).
     [[nodiscard]] virtual bool isTermWord(QStringView word) const = 0;
+
+    /// The text a new statement about `term` (whose role is `role`) starts with, for "New
+    /// Sentence about TERM"; `cursor` gets where the cursor goes in it.
+    [[nodiscard]] virtual QString newStatementAbout(const QString &term, kb::Role role, int *cursor) const = 0;
 
     /// The completions of the word at `cursor`, best first, at most `limit`.
     [[nodiscard]] virtual std::vector<EditorCompletion> completions(

@@ -75,6 +75,25 @@ public:
             && word != u"_";
     }
 
+    [[nodiscard]] QString newStatementAbout(const QString &term, kb::Role role, int *cursor) const override
+    {
+        switch (role) {
+        case kb::Role::Predicate:
+        case kb::Role::Type:
+        case kb::Role::Sense:
+        case kb::Role::Function: {
+            // A functor: the author goes on with its arguments.
+            const QString text = QStringLiteral("(%1 ").arg(term);
+            *cursor = int(text.size());
+            return text;
+        }
+        default:
+            // An individual, a context, a lexeme…: in first argument position, the functor to write.
+            *cursor = 1;
+            return QStringLiteral("( %1)").arg(term);
+        }
+    }
+
     [[nodiscard]] std::vector<EditorCompletion> completions(
         const EditorIndex &index, const QString &target, const EditorCursor &cursor, int limit) const override
     {

@@ -8,6 +8,8 @@
 
 #include "kb/roles.h"
 #include "kb/writer.h"
+#include "lang/editorservices.h"
+#include "lang/fanvakb.h"
 
 #include <QAction>
 #include <QDir>
@@ -257,6 +259,7 @@ KbBrowser::KbBrowser(QWidget *parent)
     termLayout->addLayout(navigation);
     termLayout->addWidget(splitter, 1);
     m_statementBrowser = new StatementBrowser(this);
+    connect(m_statementBrowser, &StatementBrowser::newSentenceRequested, this, &KbBrowser::newSentenceRequested);
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(termPages);
     m_stack->addWidget(m_statementBrowser);
@@ -346,6 +349,8 @@ bool KbBrowser::showTerm(const QString &term)
 
 bool KbBrowser::lookUp(const QString &term, const QString &context)
 {
+    if (m_statementBrowser->kb())
+        return m_statementBrowser->showTerm(term);
     if (!m_kb || term.isEmpty())
         return false;
     const std::optional<kb::SymbolId> id = symbolOf(context);
@@ -513,21 +518,8 @@ void KbBrowser::onTermActivated()
 
 QString KbBrowser::newSentenceText(const QString &term, kb::Role role, int *cursor)
 {
-    switch (role) {
-    case kb::Role::Predicate:
-    case kb::Role::Type:
-    case kb::Role::Sense:
-    case kb::Role::Function: {
-        // A functor: the author goes on with its arguments.
-        const QString text = QStringLiteral("(%1 ").arg(term);
-        *cursor = int(text.size());
-        return text;
-    }
-    default:
-        // An individual, a context, a lexeme…: in first argument position, the functor to write.
-        *cursor = 1;
-        return QStringLiteral("( %1)").arg(term);
-    }
+    // The fanva-kb term pages' (another language's are StatementBrowser's).
+    return lang::fanvaKb().editorServices()->newStatementAbout(term, role, cursor);
 }
 
 void KbBrowser::updateNavigation()

@@ -114,6 +114,19 @@ public:
         return !std::binary_search(reserved.begin(), reserved.end(), std::string_view(latin.constData(), std::size_t(latin.size())));
     }
 
+    [[nodiscard]] QString newStatementAbout(const QString &term, kb::Role role, int *cursor) const override
+    {
+        if (role == kb::Role::Predicate) {
+            // A predicate: the author goes on with its arguments.
+            const QString text = term + u'(';
+            *cursor = int(text.size());
+            return text;
+        }
+        // A Name: the first argument of the predicate the author writes before it.
+        *cursor = 0;
+        return QStringLiteral("(%1).").arg(term);
+    }
+
     [[nodiscard]] std::vector<EditorCompletion> completions(
         const EditorIndex &index, const QString & /*target*/, const EditorCursor &cursor, int limit) const override
     {
