@@ -667,7 +667,8 @@ private Q_SLOTS:
             browser.setKnowledgeBase(load(s_demoKb), QStringLiteral("CxAnimals"));
         }
         QVERIFY(browser.lookUp(term, QStringLiteral("CxAnimals")));
-        const QTextBrowser *page = nibli ? browser.statementBrowser()->termPage() : browser.findChild<QTextBrowser *>(QStringLiteral("kbTermPage"));
+        const QTextBrowser *page
+            = nibli ? browser.statementBrowser()->termPage() : browser.findChild<QTextBrowser *>(QStringLiteral("kbTermPage"));
         QVERIFY(page);
         QCOMPARE(nibli ? browser.statementBrowser()->currentTerm() : browser.currentTerm(), term);
         QVERIFY2(page->toPlainText().contains(term) && page->toPlainText().contains(shows), qPrintable(page->toPlainText()));
@@ -679,7 +680,6 @@ private Q_SLOTS:
         QCOMPARE(requested.first().at(0).toString(), text);
         QCOMPARE(requested.first().at(1).toInt(), cursor);
     }
-
 };
 
 QTEST_MAIN(TstKbBrowser)

@@ -22,13 +22,13 @@
 #include <QPainter>
 #include <QPlainTextEdit>
 #include <QScopeGuard>
-#include <QTextBrowser>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
+#include <QTextBrowser>
 #include <QTextLayout>
 #include <QTreeWidget>
 
@@ -135,7 +135,8 @@ void TstNibliWorkspace::opensTheDemo()
     QCOMPARE(shown.count(u'\n') + 1, qsizetype(read.statements.size()));
     QVERIFY(shown.contains(u"resident(Mara, Millbrook)."));
     QVERIFY(!shown.contains(u"# Millbrook")); // comments are no statements
-    QVERIFY2(browser->noteLabel()->text().contains(u"Ctrl+L in the editor shows the page of the term"), qPrintable(browser->noteLabel()->text()));
+    QVERIFY2(browser->noteLabel()->text().contains(u"Ctrl+L in the editor shows the page of the term"),
+        qPrintable(browser->noteLabel()->text()));
     // Term pages through the seam: the window's look-up shows a nibli predicate's page.
     QVERIFY(window.kbBrowser()->lookUp(QStringLiteral("resident"), QStringLiteral("millbrook")));
     QVERIFY2(browser->termPage()->toPlainText().contains(u"who, town"), qPrintable(browser->termPage()->toPlainText()));

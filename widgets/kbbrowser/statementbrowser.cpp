@@ -13,11 +13,11 @@
 #include <QDir>
 #include <QEvent>
 #include <QFontDatabase>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QPlainTextEdit>
-#include <QHBoxLayout>
 #include <QSplitter>
 #include <QSyntaxHighlighter>
 #include <QTextBlock>
@@ -153,10 +153,9 @@ void StatementBrowser::setKb(std::shared_ptr<const fanva::lang::Kb> kb, std::vec
         return;
     }
     attachHighlighter(m_kb->language());
-    m_note->setText(
-        tr("A %1 KB of %n statements, listed by file. Ctrl+L in the editor shows the page of the term at the cursor.", nullptr,
-            int(m_kb->statementCount()))
-            .arg(m_kb->language().id()));
+    m_note->setText(tr("A %1 KB of %n statements, listed by file. Ctrl+L in the editor shows the page of the term at the cursor.", nullptr,
+        int(m_kb->statementCount()))
+                        .arg(m_kb->language().id()));
     int chosen = m_fileStatements.empty() ? -1 : 0;
     for (std::size_t i = 0; i < m_fileStatements.size(); ++i) {
         const KbFileStatements &file = m_fileStatements[i];
@@ -226,8 +225,8 @@ bool StatementBrowser::showTerm(const QString &term)
     const bool known = described.role != fanva::kb::Role::None && m_kb->language().editorServices();
     m_newSentenceAction->setEnabled(known);
     m_newSentenceAction->setText(tr("New Sentence about %1").arg(term));
-    m_newSentenceAction->setToolTip(known ? tr("Write a new statement about %1").arg(term)
-                                          : tr("%1 is not known to the KB or its language").arg(term));
+    m_newSentenceAction->setToolTip(
+        known ? tr("Write a new statement about %1").arg(term) : tr("%1 is not known to the KB or its language").arg(term));
     return true;
 }
 
