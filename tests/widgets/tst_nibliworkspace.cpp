@@ -146,6 +146,13 @@ void TstNibliWorkspace::opensTheDemo()
 
     // The proposal pane shows the target's file.
     QVERIFY(window.findChild<ProposalView *>(QStringLiteral("proposalView"))->toPlainText().startsWith(u"# Millbrook"));
+    // Review ▸ Look Up Term on the proposal pane's nibli text shows the term's page.
+    auto *proposal = window.findChild<ProposalView *>(QStringLiteral("proposalView"));
+    QTextCursor onTerm(proposal->document());
+    onTerm.setPosition(int(proposal->toPlainText().indexOf(u"owns(Tobin")) + 1);
+    proposal->setTextCursor(onTerm);
+    QVERIFY(window.lookUpTerm());
+    QCOMPARE(browser->currentTerm(), QStringLiteral("owns"));
 
     // Going back to a fanva-kb workspace shows the term pages again.
     QTemporaryDir fanvaKb;

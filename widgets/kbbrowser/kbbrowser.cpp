@@ -654,24 +654,29 @@ void KbBrowser::showPage()
 
 QString KbBrowser::termAt(const QTextCursor &cursor)
 {
+    return termAt(cursor, lang::fanvaKb());
+}
+
+QString KbBrowser::termAt(const QTextCursor &cursor, const lang::Language &language)
+{
     const QTextBlock block = cursor.block();
     if (!block.isValid())
         return {};
     const QString line = block.text();
     const int position = cursor.positionInBlock();
-    KbTokenizer::State state = KbTokenizer::State::Normal;
-    const QList<KbToken> tokens = KbTokenizer::tokenize(line, state);
-    for (const KbToken &token : tokens) {
+    int state = 0;
+    const QList<lang::Token> tokens = language.tokenizeLine(line, state);
+    for (const lang::Token &token : tokens) {
         if (position < token.start || position > token.start + token.length)
             continue;
         const QStringView text = QStringView(line).mid(token.start, token.length);
-        if (text.isEmpty() || QStringView(u"()[].").contains(text.front()))
+        if (text.isEmpty() || !(text.front().isLetterOrNumber() || text.front() == u'_' || text.front() == u'-'))
             continue;
         switch (token.tokenClass) {
-        case KbTokenClass::Comment:
-        case KbTokenClass::String:
-        case KbTokenClass::Number:
-        case KbTokenClass::Variable:
+        case lang::TokenClass::Comment:
+        case lang::TokenClass::String:
+        case lang::TokenClass::Number:
+        case lang::TokenClass::Variable:
             return {};
         default:
             return line.mid(token.start, token.length);

@@ -86,6 +86,8 @@ public:
     /// The symbol under @p cursor in KB text ("" on a comment, string, number, variable or
     /// between tokens).
     [[nodiscard]] static QString termAt(const QTextCursor &cursor);
+    /// The same in text of @p language (its highlighting tokens decide).
+    [[nodiscard]] static QString termAt(const QTextCursor &cursor, const fanva::lang::Language &language);
 
 Q_SIGNALS:
     /// The shown context or term changed (by the user, navigation or a reload).

@@ -331,18 +331,17 @@ void MainWindow::onKbIndexingFinished()
 bool MainWindow::lookUpTerm()
 {
     QTextCursor cursor = m_proposalView->textCursor();
-    QString term = KbBrowser::termAt(cursor);
+    const fanva::lang::Language &language = m_kbLoader->language();
+    QString term = KbBrowser::termAt(cursor, language);
     // Before the first token (an entry's line start): its functor.
     while (term.isEmpty() && !cursor.atBlockEnd()) {
         cursor.movePosition(QTextCursor::NextCharacter);
-        term = KbBrowser::termAt(cursor);
+        term = KbBrowser::termAt(cursor, language);
     }
     QString problem;
-    if (isOtherLanguage())
-        problem = tr("Looking up a term is for fanva-kb KBs only; the KB browser lists this %1 KB by file.").arg(m_workspace.language);
-    else if (term.isEmpty())
+    if (term.isEmpty())
         problem = tr("Put the proposal's cursor on a term to look it up.");
-    else if (!m_kbLoader->knowledgeBase())
+    else if (!m_kbLoader->hasKb())
         problem = m_kbLoader->isLoading() ? tr("The KB is still loading.") : tr("No KB is loaded.");
     if (!problem.isEmpty()) {
         statusBar()->showMessage(problem, 5000);
