@@ -153,6 +153,10 @@ void TstNibliWorkspace::opensTheDemo()
     proposal->setTextCursor(onTerm);
     QVERIFY(window.lookUpTerm());
     QCOMPARE(browser->currentTerm(), QStringLiteral("owns"));
+    // New Context has no nibli meaning: disabled, and it says why.
+    auto *newContext = window.findChild<QAction *>(QStringLiteral("actionNewContext"));
+    QVERIFY(newContext && !newContext->isEnabled());
+    QVERIFY2(newContext->statusTip().contains(u"Contexts are fanva-kb's"), qPrintable(newContext->statusTip()));
 
     // Going back to a fanva-kb workspace shows the term pages again.
     QTemporaryDir fanvaKb;

@@ -432,8 +432,15 @@ void MainWindow::updateContextChooser()
     // A review keeps the target it was made for; the next one may choose another.
     const bool reviewing = m_review->isRunning() || m_review->hasProposal();
     m_contextChooser->setEnabled(!reviewing && m_contextChooser->count() > 0);
-    if (m_newContextAction)
+    if (m_newContextAction) {
         m_newContextAction->setEnabled(!reviewing && !m_workspace.kbFolder.isEmpty() && !isOtherLanguage());
+        // Disabled for a language without contexts: the action says why where the user looks.
+        const QString tip = isOtherLanguage()
+            ? tr("Contexts are fanva-kb's: the targets of a %1 KB are its files.").arg(m_workspace.language)
+            : tr("Name a new target context and the contexts it sees; Apply creates its file");
+        m_newContextAction->setStatusTip(tip);
+        m_newContextAction->setToolTip(tip);
+    }
     m_contextChooser->setToolTip(reviewing
             ? tr("The review files its sentences in %1; open another workspace or session to change it").arg(m_workspace.context)
             : tr("The context the formalized sentences are filed in"));
