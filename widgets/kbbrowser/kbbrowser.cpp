@@ -16,6 +16,7 @@
 #include <QEvent>
 #include <QFileInfo>
 #include <QFontDatabase>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -98,129 +99,13 @@ KbBrowser::KbBrowser(QWidget *parent)
     setObjectName(QStringLiteral("kbBrowser"));
     setAccessibleName(tr("KB browser"));
 
-    m_backAction = new QAction(QIcon::fromTheme(QStringLiteral("go-previous")), tr("&Back"), this);
-    m_backAction->setObjectName(QStringLiteral("actionKbBack"));
-    m_backAction->setShortcut(QKeySequence::Back);
-    m_backAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    m_backAction->setToolTip(tr("Back to the previous term (%1)").arg(m_backAction->shortcut().toString(QKeySequence::NativeText)));
-    connect(m_backAction, &QAction::triggered, this, &KbBrowser::back);
-    addAction(m_backAction);
-    m_forwardAction = new QAction(QIcon::fromTheme(QStringLiteral("go-next")), tr("&Forward"), this);
-    m_forwardAction->setObjectName(QStringLiteral("actionKbForward"));
-    m_forwardAction->setShortcut(QKeySequence::Forward);
-    m_forwardAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    m_forwardAction->setToolTip(tr("Forward to the next term (%1)").arg(m_forwardAction->shortcut().toString(QKeySequence::NativeText)));
-    connect(m_forwardAction, &QAction::triggered, this, &KbBrowser::forward);
-    addAction(m_forwardAction);
+    QHBoxLayout *navigation = createNavigation();
 
-    const auto toolButton = [this](QAction *action, const QString &name) {
-        auto *button = new QToolButton(this);
-        button->setObjectName(name);
-        button->setDefaultAction(action);
-        button->setAutoRaise(true);
-        button->setAccessibleName(action->text().remove(QLatin1Char('&')));
-        return button;
-    };
-    m_locationLabel = new QLabel(this);
-    m_locationLabel->setObjectName(QStringLiteral("kbLocationLabel"));
-    m_locationLabel->setAccessibleName(tr("Shown term"));
-    m_locationLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_newSentenceAction = new QAction(QIcon::fromTheme(QStringLiteral("list-add")), tr("New Sentence"), this);
-    m_newSentenceAction->setObjectName(QStringLiteral("actionNewSentenceAbout"));
-    m_newSentenceAction->setEnabled(false);
-    connect(m_newSentenceAction, &QAction::triggered, this, [this] {
-        int cursor = -1;
-        const QString text = newSentenceText(m_current.term, m_termRole, &cursor);
-        Q_EMIT newSentenceRequested(text, cursor);
-    });
-    auto *navigation = new QHBoxLayout;
-    navigation->addWidget(toolButton(m_backAction, QStringLiteral("kbBackButton")));
-    navigation->addWidget(toolButton(m_forwardAction, QStringLiteral("kbForwardButton")));
-    navigation->addWidget(m_locationLabel, 1);
-    QToolButton *newSentenceButton = toolButton(m_newSentenceAction, QStringLiteral("kbNewSentenceButton"));
-    newSentenceButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    navigation->addWidget(newSentenceButton);
+    QLabel *contextLabel = createContextView();
 
-    m_contextView = new QTreeView(this);
-    m_contextView->setObjectName(QStringLiteral("kbContextTree"));
-    m_contextView->setAccessibleName(tr("Contexts"));
-    m_contextView->setAccessibleDescription(tr("The KB's contexts; a context is listed under each context it sees through genlCx"));
-    m_contextView->setModel(m_contexts);
-    m_contextView->setUniformRowHeights(true);
-    m_contextView->header()->setStretchLastSection(false);
-    m_contextView->header()->setSectionResizeMode(KbContextModel::NameColumn, QHeaderView::Stretch);
-    m_contextView->header()->setSectionResizeMode(KbContextModel::SentencesColumn, QHeaderView::ResizeToContents);
-    connect(m_contextView->selectionModel(), &QItemSelectionModel::currentChanged, this, &KbBrowser::onContextActivated);
-    auto *contextLabel = new QLabel(tr("C&ontexts"), this);
-    contextLabel->setBuddy(m_contextView);
+    QLabel *filterLabel = createTermList();
 
-    m_filter->setSourceModel(m_terms);
-    m_filter->setFilterKeyColumn(KbTermModel::TermColumn);
-    m_filter->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    m_filter->setSortCaseSensitivity(Qt::CaseInsensitive);
-    m_filterEdit = new QLineEdit(this);
-    m_filterEdit->setObjectName(QStringLiteral("kbTermFilter"));
-    m_filterEdit->setAccessibleName(tr("Filter terms"));
-    m_filterEdit->setPlaceholderText(tr("Filter terms…"));
-    m_filterEdit->setClearButtonEnabled(true);
-    connect(m_filterEdit, &QLineEdit::textChanged, m_filter, &QSortFilterProxyModel::setFilterFixedString);
-    auto *filterLabel = new QLabel(tr("Ter&ms"), this);
-    filterLabel->setBuddy(m_filterEdit);
-    // A large context's terms are listed off the GUI thread; the bar says so meanwhile.
-    m_termProgress = new QProgressBar(this);
-    m_termProgress->setObjectName(QStringLiteral("kbTermProgress"));
-    m_termProgress->setAccessibleName(tr("Term list progress"));
-    m_termProgress->setRange(0, 100);
-    m_termProgress->hide();
-    m_termWatcher = new QFutureWatcher<TermListing>(this);
-    connect(m_termWatcher, &QFutureWatcherBase::progressValueChanged, this, [this](int percent) {
-        m_termProgress->setValue(percent);
-        Q_EMIT indexingProgressChanged(percent);
-    });
-    connect(m_termWatcher, &QFutureWatcherBase::finished, this, &KbBrowser::onTermsListed);
-
-    m_termView = new QTreeView(this);
-    m_termView->setObjectName(QStringLiteral("kbTermList"));
-    m_termView->setAccessibleName(tr("Terms of the context"));
-    m_termView->setModel(m_filter);
-    m_termView->setRootIsDecorated(false);
-    m_termView->setUniformRowHeights(true);
-    m_termView->setSortingEnabled(true);
-    m_termView->sortByColumn(-1, Qt::AscendingOrder);
-    m_termView->header()->setStretchLastSection(false);
-    m_termView->header()->setSectionResizeMode(KbTermModel::TermColumn, QHeaderView::Stretch);
-    m_termView->header()->setSectionResizeMode(KbTermModel::RoleColumn, QHeaderView::ResizeToContents);
-    connect(m_termView->selectionModel(), &QItemSelectionModel::currentChanged, this, &KbBrowser::onTermActivated);
-    // From the filter, Return or Down goes to the (first) matching term.
-    connect(m_filterEdit, &QLineEdit::returnPressed, this, [this] {
-        if (m_filter->rowCount() > 0) {
-            m_termView->setFocus();
-            if (!m_termView->currentIndex().isValid())
-                m_termView->setCurrentIndex(m_filter->index(0, 0));
-        }
-    });
-
-    m_page = new QTextBrowser(this);
-    m_page->setObjectName(QStringLiteral("kbTermPage"));
-    m_page->setAccessibleName(tr("Term page"));
-    m_page->setAccessibleDescription(tr("What the KB knows about the shown term; the terms it names are links"));
-    m_page->setOpenLinks(false);
-    m_page->setTextInteractionFlags(Qt::TextBrowserInteraction);
-    connect(m_page, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
-        if (url.scheme() == s_termScheme)
-            navigate({ m_current.context, url.path() });
-        else if (url.scheme() == s_contextScheme)
-            navigate({ url.path(), {} });
-    });
-
-    m_mentions = new QPlainTextEdit(this);
-    m_mentions->setObjectName(QStringLiteral("kbMentions"));
-    m_mentions->setAccessibleName(tr("Sentences mentioning the term"));
-    m_mentions->setReadOnly(true);
-    m_mentions->setTabChangesFocus(true);
-    m_mentions->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_mentions->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_highlighter = KbHighlighting::attach(m_mentions->document(), m_mentions->palette());
+    createPageViews();
 
     const auto pane = [this](QWidget *title, QWidget *view, QWidget *extra = nullptr) {
         auto *widget = new QWidget(this);
@@ -276,6 +161,145 @@ KbBrowser::KbBrowser(QWidget *parent)
 
     setPlaceholderText(tr("No KB is open."));
     updateNavigation();
+}
+
+QHBoxLayout *KbBrowser::createNavigation()
+{
+    m_backAction = new QAction(QIcon::fromTheme(QStringLiteral("go-previous")), tr("&Back"), this);
+    m_backAction->setObjectName(QStringLiteral("actionKbBack"));
+    m_backAction->setShortcut(QKeySequence::Back);
+    m_backAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_backAction->setToolTip(tr("Back to the previous term (%1)").arg(m_backAction->shortcut().toString(QKeySequence::NativeText)));
+    connect(m_backAction, &QAction::triggered, this, &KbBrowser::back);
+    addAction(m_backAction);
+    m_forwardAction = new QAction(QIcon::fromTheme(QStringLiteral("go-next")), tr("&Forward"), this);
+    m_forwardAction->setObjectName(QStringLiteral("actionKbForward"));
+    m_forwardAction->setShortcut(QKeySequence::Forward);
+    m_forwardAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_forwardAction->setToolTip(tr("Forward to the next term (%1)").arg(m_forwardAction->shortcut().toString(QKeySequence::NativeText)));
+    connect(m_forwardAction, &QAction::triggered, this, &KbBrowser::forward);
+    addAction(m_forwardAction);
+
+    const auto toolButton = [this](QAction *action, const QString &name) {
+        auto *button = new QToolButton(this);
+        button->setObjectName(name);
+        button->setDefaultAction(action);
+        button->setAutoRaise(true);
+        button->setAccessibleName(action->text().remove(QLatin1Char('&')));
+        return button;
+    };
+    m_locationLabel = new QLabel(this);
+    m_locationLabel->setObjectName(QStringLiteral("kbLocationLabel"));
+    m_locationLabel->setAccessibleName(tr("Shown term"));
+    m_locationLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_newSentenceAction = new QAction(QIcon::fromTheme(QStringLiteral("list-add")), tr("New Sentence"), this);
+    m_newSentenceAction->setObjectName(QStringLiteral("actionNewSentenceAbout"));
+    m_newSentenceAction->setEnabled(false);
+    connect(m_newSentenceAction, &QAction::triggered, this, [this] {
+        int cursor = -1;
+        const QString text = newSentenceText(m_current.term, m_termRole, &cursor);
+        Q_EMIT newSentenceRequested(text, cursor);
+    });
+    auto *navigation = new QHBoxLayout;
+    navigation->addWidget(toolButton(m_backAction, QStringLiteral("kbBackButton")));
+    navigation->addWidget(toolButton(m_forwardAction, QStringLiteral("kbForwardButton")));
+    navigation->addWidget(m_locationLabel, 1);
+    QToolButton *newSentenceButton = toolButton(m_newSentenceAction, QStringLiteral("kbNewSentenceButton"));
+    newSentenceButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    navigation->addWidget(newSentenceButton);
+    return navigation;
+}
+
+QLabel *KbBrowser::createContextView()
+{
+    m_contextView = new QTreeView(this);
+    m_contextView->setObjectName(QStringLiteral("kbContextTree"));
+    m_contextView->setAccessibleName(tr("Contexts"));
+    m_contextView->setAccessibleDescription(tr("The KB's contexts; a context is listed under each context it sees through genlCx"));
+    m_contextView->setModel(m_contexts);
+    m_contextView->setUniformRowHeights(true);
+    m_contextView->header()->setStretchLastSection(false);
+    m_contextView->header()->setSectionResizeMode(KbContextModel::NameColumn, QHeaderView::Stretch);
+    m_contextView->header()->setSectionResizeMode(KbContextModel::SentencesColumn, QHeaderView::ResizeToContents);
+    connect(m_contextView->selectionModel(), &QItemSelectionModel::currentChanged, this, &KbBrowser::onContextActivated);
+    auto *contextLabel = new QLabel(tr("C&ontexts"), this);
+    contextLabel->setBuddy(m_contextView);
+    return contextLabel;
+}
+
+QLabel *KbBrowser::createTermList()
+{
+    m_filter->setSourceModel(m_terms);
+    m_filter->setFilterKeyColumn(KbTermModel::TermColumn);
+    m_filter->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_filter->setSortCaseSensitivity(Qt::CaseInsensitive);
+    m_filterEdit = new QLineEdit(this);
+    m_filterEdit->setObjectName(QStringLiteral("kbTermFilter"));
+    m_filterEdit->setAccessibleName(tr("Filter terms"));
+    m_filterEdit->setPlaceholderText(tr("Filter terms…"));
+    m_filterEdit->setClearButtonEnabled(true);
+    connect(m_filterEdit, &QLineEdit::textChanged, m_filter, &QSortFilterProxyModel::setFilterFixedString);
+    auto *filterLabel = new QLabel(tr("Ter&ms"), this);
+    filterLabel->setBuddy(m_filterEdit);
+    // A large context's terms are listed off the GUI thread; the bar says so meanwhile.
+    m_termProgress = new QProgressBar(this);
+    m_termProgress->setObjectName(QStringLiteral("kbTermProgress"));
+    m_termProgress->setAccessibleName(tr("Term list progress"));
+    m_termProgress->setRange(0, 100);
+    m_termProgress->hide();
+    m_termWatcher = new QFutureWatcher<TermListing>(this);
+    connect(m_termWatcher, &QFutureWatcherBase::progressValueChanged, this, [this](int percent) {
+        m_termProgress->setValue(percent);
+        Q_EMIT indexingProgressChanged(percent);
+    });
+    connect(m_termWatcher, &QFutureWatcherBase::finished, this, &KbBrowser::onTermsListed);
+
+    m_termView = new QTreeView(this);
+    m_termView->setObjectName(QStringLiteral("kbTermList"));
+    m_termView->setAccessibleName(tr("Terms of the context"));
+    m_termView->setModel(m_filter);
+    m_termView->setRootIsDecorated(false);
+    m_termView->setUniformRowHeights(true);
+    m_termView->setSortingEnabled(true);
+    m_termView->sortByColumn(-1, Qt::AscendingOrder);
+    m_termView->header()->setStretchLastSection(false);
+    m_termView->header()->setSectionResizeMode(KbTermModel::TermColumn, QHeaderView::Stretch);
+    m_termView->header()->setSectionResizeMode(KbTermModel::RoleColumn, QHeaderView::ResizeToContents);
+    connect(m_termView->selectionModel(), &QItemSelectionModel::currentChanged, this, &KbBrowser::onTermActivated);
+    // From the filter, Return or Down goes to the (first) matching term.
+    connect(m_filterEdit, &QLineEdit::returnPressed, this, [this] {
+        if (m_filter->rowCount() > 0) {
+            m_termView->setFocus();
+            if (!m_termView->currentIndex().isValid())
+                m_termView->setCurrentIndex(m_filter->index(0, 0));
+        }
+    });
+    return filterLabel;
+}
+
+void KbBrowser::createPageViews()
+{
+    m_page = new QTextBrowser(this);
+    m_page->setObjectName(QStringLiteral("kbTermPage"));
+    m_page->setAccessibleName(tr("Term page"));
+    m_page->setAccessibleDescription(tr("What the KB knows about the shown term; the terms it names are links"));
+    m_page->setOpenLinks(false);
+    m_page->setTextInteractionFlags(Qt::TextBrowserInteraction);
+    connect(m_page, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
+        if (url.scheme() == s_termScheme)
+            navigate({ m_current.context, url.path() });
+        else if (url.scheme() == s_contextScheme)
+            navigate({ url.path(), {} });
+    });
+
+    m_mentions = new QPlainTextEdit(this);
+    m_mentions->setObjectName(QStringLiteral("kbMentions"));
+    m_mentions->setAccessibleName(tr("Sentences mentioning the term"));
+    m_mentions->setReadOnly(true);
+    m_mentions->setTabChangesFocus(true);
+    m_mentions->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_mentions->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_highlighter = KbHighlighting::attach(m_mentions->document(), m_mentions->palette());
 }
 
 // A background listing holds the KB it reads; the pool finishes it when the browser goes first.

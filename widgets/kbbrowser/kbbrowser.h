@@ -15,6 +15,7 @@
 #include <vector>
 
 class QAction;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -110,6 +111,10 @@ private:
         QString term;
         friend bool operator==(const Location &, const Location &) = default;
     };
+    [[nodiscard]] QHBoxLayout *createNavigation();
+    [[nodiscard]] QLabel *createContextView();
+    [[nodiscard]] QLabel *createTermList();
+    void createPageViews();
     void navigate(const Location &location);
     void record(const Location &location);
     void display(const Location &location);

@@ -70,6 +70,25 @@ InlineEditor::InlineEditor(QWidget *parent)
     setFocusProxy(m_editor);
     m_highlighter = KbHighlighting::attach(m_editor->document(), palette());
 
+    setUpLabels();
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(2);
+    layout->addWidget(m_editor);
+    layout->addWidget(m_signatureLabel);
+    layout->addWidget(m_readsAsLabel);
+    layout->addWidget(m_problemsLabel);
+    layout->addWidget(m_hintLabel);
+
+    connectEditor();
+    hide();
+}
+
+InlineEditor::~InlineEditor() = default;
+
+void InlineEditor::setUpLabels()
+{
     m_problemsLabel->setObjectName(QStringLiteral("inlineEditorProblems"));
     m_problemsLabel->setWordWrap(true);
     m_problemsLabel->setTextFormat(Qt::PlainText);
@@ -89,16 +108,10 @@ InlineEditor::InlineEditor(QWidget *parent)
     m_readsAsLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_readsAsLabel->setAccessibleName(tr("What the sentence reads as"));
     m_readsAsLabel->hide();
+}
 
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->setSpacing(2);
-    layout->addWidget(m_editor);
-    layout->addWidget(m_signatureLabel);
-    layout->addWidget(m_readsAsLabel);
-    layout->addWidget(m_problemsLabel);
-    layout->addWidget(m_hintLabel);
-
+void InlineEditor::connectEditor()
+{
     connect(m_popup, &CompletionPopup::picked, this, &InlineEditor::acceptCompletion);
     connect(m_vocabulary, &EditorVocabulary::ready, this, [this] {
         if (isOpen()) {
@@ -135,10 +148,7 @@ InlineEditor::InlineEditor(QWidget *parent)
     });
     connect(
         m_editor->document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this, &InlineEditor::fitEditorToText);
-    hide();
 }
-
-InlineEditor::~InlineEditor() = default;
 
 void InlineEditor::setKnowledgeBase(std::shared_ptr<const fanva::lang::Kb> kb, const QString &context)
 {

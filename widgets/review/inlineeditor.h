@@ -121,6 +121,8 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void setUpLabels();
+    void connectEditor();
     void runGates();
     void fitEditorToText();
     void close(bool committing);
