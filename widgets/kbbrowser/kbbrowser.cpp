@@ -562,6 +562,32 @@ void KbBrowser::updateNavigation()
     m_locationLabel->setText(text);
 }
 
+// The page of a context: its file, size, genlCx parents, the contexts it sees and is seen by.
+QString KbBrowser::contextPageHtml(kb::SymbolId context) const
+{
+    const std::optional<kb::ContextInfo> info = m_kb->contextInfo(context);
+    QStringList parents;
+    for (const kb::SymbolId parent : info->parents)
+        parents.append(
+            m_kb->hasContext(parent) ? link(s_contextScheme, kb::symbolString(parent)) : kb::symbolString(parent).toHtmlEscaped());
+    QStringList seen;
+    for (const kb::SymbolId visible : m_kb->visibleContexts(context)) {
+        if (visible != context)
+            seen.append(link(s_contextScheme, kb::symbolString(visible)));
+    }
+    QStringList seenBy;
+    for (const kb::SymbolId below : m_kb->seenBy(context)) {
+        if (below != context)
+            seenBy.append(link(s_contextScheme, kb::symbolString(below)));
+    }
+    const auto listOrNone = [](const QStringList &list) { return list.isEmpty() ? tr("none") : list.join(QStringLiteral(", ")); };
+    return QStringLiteral("<h3>%1</h3>").arg(m_current.context.toHtmlEscaped())
+        + section(tr("File:"), QDir::toNativeSeparators(info->file).toHtmlEscaped())
+        + section(tr("Sentences:"), QString::number(info->sentenceCount)) + section(tr("genlCx:"), listOrNone(parents))
+        + section(tr("Sees:"), listOrNone(seen)) + section(tr("Seen by:"), listOrNone(seenBy))
+        + QStringLiteral("<p>%1</p>").arg(tr("Pick a term of this context to see what the KB knows about it.").toHtmlEscaped());
+}
+
 void KbBrowser::showPage()
 {
     m_page->clear();
@@ -574,30 +600,8 @@ void KbBrowser::showPage()
     std::vector<kb::SentenceId> mentions;
 
     if (m_current.term.isEmpty()) {
-        if (scope.context == kb::noSymbol)
-            return;
-        const std::optional<kb::ContextInfo> info = m_kb->contextInfo(scope.context);
-        QStringList parents;
-        for (const kb::SymbolId parent : info->parents)
-            parents.append(
-                m_kb->hasContext(parent) ? link(s_contextScheme, kb::symbolString(parent)) : kb::symbolString(parent).toHtmlEscaped());
-        QStringList seen;
-        for (const kb::SymbolId visible : m_kb->visibleContexts(scope.context)) {
-            if (visible != scope.context)
-                seen.append(link(s_contextScheme, kb::symbolString(visible)));
-        }
-        QStringList seenBy;
-        for (const kb::SymbolId below : m_kb->seenBy(scope.context)) {
-            if (below != scope.context)
-                seenBy.append(link(s_contextScheme, kb::symbolString(below)));
-        }
-        const auto listOrNone = [](const QStringList &list) { return list.isEmpty() ? tr("none") : list.join(QStringLiteral(", ")); };
-        html = QStringLiteral("<h3>%1</h3>").arg(m_current.context.toHtmlEscaped())
-            + section(tr("File:"), QDir::toNativeSeparators(info->file).toHtmlEscaped())
-            + section(tr("Sentences:"), QString::number(info->sentenceCount)) + section(tr("genlCx:"), listOrNone(parents))
-            + section(tr("Sees:"), listOrNone(seen)) + section(tr("Seen by:"), listOrNone(seenBy))
-            + QStringLiteral("<p>%1</p>").arg(tr("Pick a term of this context to see what the KB knows about it.").toHtmlEscaped());
-        m_page->setHtml(html);
+        if (scope.context != kb::noSymbol)
+            m_page->setHtml(contextPageHtml(scope.context));
         return;
     }
 

@@ -119,6 +119,7 @@ private:
     void record(const Location &location);
     void display(const Location &location);
     void showPage();
+    [[nodiscard]] QString contextPageHtml(fanva::kb::SymbolId context) const;
     void selectContextRow(const QString &context);
     void selectTermRow(const QString &term);
     void onContextActivated();
