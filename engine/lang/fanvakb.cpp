@@ -13,6 +13,7 @@
 #include "kb/writer.h"
 #include "lang/fanvakbtools.h"
 #include "lang/fanvakbedits.h"
+#include "lang/fanvakbeditor.h"
 #include "lang/kbtokenizer.h"
 
 #include <QDir>
@@ -334,6 +335,8 @@ public:
     [[nodiscard]] const SentenceEdits *edits() const override { return &fanvaKbEdits(); }
 
     [[nodiscard]] const ToolServices *toolServices() const override { return &fanvaKbTools(); }
+
+    [[nodiscard]] const EditorServices *editorServices() const override { return &fanvaKbEditorServices(); }
 
     [[nodiscard]] QList<Token> tokenizeLine(QStringView line, int &state) const override
     {

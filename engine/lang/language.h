@@ -31,6 +31,7 @@
 
 namespace fanva::lang {
 
+class EditorServices;
 class Language;
 class SentenceEdits;
 class TurnVocabulary;
@@ -293,6 +294,10 @@ public:
 
     /// Locating a stored statement's lines for replace and retract (docs/spec/rewrite.md §4).
     [[nodiscard]] virtual const SentenceEdits *edits() const { return nullptr; }
+
+    /// The author's editor's services: completion, argument hint, hover, problems, "Reads as"
+    /// (lang/editorservices.h).
+    [[nodiscard]] virtual const EditorServices *editorServices() const { return nullptr; }
 };
 
 } // namespace fanva::lang

@@ -10,6 +10,7 @@
 #include "lang/nibli/gloss.h"
 #include "lang/nibli/highlight.h"
 #include "lang/nibli/knowledgebase.h"
+#include "lang/nibli/niblieditor.h"
 #include "lang/nibli/promptguide.h"
 #include "lang/nibli/reader.h"
 #include "lang/nibliedits.h"
@@ -624,6 +625,8 @@ public:
     [[nodiscard]] QString lineComment() const override { return QStringLiteral("#"); }
     [[nodiscard]] QString syntaxDefinition() const override { return QStringLiteral("nibli KR"); }
     [[nodiscard]] const SentenceEdits *edits() const override { return &nibliEdits(); }
+
+    [[nodiscard]] const EditorServices *editorServices() const override { return &nibliEditorServices(); }
 
     [[nodiscard]] QList<Token> tokenizeLine(QStringView line, int &state) const override
     {

@@ -12,6 +12,7 @@
 #include "editor/editorvocabulary.h"
 #include "kb/knowledgebase.h"
 #include "kb/vocabulary.h"
+#include "lang/fanvakb.h"
 #include "proposal/gate.h"
 #include "review/inlineeditor.h"
 
@@ -88,7 +89,7 @@ private Q_SLOTS:
         host.show();
         QVERIFY(QTest::qWaitForWindowExposed(&host));
         timer.restart();
-        editor.setKnowledgeBase(kb, context);
+        editor.setKnowledgeBase(fanva::lang::fanvaKbOver(kb), context);
         const double setMs = msSince(timer);
         editor.vocabulary()->waitForReady();
         std::printf("setKnowledgeBase on the GUI thread: %.2f ms\n", setMs);

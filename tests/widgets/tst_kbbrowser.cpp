@@ -8,6 +8,7 @@
 
 #include "kb/knowledgebase.h"
 #include "kb/writer.h"
+#include "lang/niblilanguage.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -627,6 +628,57 @@ private Q_SLOTS:
             QVERIFY(dock->grab().save(QDir(QString::fromLocal8Bit(outputDir)).filePath(QStringLiteral("kbbrowser-dock.png"))));
             QVERIFY(window.grab().save(QDir(QString::fromLocal8Bit(outputDir)).filePath(QStringLiteral("kbbrowser-window.png"))));
         }
+    }
+
+    // Term pages and "New Sentence about TERM" on either language (issue 34 item 4): fanva-kb's
+    // pages by context and term, another language's through Language::describeTerm.
+    void termPageInBothLanguages_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("term");
+        QTest::addColumn<QString>("shows");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("cursor");
+        QTest::addRow("fanva-kb predicate") << QStringLiteral("fanva-kb") << QStringLiteral("livesIn") << QStringLiteral("predicate")
+                                            << QStringLiteral("(livesIn ") << 9;
+        QTest::addRow("fanva-kb individual") << QStringLiteral("fanva-kb") << QStringLiteral("Mango") << QStringLiteral("individual")
+                                             << QStringLiteral("( Mango)") << 1;
+        QTest::addRow("nibli predicate") << QStringLiteral("nibli") << QStringLiteral("resident") << QStringLiteral("2 (who, town)")
+                                         << QStringLiteral("resident(") << 9;
+        QTest::addRow("nibli name") << QStringLiteral("nibli") << QStringLiteral("Mara") << QStringLiteral("individual")
+                                    << QStringLiteral("(Mara).") << 0;
+    }
+
+    void termPageInBothLanguages()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, term);
+        QFETCH(QString, shows);
+        QFETCH(QString, text);
+        QFETCH(int, cursor);
+        KbBrowser browser;
+        const bool nibli = language == u"nibli";
+        if (nibli) {
+            const std::shared_ptr<const fanva::lang::Kb> kb
+                = fanva::lang::nibliLanguage().load(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo-nibli/kb")).kb;
+            QVERIFY(kb);
+            browser.setLanguageKb(kb, {}, QStringLiteral("millbrook"));
+        } else {
+            browser.setKnowledgeBase(load(s_demoKb), QStringLiteral("CxAnimals"));
+        }
+        QVERIFY(browser.lookUp(term, QStringLiteral("CxAnimals")));
+        const QTextBrowser *page
+            = nibli ? browser.statementBrowser()->termPage() : browser.findChild<QTextBrowser *>(QStringLiteral("kbTermPage"));
+        QVERIFY(page);
+        QCOMPARE(nibli ? browser.statementBrowser()->currentTerm() : browser.currentTerm(), term);
+        QVERIFY2(page->toPlainText().contains(term) && page->toPlainText().contains(shows), qPrintable(page->toPlainText()));
+        QAction *action = nibli ? browser.statementBrowser()->newSentenceAction() : browser.newSentenceAction();
+        QVERIFY(action->isEnabled());
+        QSignalSpy requested(&browser, &KbBrowser::newSentenceRequested);
+        action->trigger();
+        QCOMPARE(requested.count(), 1);
+        QCOMPARE(requested.first().at(0).toString(), text);
+        QCOMPARE(requested.first().at(1).toInt(), cursor);
     }
 };
 

@@ -4,7 +4,6 @@
 // line, term summaries, Ctrl+L and Enter, on the demo workspace's KB.
 #include "editor/completionpopup.h"
 #include "editor/editorvocabulary.h"
-#include "editor/sentencecursor.h"
 #include "editor/squiggles.h"
 #include "kbbrowser/kbbrowser.h"
 #include "review/inlineeditor.h"
@@ -15,6 +14,9 @@
 #include "formalize/gloss.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
+#include "lang/fanvakb.h"
+#include "lang/niblilanguage.h"
+#include "lang/sentencecursor.h"
 #include "proposal/gate.h"
 
 #include <QDockWidget>
@@ -26,6 +28,7 @@
 
 using namespace fanva;
 using namespace Qt::StringLiterals;
+using fanva::lang::SentenceCursor;
 using fanva::testing::candidatesReply;
 using fanva::testing::ScriptedDemo;
 
@@ -49,6 +52,19 @@ InlineEditor::Gate demoGate()
     };
 }
 
+const QString s_nibliKb = QStringLiteral(FANVA_SOURCE_DIR "/resources/demo-nibli/kb");
+
+// The KB and target the editor writes into, per language: the demo workspaces' KBs.
+std::pair<std::shared_ptr<const lang::Kb>, QString> kbIn(const QString &language)
+{
+    if (language == u"nibli") {
+        static const std::shared_ptr<const lang::Kb> kb = lang::nibliLanguage().load(s_nibliKb).kb;
+        return { kb, u"millbrook"_s };
+    }
+    static const std::shared_ptr<const lang::Kb> kb = lang::fanvaKbOver(demoKb());
+    return { kb, s_context };
+}
+
 // "(livesIn |Mango)" → the text without '|' and the cursor position.
 std::pair<QString, int> withCursor(const QString &marked)
 {
@@ -68,7 +84,7 @@ class TestSentenceEditor : public QObject
     // Opens the editor on @p text (cursor at the end) with the demo KB, ready to complete.
     void open(const QString &text = {})
     {
-        m_editor->setKnowledgeBase(demoKb(), s_context);
+        m_editor->setKnowledgeBase(lang::fanvaKbOver(demoKb()), s_context);
         m_editor->vocabulary()->waitForReady();
         m_editor->open(u"a1"_s, text, demoGate());
         QTRY_VERIFY(m_editor->editor()->hasFocus());
@@ -193,7 +209,8 @@ private Q_SLOTS:
         open();
         QTest::keyClicks(text(), u"(weightIn"_s);
         QTRY_VERIFY(m_editor->isCompleting());
-        const std::vector<CompletionItem> items = m_editor->vocabulary()->completions(u"weightIn"_s, kb::CompletionSlot::Functor);
+        const std::vector<lang::EditorCompletion> items
+            = m_editor->vocabulary()->completions(m_editor->vocabulary()->cursorAt(u"(weightIn"_s, 9));
         QVERIFY(!items.empty());
         // Arity, argument types and the first clause of the comment.
         QCOMPARE(items.front().detail, u"weightInKg/2 (animal, ?) — the animal ?a weighs ?n kilograms"_s);
@@ -469,7 +486,8 @@ private Q_SLOTS:
         window.presenter()->setCurrentEntry(entry->id);
         QVERIFY(window.presenter()->editCurrentEntry());
         InlineEditor *editor = window.presenter()->editor();
-        QCOMPARE(editor->vocabulary()->knowledgeBase(), window.knowledgeBase());
+        QVERIFY(editor->vocabulary()->knowledgeBase());
+        QCOMPARE(lang::knowledgeBaseOf(*editor->vocabulary()->knowledgeBase()), window.knowledgeBase().get());
         QCOMPARE(editor->vocabulary()->context(), s_context);
         editor->vocabulary()->waitForReady();
         QSignalSpy gated(editor, &InlineEditor::gated);
@@ -532,6 +550,173 @@ private Q_SLOTS:
         else
             m_editor->cancel();
         QVERIFY(!m_editor->completionPopup()->isVisible());
+    }
+
+    // The same editor on either language, through the language's editor services
+    // (lang::EditorServices): one row per language for each feature.
+    void openIn(const QString &language, const QString &text = {})
+    {
+        const auto [kb, target] = kbIn(language);
+        QVERIFY2(kb, qPrintable(language));
+        m_editor->setLanguage(kb->language());
+        m_editor->setKnowledgeBase(kb, target);
+        m_editor->vocabulary()->waitForReady();
+        QVERIFY(m_editor->vocabulary()->isReady());
+        EditorVocabulary *vocabulary = m_editor->vocabulary();
+        m_editor->open(u"a1"_s, text, [vocabulary](const QString &sentence) { return vocabulary->problems(sentence); });
+        QTRY_VERIFY(m_editor->editor()->hasFocus());
+    }
+
+    void languageCompletion_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("expected");
+        // A nibli predicate completes with its opening parenthesis; fanva-kb's list is open already.
+        QTest::addRow("fanva-kb") << u"fanva-kb"_s << u"(weightIn"_s << u"weightInKg"_s << u"(weightInKg"_s;
+        QTest::addRow("nibli") << u"nibli"_s << u"resid"_s << u"resident"_s << u"resident("_s;
+        QTest::addRow("nibli name") << u"nibli"_s << u"resident(Ma"_s << u"Mara"_s << u"resident(Mara"_s;
+        QTest::addRow("nibli before a paren") << u"nibli"_s << u"resid|(Mara, Millbrook)."_s << u"resident"_s
+                                              << u"resident(Mara, Millbrook)."_s;
+    }
+
+    void languageCompletion()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, typed);
+        QFETCH(QString, name);
+        QFETCH(QString, expected);
+        const qsizetype bar = typed.indexOf(u'|');
+        openIn(language, bar < 0 ? QString() : typed.mid(bar + 1));
+        if (bar >= 0)
+            text()->moveCursor(QTextCursor::Start);
+        QTest::keyClicks(text(), bar < 0 ? typed : typed.left(bar));
+        QTest::keyClick(text(), Qt::Key_Escape); // closes a list typing opened; the edit stays
+        QVERIFY(m_editor->isOpen());
+        QTest::keyClick(text(), Qt::Key_Space, Qt::ControlModifier);
+        QTRY_VERIFY(m_editor->isCompleting());
+        QCOMPARE(m_editor->completionPopup()->currentName(), name);
+        QTest::keyClick(text(), Qt::Key_Return);
+        QVERIFY(!m_editor->isCompleting());
+        QCOMPARE(text()->toPlainText(), expected);
+        QVERIFY(m_editor->isOpen());
+    }
+
+    void languageArgumentHint_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<QString>("hint");
+        QTest::addColumn<QString>("bold");
+        QTest::addRow("fanva-kb") << u"fanva-kb"_s << u"(livesIn Mango "_s << u"livesIn ?a:animal ?p:habitat — ?a lives in the habitat ?p"_s
+                                  << u"?p:habitat"_s;
+        QTest::addRow("nibli") << u"nibli"_s << u"resident(Mara, "_s << u"resident(who, town) — {x1} lives in {x2}"_s << u"town"_s;
+    }
+
+    void languageArgumentHint()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, typed);
+        QFETCH(QString, hint);
+        QFETCH(QString, bold);
+        openIn(language);
+        QTest::keyClicks(text(), typed);
+        QCOMPARE(m_editor->signatureHint(), hint);
+        QCOMPARE(m_editor->signatureArgument(), 2);
+        auto *label = m_editor->findChild<QLabel *>(u"inlineEditorSignature"_s);
+        QVERIFY(label && label->isVisible());
+        QVERIFY2(label->text().contains(u"<b><u>"_s + bold + u"</u></b>"_s), qPrintable(label->text()));
+        QTest::keyClicks(text(), u"X)"_s); // out of the list, no hint
+        QVERIFY(m_editor->signatureHint().isEmpty());
+    }
+
+    void languageSquiggles_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<QString>("type");
+        QTest::addColumn<QString>("underlined");
+        // Leading white space: spans index the text without it.
+        QTest::addRow("fanva-kb") << u"fanva-kb"_s << u"  (livesIn Mango AmazonBasin Extra)"_s << u"arity"_s << u"(livesIn"_s;
+        QTest::addRow("nibli") << u"nibli"_s << u"  resident(Mara, Millbrook, Extra)."_s << u"too-many-arguments"_s << u"Extra"_s;
+    }
+
+    void languageSquiggles()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, typed);
+        QFETCH(QString, type);
+        QFETCH(QString, underlined);
+        openIn(language, typed);
+        QVERIFY(!m_editor->problems().empty());
+        QStringList types;
+        for (const check::Problem &p : m_editor->problems())
+            types.append(p.type);
+        QVERIFY2(types.contains(type), qPrintable(types.join(u' ')));
+        QVERIFY(!m_editor->placedProblems().empty());
+        const PlacedProblem &placed = m_editor->placedProblems().front();
+        QCOMPARE(placed.start, int(typed.indexOf(underlined)));
+        QVERIFY(placed.end > placed.start && placed.end <= typed.size());
+        QCOMPARE(text()->extraSelections().size(), qsizetype(m_editor->placedProblems().size()));
+    }
+
+    void languageReadsAs_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<QString>("reading");
+        QTest::addRow("fanva-kb") << u"fanva-kb"_s << u"(livesIn Mango AmazonBasin)"_s << u"Mango lives in the habitat AmazonBasin"_s;
+        QTest::addRow("nibli") << u"nibli"_s << u"resident(Mara, Millbrook)."_s << u"Mara lives in Millbrook"_s;
+        QTest::addRow("nibli unfinished") << u"nibli"_s << u"resident(Mara, "_s << QString();
+    }
+
+    void languageReadsAs()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, typed);
+        QFETCH(QString, reading);
+        openIn(language);
+        QTest::keyClicks(text(), typed);
+        m_editor->completionPopup()->hide();
+        auto *label = m_editor->findChild<QLabel *>(u"inlineEditorReadsAs"_s);
+        QVERIFY(label && label->isVisible());
+        if (reading.isEmpty()) {
+            QVERIFY2(m_editor->readsAs().isEmpty(), qPrintable(m_editor->readsAs()));
+            return;
+        }
+        QVERIFY2(m_editor->readsAs().contains(reading, Qt::CaseInsensitive), qPrintable(m_editor->readsAs()));
+    }
+
+    void languageHoverAndLookUp_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("sentence");
+        QTest::addColumn<int>("position");
+        QTest::addColumn<QString>("term");
+        QTest::addColumn<QString>("summary");
+        QTest::addRow("fanva-kb") << u"fanva-kb"_s << u"(livesIn Mango AmazonBasin)"_s << 3 << u"livesIn"_s << u"arity 2"_s;
+        QTest::addRow("nibli") << u"nibli"_s << u"resident(Mara, Millbrook)."_s << 3 << u"resident"_s << u"arity 2 (who, town)"_s;
+        QTest::addRow("nibli name") << u"nibli"_s << u"resident(Mara, Millbrook)."_s << 11 << u"Mara"_s << u"<b>Mara</b>"_s;
+    }
+
+    void languageHoverAndLookUp()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, sentence);
+        QFETCH(int, position);
+        QFETCH(QString, term);
+        QFETCH(QString, summary);
+        openIn(language, sentence);
+        const QString tip = m_editor->toolTipAt(position);
+        QVERIFY2(tip.contains(summary), qPrintable(tip));
+        QSignalSpy lookUp(m_editor, &InlineEditor::lookUpRequested);
+        QTextCursor cursor = text()->textCursor();
+        cursor.setPosition(position);
+        text()->setTextCursor(cursor);
+        QTest::keyClick(text(), Qt::Key_L, Qt::ControlModifier);
+        QCOMPARE(lookUp.count(), 1);
+        QCOMPARE(lookUp.first().at(0).toString(), term);
     }
 
     void withoutKbStillEdits()

@@ -8,7 +8,8 @@
 
 namespace {
 constexpr int s_visibleRows = 10;
-}
+constexpr int s_insertionRole = Qt::UserRole + 1;
+} // namespace
 
 CompletionPopup::CompletionPopup(QWidget *parent)
     : QListWidget(parent)
@@ -22,19 +23,21 @@ CompletionPopup::CompletionPopup(QWidget *parent)
     setUniformItemSizes(true);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setAccessibleName(tr("Completions"));
-    connect(this, &QListWidget::itemClicked, this, [this](QListWidgetItem *item) { Q_EMIT picked(item->data(Qt::UserRole).toString()); });
+    connect(
+        this, &QListWidget::itemClicked, this, [this](QListWidgetItem *item) { Q_EMIT picked(item->data(s_insertionRole).toString()); });
 }
 
 CompletionPopup::~CompletionPopup() = default;
 
-void CompletionPopup::setItems(const std::vector<CompletionItem> &items)
+void CompletionPopup::setItems(const std::vector<fanva::lang::EditorCompletion> &items)
 {
     clear();
-    for (const CompletionItem &item : items) {
+    for (const fanva::lang::EditorCompletion &item : items) {
         auto *row = new QListWidgetItem(item.detail.isEmpty() ? item.name : tr("%1    %2").arg(item.name, item.detail), this);
         row->setData(Qt::UserRole, item.name);
+        row->setData(s_insertionRole, item.insertion);
         row->setToolTip(item.detail);
-        if (!item.completion.visible)
+        if (!item.visible)
             row->setForeground(palette().brush(QPalette::PlaceholderText));
     }
     if (items.empty()) {
@@ -74,6 +77,12 @@ QString CompletionPopup::currentName() const
 {
     const QListWidgetItem *row = currentItem();
     return row ? row->data(Qt::UserRole).toString() : QString();
+}
+
+QString CompletionPopup::currentInsertion() const
+{
+    const QListWidgetItem *row = currentItem();
+    return row ? row->data(s_insertionRole).toString() : QString();
 }
 
 QStringList CompletionPopup::names() const

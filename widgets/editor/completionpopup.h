@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "editor/editorvocabulary.h"
+#include "lang/editorservices.h"
 
 #include <QListWidget>
 
@@ -21,17 +21,19 @@ public:
     ~CompletionPopup() override;
 
     /// Fills the list (the first row selected); hides it when @p items is empty.
-    void setItems(const std::vector<CompletionItem> &items);
+    void setItems(const std::vector<fanva::lang::EditorCompletion> &items);
     /// Shows the list with its top left at @p globalTopLeft.
     void showAt(const QPoint &globalTopLeft);
     /// Moves the selection by @p step rows, stopping at either end.
     void moveSelection(int step);
     /// The selected row's name ("" when none).
     [[nodiscard]] QString currentName() const;
+    /// What the selected row puts in place of the word ("resident(" for a nibli predicate).
+    [[nodiscard]] QString currentInsertion() const;
     /// The names listed, in order.
     [[nodiscard]] QStringList names() const;
 
 Q_SIGNALS:
-    /// A row was clicked.
-    void picked(const QString &name);
+    /// A row was clicked: @p insertion is what it puts in place of the word.
+    void picked(const QString &insertion);
 };

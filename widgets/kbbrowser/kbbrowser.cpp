@@ -8,12 +8,15 @@
 
 #include "kb/roles.h"
 #include "kb/writer.h"
+#include "lang/editorservices.h"
+#include "lang/fanvakb.h"
 
 #include <QAction>
 #include <QDir>
 #include <QEvent>
 #include <QFileInfo>
 #include <QFontDatabase>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -96,6 +99,72 @@ KbBrowser::KbBrowser(QWidget *parent)
     setObjectName(QStringLiteral("kbBrowser"));
     setAccessibleName(tr("KB browser"));
 
+    QHBoxLayout *navigation = createNavigation();
+
+    QLabel *contextLabel = createContextView();
+
+    QLabel *filterLabel = createTermList();
+
+    createPageViews();
+
+    const auto pane = [this](QWidget *title, QWidget *view, QWidget *extra = nullptr) {
+        auto *widget = new QWidget(this);
+        auto *layout = new QVBoxLayout(widget);
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->setSpacing(2);
+        if (title)
+            layout->addWidget(title);
+        if (extra)
+            layout->addWidget(extra);
+        layout->addWidget(view, 1);
+        return widget;
+    };
+    auto *filterRow = new QWidget(this);
+    auto *filterLayout = new QHBoxLayout(filterRow);
+    filterLayout->setContentsMargins(0, 0, 0, 0);
+    filterLayout->addWidget(filterLabel);
+    filterLayout->addWidget(m_filterEdit, 1);
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(QStringLiteral("kbBrowserSplitter"));
+    splitter->setChildrenCollapsible(false);
+    splitter->addWidget(pane(contextLabel, m_contextView));
+    splitter->addWidget(pane(filterRow, m_termView, m_termProgress));
+    splitter->addWidget(m_page);
+    splitter->addWidget(m_mentions);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+    splitter->setStretchFactor(2, 4);
+    splitter->setStretchFactor(3, 2);
+
+    // fanva-kb's pages by context and term; another language's KB by file (StatementBrowser).
+    auto *termPages = new QWidget(this);
+    auto *termLayout = new QVBoxLayout(termPages);
+    termLayout->setContentsMargins(0, 0, 0, 0);
+    termLayout->addLayout(navigation);
+    termLayout->addWidget(splitter, 1);
+    m_statementBrowser = new StatementBrowser(this);
+    connect(m_statementBrowser, &StatementBrowser::newSentenceRequested, this, &KbBrowser::newSentenceRequested);
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(termPages);
+    m_stack->addWidget(m_statementBrowser);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_stack, 1);
+
+    setTabOrder(m_contextView, m_filterEdit);
+    setTabOrder(m_filterEdit, m_termView);
+    setTabOrder(m_termView, m_page);
+    setTabOrder(m_page, m_mentions);
+    setFocusProxy(m_contextView);
+
+    setPlaceholderText(tr("No KB is open."));
+    updateNavigation();
+}
+
+QHBoxLayout *KbBrowser::createNavigation()
+{
     m_backAction = new QAction(QIcon::fromTheme(QStringLiteral("go-previous")), tr("&Back"), this);
     m_backAction->setObjectName(QStringLiteral("actionKbBack"));
     m_backAction->setShortcut(QKeySequence::Back);
@@ -138,7 +207,11 @@ KbBrowser::KbBrowser(QWidget *parent)
     QToolButton *newSentenceButton = toolButton(m_newSentenceAction, QStringLiteral("kbNewSentenceButton"));
     newSentenceButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     navigation->addWidget(newSentenceButton);
+    return navigation;
+}
 
+QLabel *KbBrowser::createContextView()
+{
     m_contextView = new QTreeView(this);
     m_contextView->setObjectName(QStringLiteral("kbContextTree"));
     m_contextView->setAccessibleName(tr("Contexts"));
@@ -151,7 +224,11 @@ KbBrowser::KbBrowser(QWidget *parent)
     connect(m_contextView->selectionModel(), &QItemSelectionModel::currentChanged, this, &KbBrowser::onContextActivated);
     auto *contextLabel = new QLabel(tr("C&ontexts"), this);
     contextLabel->setBuddy(m_contextView);
+    return contextLabel;
+}
 
+QLabel *KbBrowser::createTermList()
+{
     m_filter->setSourceModel(m_terms);
     m_filter->setFilterKeyColumn(KbTermModel::TermColumn);
     m_filter->setFilterCaseSensitivity(Qt::CaseInsensitive);
@@ -197,7 +274,11 @@ KbBrowser::KbBrowser(QWidget *parent)
                 m_termView->setCurrentIndex(m_filter->index(0, 0));
         }
     });
+    return filterLabel;
+}
 
+void KbBrowser::createPageViews()
+{
     m_page = new QTextBrowser(this);
     m_page->setObjectName(QStringLiteral("kbTermPage"));
     m_page->setAccessibleName(tr("Term page"));
@@ -219,60 +300,6 @@ KbBrowser::KbBrowser(QWidget *parent)
     m_mentions->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_mentions->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_highlighter = KbHighlighting::attach(m_mentions->document(), m_mentions->palette());
-
-    const auto pane = [this](QWidget *title, QWidget *view, QWidget *extra = nullptr) {
-        auto *widget = new QWidget(this);
-        auto *layout = new QVBoxLayout(widget);
-        layout->setContentsMargins(0, 0, 0, 0);
-        layout->setSpacing(2);
-        if (title)
-            layout->addWidget(title);
-        if (extra)
-            layout->addWidget(extra);
-        layout->addWidget(view, 1);
-        return widget;
-    };
-    auto *filterRow = new QWidget(this);
-    auto *filterLayout = new QHBoxLayout(filterRow);
-    filterLayout->setContentsMargins(0, 0, 0, 0);
-    filterLayout->addWidget(filterLabel);
-    filterLayout->addWidget(m_filterEdit, 1);
-
-    auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->setObjectName(QStringLiteral("kbBrowserSplitter"));
-    splitter->setChildrenCollapsible(false);
-    splitter->addWidget(pane(contextLabel, m_contextView));
-    splitter->addWidget(pane(filterRow, m_termView, m_termProgress));
-    splitter->addWidget(m_page);
-    splitter->addWidget(m_mentions);
-    splitter->setStretchFactor(0, 2);
-    splitter->setStretchFactor(1, 3);
-    splitter->setStretchFactor(2, 4);
-    splitter->setStretchFactor(3, 2);
-
-    // fanva-kb's pages by context and term; another language's KB by file (StatementBrowser).
-    auto *termPages = new QWidget(this);
-    auto *termLayout = new QVBoxLayout(termPages);
-    termLayout->setContentsMargins(0, 0, 0, 0);
-    termLayout->addLayout(navigation);
-    termLayout->addWidget(splitter, 1);
-    m_statementBrowser = new StatementBrowser(this);
-    m_stack = new QStackedWidget(this);
-    m_stack->addWidget(termPages);
-    m_stack->addWidget(m_statementBrowser);
-
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(m_stack, 1);
-
-    setTabOrder(m_contextView, m_filterEdit);
-    setTabOrder(m_filterEdit, m_termView);
-    setTabOrder(m_termView, m_page);
-    setTabOrder(m_page, m_mentions);
-    setFocusProxy(m_contextView);
-
-    setPlaceholderText(tr("No KB is open."));
-    updateNavigation();
 }
 
 // A background listing holds the KB it reads; the pool finishes it when the browser goes first.
@@ -346,6 +373,8 @@ bool KbBrowser::showTerm(const QString &term)
 
 bool KbBrowser::lookUp(const QString &term, const QString &context)
 {
+    if (m_statementBrowser->kb())
+        return m_statementBrowser->showTerm(term);
     if (!m_kb || term.isEmpty())
         return false;
     const std::optional<kb::SymbolId> id = symbolOf(context);
@@ -513,21 +542,8 @@ void KbBrowser::onTermActivated()
 
 QString KbBrowser::newSentenceText(const QString &term, kb::Role role, int *cursor)
 {
-    switch (role) {
-    case kb::Role::Predicate:
-    case kb::Role::Type:
-    case kb::Role::Sense:
-    case kb::Role::Function: {
-        // A functor: the author goes on with its arguments.
-        const QString text = QStringLiteral("(%1 ").arg(term);
-        *cursor = int(text.size());
-        return text;
-    }
-    default:
-        // An individual, a context, a lexeme…: in first argument position, the functor to write.
-        *cursor = 1;
-        return QStringLiteral("( %1)").arg(term);
-    }
+    // The fanva-kb term pages' (another language's are StatementBrowser's).
+    return lang::fanvaKb().editorServices()->newStatementAbout(term, role, cursor);
 }
 
 void KbBrowser::updateNavigation()
@@ -546,6 +562,32 @@ void KbBrowser::updateNavigation()
     m_locationLabel->setText(text);
 }
 
+// The page of a context: its file, size, genlCx parents, the contexts it sees and is seen by.
+QString KbBrowser::contextPageHtml(kb::SymbolId context) const
+{
+    const std::optional<kb::ContextInfo> info = m_kb->contextInfo(context);
+    QStringList parents;
+    for (const kb::SymbolId parent : info->parents)
+        parents.append(
+            m_kb->hasContext(parent) ? link(s_contextScheme, kb::symbolString(parent)) : kb::symbolString(parent).toHtmlEscaped());
+    QStringList seen;
+    for (const kb::SymbolId visible : m_kb->visibleContexts(context)) {
+        if (visible != context)
+            seen.append(link(s_contextScheme, kb::symbolString(visible)));
+    }
+    QStringList seenBy;
+    for (const kb::SymbolId below : m_kb->seenBy(context)) {
+        if (below != context)
+            seenBy.append(link(s_contextScheme, kb::symbolString(below)));
+    }
+    const auto listOrNone = [](const QStringList &list) { return list.isEmpty() ? tr("none") : list.join(QStringLiteral(", ")); };
+    return QStringLiteral("<h3>%1</h3>").arg(m_current.context.toHtmlEscaped())
+        + section(tr("File:"), QDir::toNativeSeparators(info->file).toHtmlEscaped())
+        + section(tr("Sentences:"), QString::number(info->sentenceCount)) + section(tr("genlCx:"), listOrNone(parents))
+        + section(tr("Sees:"), listOrNone(seen)) + section(tr("Seen by:"), listOrNone(seenBy))
+        + QStringLiteral("<p>%1</p>").arg(tr("Pick a term of this context to see what the KB knows about it.").toHtmlEscaped());
+}
+
 void KbBrowser::showPage()
 {
     m_page->clear();
@@ -558,30 +600,8 @@ void KbBrowser::showPage()
     std::vector<kb::SentenceId> mentions;
 
     if (m_current.term.isEmpty()) {
-        if (scope.context == kb::noSymbol)
-            return;
-        const std::optional<kb::ContextInfo> info = m_kb->contextInfo(scope.context);
-        QStringList parents;
-        for (const kb::SymbolId parent : info->parents)
-            parents.append(
-                m_kb->hasContext(parent) ? link(s_contextScheme, kb::symbolString(parent)) : kb::symbolString(parent).toHtmlEscaped());
-        QStringList seen;
-        for (const kb::SymbolId visible : m_kb->visibleContexts(scope.context)) {
-            if (visible != scope.context)
-                seen.append(link(s_contextScheme, kb::symbolString(visible)));
-        }
-        QStringList seenBy;
-        for (const kb::SymbolId below : m_kb->seenBy(scope.context)) {
-            if (below != scope.context)
-                seenBy.append(link(s_contextScheme, kb::symbolString(below)));
-        }
-        const auto listOrNone = [](const QStringList &list) { return list.isEmpty() ? tr("none") : list.join(QStringLiteral(", ")); };
-        html = QStringLiteral("<h3>%1</h3>").arg(m_current.context.toHtmlEscaped())
-            + section(tr("File:"), QDir::toNativeSeparators(info->file).toHtmlEscaped())
-            + section(tr("Sentences:"), QString::number(info->sentenceCount)) + section(tr("genlCx:"), listOrNone(parents))
-            + section(tr("Sees:"), listOrNone(seen)) + section(tr("Seen by:"), listOrNone(seenBy))
-            + QStringLiteral("<p>%1</p>").arg(tr("Pick a term of this context to see what the KB knows about it.").toHtmlEscaped());
-        m_page->setHtml(html);
+        if (scope.context != kb::noSymbol)
+            m_page->setHtml(contextPageHtml(scope.context));
         return;
     }
 
@@ -662,24 +682,29 @@ void KbBrowser::showPage()
 
 QString KbBrowser::termAt(const QTextCursor &cursor)
 {
+    return termAt(cursor, lang::fanvaKb());
+}
+
+QString KbBrowser::termAt(const QTextCursor &cursor, const lang::Language &language)
+{
     const QTextBlock block = cursor.block();
     if (!block.isValid())
         return {};
     const QString line = block.text();
     const int position = cursor.positionInBlock();
-    KbTokenizer::State state = KbTokenizer::State::Normal;
-    const QList<KbToken> tokens = KbTokenizer::tokenize(line, state);
-    for (const KbToken &token : tokens) {
+    int state = 0;
+    const QList<lang::Token> tokens = language.tokenizeLine(line, state);
+    for (const lang::Token &token : tokens) {
         if (position < token.start || position > token.start + token.length)
             continue;
         const QStringView text = QStringView(line).mid(token.start, token.length);
-        if (text.isEmpty() || QStringView(u"()[].").contains(text.front()))
+        if (text.isEmpty() || !(text.front().isLetterOrNumber() || text.front() == u'_' || text.front() == u'-'))
             continue;
         switch (token.tokenClass) {
-        case KbTokenClass::Comment:
-        case KbTokenClass::String:
-        case KbTokenClass::Number:
-        case KbTokenClass::Variable:
+        case lang::TokenClass::Comment:
+        case lang::TokenClass::String:
+        case lang::TokenClass::Number:
+        case lang::TokenClass::Variable:
             return {};
         default:
             return line.mid(token.start, token.length);

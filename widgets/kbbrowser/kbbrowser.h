@@ -15,6 +15,7 @@
 #include <vector>
 
 class QAction;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -86,6 +87,8 @@ public:
     /// The symbol under @p cursor in KB text ("" on a comment, string, number, variable or
     /// between tokens).
     [[nodiscard]] static QString termAt(const QTextCursor &cursor);
+    /// The same in text of @p language (its highlighting tokens decide).
+    [[nodiscard]] static QString termAt(const QTextCursor &cursor, const fanva::lang::Language &language);
 
 Q_SIGNALS:
     /// The shown context or term changed (by the user, navigation or a reload).
@@ -108,10 +111,15 @@ private:
         QString term;
         friend bool operator==(const Location &, const Location &) = default;
     };
+    [[nodiscard]] QHBoxLayout *createNavigation();
+    [[nodiscard]] QLabel *createContextView();
+    [[nodiscard]] QLabel *createTermList();
+    void createPageViews();
     void navigate(const Location &location);
     void record(const Location &location);
     void display(const Location &location);
     void showPage();
+    [[nodiscard]] QString contextPageHtml(fanva::kb::SymbolId context) const;
     void selectContextRow(const QString &context);
     void selectTermRow(const QString &term);
     void onContextActivated();

@@ -3,13 +3,17 @@
 #include "kbbrowser/statementbrowser.h"
 
 #include "common/kbhighlighting.h"
+#include "kbbrowser/termpage.h"
 #include "review/inlineeditor.h"
 
+#include "lang/editorservices.h"
 #include "lang/gates.h"
 
+#include <QAction>
 #include <QDir>
 #include <QEvent>
 #include <QFontDatabase>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
@@ -17,7 +21,10 @@
 #include <QSplitter>
 #include <QSyntaxHighlighter>
 #include <QTextBlock>
+#include <QTextBrowser>
+#include <QToolButton>
 #include <QTreeWidget>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -34,6 +41,8 @@ StatementBrowser::StatementBrowser(QWidget *parent)
     , m_files(new QTreeWidget(this))
     , m_statements(new QPlainTextEdit(this))
     , m_editor(new InlineEditor(this))
+    , m_termPage(new QTextBrowser(this))
+    , m_newSentenceAction(new QAction(QIcon::fromTheme(QStringLiteral("list-add")), tr("New Sentence"), this))
 {
     setObjectName(QStringLiteral("kbStatementBrowser"));
     m_note->setObjectName(QStringLiteral("kbStatementNote"));
@@ -66,18 +75,49 @@ StatementBrowser::StatementBrowser(QWidget *parent)
 
     m_editor->setAccessibleName(tr("Edit a statement"));
     connect(m_editor, &InlineEditor::committed, this, [this](const QString &, const QString &text) { Q_EMIT statementCommitted(text); });
+    connect(m_editor, &InlineEditor::lookUpRequested, this, [this](const QString &term) { showTerm(term); });
+
+    // A term's page, as the KB's language describes it; its links are terms too.
+    m_termPage->setObjectName(QStringLiteral("kbStatementTermPage"));
+    m_termPage->setAccessibleName(tr("Term page"));
+    m_termPage->setOpenLinks(false);
+    m_termPage->hide();
+    connect(m_termPage, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
+        if (url.scheme() == TermPage::termScheme)
+            showTerm(url.path());
+    });
+    m_newSentenceAction->setObjectName(QStringLiteral("actionNewStatementAbout"));
+    m_newSentenceAction->setEnabled(false);
+    connect(m_newSentenceAction, &QAction::triggered, this, [this] {
+        const fanva::lang::EditorServices *services = m_kb ? m_kb->language().editorServices() : nullptr;
+        if (!services || m_term.isEmpty())
+            return;
+        int cursor = 0;
+        const QString text = services->newStatementAbout(m_term, m_termRole, &cursor);
+        Q_EMIT newSentenceRequested(text, cursor);
+    });
+    auto *newSentenceButton = new QToolButton(this);
+    newSentenceButton->setObjectName(QStringLiteral("kbNewStatementButton"));
+    newSentenceButton->setDefaultAction(m_newSentenceAction);
+    newSentenceButton->setAutoRaise(true);
+    newSentenceButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->setObjectName(QStringLiteral("kbStatementSplitter"));
     splitter->setChildrenCollapsible(false);
     splitter->addWidget(m_files);
     splitter->addWidget(m_statements);
+    splitter->addWidget(m_termPage);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 4);
+    splitter->setStretchFactor(2, 2);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_note);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_note, 1);
+    top->addWidget(newSentenceButton);
+    layout->addLayout(top);
     layout->addWidget(splitter, 1);
     layout->addWidget(m_editor);
     setFocusProxy(m_files);
@@ -99,6 +139,11 @@ void StatementBrowser::setKb(std::shared_ptr<const fanva::lang::Kb> kb, std::vec
 {
     m_editor->cancel();
     m_kb = std::move(kb);
+    m_term.clear();
+    m_termPage->clear();
+    m_termPage->hide();
+    m_newSentenceAction->setEnabled(false);
+    m_newSentenceAction->setText(tr("New Sentence"));
     m_fileStatements = m_kb ? std::move(files) : std::vector<KbFileStatements> {};
     m_current = -1;
     m_files->clear();
@@ -108,9 +153,9 @@ void StatementBrowser::setKb(std::shared_ptr<const fanva::lang::Kb> kb, std::vec
         return;
     }
     attachHighlighter(m_kb->language());
-    m_note->setText(
-        tr("A %1 KB of %n statements, listed by file. Browsing by term is for fanva-kb KBs only.", nullptr, int(m_kb->statementCount()))
-            .arg(m_kb->language().id()));
+    m_note->setText(tr("A %1 KB of %n statements, listed by file. Ctrl+L in the editor shows the page of the term at the cursor.", nullptr,
+        int(m_kb->statementCount()))
+                        .arg(m_kb->language().id()));
     int chosen = m_fileStatements.empty() ? -1 : 0;
     for (std::size_t i = 0; i < m_fileStatements.size(); ++i) {
         const KbFileStatements &file = m_fileStatements[i];
@@ -168,6 +213,23 @@ std::vector<fanva::check::Problem> StatementBrowser::gate(const QString &text) c
     return report.isAdmissible() ? report.notes : report.problems;
 }
 
+bool StatementBrowser::showTerm(const QString &term)
+{
+    if (!m_kb || term.isEmpty())
+        return false;
+    const fanva::lang::TermDescription described = m_kb->language().describeTerm(*m_kb, term, currentTarget(), 20);
+    m_term = term;
+    m_termRole = described.role;
+    m_termPage->setHtml(TermPage::html(described));
+    m_termPage->show();
+    const bool known = described.role != fanva::kb::Role::None && m_kb->language().editorServices();
+    m_newSentenceAction->setEnabled(known);
+    m_newSentenceAction->setText(tr("New Sentence about %1").arg(term));
+    m_newSentenceAction->setToolTip(
+        known ? tr("Write a new statement about %1").arg(term) : tr("%1 is not known to the KB or its language").arg(term));
+    return true;
+}
+
 bool StatementBrowser::editStatement(int index, const QString &text)
 {
     if (!m_kb || m_current < 0)
@@ -179,6 +241,7 @@ bool StatementBrowser::editStatement(int index, const QString &text)
             return false;
         sentence = statements[std::size_t(index)].text;
     }
+    m_editor->setKnowledgeBase(m_kb, currentTarget());
     m_editor->open(QStringLiteral("s%1").arg(index + 1), sentence, [this](const QString &candidate) { return gate(candidate); });
     return true;
 }

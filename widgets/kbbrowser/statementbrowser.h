@@ -12,9 +12,11 @@
 #include <vector>
 
 class InlineEditor;
+class QAction;
 class QLabel;
 class QPlainTextEdit;
 class QSyntaxHighlighter;
+class QTextBrowser;
 class QTreeWidget;
 
 /// The statements of one KB file of a language other than fanva-kb, as the browser lists them.
@@ -29,8 +31,9 @@ struct KbFileStatements {
 /// The KB browser's page for a KB in a language other than fanva-kb (docs/spec/nibli-adapter.md):
 /// its files with their targets and statement counts, the chosen file's statements highlighted
 /// in the KB's language, and a statement editor whose live gates are the language's
-/// (lang::runGates against the KB, for the file's target). Browsing by term is fanva-kb's alone,
-/// and the page says so.
+/// (lang::runGates against the KB, for the file's target) and whose completion, hints and
+/// "Reads as" are the language's editor services. Ctrl+L in the editor (or showTerm()) shows a
+/// term's page from the language's describeTerm, with "New Sentence about TERM".
 class StatementBrowser final : public QWidget
 {
     Q_OBJECT
@@ -55,6 +58,14 @@ public:
     /// The gates of the workspace's language on @p text for currentTarget().
     [[nodiscard]] std::vector<fanva::check::Problem> gate(const QString &text) const;
 
+    /// Shows the page of @p term (a predicate, a Name…) as the KB's language describes it, for
+    /// currentTarget(). False when there is no KB or @p term is empty.
+    bool showTerm(const QString &term);
+    [[nodiscard]] QString currentTerm() const { return m_term; }
+    [[nodiscard]] QTextBrowser *termPage() const { return m_termPage; }
+    /// "New Sentence about TERM": enabled while a term is shown.
+    [[nodiscard]] QAction *newSentenceAction() const { return m_newSentenceAction; }
+
     [[nodiscard]] QTreeWidget *fileList() const { return m_files; }
     [[nodiscard]] QPlainTextEdit *statementView() const { return m_statements; }
     [[nodiscard]] InlineEditor *editor() const { return m_editor; }
@@ -64,6 +75,8 @@ public:
 Q_SIGNALS:
     /// The editor committed @p text; the page does not write it (Apply does, see the spec).
     void statementCommitted(const QString &text);
+    /// "New Sentence about TERM" was chosen: open the editor on @p text, the cursor at @p cursor.
+    void newSentenceRequested(const QString &text, int cursor);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -82,4 +95,8 @@ private:
     QPlainTextEdit *m_statements = nullptr;
     QSyntaxHighlighter *m_highlighter = nullptr;
     InlineEditor *m_editor = nullptr;
+    QTextBrowser *m_termPage = nullptr;
+    QAction *m_newSentenceAction = nullptr;
+    QString m_term;
+    fanva::kb::Role m_termRole = fanva::kb::Role::None;
 };

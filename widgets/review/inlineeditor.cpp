@@ -5,7 +5,6 @@
 #include "common/kbhighlighting.h"
 #include "editor/completionpopup.h"
 #include "editor/editorvocabulary.h"
-#include "editor/sentencecursor.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QFontDatabase>
@@ -71,6 +70,25 @@ InlineEditor::InlineEditor(QWidget *parent)
     setFocusProxy(m_editor);
     m_highlighter = KbHighlighting::attach(m_editor->document(), palette());
 
+    setUpLabels();
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(2);
+    layout->addWidget(m_editor);
+    layout->addWidget(m_signatureLabel);
+    layout->addWidget(m_readsAsLabel);
+    layout->addWidget(m_problemsLabel);
+    layout->addWidget(m_hintLabel);
+
+    connectEditor();
+    hide();
+}
+
+InlineEditor::~InlineEditor() = default;
+
+void InlineEditor::setUpLabels()
+{
     m_problemsLabel->setObjectName(QStringLiteral("inlineEditorProblems"));
     m_problemsLabel->setWordWrap(true);
     m_problemsLabel->setTextFormat(Qt::PlainText);
@@ -90,16 +108,10 @@ InlineEditor::InlineEditor(QWidget *parent)
     m_readsAsLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_readsAsLabel->setAccessibleName(tr("What the sentence reads as"));
     m_readsAsLabel->hide();
+}
 
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->setSpacing(2);
-    layout->addWidget(m_editor);
-    layout->addWidget(m_signatureLabel);
-    layout->addWidget(m_readsAsLabel);
-    layout->addWidget(m_problemsLabel);
-    layout->addWidget(m_hintLabel);
-
+void InlineEditor::connectEditor()
+{
     connect(m_popup, &CompletionPopup::picked, this, &InlineEditor::acceptCompletion);
     connect(m_vocabulary, &EditorVocabulary::ready, this, [this] {
         if (isOpen()) {
@@ -112,7 +124,7 @@ InlineEditor::InlineEditor(QWidget *parent)
             return;
         updateSignature();
         if (isCompleting()) {
-            const SentenceCursor at = SentenceCursor::at(m_editor->toPlainText(), m_editor->textCursor().position());
+            const fanva::lang::EditorCursor at = m_vocabulary->cursorAt(m_editor->toPlainText(), m_editor->textCursor().position());
             if (at.inLiteral || (at.prefix.isEmpty() && !m_explicitCompletion))
                 closeCompletions();
         }
@@ -136,12 +148,9 @@ InlineEditor::InlineEditor(QWidget *parent)
     });
     connect(
         m_editor->document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this, &InlineEditor::fitEditorToText);
-    hide();
 }
 
-InlineEditor::~InlineEditor() = default;
-
-void InlineEditor::setKnowledgeBase(std::shared_ptr<const fanva::kb::KnowledgeBase> kb, const QString &context)
+void InlineEditor::setKnowledgeBase(std::shared_ptr<const fanva::lang::Kb> kb, const QString &context)
 {
     m_vocabulary->setKnowledgeBase(std::move(kb), context);
 }
@@ -150,6 +159,7 @@ void InlineEditor::setLanguage(const fanva::lang::Language &language)
 {
     delete m_highlighter;
     m_highlighter = KbHighlighting::attach(m_editor->document(), palette(), language);
+    m_vocabulary->setLanguage(language);
 }
 
 bool InlineEditor::isCompleting() const
@@ -291,7 +301,7 @@ bool InlineEditor::eventFilter(QObject *watched, QEvent *event)
     if (handleKey(key))
         return true;
     // A character of a symbol typed: the completion list may open once the text has it.
-    m_typing = !key->text().isEmpty() && SentenceCursor::isSymbolChar(key->text().front())
+    m_typing = !key->text().isEmpty() && m_vocabulary->isWordChar(key->text().front())
         && !(key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier));
     return QFrame::eventFilter(watched, event);
 }
@@ -319,7 +329,7 @@ bool InlineEditor::handleKey(QKeyEvent *key)
     // Shift+Enter, or Enter while a list or string is still open: a new line (not the line
     // separator QPlainTextEdit inserts); Ctrl+Enter, or Enter on a closed sentence: commit.
     const bool newLine = (key->modifiers() & Qt::ShiftModifier)
-        || (!(key->modifiers() & Qt::ControlModifier) && !SentenceCursor::isClosed(m_editor->toPlainText()));
+        || (!(key->modifiers() & Qt::ControlModifier) && !m_vocabulary->isClosed(m_editor->toPlainText()));
     if (newLine)
         m_editor->textCursor().insertBlock();
     else
@@ -346,7 +356,7 @@ bool InlineEditor::handleCompletionKey(QKeyEvent *key)
         closeCompletions(); // the list only, not the edit
         return true;
     case Qt::Key_Tab:
-        acceptCompletion(m_popup->currentName());
+        acceptCompletion(m_popup->currentInsertion());
         return true;
     case Qt::Key_Return:
     case Qt::Key_Enter:
@@ -354,7 +364,7 @@ bool InlineEditor::handleCompletionKey(QKeyEvent *key)
             closeCompletions();
             return false;
         }
-        acceptCompletion(m_popup->currentName());
+        acceptCompletion(m_popup->currentInsertion());
         return true;
     case Qt::Key_Space:
     case Qt::Key_ParenRight:
@@ -380,12 +390,12 @@ void InlineEditor::closeCompletions()
 
 void InlineEditor::updateCompletions()
 {
-    const SentenceCursor at = SentenceCursor::at(m_editor->toPlainText(), m_editor->textCursor().position());
+    const fanva::lang::EditorCursor at = m_vocabulary->cursorAt(m_editor->toPlainText(), m_editor->textCursor().position());
     if (!isOpen() || at.inLiteral || (!m_explicitCompletion && at.prefix.size() < 2)) {
         closeCompletions();
         return;
     }
-    const std::vector<CompletionItem> items = m_vocabulary->completions(at.prefix, at.slot);
+    const std::vector<fanva::lang::EditorCompletion> items = m_vocabulary->completions(at);
     m_popup->setItems(items);
     if (items.empty() || !isVisible()) {
         closeCompletions();
@@ -395,29 +405,34 @@ void InlineEditor::updateCompletions()
     m_popup->showAt(m_editor->viewport()->mapToGlobal(caret.bottomLeft() + QPoint(0, 2)));
 }
 
-void InlineEditor::acceptCompletion(const QString &name)
+void InlineEditor::acceptCompletion(const QString &insertion)
 {
     const bool explicitly = m_explicitCompletion;
     closeCompletions();
-    if (name.isEmpty())
+    if (insertion.isEmpty())
         return;
     QTextCursor cursor = m_editor->textCursor();
-    const SentenceCursor at = SentenceCursor::at(m_editor->toPlainText(), cursor.position());
+    const QString text = m_editor->toPlainText();
+    const fanva::lang::EditorCursor at = m_vocabulary->cursorAt(text, cursor.position());
     if (at.inLiteral && !explicitly)
         return;
+    // A completion that opens a list ("resident(") does not open a second one.
+    const bool opened = insertion.endsWith(u'(') && text.mid(at.wordEnd, 1) == u"(";
     cursor.setPosition(at.wordStart);
     cursor.setPosition(at.wordEnd, QTextCursor::KeepAnchor);
-    cursor.insertText(name);
+    cursor.insertText(opened ? insertion.chopped(1) : insertion);
+    if (opened)
+        cursor.movePosition(QTextCursor::NextCharacter);
     m_editor->setTextCursor(cursor);
     closeCompletions(); // the text change may have reopened it
 }
 
 void InlineEditor::updateSignature()
 {
-    const SentenceCursor at = SentenceCursor::at(m_editor->toPlainText(), m_editor->textCursor().position());
-    SignatureHint hint;
+    const fanva::lang::EditorCursor at = m_vocabulary->cursorAt(m_editor->toPlainText(), m_editor->textCursor().position());
+    fanva::lang::ArgumentHint hint;
     if (!at.inString && !at.functor.isEmpty() && at.argument >= 1)
-        hint = m_vocabulary->signatureHint(at.functor, at.argument);
+        hint = m_vocabulary->argumentHint(at);
     if (hint.plain == m_signature && hint.current == m_signatureArgument)
         return;
     m_signature = hint.plain;
@@ -450,13 +465,11 @@ void InlineEditor::updateSquiggles()
 QString InlineEditor::termAt(int position) const
 {
     const QString text = m_editor->toPlainText();
-    const SentenceCursor at = SentenceCursor::at(text, position);
+    const fanva::lang::EditorCursor at = m_vocabulary->cursorAt(text, position);
     if (at.inString || at.wordEnd <= at.wordStart)
         return {};
     const QString term = text.mid(at.wordStart, at.wordEnd - at.wordStart);
-    if (term.startsWith(u'?') || term.front().isDigit() || term.front() == u'-' || term.front() == u'+' || term == u"_")
-        return {};
-    return term;
+    return m_vocabulary->isTermWord(term) ? term : QString();
 }
 
 QString InlineEditor::toolTipAt(int position) const

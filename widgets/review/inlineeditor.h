@@ -19,12 +19,10 @@ class QPlainTextEdit;
 class QSyntaxHighlighter;
 class QTimer;
 
-namespace fanva::kb {
-class KnowledgeBase;
-}
 namespace fanva::lang {
+class Kb;
 class Language;
-}
+} // namespace fanva::lang
 
 /// The author's and reviewer's editor of one KB sentence (formalize.md §9 `e`, issue 15): a
 /// text editor laid over the entry's sentence in the proposal pane, with KB highlighting.
@@ -43,9 +41,9 @@ class InlineEditor final : public QFrame
 
 public:
     using Gate = std::function<std::vector<fanva::check::Problem>(const QString &sentence)>;
-    /// The KB the text is written into and its target context.
+    /// The KB the text is written into and its target.
     struct KnowledgeSource {
-        std::shared_ptr<const fanva::kb::KnowledgeBase> kb;
+        std::shared_ptr<const fanva::lang::Kb> kb;
         QString context;
     };
 
@@ -74,10 +72,11 @@ public:
     [[nodiscard]] bool isGatePending() const;
     [[nodiscard]] QPlainTextEdit *editor() const { return m_editor; }
 
-    /// Completes, hints and glosses against @p kb, writing into @p context (null: none).
-    /// Its completion index is built off the GUI thread once per KB.
-    void setKnowledgeBase(std::shared_ptr<const fanva::kb::KnowledgeBase> kb, const QString &context);
-    /// Highlights the edited text in @p language (fanva-kb until told otherwise).
+    /// Completes, hints and glosses against @p kb, writing into @p context (null: none), with
+    /// the editor services of its language (lang::EditorServices). Their index is built off
+    /// the GUI thread once per KB.
+    void setKnowledgeBase(std::shared_ptr<const fanva::lang::Kb> kb, const QString &context);
+    /// Highlights and reads the edited text in @p language (fanva-kb until told otherwise).
     void setLanguage(const fanva::lang::Language &language);
     /// Asked for the KB and context each time the editor opens (the window's current ones).
     void setKnowledgeSource(std::function<KnowledgeSource()> source) { m_source = std::move(source); }
@@ -122,12 +121,14 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void setUpLabels();
+    void connectEditor();
     void runGates();
     void fitEditorToText();
     void close(bool committing);
     bool handleKey(QKeyEvent *key);
     bool handleCompletionKey(QKeyEvent *key);
-    void acceptCompletion(const QString &name);
+    void acceptCompletion(const QString &insertion);
     void closeCompletions();
     void updateCompletions();
     void updateSignature();

@@ -331,18 +331,17 @@ void MainWindow::onKbIndexingFinished()
 bool MainWindow::lookUpTerm()
 {
     QTextCursor cursor = m_proposalView->textCursor();
-    QString term = KbBrowser::termAt(cursor);
+    const fanva::lang::Language &language = m_kbLoader->language();
+    QString term = KbBrowser::termAt(cursor, language);
     // Before the first token (an entry's line start): its functor.
     while (term.isEmpty() && !cursor.atBlockEnd()) {
         cursor.movePosition(QTextCursor::NextCharacter);
-        term = KbBrowser::termAt(cursor);
+        term = KbBrowser::termAt(cursor, language);
     }
     QString problem;
-    if (isOtherLanguage())
-        problem = tr("Looking up a term is for fanva-kb KBs only; the KB browser lists this %1 KB by file.").arg(m_workspace.language);
-    else if (term.isEmpty())
+    if (term.isEmpty())
         problem = tr("Put the proposal's cursor on a term to look it up.");
-    else if (!m_kbLoader->knowledgeBase())
+    else if (!m_kbLoader->hasKb())
         problem = m_kbLoader->isLoading() ? tr("The KB is still loading.") : tr("No KB is loaded.");
     if (!problem.isEmpty()) {
         statusBar()->showMessage(problem, 5000);
@@ -433,8 +432,15 @@ void MainWindow::updateContextChooser()
     // A review keeps the target it was made for; the next one may choose another.
     const bool reviewing = m_review->isRunning() || m_review->hasProposal();
     m_contextChooser->setEnabled(!reviewing && m_contextChooser->count() > 0);
-    if (m_newContextAction)
+    if (m_newContextAction) {
         m_newContextAction->setEnabled(!reviewing && !m_workspace.kbFolder.isEmpty() && !isOtherLanguage());
+        // Disabled for a language without contexts: the action says why where the user looks.
+        const QString tip = isOtherLanguage()
+            ? tr("Contexts are fanva-kb's: the targets of a %1 KB are its files.").arg(m_workspace.language)
+            : tr("Name a new target context and the contexts it sees; Apply creates its file");
+        m_newContextAction->setStatusTip(tip);
+        m_newContextAction->setToolTip(tip);
+    }
     m_contextChooser->setToolTip(reviewing
             ? tr("The review files its sentences in %1; open another workspace or session to change it").arg(m_workspace.context)
             : tr("The context the formalized sentences are filed in"));

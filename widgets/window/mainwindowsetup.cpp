@@ -323,7 +323,7 @@ void MainWindow::createPanes()
     InlineEditor *editor = m_presenter->editor();
     editor->setKnowledgeSource([this] {
         const QString context = m_review->proposal().context;
-        return InlineEditor::KnowledgeSource { knowledgeBase(), context.isEmpty() ? m_workspace.context : context };
+        return InlineEditor::KnowledgeSource { m_kbLoader->seamKb(), context.isEmpty() ? m_workspace.context : context };
     });
     connect(editor, &InlineEditor::lookUpRequested, this, [this](const QString &term, const QString &context) {
         m_kbDock->show();

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "window/workspace.h"
 
+#include "lang/fanvakb.h"
 #include "lang/registry.h"
 
 #include <QCoreApplication>
@@ -277,6 +278,7 @@ void KbLoader::load(const QString &folder)
     m_folder = folder;
     m_kb.reset();
     m_languageKb.reset();
+    m_seamKb.reset();
     m_files.clear();
     m_diagnostics.clear();
     m_reloadTimer->stop();
@@ -327,6 +329,7 @@ void KbLoader::clear()
     m_folder.clear();
     m_kb.reset();
     m_languageKb.reset();
+    m_seamKb.reset();
     m_files.clear();
     m_diagnostics.clear();
     m_reloadTimer->stop();
@@ -383,11 +386,13 @@ void KbLoader::onLanguageLoadFinished()
     watchFiles();
     if (!load.result.ok()) {
         m_languageKb.reset();
+        m_seamKb.reset();
         m_files.clear();
         reportFailure();
         return;
     }
     m_languageKb = std::move(load.result.kb);
+    m_seamKb = m_languageKb;
     m_files = std::move(load.files);
     reportProgress(progressMaximum);
     Q_EMIT loaded();
@@ -438,10 +443,12 @@ void KbLoader::onFinished()
     watchFiles();
     if (!result.ok()) {
         m_kb.reset();
+        m_seamKb.reset();
         reportFailure();
         return;
     }
     m_kb = freedOffThread(std::move(result.kb));
+    m_seamKb = fanva::lang::fanvaKbOver(m_kb);
     // The future throttles progress and may drop the last step; a finished load is complete.
     reportProgress(progressMaximum);
     Q_EMIT loaded();

@@ -127,6 +127,9 @@ public:
     /// The KB of the folder last loaded in a language other than fanva-kb (null otherwise, while
     /// its first load runs or when it failed to load).
     [[nodiscard]] std::shared_ptr<const fanva::lang::Kb> languageKb() const { return m_languageKb; }
+    /// The KB last loaded, in any language, behind the seam (null while the first load runs or
+    /// when it failed to load).
+    [[nodiscard]] std::shared_ptr<const fanva::lang::Kb> seamKb() const { return m_seamKb; }
     /// The statements of languageKb()'s files, in kbFiles() order.
     [[nodiscard]] const std::vector<KbFileStatements> &files() const { return m_files; }
     /// True once a KB is loaded, in any language.
@@ -168,6 +171,7 @@ private:
     QFutureWatcher<fanva::kb::LoadResult> *m_watcher = nullptr;
     const fanva::lang::Language *m_language = nullptr;
     std::shared_ptr<const fanva::lang::Kb> m_languageKb;
+    std::shared_ptr<const fanva::lang::Kb> m_seamKb;
     std::vector<KbFileStatements> m_files;
     QFutureWatcher<LanguageKbLoad> *m_languageWatcher = nullptr;
     QFileSystemWatcher *m_fileWatcher = nullptr;

@@ -1,10 +1,12 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "editor/sentencecursor.h"
+#include "lang/sentencecursor.h"
 
 #include <vector>
 
-using fanva::kb::CompletionSlot;
+namespace fanva::lang {
+
+using kb::CompletionSlot;
 
 namespace {
 
@@ -112,3 +114,5 @@ bool SentenceCursor::isClosed(QStringView text)
     const SentenceCursor end = at(text, int(text.size()));
     return end.depth == 0 && !end.inString;
 }
+
+} // namespace fanva::lang

@@ -7,7 +7,9 @@
 #include <QString>
 #include <QStringView>
 
-/// Where the cursor stands in KB text being typed (the author's editor, issue 15): the
+namespace fanva::lang {
+
+/// Where the cursor stands in fanva-kb text being typed (the author's editor, issue 15): the
 /// symbol it is on, what kind of term fits there, and the list it is an argument of. Read
 /// with the reader's lexical rules (strings, `;` comments, lists and vectors), tolerant of
 /// unfinished text.
@@ -21,7 +23,7 @@ struct SentenceCursor {
     /// In a string or a comment: nothing to complete.
     bool inLiteral = false;
     /// What fits at the cursor (functor position, a context position, any other argument).
-    fanva::kb::CompletionSlot slot = fanva::kb::CompletionSlot::Argument;
+    kb::CompletionSlot slot = kb::CompletionSlot::Argument;
     /// The functor of the innermost list around the cursor ("" when none, or when it is not a
     /// symbol), and the cursor's position in it: 0 on the functor, i for argument i.
     QString functor;
@@ -37,3 +39,5 @@ struct SentenceCursor {
     /// True for a character that may be part of a symbol or variable.
     [[nodiscard]] static bool isSymbolChar(QChar c);
 };
+
+} // namespace fanva::lang
