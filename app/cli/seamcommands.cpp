@@ -3,6 +3,7 @@
 #include "seamcommands.h"
 
 #include "check/problem.h"
+#include "formalize/gloss.h"
 #include "kb/reader.h"
 #include "kb/roles.h"
 #include "lang/niblilanguage.h"

@@ -314,7 +314,7 @@ private:
     std::shared_ptr<const fanva::kb::KnowledgeBase> m_kb;
     /// The KB when its language is not fanva-kb (m_kb is null then), and its session view.
     std::shared_ptr<const fanva::lang::Kb> m_languageKb;
-    std::shared_ptr<const fanva::formalize::SessionLanguage> m_sessionLanguage;
+    std::shared_ptr<const fanva::formalize::SessionKb> m_sessionLanguage;
     /// The gates with one critic kept for m_kb (kbGate()); m_kbGateFor is the KB it was made for.
     mutable fanva::proposal::BatchGate m_kbGate;
     mutable const fanva::kb::KnowledgeBase *m_kbGateFor = nullptr;
