@@ -12,7 +12,7 @@
 #include "formalize/merge.h"
 #include "formalize/replyparser.h"
 #include "formalize/session.h"
-#include "formalize/sessionlanguage.h"
+#include "formalize/sessionkb.h"
 #include "formalize/sessionsetup.h"
 #include "kb/knowledgebase.h"
 #include "lang/fanvakb.h"
@@ -413,10 +413,10 @@ void finishRun(FormalizeRun &run)
             if (scope.size() == session.segments().size())
                 scope.clear();
             // Entries match by key: the session's language's (fanva-kb: the KB's canonical key).
-            std::function<QString(const QString &)> keyOf = proposal::canonicalKeyIn(run.input.kb);
-            if (run.input.language) {
-                keyOf = [language = run.input.language](const QString &sentence) {
-                    const std::optional<std::string> key = language->key(sentence);
+            std::function<QString(const QString &)> keyOf;
+            if (run.input.kb) {
+                keyOf = [kb = std::make_shared<const formalize::SessionKb>(run.input.kb)](const QString &sentence) {
+                    const std::optional<std::string> key = kb->key(sentence);
                     return key ? QString::fromStdString(*key) : QString();
                 };
             }
@@ -636,15 +636,14 @@ int startFormalize(const cli::CommandLine &commandLine, std::unique_ptr<Formaliz
         // The session builds the prompt pieces as it starts, off this thread for a large
         // document, so that Ctrl-C and SIGTERM are handled meanwhile (audit M9).
         state.input = formalize::SessionInput {};
-        state.input.kb = lang::sharedKnowledgeBaseOf(*kb);
-        state.input.language = state.input.kb ? nullptr : lang::sessionLanguageOf(kb);
+        state.input.kb = kb;
         state.input.context = context;
         state.input.document = document;
         state.input.documentName = QFileInfo(state.documentPath).fileName();
         state.input.instruction = instruction;
         state.input.settings = sized;
         state.input.build = [kb, context, document, name = state.input.documentName, sized, instruction] {
-            return lang::makeSessionInput(kb, context, document, name, sized, instruction);
+            return formalize::makeSessionInput(kb, context, document, name, sized, instruction);
         };
         state.input.kbSha256 = proposal::kbFingerprint(state.kbDir, state.language).sha256;
         state.input.focus = focus;

@@ -237,7 +237,7 @@ bool createSession(const QString &command, const fanva::llm::ProviderOptions &op
     provider = std::move(created.provider);
     input.settings.model = options.model;
     input.providerId = options.id;
-    session = std::make_unique<fanva::formalize::Session>(provider.get(), input, fanva::formalize::standardHooks());
+    session = std::make_unique<fanva::formalize::Session>(provider.get(), input);
     return true;
 }
 

@@ -20,11 +20,6 @@ constexpr std::array s_roles {
     EnumName { CoinedFunctor::Role::Relation, QLatin1StringView("relation") },
 };
 
-QString counted(int n, const char *singular, const char *plural)
-{
-    return QStringLiteral("%1 %2").arg(n).arg(QString::fromLatin1(n == 1 ? singular : plural));
-}
-
 } // namespace
 
 QLatin1StringView coinedRoleName(CoinedFunctor::Role role)
@@ -35,25 +30,6 @@ QLatin1StringView coinedRoleName(CoinedFunctor::Role role)
 std::optional<CoinedFunctor::Role> coinedRoleFromName(QStringView name)
 {
     return enumFromName(s_roles, name);
-}
-
-QString CoinedReport::header() const
-{
-    QString text = counted(literals, "literal", "literals") + QStringLiteral(" — ")
-        + QStringLiteral("%1 %2 KB vocabulary, %3 coined")
-              .arg(reused)
-              .arg(reused == 1 ? QStringLiteral("reuses") : QStringLiteral("reuse"))
-              .arg(coined);
-    QStringList parts;
-    if (types)
-        parts << counted(types, "type", "types");
-    if (properties)
-        parts << counted(properties, "property", "properties");
-    if (relations)
-        parts << counted(relations, "relation", "relations");
-    if (!parts.isEmpty())
-        text += QStringLiteral(" (%1)").arg(parts.join(QStringLiteral(", ")));
-    return text;
 }
 
 CoinedReport coinedVocabulary(const kb::KnowledgeBase &kb, kb::SymbolId context, const std::vector<CoinedInput> &entries)

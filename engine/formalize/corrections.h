@@ -5,6 +5,7 @@
 #include "formalize/replyparser.h"
 #include "kb/symbol.h"
 #include "kb/term.h"
+#include "lang/drafting.h"
 
 #include <QString>
 #include <QStringList>
@@ -17,23 +18,8 @@ class KnowledgeBase;
 
 namespace fanva::formalize {
 
-/// A proposal about a proposal (formalize.md §7): a rewrite of a candidate that says what
-/// its drafter most likely meant. Pure; nothing is stored or mutated. Empty when no pass
-/// applies.
-struct Correction {
-    /// The passes that fired, in order: arity-surplus, unary-on-type, relation-on-types.
-    QStringList rules;
-    QString from;
-    /// The rewrite, when a pass could make one (each pass's `to` feeds the next).
-    std::optional<QString> to;
-    /// Further readings, best first.
-    QStringList alternatives;
-    QString why;
-    /// The weakest of the passes that fired.
-    Confidence confidence = Confidence::High;
-
-    [[nodiscard]] bool isEmpty() const { return rules.isEmpty(); }
-};
+/// A proposal about a proposal (formalize.md §7; lang/drafting.h).
+using Correction = lang::Correction;
 
 /// Runs the passes of §7 on `sentence` against the KB as seen from `context`.
 [[nodiscard]] Correction correct(const kb::KnowledgeBase &kb, kb::Term sentence, kb::SymbolId context);

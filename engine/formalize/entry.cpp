@@ -188,12 +188,6 @@ int entryNumber(const QString &id)
     return ok ? n : 0;
 }
 
-bool operator==(const Correction &a, const Correction &b)
-{
-    return a.rules == b.rules && a.from == b.from && a.to == b.to && a.alternatives == b.alternatives && a.why == b.why
-        && a.confidence == b.confidence;
-}
-
 nlohmann::json problemsToJson(const std::vector<check::Problem> &problems)
 {
     nlohmann::json out = nlohmann::json::array();

@@ -33,10 +33,6 @@ enum class Origin { Drafted, Author };
 /// The review rank (§9), worst first: the gutter shows it and it decides what `a` does.
 enum class Rank { Refused, Correctable, Doubted, Coined, Clean, Known };
 
-/// Correction (§7) and CoinedFunctor (§8) are corrections.h's and coined.h's; entries keep
-/// them by value, so they compare field by field here.
-[[nodiscard]] bool operator==(const Correction &a, const Correction &b);
-
 /// The English reading of the selected shape (§6).
 struct EntryGloss {
     QString text;

@@ -4,6 +4,7 @@
 
 #include "kb/symbol.h"
 #include "kb/term.h"
+#include "lang/drafting.h"
 
 #include <QLatin1StringView>
 #include <QString>
@@ -16,16 +17,8 @@ class KnowledgeBase;
 
 namespace fanva::formalize {
 
-/// An English reading of a formal sentence, made without a model from the KB's comment
-/// templates (formalize.md §6). `Composed`: every literal read from a template or a
-/// built-in; `Named`: none was (only names listed — such entries are not judged);
-/// `Partial`: some were.
-struct Gloss {
-    enum class Source : std::uint8_t { Composed, Partial, Named };
-    QString text;
-    Source source = Source::Named;
-    friend bool operator==(const Gloss &, const Gloss &) = default;
-};
+/// An English reading of a formal sentence (formalize.md §6; lang/drafting.h).
+using Gloss = lang::Gloss;
 
 [[nodiscard]] QLatin1StringView glossSourceName(Gloss::Source source);
 

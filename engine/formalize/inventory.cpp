@@ -306,6 +306,34 @@ int estimateTokens(const QString &text)
     return int(std::ceil(double(text.toUtf8().size()) / 3.5));
 }
 
+namespace {
+
+/// The card's "Relating kinds" lines: disjointness between listed types, genl between listed
+/// relations, each sentence once.
+QStringList relatingKinds(
+    const kb::KnowledgeBase &kb, kb::SymbolId context, const std::vector<kb::SymbolId> &types, const std::vector<kb::SymbolId> &relations)
+{
+    QStringList lines;
+    const std::set<kb::SymbolId> listedTypes(types.begin(), types.end());
+    const std::set<kb::SymbolId> listedRelations(relations.begin(), relations.end());
+    std::set<kb::SentenceId> seen;
+    const auto structural = [&](kb::SymbolId s, kb::SymbolId functor, const std::set<kb::SymbolId> &listed) {
+        for (kb::SentenceId id : kb.mentioning(s, kb::Scope { context, kb::noKey })) {
+            const kb::Term t = kb.sentence(id).term;
+            if (t.isForm(functor) && t.size() == 3 && t[1].isSymbol() && t[2].isSymbol() && listed.count(t[1].symbol())
+                && listed.count(t[2].symbol()) && seen.insert(id).second)
+                lines << QStringLiteral("- `%1`").arg(kb::renderFlat(t));
+        }
+    };
+    for (kb::SymbolId t : types)
+        structural(t, kb::sym::disjoint, listedTypes);
+    for (kb::SymbolId p : relations)
+        structural(p, kb::sym::genl, listedRelations);
+    return lines;
+}
+
+} // namespace
+
 Inventory buildInventory(const kb::KnowledgeBase &kb, kb::SymbolId context, const std::vector<Resolution> &resolutions, int cardTokens)
 {
     const Builder b(kb, context);
@@ -371,23 +399,7 @@ Inventory buildInventory(const kb::KnowledgeBase &kb, kb::SymbolId context, cons
     const int individualsTaken = fit(individualLines, limit, spent);
     out.individuals.assign(resolvedIndividuals.begin(), resolvedIndividuals.begin() + individualsTaken);
 
-    // Relating kinds: disjointness between listed types, genl between listed relations.
-    QStringList structuralLines;
-    const std::set<kb::SymbolId> listedTypes(out.types.begin(), out.types.end());
-    const std::set<kb::SymbolId> listedRelations(out.relations.begin(), out.relations.end());
-    std::set<kb::SentenceId> structuralSeen;
-    const auto structural = [&](kb::SymbolId s, kb::SymbolId functor, const std::set<kb::SymbolId> &listed) {
-        for (kb::SentenceId id : kb.mentioning(s, kb::Scope { context, kb::noKey })) {
-            const kb::Term t = kb.sentence(id).term;
-            if (t.isForm(functor) && t.size() == 3 && t[1].isSymbol() && t[2].isSymbol() && listed.count(t[1].symbol())
-                && listed.count(t[2].symbol()) && structuralSeen.insert(id).second)
-                structuralLines << QStringLiteral("- `%1`").arg(kb::renderFlat(t));
-        }
-    };
-    for (kb::SymbolId t : out.types)
-        structural(t, kb::sym::disjoint, listedTypes);
-    for (kb::SymbolId p : out.relations)
-        structural(p, kb::sym::genl, listedRelations);
+    const QStringList structuralLines = relatingKinds(kb, context, out.types, out.relations);
     limit += budget * 0.05;
     const int structuralTaken = fit(structuralLines, limit, spent);
 

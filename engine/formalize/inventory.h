@@ -5,6 +5,7 @@
 #include "formalize/prompts.h"
 #include "formalize/resolver.h"
 #include "kb/symbol.h"
+#include "lang/drafting.h"
 
 #include <QString>
 
@@ -19,30 +20,9 @@ namespace fanva::formalize {
 /// est(x) = ceil(utf8Bytes(x) / 3.5) tokens (formalize.md).
 [[nodiscard]] int estimateTokens(const QString &text);
 
-/// The vocabulary card (formalize.md §2): the KB terms a model should use, in tiers —
-/// resolved document words, relations licensed by their types, the target's own
-/// vocabulary — rendered in blocks within a token budget. A cut is always stated.
-struct Inventory {
-    /// How many lines each block could not list.
-    struct Cut {
-        int relations = 0;
-        int types = 0;
-        int individuals = 0;
-        int structural = 0;
-        [[nodiscard]] int total() const { return relations + types + individuals + structural; }
-        friend bool operator==(const Cut &, const Cut &) = default;
-    };
-
-    QString card;
-    int tokens = 0;
-    Cut cut;
-    /// The terms listed on the card, block by block.
-    std::vector<kb::SymbolId> relations;
-    std::vector<kb::SymbolId> types;
-    std::vector<kb::SymbolId> individuals;
-
-    [[nodiscard]] bool isCut() const { return cut.total() > 0; }
-};
+/// The vocabulary card (formalize.md §2; lang::Card): fanva-kb's lists the terms in tiers —
+/// resolved document words, relations licensed by their types, the target's own vocabulary.
+using Inventory = lang::Card;
 
 /// Builds the card for `context` from the resolved words, within `cardTokens` tokens.
 [[nodiscard]] Inventory buildInventory(

@@ -133,6 +133,52 @@ std::vector<int> mapSegments(const QStringList &previous, const QStringList &cur
     return out;
 }
 
+namespace {
+
+/// A previous entry a new one may match, with its keys and its segment mapped to the fresh run's.
+struct PreviousEntry {
+    QString id;
+    QStringList keys;
+    int segment = 0; ///< mapped
+    bool matched = false;
+    int newSegment = 0;
+};
+
+/// Matches each reviewable fresh entry to an unmatched previous one with its key (one in the
+/// same segment first), recording the pair in `out`; returns the fresh entries left to add.
+std::vector<Entry> matchFresh(const std::vector<Entry> &fresh, const std::function<QString(const QString &)> &key,
+    std::vector<PreviousEntry> &previous, MergeResult &out)
+{
+    std::vector<Entry> added;
+    for (const Entry &f : fresh) {
+        if (!f.isReviewable()) {
+            added.push_back(f);
+            continue;
+        }
+        const QString found = f.candidate.trimmed().isEmpty() || !key ? QString() : key(f.candidate);
+        std::optional<std::size_t> match;
+        if (!found.isEmpty()) {
+            for (std::size_t i = 0; i < previous.size(); ++i) {
+                if (previous[i].matched || !previous[i].keys.contains(found))
+                    continue;
+                if (!match || (previous[i].segment == f.segment && previous[*match].segment != f.segment))
+                    match = i;
+            }
+        }
+        if (match) {
+            out.matched.emplace_back(f.id, previous[*match].id);
+            previous[*match].matched = true;
+            previous[*match].newSegment = f.segment > 0 ? f.segment : previous[*match].segment;
+            continue;
+        }
+        added.push_back(f);
+        out.added.append(f.id);
+    }
+    return added;
+}
+
+} // namespace
+
 MergeResult mergeEntries(const MergeInput &in)
 {
     MergeResult out;
@@ -142,49 +188,20 @@ MergeResult mergeEntries(const MergeInput &in)
     const std::vector<Entry> fresh = renumbered(in.fresh, in.previous, highestEntryNumber(in.previous));
 
     // Previous entries a new one may match: the reviewable ones (applied and author entries among them).
-    struct Candidate {
-        QStringList keys;
-        int segment = 0; ///< mapped
-        bool matched = false;
-        int newSegment = 0;
-    };
-    std::vector<Candidate> previous(in.previous.size());
+    std::vector<PreviousEntry> previous(in.previous.size());
     for (std::size_t i = 0; i < in.previous.size(); ++i) {
         const Entry &p = in.previous[i];
         if (p.isReviewable() || isAuthorEntry(p) || p.decision == Decision::Applied)
             previous[i].keys = keysOf(p, in.key);
+        previous[i].id = p.id;
         previous[i].segment = mapped(p.segment);
     }
 
-    std::vector<Entry> added;
-    for (const Entry &f : fresh) {
-        if (!f.isReviewable()) {
-            added.push_back(f);
-            continue;
-        }
-        const QString key = f.candidate.trimmed().isEmpty() || !in.key ? QString() : in.key(f.candidate);
-        std::optional<std::size_t> match;
-        if (!key.isEmpty()) {
-            for (std::size_t i = 0; i < previous.size(); ++i) {
-                if (previous[i].matched || !previous[i].keys.contains(key))
-                    continue;
-                if (!match || (previous[i].segment == f.segment && previous[*match].segment != f.segment))
-                    match = i;
-            }
-        }
-        if (match) {
-            out.matched.emplace_back(f.id, in.previous[*match].id);
-            previous[*match].matched = true;
-            previous[*match].newSegment = f.segment > 0 ? f.segment : previous[*match].segment;
-            continue;
-        }
-        added.push_back(f);
-        out.added.append(f.id);
-    }
+    const std::vector<Entry> added = matchFresh(fresh, in.key, previous, out);
 
     for (std::size_t i = 0; i < in.previous.size(); ++i) {
         Entry e = in.previous[i];
-        const Candidate &c = previous[i];
+        const PreviousEntry &c = previous[i];
         const bool locked = isAuthorEntry(e) || e.decision == Decision::Applied;
         if (!e.isReviewable() && !locked)
             continue; // a previous run's history

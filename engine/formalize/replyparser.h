@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "lang/drafting.h"
+
 #include <QLatin1StringView>
 #include <QString>
 #include <QStringList>
@@ -14,8 +16,8 @@
 
 namespace fanva::formalize {
 
-enum class Confidence : std::uint8_t { High, Medium, Low };
-enum class Strength : std::uint8_t { Default, Monotonic };
+using Confidence = lang::Confidence;
+using Strength = lang::Strength;
 
 [[nodiscard]] QLatin1StringView confidenceName(Confidence confidence);
 /// high | medium | low; anything else is nullopt.
@@ -24,23 +26,8 @@ enum class Strength : std::uint8_t { Default, Monotonic };
 /// default | monotonic; anything else is nullopt.
 [[nodiscard]] std::optional<Strength> strengthFromName(QStringView name);
 
-/// One candidate as the model wrote it (formalize.md §4.1), normalised: `segment` from
-/// 3, "3" or "[3]", none if missing or unreadable; confidence defaults to medium,
-/// strength to default.
-struct ReplyCandidate {
-    QString sentence;
-    std::optional<int> segment;
-    Confidence confidence = Confidence::Medium;
-    Strength strength = Strength::Default;
-    /// A rewrite reply's numbers of the selected sentences this one replaces (rewrite.md §3);
-    /// `segment` is then the first of them unless the item named one.
-    std::vector<int> replaces;
-    /// The rules provider's honest marking (docs/spec/rules.md §4): the pattern that made the
-    /// candidate and the content words of its sentence it did not use; empty from a model.
-    QString pattern;
-    QStringList unused;
-    friend bool operator==(const ReplyCandidate &, const ReplyCandidate &) = default;
-};
+/// One candidate as the model wrote it (formalize.md §4.1; lang/drafting.h).
+using ReplyCandidate = lang::ReplyCandidate;
 
 struct ReplyUntranslated {
     int segment = 0;

@@ -5,6 +5,7 @@
 #include "formalize/segmenter.h"
 #include "kb/roles.h"
 #include "kb/symbol.h"
+#include "lang/drafting.h"
 
 #include <QByteArray>
 #include <QString>
@@ -18,17 +19,8 @@ class KnowledgeBase;
 
 namespace fanva::formalize {
 
-/// A run of document words that names an existing KB term (formalize.md §1.2). Offsets are
-/// UTF-8 bytes into the document: from the first word's start to the last word's end.
-struct Resolution {
-    int segment = 0;
-    qsizetype start = 0;
-    qsizetype end = 0;
-    QString surface;
-    kb::SymbolId term = kb::noSymbol;
-    kb::Role role = kb::Role::None;
-    friend bool operator==(const Resolution &, const Resolution &) = default;
-};
+/// A run of document words that names an existing KB term (formalize.md §1.2; lang/drafting.h).
+using Resolution = lang::Resolution;
 
 /// The spellings tried for a run of words, in order, deduplicated (§1.2): camelCase,
 /// snake_case, Capitalized, then the same with the last word singular; for one word the

@@ -8,6 +8,7 @@
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
 #include "kb/writer.h"
+#include "lang/fanvakb.h"
 
 #include <QFileInfo>
 #include <QSet>
@@ -131,7 +132,7 @@ SessionInput makeRewriteInput(const std::shared_ptr<const kb::KnowledgeBase> &kb
     const QString &instruction)
 {
     SessionInput input;
-    input.kb = std::move(gateKb);
+    input.kb = lang::fanvaKbOver(std::move(gateKb));
     input.context = context;
     input.document = rewriteDocument(selection);
     input.documentName = file;

@@ -2,12 +2,13 @@
 // SPDX-License-Identifier: MIT
 #include "formalize/rulesturn.h"
 
+#include "formalize/turnframe.h"
+
 #include "kb/knowledgebase.h"
 #include "kb/roles.h"
 #include "kb/symbol.h"
 
 #include <algorithm>
-#include <set>
 #include <string>
 
 namespace fanva::formalize {
@@ -29,26 +30,12 @@ std::string commentOf(const kb::KnowledgeBase &kb, kb::SymbolId s, const kb::Sco
 
 } // namespace
 
-json rulesTurn(const kb::KnowledgeBase &kb, const QString &context, const QByteArray &document, const std::vector<Segment> &segments,
-    const std::vector<int> &focus)
+json rulesTurnVocabulary(const kb::KnowledgeBase &kb, const QString &context)
 {
     const QByteArray contextName = context.toUtf8();
     const kb::SymbolId cx
         = kb::findSymbol(std::string_view(contextName.constData(), std::size_t(contextName.size()))).value_or(kb::noSymbol);
     const kb::Scope scope { cx, kb::noKey };
-
-    json segs = json::array();
-    const std::set<int> wanted(focus.begin(), focus.end());
-    for (const Segment &s : segments) {
-        if (!wanted.empty() && !wanted.contains(s.number))
-            continue;
-        const QByteArray text = document.mid(s.start, s.length());
-        segs.push_back({ { "number", s.number }, { "text", text.toStdString() },
-            { "kind",
-                s.kind == Segment::Kind::Heading    ? "heading"
-                    : s.kind == Segment::Kind::Item ? "item"
-                                                    : "prose" } });
-    }
 
     std::vector<std::pair<std::string, json>> relations, types, individuals;
     for (const kb::SymbolId s : kb.symbols()) {
@@ -94,8 +81,13 @@ json rulesTurn(const kb::KnowledgeBase &kb, const QString &context, const QByteA
             out.push_back(std::move(item.second));
         return out;
     };
-    return json { { "format", "fanva-rules-turn/1" }, { "context", context.toStdString() }, { "segments", segs },
-        { "vocabulary", { { "relations", sorted(relations) }, { "types", sorted(types) }, { "individuals", sorted(individuals) } } } };
+    return json { { "relations", sorted(relations) }, { "types", sorted(types) }, { "individuals", sorted(individuals) } };
+}
+
+json rulesTurn(const kb::KnowledgeBase &kb, const QString &context, const QByteArray &document, const std::vector<Segment> &segments,
+    const std::vector<int> &focus)
+{
+    return structuredTurn(QStringLiteral("fanva-kb"), context, document, segments, focus, rulesTurnVocabulary(kb, context));
 }
 
 } // namespace fanva::formalize

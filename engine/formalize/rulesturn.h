@@ -17,10 +17,13 @@ class KnowledgeBase;
 
 namespace fanva::formalize {
 
-/// The formalize turn as data (docs/spec/rules.md §2, `fanva-rules-turn/1`) for a provider
-/// that reads no prose: the segments to formalize and the vocabulary the target context sees
-/// (relations with arity, argument types and comment, types with supertypes, individuals with
-/// their types), every list sorted by name so that the same KB gives the same bytes.
+/// fanva-kb's part of the formalize turn as data (docs/spec/rules.md §2, `fanva-rules-turn/1`):
+/// the vocabulary the target context sees (relations with arity, argument types and comment,
+/// types with supertypes, individuals with their types), every list sorted by name so that
+/// the same KB gives the same bytes. fanva-kb's lang::TurnVocabulary.
+[[nodiscard]] nlohmann::json rulesTurnVocabulary(const kb::KnowledgeBase &kb, const QString &context);
+
+/// The whole turn on a fanva-kb KB: structuredTurn("fanva-kb", …, rulesTurnVocabulary(kb, context)).
 [[nodiscard]] nlohmann::json rulesTurn(const kb::KnowledgeBase &kb, const QString &context, const QByteArray &document,
     const std::vector<Segment> &segments, const std::vector<int> &focus);
 

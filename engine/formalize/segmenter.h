@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "lang/drafting.h"
+
 #include <QByteArray>
 #include <QLatin1StringView>
 #include <QString>
@@ -12,21 +14,8 @@
 
 namespace fanva::formalize {
 
-/// One numbered sentence of a document (formalize.md §1.1). `start`/`end` are UTF-8 byte
-/// offsets into the document as stored; `document.mid(start, end - start)` is the text.
-/// A BOM and a list item's marker are outside every span; spans never start or end with
-/// whitespace.
-struct Segment {
-    enum class Kind : std::uint8_t { Prose, Item, Heading };
-
-    int number = 0; ///< 1-based: [1] … [n]
-    qsizetype start = 0;
-    qsizetype end = 0;
-    Kind kind = Kind::Prose;
-
-    [[nodiscard]] qsizetype length() const { return end - start; }
-    friend bool operator==(const Segment &, const Segment &) = default;
-};
+/// One numbered sentence of a document (lang/drafting.h).
+using Segment = lang::Segment;
 
 [[nodiscard]] QLatin1StringView segmentKindName(Segment::Kind kind);
 

@@ -3,17 +3,19 @@
 #include "formalize/session.h"
 #include "formalize/session_p.h"
 
+#include "formalize/events.h"
+
 #include "enumnames.h"
 #include "jsonutil.h"
 
 #include "check/gates.h"
 #include "formalize/replyparser.h"
 #include "formalize/rewrite.h"
-#include "formalize/rulesturn.h"
-#include "formalize/sessionlanguage.h"
+#include "formalize/sessionkb.h"
+#include "formalize/turnframe.h"
 #include "formalize/vocabulary.h"
-#include "kb/knowledgebase.h"
-#include "kb/reader.h"
+#include "lang/language.h"
+#include "lang/turnvocabulary.h"
 #include "llm/budget.h"
 #include "llm/call.h"
 #include "llm/provider.h"
@@ -121,16 +123,15 @@ SessionSettings SessionSettings::fromJson(const json &j)
 
 // --- session ----------------------------------------------------------------------------
 
-Session::Session(llm::Provider *provider, SessionInput input, SessionHooks hooks, Environment environment, QObject *parent)
+Session::Session(llm::Provider *provider, SessionInput input, Environment environment, QObject *parent)
     : QObject(parent)
     , m_provider(provider)
     , m_input(std::move(input))
-    , m_hooks(std::move(hooks))
     , m_env(std::move(environment))
 {
     m_input.settings = m_input.settings.clamped();
     m_nextId = std::max(1, m_input.firstEntryId);
-    m_language = m_input.language ? m_input.language : knowledgeBaseSessionLanguage(m_input.kb, m_hooks);
+    m_kb = m_input.kb ? std::make_shared<const SessionKb>(m_input.kb) : nullptr;
 }
 
 Session::~Session()
@@ -162,11 +163,11 @@ qint64 Session::elapsedMs() const
     return m_startedAt.isValid() ? m_startedAt.msecsTo(m_env.now()) : 0;
 }
 
-void Session::emitEvent(const QString &type, json fields)
+void Session::emitEvent(QLatin1StringView type, json fields)
 {
     fields["seq"] = m_events.size() + 1;
     fields["t"] = elapsedMs();
-    fields["type"] = utf8(type);
+    fields["type"] = std::string(type.data(), std::size_t(type.size()));
     m_events.push_back(fields);
     Q_EMIT eventAdded(fields);
 }
@@ -253,8 +254,8 @@ void Session::nextAttempt()
         EnumName { CallKind::JudgeRepair, QLatin1StringView("judge-repair") },
         EnumName { CallKind::Judge, QLatin1StringView("judge") },
     };
-    emitEvent(QStringLiteral("attempt-started"),
-        { { "n", m_attempt }, { "kind", utf8(enumName(kinds, m_callKind)) }, { "messages", messages->size() } });
+    emitEvent(
+        event::attemptStarted, { { "n", m_attempt }, { "kind", utf8(enumName(kinds, m_callKind)) }, { "messages", messages->size() } });
     startCall(
         m_callKind == CallKind::Draft ? QStringLiteral("formalize") : QStringLiteral("repair"), *messages, false, m_input.settings.model);
 }
@@ -275,7 +276,8 @@ void Session::startCall(const QString &purpose, std::vector<llm::Message> messag
     request.maxTokens = m_input.settings.maxOutputTokens;
     request.outputSchema = judge ? judgeSchema() : m_input.rewrite.empty() ? outputSchema() : rewriteSchema();
     request.numCtx = m_numCtx;
-    if (!judge && m_input.rewrite.empty() && m_input.kb && m_provider->info().readsStructuredTurn) {
+    const lang::TurnVocabulary *turnVocabulary = m_kb ? m_kb->kb().language().turnVocabulary() : nullptr;
+    if (!judge && m_input.rewrite.empty() && turnVocabulary && m_provider->info().readsStructuredTurn) {
         // The rules provider reads no prose: it gets the turn as data (docs/spec/rules.md §2).
         // A repair turn names the sentences still pending (their refused candidates), not the round's.
         std::vector<int> segments = m_round < m_rounds.size() ? m_rounds[m_round] : m_focus;
@@ -287,7 +289,9 @@ void Session::startCall(const QString &purpose, std::vector<llm::Message> messag
                     segments.push_back(*group.segment);
             }
         }
-        request.structured = rulesTurn(*m_input.kb, m_input.context, m_input.document, m_segments, segments);
+        const lang::Kb &kb = m_kb->kb();
+        request.structured = structuredTurn(
+            kb.language().id(), m_input.context, m_input.document, m_segments, segments, turnVocabulary->vocabulary(kb, m_input.context));
         (*request.structured)["purpose"] = request.purpose;
         if (repair && segments.empty())
             (*request.structured)["segments"] = json::array();
@@ -303,7 +307,7 @@ void Session::startCall(const QString &purpose, std::vector<llm::Message> messag
     });
     connect(call, &llm::Call::thinkingDelta, this, [this, attempt](const QString &text) { Q_EMIT thinkingDelta(attempt, text); });
     connect(call, &llm::Call::notice, this, [this, attempt](const QString &text) {
-        emitEvent(QStringLiteral("notice"), { { "n", attempt }, { "text", utf8(text) } });
+        emitEvent(event::notice, { { "n", attempt }, { "text", utf8(text) } });
     });
     connect(call, &llm::Call::done, this, &Session::onReply);
     connect(call, &llm::Call::error, this, &Session::onError);
@@ -312,7 +316,7 @@ void Session::startCall(const QString &purpose, std::vector<llm::Message> messag
 void Session::emitNotes(const llm::Response &response)
 {
     for (const std::string &note : response.diag.notes)
-        emitEvent(QStringLiteral("notice"), { { "n", m_attempt }, { "text", note } });
+        emitEvent(event::notice, { { "n", m_attempt }, { "text", note } });
 }
 
 void Session::onError(const llm::Response &response)
@@ -360,15 +364,15 @@ void Session::onReply(const llm::Response &response)
     json usage = llm::usageToJson(u);
     usage["n"] = m_attempt;
     usage["estimatedInput"] = m_callEstimate;
-    emitEvent(QStringLiteral("usage"), usage);
+    emitEvent(event::usage, usage);
     if (u.input && m_callEstimate > 0)
         m_calibration = std::max(1.0, double(*u.input) / double(m_callEstimate));
     m_numCtx = std::max(m_numCtx, response.diag.numCtx);
     if (!m_callText.isEmpty())
-        emitEvent(QStringLiteral("text-delta"), { { "n", m_attempt }, { "text", utf8(m_callText) } });
+        emitEvent(event::textDelta, { { "n", m_attempt }, { "text", utf8(m_callText) } });
     const std::string thinking = response.thinking();
     if (!thinking.empty())
-        emitEvent(QStringLiteral("thinking-delta"), { { "n", m_attempt }, { "text", thinking } });
+        emitEvent(event::thinkingDelta, { { "n", m_attempt }, { "text", thinking } });
 
     switch (m_callKind) {
     case CallKind::Judge:
@@ -389,7 +393,7 @@ QString Session::cycleKey(const QString &reply, const ParsedReply &parsed) const
         return reply.simplified();
     json c = json::array();
     for (const ReplyCandidate &candidate : parsed.candidates) {
-        const std::optional<std::string> key = m_language->key(candidate.sentence);
+        const std::optional<std::string> key = m_kb->key(candidate.sentence);
         const json text = key ? json(*key) : json(utf8(candidate.sentence));
         c.push_back({ candidate.segment.value_or(0), text });
     }
@@ -404,7 +408,7 @@ void Session::handleFormalizeReply(const llm::Response &response)
     const QString text = QString::fromStdString(response.text());
     const qint64 ms = m_callStarted.msecsTo(m_env.now());
     if (response.stopReason == llm::StopReason::Refusal) {
-        emitEvent(QStringLiteral("attempt-finished"),
+        emitEvent(event::attemptFinished,
             { { "n", m_attempt }, { "stopReason", "refusal" }, { "readable", false }, { "truncated", false }, { "candidates", 0 },
                 { "malformedItems", 0 }, { "cleanedSha256", "" }, { "ms", ms } });
         json extra = { { "attempt", m_attempt }, { "stopReason", "refusal" } };
@@ -414,15 +418,15 @@ void Session::handleFormalizeReply(const llm::Response &response)
         return;
     }
     const bool toolUse = response.stopReason == llm::StopReason::ToolUse;
-    const ParsedReply parsed = toolUse ? ParsedReply {} : parseReply(text, int(m_segments.size()), detail::bareOf(m_language));
+    const ParsedReply parsed = toolUse ? ParsedReply {} : parseReply(text, int(m_segments.size()), detail::bareOf(m_kb));
     const QString key = cycleKey(text, parsed);
     const QString keyHash = sha256(key.toUtf8());
-    emitEvent(QStringLiteral("attempt-finished"),
+    emitEvent(event::attemptFinished,
         { { "n", m_attempt }, { "stopReason", std::string(llm::stopReasonName(response.stopReason)) }, { "readable", parsed.isReadable() },
             { "truncated", response.stopReason == llm::StopReason::MaxTokens }, { "candidates", parsed.candidates.size() },
             { "malformedItems", parsed.malformedItems }, { "cleanedSha256", utf8(keyHash) }, { "ms", ms } });
     if (const auto seen = m_seen.find(keyHash); seen != m_seen.end()) {
-        emitEvent(QStringLiteral("cycle-detected"), { { "n", m_attempt }, { "repeats", seen->second } });
+        emitEvent(event::cycleDetected, { { "n", m_attempt }, { "repeats", seen->second } });
         m_cycleOf = seen->second;
         finishFormalize(QStringLiteral("cycle"), seen->second);
         return;
@@ -435,7 +439,7 @@ void Session::handleFormalizeReply(const llm::Response &response)
         const QString turn = unreadableTurn(reason, pendingGroups());
         m_history.push_back({ llm::Role::Assistant, utf8(assistantText) });
         m_history.push_back({ llm::Role::User, utf8(turn) });
-        emitEvent(QStringLiteral("repair-sent"),
+        emitEvent(event::repairSent,
             { { "n", m_attempt }, { "kind", "unreadable-repair" }, { "candidates", json::array() }, { "text", utf8(turn) } });
         m_callKind = CallKind::UnreadableRepair;
         nextAttempt();
@@ -467,14 +471,14 @@ void Session::handleFormalizeReply(const llm::Response &response)
     json ids = json::array();
     for (const QString &id : pending)
         ids.push_back(utf8(id));
-    emitEvent(QStringLiteral("repair-sent"), { { "n", m_attempt }, { "kind", "repair" }, { "candidates", ids }, { "text", utf8(turn) } });
+    emitEvent(event::repairSent, { { "n", m_attempt }, { "kind", "repair" }, { "candidates", ids }, { "text", utf8(turn) } });
     m_callKind = CallKind::Repair;
     nextAttempt();
 }
 
-void Session::gateInto(Entry &e, SessionBatch &batch)
+void Session::gateInto(Entry &e, lang::Batch &batch)
 {
-    const SessionGate report = m_language->gate(e.candidate, m_input.context, &batch, -1);
+    const lang::GateReport report = m_kb->gate(e.candidate, m_input.context, &batch, -1);
     e.shapes = QStringList { e.candidate };
     e.selectedShape = 1;
     if (!report.isAdmissible()) {
@@ -490,21 +494,21 @@ void Session::gateInto(Entry &e, SessionBatch &batch)
     if (e.segment == 0)
         e.notes.push_back({ QString(check::problem::noSegment),
             QStringLiteral("The model named no sentence of the document for this candidate."), std::nullopt });
-    if (report.read)
-        m_language->annotate(m_input.context, e);
+    if (report.statement)
+        m_kb->annotate(m_input.context, e);
     if (e.selectedShape != 1 && e.state != EntryState::Dropped) {
         // Problems follow the selected shape (§7); the candidate's state stays as gated.
-        const SessionGate shaped = m_language->gate(e.sentence(), m_input.context, nullptr, -1);
+        const lang::GateReport shaped = m_kb->gate(e.sentence(), m_input.context, nullptr, -1);
         e.problems = shaped.isAdmissible() ? std::vector<check::Problem>() : shaped.problems;
         if (shaped.isAdmissible())
             e.notes = shaped.notes;
     }
     if (e.state != EntryState::Refused)
-        e.gloss = m_language->gloss(e.sentence(), m_input.context);
+        e.gloss = m_kb->gloss(e.sentence(), m_input.context);
 
     json problems = problemsJson(e.problems);
     const QString gate = report.failedGate ? check::gateId(*report.failedGate) : check::gateId(check::Gate::RoundTrip);
-    emitEvent(QStringLiteral("gate-result"),
+    emitEvent(event::gateResult,
         { { "n", e.attempt }, { "candidate", utf8(e.id) }, { "segment", e.segment }, { "gate", utf8(gate) },
             { "ok", report.isAdmissible() }, { "state", utf8(entryStateName(e.state)) }, { "problems", problems } });
 }
@@ -512,7 +516,7 @@ void Session::gateInto(Entry &e, SessionBatch &batch)
 Session::Settled Session::settle(const ParsedReply &parsed, int attempt, const std::vector<QString> &pending, bool judgeRepair)
 {
     Settled settled;
-    const std::unique_ptr<SessionBatch> batch = m_language->newBatch();
+    const std::unique_ptr<lang::Batch> batch = m_kb->newBatch();
     int index = 0;
     const std::set<QString> pendingSet(pending.begin(), pending.end());
     for (const Entry &e : m_entries) {
@@ -520,7 +524,7 @@ Session::Settled Session::settle(const ParsedReply &parsed, int attempt, const s
             continue;
         if (pendingSet.contains(e.id))
             continue;
-        if (m_language->admit(*batch, e.sentence(), m_input.context, index + 1))
+        if (m_kb->admit(*batch, e.sentence(), m_input.context, index + 1))
             ++index;
     }
 
@@ -739,9 +743,9 @@ void Session::finish(const QString &outcome, json extra)
         judge["skippedReason"] = "drafted by rules — no model, so no judge";
     payload["judge"] = judge;
     payload["usage"] = m_totalUsage.toJson();
-    payload["vocabulary"] = vocabularyJson(m_language ? m_language->vocabulary(m_input.context, m_entries) : CoinedReport {});
+    payload["vocabulary"] = vocabularyJson(m_kb ? m_kb->vocabulary(m_input.context, m_entries) : CoinedReport {});
     m_outcome = payload;
-    emitEvent(QStringLiteral("finished"),
+    emitEvent(event::finished,
         { { "outcome", utf8(name) }, { "stopReason", payload["stopReason"] }, { "counts", counts() }, { "coverage", payload["coverage"] },
             { "judge", judge }, { "vocabulary", payload["vocabulary"] } });
     Q_EMIT finished();

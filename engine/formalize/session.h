@@ -25,9 +25,10 @@
 #include <set>
 #include <vector>
 
-namespace fanva::kb {
-class KnowledgeBase;
-}
+namespace fanva::lang {
+class Batch;
+class Kb;
+} // namespace fanva::lang
 
 namespace fanva::llm {
 class Call;
@@ -40,8 +41,7 @@ namespace detail {
 struct Preparation;
 }
 
-class SessionBatch;
-class SessionLanguage;
+class SessionKb;
 
 /// The session's saved settings (formalize.md §5), clamped to their ranges by clamped().
 struct SessionSettings {
@@ -65,12 +65,9 @@ struct SessionSettings {
 /// What a session formalizes: the document, the KB and target context, and the prompt
 /// pieces built from the KB (system prefix, vocabulary card, resolved words).
 struct SessionInput {
-    /// The fanva-kb KB (null for another language); the session gates through it when
-    /// `language` is null.
-    std::shared_ptr<const kb::KnowledgeBase> kb;
-    /// The KB's language as the loop uses it (lang::makeSessionInput sets it for a language
-    /// other than fanva-kb); null: knowledgeBaseSessionLanguage(kb, the session's hooks).
-    std::shared_ptr<const SessionLanguage> language;
+    /// The KB the session gates against, in any language: the loop reaches it only through
+    /// lang::Language (docs/spec/language-seam.md §4). Null: the session fails at start.
+    std::shared_ptr<const lang::Kb> kb;
     QString context;
     QByteArray document;
     QString documentName;
@@ -92,19 +89,10 @@ struct SessionInput {
     /// Non-empty: a rewrite session (docs/spec/rewrite.md §2) of these sentences of the target
     /// file, numbered from 1; the document holds them one per line (rewrite.h).
     std::vector<ExistingSentence> rewrite;
-    /// Set: start() calls it for the KB's prompt pieces (kb, language, systemPrefix, card,
+    /// Set: start() calls it for the KB's prompt pieces (kb, systemPrefix, card,
     /// resolutions, inventoryCut, cardBudget: makeSessionInput's), on a pool thread for a large
     /// document since that work grows with the document; the other fields stay as set here.
     std::function<SessionInput()> build;
-};
-
-/// Per-entry annotations the session does not compute itself: gloss (§6), and the
-/// correction with its shapes and the coined report (§7, §8). Either may be empty. They
-/// serve a session on SessionInput::kb; a SessionInput::language brings its own.
-struct SessionHooks {
-    std::function<EntryGloss(const kb::KnowledgeBase &kb, const QString &sentence, const QString &context)> gloss;
-    /// Fills shapes, selectedShape, correction and coined of an entry whose candidate reads.
-    std::function<void(const kb::KnowledgeBase &kb, const QString &context, Entry &entry)> annotate;
 };
 
 /// Per-segment coverage (§10), headings not counted.
@@ -128,8 +116,7 @@ class Session final : public QObject
     Q_DISABLE_COPY_MOVE(Session)
 
 public:
-    Session(llm::Provider *provider, SessionInput input, SessionHooks hooks = {}, Environment environment = Environment::system(),
-        QObject *parent = nullptr);
+    Session(llm::Provider *provider, SessionInput input, Environment environment = Environment::system(), QObject *parent = nullptr);
     ~Session() override;
 
     /// Segments the document and runs the loop; a document that does not segment finishes
@@ -180,7 +167,7 @@ private:
         int candidates = 0;
     };
 
-    void emitEvent(const QString &type, nlohmann::json fields);
+    void emitEvent(QLatin1StringView type, nlohmann::json fields);
     /// Adopts what start() prepared and makes the first call (session_prepare.cpp).
     void prepared(detail::Preparation preparation);
     /// Runs with `built` (SessionInput::build's result) from now on.
@@ -202,7 +189,7 @@ private:
     [[nodiscard]] std::optional<std::vector<llm::Message>> budgeted(const std::vector<llm::Message> &history, bool judge);
     [[nodiscard]] QString cycleKey(const QString &reply, const ParsedReply &parsed) const;
     Settled settle(const ParsedReply &parsed, int attempt, const std::vector<QString> &pendingIds, bool judgeRepair);
-    void gateInto(Entry &entry, SessionBatch &batch);
+    void gateInto(Entry &entry, lang::Batch &batch);
     // Rewrite sessions (session_rewrite.cpp, docs/spec/rewrite.md §3).
     void markReplacing(Entry &entry, const std::vector<int> &replaces);
     void addRetractions(const ParsedReply &parsed, int attempt);
@@ -225,9 +212,8 @@ private:
 
     QPointer<llm::Provider> m_provider;
     SessionInput m_input;
-    SessionHooks m_hooks;
     Environment m_env;
-    std::shared_ptr<const SessionLanguage> m_language;
+    std::shared_ptr<const SessionKb> m_kb;
 
     std::vector<Segment> m_segments;
     std::vector<int> m_focus;

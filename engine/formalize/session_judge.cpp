@@ -6,6 +6,8 @@
 #include "formalize/session.h"
 #include "formalize/session_p.h"
 
+#include "formalize/events.h"
+
 #include "jsonutil.h"
 
 #include "formalize/replyparser.h"
@@ -142,7 +144,7 @@ void Session::beginJudge()
             e.verdictNote = QStringLiteral("no gloss");
         }
     }
-    emitEvent(QStringLiteral("judge-started"), { { "round", m_judgeRound }, { "items", m_judgeQueue.size() } });
+    emitEvent(event::judgeStarted, { { "round", m_judgeRound }, { "items", m_judgeQueue.size() } });
     judgeNextBatch();
 }
 
@@ -203,7 +205,7 @@ void Session::failJudgeItems(const QString &kind, const QString &detail)
             items.push_back(utf8(id));
         }
     }
-    emitEvent(QStringLiteral("judge-failed"),
+    emitEvent(event::judgeFailed,
         { { "round", m_judgeRound }, { "batch", m_judgeBatchNumber }, { "items", items }, { "kind", utf8(kind) },
             { "detail", utf8(detail) } });
     m_judgeBatchItems.clear();
@@ -253,7 +255,7 @@ void Session::handleJudgeReply(const llm::Response &response)
         if (*verdict == Verdict::Disagree)
             m_disagreed.push_back(e->id);
     }
-    emitEvent(QStringLiteral("judge-verdicts"), { { "round", m_judgeRound }, { "batch", m_judgeBatchNumber }, { "verdicts", recorded } });
+    emitEvent(event::judgeVerdicts, { { "round", m_judgeRound }, { "batch", m_judgeBatchNumber }, { "verdicts", recorded } });
     std::vector<QString> missing;
     for (std::size_t i = 0; i < answered.size(); ++i) {
         if (!answered[i])
@@ -266,7 +268,7 @@ void Session::handleJudgeReply(const llm::Response &response)
         if (!missing.empty())
             failJudgeItems(QStringLiteral("missing-item"), QStringLiteral("the judge gave no verdict for these items"));
         else
-            emitEvent(QStringLiteral("judge-failed"),
+            emitEvent(event::judgeFailed,
                 { { "round", m_judgeRound }, { "batch", m_judgeBatchNumber }, { "kind", "unknown-verdict" }, { "detail", "" } });
     }
     m_judgeBatchItems.clear();
@@ -303,14 +305,13 @@ void Session::finishJudgeRound()
     if (!messages) {
         m_judgeStopped = true;
         m_judgeBatchItems = m_disagreed;
-        emitEvent(QStringLiteral("judge-failed"),
+        emitEvent(event::judgeFailed,
             { { "round", m_judgeRound }, { "batch", 0 }, { "kind", "budget" }, { "detail", "the judge repair turn does not fit" } });
         finish(QString());
         return;
     }
-    emitEvent(
-        QStringLiteral("repair-sent"), { { "n", m_attempt }, { "kind", "judge-repair" }, { "candidates", ids }, { "text", utf8(turn) } });
-    emitEvent(QStringLiteral("attempt-started"), { { "n", m_attempt }, { "kind", "judge-repair" }, { "messages", messages->size() } });
+    emitEvent(event::repairSent, { { "n", m_attempt }, { "kind", "judge-repair" }, { "candidates", ids }, { "text", utf8(turn) } });
+    emitEvent(event::attemptStarted, { { "n", m_attempt }, { "kind", "judge-repair" }, { "messages", messages->size() } });
     m_callKind = CallKind::JudgeRepair;
     startCall(QStringLiteral("repair"), *messages, false, m_input.settings.model);
 }
@@ -318,11 +319,10 @@ void Session::finishJudgeRound()
 void Session::handleJudgeRepairReply(const llm::Response &response)
 {
     const QString text = QString::fromStdString(response.text());
-    const ParsedReply parsed = response.stopReason == llm::StopReason::Refusal
-        ? ParsedReply {}
-        : parseReply(text, int(m_segments.size()), detail::bareOf(m_language));
+    const ParsedReply parsed
+        = response.stopReason == llm::StopReason::Refusal ? ParsedReply {} : parseReply(text, int(m_segments.size()), detail::bareOf(m_kb));
     const QString keyHash = detail::sha256(cycleKey(text, parsed).toUtf8());
-    emitEvent(QStringLiteral("attempt-finished"),
+    emitEvent(event::attemptFinished,
         { { "n", m_attempt }, { "stopReason", std::string(llm::stopReasonName(response.stopReason)) }, { "readable", parsed.isReadable() },
             { "truncated", response.stopReason == llm::StopReason::MaxTokens }, { "candidates", parsed.candidates.size() },
             { "malformedItems", parsed.malformedItems }, { "cleanedSha256", utf8(keyHash) },
@@ -340,7 +340,7 @@ void Session::handleJudgeRepairReply(const llm::Response &response)
         json items = json::array();
         for (const QString &id : m_disagreed)
             items.push_back(utf8(id));
-        emitEvent(QStringLiteral("judge-failed"),
+        emitEvent(event::judgeFailed,
             { { "round", m_judgeRound }, { "batch", 0 }, { "items", items }, { "kind", utf8(failure) },
                 { "detail", "on the judge repair turn" } });
         finish(QString());

@@ -7,7 +7,7 @@
 
 #include "formalize/replyparser.h"
 #include "formalize/segmenter.h"
-#include "formalize/sessionlanguage.h"
+#include "formalize/sessionkb.h"
 #include "llm/budget.h"
 
 #include <QByteArray>
@@ -43,11 +43,11 @@ inline constexpr int s_minimumCard = 200;
 }
 
 /// parseReply's step 7 through the session's language (null: the default).
-inline std::function<std::vector<ReplyCandidate>(const QString &)> bareOf(const std::shared_ptr<const SessionLanguage> &language)
+inline std::function<std::vector<ReplyCandidate>(const QString &)> bareOf(const std::shared_ptr<const SessionKb> &kb)
 {
-    if (!language)
+    if (!kb)
         return {};
-    return [language](const QString &reply) { return language->bareCandidates(reply); };
+    return [kb](const QString &reply) { return kb->bareCandidates(reply); };
 }
 
 /// The document turn listing `listed` of `segments`, with `focus` and part `part` of `parts`
@@ -77,7 +77,7 @@ struct Preparation {
     bool cut = false; ///< the turn does not fit whole: `rounds` holds the cut
     RoundCut rounds;
 };
-/// `shell` with SessionInput::build's prompt pieces (kb, language, system prefix, card,
+/// `shell` with SessionInput::build's prompt pieces (kb, system prefix, card,
 /// resolutions, cut, card budget); the shell's own fields stay. Without build: the shell.
 [[nodiscard]] SessionInput completeInput(const SessionInput &shell);
 /// `stop(done, total)` is asked as the cut goes on (done of the focus); true ends it early (rounds.stopped).

@@ -6,8 +6,10 @@
 #include "formalize/session.h"
 #include "formalize/session_p.h"
 
+#include "formalize/events.h"
+
 #include "formalize/rewrite.h"
-#include "formalize/sessionlanguage.h"
+#include "formalize/sessionkb.h"
 
 #include <QFutureWatcher>
 #include <QPromise>
@@ -89,7 +91,7 @@ void Session::start()
 {
     m_startedAt = m_env.now();
     const SessionSettings &settings = m_input.settings;
-    emitEvent(QStringLiteral("session-started"),
+    emitEvent(event::sessionStarted,
         { { "startedAt", utf8(m_startedAt.toUTC().toString(Qt::ISODateWithMs)) }, { "documentSha256", utf8(sha256(m_input.document)) },
             { "kbSha256", utf8(m_input.kbSha256) }, { "context", utf8(m_input.context) }, { "provider", utf8(m_input.providerId) },
             { "model", utf8(settings.model) }, { "settings", settings.toJson() } });
@@ -141,7 +143,7 @@ void Session::adoptInput(SessionInput built)
 {
     m_input = std::move(built);
     m_nextId = std::max(1, m_input.firstEntryId);
-    m_language = m_input.language ? m_input.language : knowledgeBaseSessionLanguage(m_input.kb, m_hooks);
+    m_kb = m_input.kb ? std::make_shared<const SessionKb>(m_input.kb) : nullptr;
 }
 
 void Session::prepared(detail::Preparation p)
@@ -156,7 +158,7 @@ void Session::prepared(detail::Preparation p)
             { { "stopReason", utf8(QString(m_segmentationError->id())) }, { "message", utf8(m_segmentationError->message) } });
         return;
     }
-    if (!m_provider || !m_language) {
+    if (!m_provider || !m_kb) {
         finish(QStringLiteral("chat-failed"),
             { { "error", { { "kind", "protocol" }, { "httpStatus", 0 }, { "message", "no provider or knowledge base" } } } });
         return;
@@ -166,7 +168,7 @@ void Session::prepared(detail::Preparation p)
 
     const qint64 systemTokens = estimate(m_input.systemPrefix);
     const qint64 documentTokens = estimate(m_documentTurn);
-    emitEvent(QStringLiteral("prompt-built"),
+    emitEvent(event::promptBuilt,
         { { "systemSha256", utf8(sha256(m_input.systemPrefix.toUtf8())) }, { "systemTokens", systemTokens },
             { "documentTokens", documentTokens }, { "cardTokens", estimate(m_input.card) }, { "cut", m_input.inventoryCut } });
 

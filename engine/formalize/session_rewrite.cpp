@@ -51,7 +51,7 @@ void Session::addRetractions(const ParsedReply &parsed, int attempt)
         e.shapes = QStringList { e.candidate };
         e.state = EntryState::Admissible;
         addEntry(e);
-        emitEvent(QStringLiteral("gate-result"),
+        emitEvent(event::gateResult,
             { { "n", attempt }, { "candidate", utf8(e.id) }, { "segment", k }, { "gate", "retract" }, { "ok", true },
                 { "state", utf8(entryStateName(e.state)) }, { "problems", nlohmann::json::array() } });
     }

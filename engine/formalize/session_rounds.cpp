@@ -5,6 +5,8 @@
 #include "formalize/session.h"
 #include "formalize/session_p.h"
 
+#include "formalize/events.h"
+
 #include "llm/budget.h"
 
 #include <algorithm>
@@ -130,8 +132,7 @@ void Session::startRound(std::size_t round)
     if (m_cut) {
         const std::vector<int> &segments = m_rounds[round];
         turn = roundTurn(segments, segments, int(round) + 1, int(m_rounds.size()));
-        emitEvent(QStringLiteral("round-started"),
-            { { "round", round + 1 }, { "rounds", m_rounds.size() }, { "segments", nlohmann::json(segments) } });
+        emitEvent(event::roundStarted, { { "round", round + 1 }, { "rounds", m_rounds.size() }, { "segments", nlohmann::json(segments) } });
     }
     m_history.push_back({ llm::Role::User, utf8(turn) });
     nextAttempt();
@@ -163,7 +164,7 @@ void Session::skipRepair()
         m_untranslated.emplace(n, reason); // a reason the model gave stays
         uncovered.push_back(n);
     }
-    emitEvent(QStringLiteral("repair-skipped"),
+    emitEvent(event::repairSkipped,
         { { "n", m_attempt }, { "round", m_round + 1 }, { "segments", uncovered },
             { "tokens", { { "window", m_input.settings.contextWindow }, { "reserved", m_input.settings.maxOutputTokens } } } });
     finishFormalize(QStringLiteral("repair-too-large"));

@@ -3,13 +3,11 @@
 #include "formalize/sessionsetup.h"
 #include "formalize/session_p.h"
 
-#include "formalize/coined.h"
-#include "formalize/corrections.h"
-#include "formalize/gloss.h"
 #include "formalize/inventory.h"
+#include "formalize/prompts.h"
 #include "formalize/resolver.h"
-#include "kb/knowledgebase.h"
-#include "kb/reader.h"
+#include "formalize/segmenter.h"
+#include "lang/language.h"
 
 #include <algorithm>
 
@@ -22,43 +20,30 @@ constexpr int s_cardSlack = 64;
 
 } // namespace
 
-SessionInput makeSessionInput(std::shared_ptr<const kb::KnowledgeBase> kb, const QString &context, const QByteArray &document,
+SessionInput makeSessionInput(const std::shared_ptr<const lang::Kb> &kb, const QString &target, const QByteArray &document,
     const QString &documentName, const SessionSettings &settings, const QString &instruction)
 {
-    if (!kb)
-        return makeSessionInputWith(kb, context, document, documentName, settings, instruction, {});
-    const kb::SymbolId cx = kb::intern(context.toStdString());
-    SessionVocabulary vocabulary;
-    vocabulary.resolve = [&](const std::vector<Segment> &segments) { return resolve(document, segments, *kb, cx); };
-    vocabulary.systemPrefix = [&] { return systemPrefix(*kb, cx); };
-    vocabulary.card
-        = [&](const std::vector<Resolution> &resolutions, int cardTokens) { return buildInventory(*kb, cx, resolutions, cardTokens); };
-    return makeSessionInputWith(kb, context, document, documentName, settings, instruction, vocabulary);
-}
-
-SessionInput makeSessionInputWith(std::shared_ptr<const kb::KnowledgeBase> kb, const QString &context, const QByteArray &document,
-    const QString &documentName, const SessionSettings &settings, const QString &instruction, const SessionVocabulary &vocabulary)
-{
     SessionInput input;
-    input.kb = std::move(kb);
-    input.context = context;
+    input.kb = kb;
+    input.context = target;
     input.document = document;
     input.documentName = documentName;
     input.instruction = instruction;
     input.settings = settings.clamped();
-    if (!vocabulary.resolve)
+    if (!kb)
         return input;
+    const lang::Language &language = kb->language();
     const Segmentation segmentation = segment(document);
     if (!segmentation.ok())
         return input;
-    const std::vector<Resolution> resolutions = vocabulary.resolve(segmentation.segments);
+    const std::vector<Resolution> resolutions = language.resolve(*kb, document, segmentation.segments, target);
     input.resolutions = promptResolutions(resolutions);
-    input.systemPrefix = vocabulary.systemPrefix();
+    input.systemPrefix = language.promptGuide(*kb, target);
 
     DocumentTurnInput turn;
     for (const Segment &s : segmentation.segments)
         turn.segments.push_back({ s.number, segmentText(document, s), s.kind == Segment::Kind::Heading });
-    turn.context = context;
+    turn.context = target;
     turn.resolutions = input.resolutions;
     turn.maxCandidates = input.settings.maxCandidates;
     turn.instruction = instruction;
@@ -72,39 +57,11 @@ SessionInput makeSessionInputWith(std::shared_ptr<const kb::KnowledgeBase> kb, c
     input.cardBudget = std::min(input.settings.cardTokens, available);
     if (input.cardBudget < s_minimumCard)
         return input;
-    const Inventory inventory = vocabulary.card(resolutions, input.cardBudget);
+    const Inventory inventory = language.card(*kb, target, resolutions, input.cardBudget);
     input.card = inventory.card;
     input.inventoryCut = { { "relations", inventory.cut.relations }, { "types", inventory.cut.types },
         { "individuals", inventory.cut.individuals }, { "structural", inventory.cut.structural } };
     return input;
-}
-
-SessionHooks standardHooks()
-{
-    SessionHooks hooks;
-    hooks.gloss = [](const kb::KnowledgeBase &kb, const QString &sentence, const QString &context) {
-        const kb::SentenceParse parsed = kb::parseSentence(sentence);
-        if (!parsed.sentence)
-            return EntryGloss {};
-        const Gloss g = gloss(kb, parsed.sentence->term, kb::intern(context.toStdString()));
-        return EntryGloss { g.text, QString(glossSourceName(g.source)) };
-    };
-    hooks.annotate = [](const kb::KnowledgeBase &kb, const QString &context, Entry &entry) {
-        const kb::SymbolId cx = kb::intern(context.toStdString());
-        const kb::SentenceParse asWritten = kb::parseSentence(entry.candidate);
-        if (!asWritten.sentence)
-            return;
-        const Correction correction = correct(kb, asWritten.sentence->term, cx);
-        if (!correction.isEmpty()) {
-            entry.correction = correction;
-            entry.shapes = correctionShapes(correction, entry.candidate);
-            entry.selectedShape = initialShape(correction);
-        }
-        const kb::SentenceParse selected = kb::parseSentence(entry.sentence());
-        if (selected.sentence)
-            entry.coined = coinedVocabulary(kb, cx, { { entry.id, selected.sentence->term } }).functors;
-    };
-    return hooks;
 }
 
 } // namespace fanva::formalize

@@ -4,7 +4,13 @@
 
 #include "check/critic.h"
 #include "check/gates.h"
+#include "formalize/coined.h"
+#include "formalize/corrections.h"
+#include "formalize/gloss.h"
 #include "formalize/inventory.h"
+#include "formalize/replyparser.h"
+#include "formalize/resolver.h"
+#include "formalize/rulesturn.h"
 #include "formalize/score.h"
 #include "kb/canonical.h"
 #include "kb/reader.h"
@@ -15,6 +21,7 @@
 #include "lang/fanvakbedits.h"
 #include "lang/fanvakbeditor.h"
 #include "lang/kbtokenizer.h"
+#include "lang/turnvocabulary.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -60,6 +67,13 @@ public:
     [[nodiscard]] bool isStored(const std::string &key, const QString &target) const override
     {
         return !m_kb->lookup(key, kb::Scope { contextId(target), kb::noKey }).empty();
+    }
+    [[nodiscard]] QString targetFile(const QString &target) const override
+    {
+        // The context's file wherever the loader found it, else <Cx>.txt at the root.
+        if (const auto info = m_kb->contextInfo(contextId(target)); info && !info->file.isEmpty())
+            return QDir(m_kb->root()).relativeFilePath(QDir(m_kb->root()).absoluteFilePath(info->file));
+        return Kb::targetFile(target);
     }
 
     [[nodiscard]] const kb::KnowledgeBase &knowledgeBase() const { return *m_kb; }
@@ -113,6 +127,16 @@ KbPlace placeOf(const kb::KnowledgeBase &kb, kb::SentenceId id)
         file = QDir(QFileInfo(kb.root()).absoluteFilePath()).relativeFilePath(QFileInfo(file).absoluteFilePath());
     return KbPlace { file, int(span.line), int(span.column), kb::render(sentence) };
 }
+
+/// fanva-kb's vocabulary of the structured formalize turn (docs/spec/rules.md §2).
+class FanvaKbTurnVocabulary final : public TurnVocabulary
+{
+public:
+    [[nodiscard]] nlohmann::json vocabulary(const Kb &kb, const QString &target) const override
+    {
+        return formalize::rulesTurnVocabulary(fanvaKbOf(kb).knowledgeBase(), target);
+    }
+};
 
 class FanvaKbLanguage final : public Language
 {
@@ -215,14 +239,13 @@ public:
         return formalize::gloss(fanvaKbOf(kb).knowledgeBase(), term(statement), FanvaKbKb::contextId(target));
     }
 
-    [[nodiscard]] formalize::Inventory card(
-        const Kb &kb, const QString &target, const std::vector<formalize::Resolution> &resolutions, int budget) const override
+    [[nodiscard]] Card card(const Kb &kb, const QString &target, const std::vector<Resolution> &resolutions, int budget) const override
     {
         return formalize::buildInventory(fanvaKbOf(kb).knowledgeBase(), FanvaKbKb::contextId(target), resolutions, budget);
     }
 
-    [[nodiscard]] std::vector<formalize::Resolution> resolve(
-        const Kb &kb, const QByteArray &document, const std::vector<formalize::Segment> &segments, const QString &target) const override
+    [[nodiscard]] std::vector<Resolution> resolve(
+        const Kb &kb, const QByteArray &document, const std::vector<Segment> &segments, const QString &target) const override
     {
         return formalize::resolve(document, segments, fanvaKbOf(kb).knowledgeBase(), FanvaKbKb::contextId(target));
     }
@@ -241,12 +264,12 @@ public:
         return formalize::systemPrefix(fanvaKbOf(kb).knowledgeBase(), FanvaKbKb::contextId(target));
     }
 
-    [[nodiscard]] formalize::Correction corrections(const Kb &kb, const Statement &statement, const QString &target) const override
+    [[nodiscard]] Correction corrections(const Kb &kb, const Statement &statement, const QString &target) const override
     {
         return formalize::correct(fanvaKbOf(kb).knowledgeBase(), term(statement), FanvaKbKb::contextId(target));
     }
 
-    [[nodiscard]] formalize::CoinedReport coined(
+    [[nodiscard]] CoinedReport coined(
         const Kb &kb, const QString &target, const std::vector<std::pair<QString, Statement>> &batch) const override
     {
         std::vector<formalize::CoinedInput> inputs;
@@ -256,7 +279,7 @@ public:
         return formalize::coinedVocabulary(fanvaKbOf(kb).knowledgeBase(), FanvaKbKb::contextId(target), inputs);
     }
 
-    [[nodiscard]] std::vector<formalize::ReplyCandidate> bareCandidates(const QString &reply) const override
+    [[nodiscard]] std::vector<ReplyCandidate> bareCandidates(const QString &reply) const override
     {
         return formalize::bareSExpressions(reply);
     }
@@ -344,6 +367,12 @@ public:
         QList<Token> tokens = KbTokenizer::tokenize(line, tokenizerState);
         state = tokenizerState == KbTokenizer::State::Normal ? 0 : 1;
         return tokens;
+    }
+
+    [[nodiscard]] const TurnVocabulary *turnVocabulary() const override
+    {
+        static const FanvaKbTurnVocabulary vocabulary;
+        return &vocabulary;
     }
 
 private:

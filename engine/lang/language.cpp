@@ -12,6 +12,13 @@
 
 namespace fanva::lang {
 
+QString Kb::targetFile(const QString &target) const
+{
+    const QStringList patterns = language().kbFilePatterns();
+    const QString pattern = patterns.isEmpty() ? QString() : patterns.constFirst();
+    return target + (pattern.startsWith(QLatin1Char('*')) ? pattern.mid(1) : QString());
+}
+
 bool ReadResult::hasErrors() const
 {
     return std::any_of(diagnostics.begin(), diagnostics.end(), [](const kb::Diagnostic &d) { return d.isError(); });

@@ -3,17 +3,10 @@
 #pragma once
 
 #include "check/problem.h"
-#include "formalize/coined.h"
-#include "formalize/corrections.h"
-#include "formalize/gloss.h"
-#include "formalize/inventory.h"
-#include "formalize/prompts.h"
-#include "formalize/replyparser.h"
-#include "formalize/resolver.h"
-#include "formalize/segmenter.h"
 #include "kb/reader.h"
 #include "kb/roles.h"
 #include "kb/term.h"
+#include "lang/drafting.h"
 #include "lang/token.h"
 
 #include <QByteArray>
@@ -88,6 +81,10 @@ public:
     [[nodiscard]] virtual QStringList targets() const = 0;
     /// True if a statement with this identity key is stored where `target` sees it.
     [[nodiscard]] virtual bool isStored(const std::string &key, const QString &target) const = 0;
+    /// The file Apply appends `target`'s statements to, relative to root(). Default:
+    /// `<target>` plus the suffix of the language's first KB file pattern ("*.nibli" →
+    /// `<target>.nibli`); fanva-kb: the context's file wherever the loader found it.
+    [[nodiscard]] virtual QString targetFile(const QString &target) const;
 };
 
 /// A load's outcome: the KB, or null with every hard error; warnings either way.
@@ -120,9 +117,6 @@ struct Candidate {
     std::optional<Statement> statement;
     std::optional<check::Problem> problem;
 };
-
-/// One English reading of a statement, made without a model (formalize.md §6).
-using Gloss = formalize::Gloss;
 
 /// A one-place fact `(P i)` / `P(i).`: the predicate and the individual (score's profile).
 struct OneArgumentFact {
@@ -227,22 +221,22 @@ public:
     /// The vocabulary card for `target` from the document's resolutions within `budget`
     /// tokens: its text, size and cut (the listed-term vectors are fanva-kb's; others may
     /// leave them empty).
-    [[nodiscard]] virtual formalize::Inventory card(
-        const Kb &kb, const QString &target, const std::vector<formalize::Resolution> &resolutions, int budget) const = 0;
+    [[nodiscard]] virtual Card card(const Kb &kb, const QString &target, const std::vector<Resolution> &resolutions, int budget) const = 0;
     /// The resolver's document words → KB terms (formalize.md §1.2).
-    [[nodiscard]] virtual std::vector<formalize::Resolution> resolve(
-        const Kb &kb, const QByteArray &document, const std::vector<formalize::Segment> &segments, const QString &target) const = 0;
+    [[nodiscard]] virtual std::vector<Resolution> resolve(
+        const Kb &kb, const QByteArray &document, const std::vector<Segment> &segments, const QString &target) const = 0;
     /// A spelling's role for the resolver as `target` sees it (kb::Role::None: unknown).
     [[nodiscard]] virtual kb::Role findTerm(const Kb &kb, const QString &spelling, const QString &target) const = 0;
-    /// The language's system prefix.
+    /// The whole system prefix of a formalize session on `kb` for `target` (formalize.md §3.1;
+    /// a language without its own frame wraps its guide in formalize::languageSystemPrefix).
     [[nodiscard]] virtual QString promptGuide(const Kb &kb, const QString &target) const = 0;
     /// Proposals about a proposal (formalize.md §7); empty when no pass applies.
-    [[nodiscard]] virtual formalize::Correction corrections(const Kb &kb, const Statement &statement, const QString &target) const = 0;
+    [[nodiscard]] virtual Correction corrections(const Kb &kb, const Statement &statement, const QString &target) const = 0;
     /// The coined-vocabulary report over a batch (formalize.md §8).
-    [[nodiscard]] virtual formalize::CoinedReport coined(
+    [[nodiscard]] virtual CoinedReport coined(
         const Kb &kb, const QString &target, const std::vector<std::pair<QString, Statement>> &batch) const = 0;
     /// formalize.md §4.2 step 7: the bare candidates of a reply that held no JSON.
-    [[nodiscard]] virtual std::vector<formalize::ReplyCandidate> bareCandidates(const QString &reply) const = 0;
+    [[nodiscard]] virtual std::vector<ReplyCandidate> bareCandidates(const QString &reply) const = 0;
 
     // Score (formalize.md §12; lang::score runs it through these).
     /// Whether a score counts `statement`, as a gold statement (`gold`) or as a candidate.

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "lang/niblilanguage.h"
 
-#include "lang/niblitools.h"
-
+#include "formalize/prompts.h"
+#include "formalize/resolver.h"
 #include "kb/symbol.h"
 #include "lang/nibli/card.h"
 #include "lang/nibli/checks.h"
@@ -14,6 +14,7 @@
 #include "lang/nibli/promptguide.h"
 #include "lang/nibli/reader.h"
 #include "lang/nibliedits.h"
+#include "lang/niblitools.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -374,18 +375,17 @@ public:
         return out;
     }
 
-    [[nodiscard]] formalize::Inventory card(
-        const Kb &kb, const QString &target, const std::vector<formalize::Resolution> &resolutions, int budget) const override
+    [[nodiscard]] Card card(const Kb &kb, const QString &target, const std::vector<Resolution> &resolutions, int budget) const override
     {
         std::vector<std::string> resolved;
         std::set<std::string> seen;
-        for (const formalize::Resolution &r : resolutions) {
+        for (const Resolution &r : resolutions) {
             std::string spelling(kb::symbolName(r.term));
             if (seen.insert(spelling).second)
                 resolved.push_back(std::move(spelling));
         }
         const nibli::Card c = nibli::card(&nibliKbOf(kb), nibliKbOf(kb).vocabulary(), resolved, target + QStringLiteral(".nibli"), budget);
-        formalize::Inventory out;
+        Card out;
         out.card = QString::fromStdString(c.text);
         out.tokens = c.tokens;
         out.cut.relations = c.cutPredicates;
@@ -393,13 +393,13 @@ public:
         return out;
     }
 
-    [[nodiscard]] std::vector<formalize::Resolution> resolve(
-        const Kb &kb, const QByteArray &document, const std::vector<formalize::Segment> &segments, const QString &target) const override
+    [[nodiscard]] std::vector<Resolution> resolve(
+        const Kb &kb, const QByteArray &document, const std::vector<Segment> &segments, const QString &target) const override
     {
         // A word resolves as written (a Name), else in lower case, else its singular.
         static const QRegularExpression word(QStringLiteral("[A-Za-z][A-Za-z0-9_]*"));
-        std::vector<formalize::Resolution> out;
-        for (const formalize::Segment &segment : segments) {
+        std::vector<Resolution> out;
+        for (const Segment &segment : segments) {
             const QString text = QString::fromUtf8(document.mid(segment.start, segment.length()));
             for (QRegularExpressionMatchIterator it = word.globalMatch(text); it.hasNext();) {
                 const QRegularExpressionMatch m = it.next();
@@ -426,23 +426,24 @@ public:
 
     [[nodiscard]] QString promptGuide(const Kb & /*kb*/, const QString & /*target*/) const override
     {
+        // nibli's guide inside formalize.md §3.1's language-neutral frame (nibli-kr.md §1.4).
         const std::string_view guide = nibli::promptGuide();
-        return QString::fromUtf8(guide.data(), qsizetype(guide.size()));
+        return formalize::languageSystemPrefix(
+            QStringLiteral("written in %1").arg(syntaxDefinition()), QString::fromUtf8(guide.data(), qsizetype(guide.size())));
     }
 
-    [[nodiscard]] formalize::Correction corrections(
-        const Kb & /*kb*/, const Statement & /*statement*/, const QString & /*target*/) const override
+    [[nodiscard]] Correction corrections(const Kb & /*kb*/, const Statement & /*statement*/, const QString & /*target*/) const override
     {
         return {}; // tier A: none (nibli-kr.md §1.3)
     }
 
-    [[nodiscard]] formalize::CoinedReport coined(
+    [[nodiscard]] CoinedReport coined(
         const Kb &kb, const QString & /*target*/, const std::vector<std::pair<QString, Statement>> &batch) const override
     {
         const nibli::KnowledgeBase &knowledgeBase = nibliKbOf(kb);
-        formalize::CoinedReport report;
+        CoinedReport report;
         nibli::Vocabulary vocabulary = knowledgeBase.vocabulary();
-        std::map<QString, formalize::CoinedFunctor> functors;
+        std::map<QString, CoinedFunctor> functors;
         std::set<std::string> batchDeclared;
         std::set<std::string> introduced;
         for (const auto &[entryId, statement] : batch) {
@@ -452,10 +453,10 @@ public:
             if (s->isDeclaration) {
                 vocabulary.declare(s->declaration, nibli::render(*s));
                 batchDeclared.insert(s->declaration.name);
-                formalize::CoinedFunctor &f = functors[QString::fromStdString(s->declaration.name)];
+                CoinedFunctor &f = functors[QString::fromStdString(s->declaration.name)];
                 f.functor = QString::fromStdString(s->declaration.name);
                 f.arity = int(s->declaration.labels.size());
-                f.role = f.arity == 1 ? formalize::CoinedFunctor::Role::Property : formalize::CoinedFunctor::Role::Relation;
+                f.role = f.arity == 1 ? CoinedFunctor::Role::Property : CoinedFunctor::Role::Relation;
                 f.entries.append(entryId);
                 continue;
             }
@@ -463,7 +464,7 @@ public:
                 ++report.literals;
                 if (batchDeclared.contains(head)) {
                     ++report.coined;
-                    formalize::CoinedFunctor &f = functors[QString::fromStdString(head)];
+                    CoinedFunctor &f = functors[QString::fromStdString(head)];
                     if (!f.entries.contains(entryId))
                         f.entries.append(entryId);
                 } else {
@@ -476,18 +477,18 @@ public:
             }
         }
         for (auto &[name, f] : functors) {
-            (f.role == formalize::CoinedFunctor::Role::Property ? report.properties : report.relations) += 1;
+            (f.role == CoinedFunctor::Role::Property ? report.properties : report.relations) += 1;
             report.functors.push_back(std::move(f));
         }
         report.introduced = int(introduced.size());
         return report;
     }
 
-    [[nodiscard]] std::vector<formalize::ReplyCandidate> bareCandidates(const QString &reply) const override
+    [[nodiscard]] std::vector<ReplyCandidate> bareCandidates(const QString &reply) const override
     {
         static const QRegularExpression marker(QStringLiteral("^\\[(\\d+)\\]"));
         static const QRegularExpression trailing(QStringLiteral("^(.*\\.)\\s*#\\s*\\[?(\\d+)\\]?$"));
-        std::vector<formalize::ReplyCandidate> out;
+        std::vector<ReplyCandidate> out;
         std::optional<int> lastMarker;
         for (const QString &raw : reply.split(QLatin1Char('\n'))) {
             const QString line = raw.trimmed();
@@ -497,7 +498,7 @@ public:
             }
             if (line.startsWith(QLatin1Char('#')))
                 continue;
-            formalize::ReplyCandidate candidate;
+            ReplyCandidate candidate;
             if (const QRegularExpressionMatch m = trailing.match(line); m.hasMatch()) {
                 candidate.sentence = m.captured(1).trimmed();
                 candidate.segment = m.captured(2).toInt();

@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "proposal/reopen.h"
 
-#include "formalize/sessionsetup.h"
+#include "formalize/gloss.h"
+#include "kb/reader.h"
 #include "proposal/apply.h"
 
 namespace fanva::proposal {
@@ -22,11 +23,17 @@ ReopenReport reopen(SessionFile &session, const kb::KnowledgeBase &kb, const Bat
     p.baseSha256 = base;
     p.absent = absent;
 
-    const formalize::SessionHooks hooks = formalize::standardHooks();
+    const auto glossOf = [&kb](const QString &sentence, const QString &context) {
+        const kb::SentenceParse parsed = kb::parseSentence(sentence);
+        if (!parsed.sentence)
+            return formalize::EntryGloss {};
+        const formalize::Gloss g = formalize::gloss(kb, parsed.sentence->term, kb::intern(context.toStdString()));
+        return formalize::EntryGloss { g.text, QString(formalize::glossSourceName(g.source)) };
+    };
     for (formalize::Entry &e : p.entries) {
         if (!e.isReviewable() || e.decision == Decision::Applied || e.state == formalize::EntryState::Refused)
             continue;
-        const formalize::EntryGloss gloss = hooks.gloss(kb, e.sentence(), p.context);
+        const formalize::EntryGloss gloss = glossOf(e.sentence(), p.context);
         if (gloss == e.gloss)
             continue;
         e.gloss = gloss;

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "proposal/sessionfile.h"
 
-#include "formalize/sessionlanguage.h"
+#include "lang/language.h"
 
 #include "formalize/fieldreader.h"
 #include "formalize/session.h"
@@ -394,10 +394,9 @@ SessionFile sessionFileFrom(const formalize::Session &session, const SessionOrig
     p.context = input.context;
     p.targetFile = input.context + QStringLiteral(".txt");
     if (input.kb) {
-        if (const auto info = input.kb->contextInfo(kb::intern(input.context.toStdString())); info && !info->file.isEmpty())
-            p.targetFile = QDir(origin.kbDir).relativeFilePath(QDir(input.kb->root()).absoluteFilePath(info->file));
-    } else if (input.language) {
-        p.targetFile = input.language->targetFile(input.context);
+        const QString file = input.kb->targetFile(input.context);
+        p.targetFile
+            = input.kb->root().isEmpty() ? file : QDir(origin.kbDir).relativeFilePath(QDir(input.kb->root()).absoluteFilePath(file));
     }
     const std::optional<QString> base = fileSha256(p.targetPath());
     p.absent = !base.has_value();

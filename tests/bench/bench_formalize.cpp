@@ -8,6 +8,7 @@
 #include "formalize/session.h"
 #include "formalize/sessionsetup.h"
 #include "kb/knowledgebase.h"
+#include "lang/fanvakb.h"
 #include "llm/scriptedprovider.h"
 
 #include <QElapsedTimer>
@@ -73,10 +74,10 @@ private Q_SLOTS:
 
         QElapsedTimer timer;
         timer.start();
-        const formalize::SessionInput input
-            = formalize::makeSessionInput(loaded.kb, QStringLiteral("CxAnimals"), doc, QStringLiteral("doc.md"), settings);
+        const formalize::SessionInput input = formalize::makeSessionInput(
+            lang::fanvaKbOver(loaded.kb), QStringLiteral("CxAnimals"), doc, QStringLiteral("doc.md"), settings);
         const qint64 inputMs = timer.restart();
-        formalize::Session session(provider.get(), input, formalize::standardHooks());
+        formalize::Session session(provider.get(), input);
         qint64 startedMs = -1;
         int rounds = 0;
         connect(&session, &formalize::Session::eventAdded, this, [&](const json &event) {

@@ -16,3 +16,5 @@ fanva_add_test(tst_judgealone SOURCES formalize/tst_judgealone.cpp LIBS fanva_en
 # The session file as read from outside (sessionfile.cpp, autosave.cpp): registered here, beside
 # the formalize tests it grew from, so tests/engine/proposal.cmake stays the proposal area's.
 fanva_add_test(tst_sessionload SOURCES proposal/tst_sessionload.cpp LIBS fanva_engine)
+# The loop over the language seam, one source with a row per language (issue 34).
+fanva_add_test(tst_sessionlanguages SOURCES formalize/tst_sessionlanguages.cpp LIBS fanva_engine)

@@ -11,12 +11,13 @@
 #include "review/reviewpresenter.h"
 
 #include "formalize/judgealone.h"
-#include "formalize/sessionlanguage.h"
+#include "formalize/sessionkb.h"
 #include "formalize/sessionsetup.h"
 #include "jsonutil.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
 #include "lang/fanvakb.h"
+#include "lang/language.h"
 #include "lang/registry.h"
 #include "llm/call.h"
 #include "llm/provider.h"
@@ -98,7 +99,7 @@ bool ReviewController::beginAuthoring(
     // The target's own file, as a formalization targets it: a context's file (<Context>.txt
     // when the KB has none), or the language's file for the target name.
     if (m_sessionLanguage)
-        p.targetFile = m_sessionLanguage->targetFile(context);
+        p.targetFile = m_sessionLanguage->kb().targetFile(context);
     else
         p.targetFile = context + QStringLiteral(".txt");
     if (const auto info = m_kb ? m_kb->contextInfo(kb::intern(context.toStdString())) : std::nullopt; info && !info->file.isEmpty())

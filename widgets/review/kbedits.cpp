@@ -162,7 +162,7 @@ bool ReviewController::startRewrite(const std::vector<int> &lines, const QString
     input.firstEntryId = formalize::entryNumber(nextEntryId());
     m_rewriting = true;
     m_attempts->clear();
-    m_run = std::make_unique<formalize::Session>(m_provider.get(), std::move(input), formalize::standardHooks());
+    m_run = std::make_unique<formalize::Session>(m_provider.get(), std::move(input));
     connect(m_run.get(), &formalize::Session::eventAdded, m_attempts, &AttemptLogModel::addEvent);
     connect(m_run.get(), &formalize::Session::textDelta, this, &ReviewController::textDelta);
     connect(m_run.get(), &formalize::Session::thinkingDelta, this, &ReviewController::thinkingDelta);

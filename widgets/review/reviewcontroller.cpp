@@ -7,7 +7,7 @@
 #include "review/entrymodel.h"
 
 #include "formalize/rewrite.h"
-#include "formalize/sessionlanguage.h"
+#include "formalize/sessionkb.h"
 #include "formalize/sessionsetup.h"
 #include "kb/knowledgebase.h"
 #include "lang/fanvakb.h"
@@ -172,10 +172,7 @@ std::vector<std::vector<check::Problem>> ReviewController::gateBatch(const QStri
 
 formalize::EntryGloss ReviewController::glossOf(const QString &sentence, const QString &target) const
 {
-    if (m_sessionLanguage)
-        return m_sessionLanguage->gloss(sentence, target);
-    static const formalize::SessionHooks s_hooks = formalize::standardHooks();
-    return m_kb && s_hooks.gloss ? s_hooks.gloss(*m_kb, sentence, target) : formalize::EntryGloss();
+    return m_sessionLanguage ? m_sessionLanguage->gloss(sentence, target) : formalize::EntryGloss();
 }
 
 std::vector<check::Problem> ReviewController::clashes(const QString &id) const
@@ -246,7 +243,7 @@ void ReviewController::adoptKb(std::shared_ptr<const lang::Kb> kb)
     m_seamKb = kb;
     m_kb = kb ? lang::sharedKnowledgeBaseOf(*kb) : nullptr;
     m_languageKb = kb && !m_kb ? kb : nullptr;
-    m_sessionLanguage = m_languageKb ? lang::sessionLanguageOf(m_languageKb) : nullptr;
+    m_sessionLanguage = kb ? std::make_shared<const formalize::SessionKb>(kb) : nullptr;
 }
 
 bool ReviewController::start(const ReviewSetup &setup, QString *error)
@@ -291,8 +288,7 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
     // The session builds its input as it starts, off the GUI thread for a large document (audit
     // M9): fanva-kb's as it always was, another language's through the seam (nibli-kr.md §1.4).
     formalize::SessionInput input;
-    input.kb = m_kb;
-    input.language = m_sessionLanguage;
+    input.kb = m_sessionLanguage ? m_sessionLanguage->sharedKb() : nullptr;
     input.context = setup.context;
     input.document = document;
     input.documentName = QFileInfo(setup.documentPath).fileName();
@@ -304,10 +300,8 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
     input.focus = setup.focus;
     if (m_merging)
         input.firstEntryId = formalize::highestEntryNumber(proposal().entries) + 1;
-    input.build = [shell = input, languageKb = m_languageKb] {
-        return shell.kb
-            ? formalize::makeSessionInput(shell.kb, shell.context, shell.document, shell.documentName, shell.settings, shell.instruction)
-            : lang::makeSessionInput(languageKb, shell.context, shell.document, shell.documentName, shell.settings, shell.instruction);
+    input.build = [shell = input] {
+        return formalize::makeSessionInput(shell.kb, shell.context, shell.document, shell.documentName, shell.settings, shell.instruction);
     };
 
     m_attempts->clear();
@@ -316,7 +310,7 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
         m_sessionId = QUuid::createUuid().toString(QUuid::WithoutBraces);
         beginAutosave(m_sessionId);
     }
-    m_run = std::make_unique<formalize::Session>(m_provider.get(), std::move(input), formalize::standardHooks());
+    m_run = std::make_unique<formalize::Session>(m_provider.get(), std::move(input));
     connect(m_run.get(), &formalize::Session::eventAdded, m_attempts, &AttemptLogModel::addEvent);
     connect(m_run.get(), &formalize::Session::textDelta, this, &ReviewController::textDelta);
     connect(m_run.get(), &formalize::Session::thinkingDelta, this, &ReviewController::thinkingDelta);
@@ -372,7 +366,7 @@ bool ReviewController::mergeRun(proposal::SessionFile fresh)
     if (scope.size() == m_run->segments().size())
         scope.clear();
     // Entries match by key: the KB language's (fanva-kb: the KB's canonical key).
-    std::function<QString(const QString &)> key = proposal::canonicalKeyIn(m_kb);
+    std::function<QString(const QString &)> key;
     if (m_sessionLanguage) {
         key = [language = m_sessionLanguage](const QString &sentence) {
             const std::optional<std::string> found = language->key(sentence);

@@ -328,7 +328,7 @@ private:
     std::shared_ptr<const fanva::lang::Kb> m_languageKb;
     /// The review's KB in any language, through the seam (replace, retract and rewrite use only it).
     std::shared_ptr<const fanva::lang::Kb> m_seamKb;
-    std::shared_ptr<const fanva::formalize::SessionLanguage> m_sessionLanguage;
+    std::shared_ptr<const fanva::formalize::SessionKb> m_sessionLanguage;
     /// The gates with one critic kept for m_kb (kbGate()); m_kbGateFor is the KB it was made for.
     mutable fanva::proposal::BatchGate m_kbGate;
     mutable const fanva::kb::KnowledgeBase *m_kbGateFor = nullptr;

@@ -150,7 +150,7 @@ private Q_SLOTS:
         settings.judge = false;
         const formalize::SessionInput input = formalize::makeRewriteInput(
             loaded.kb, gate.kb, QStringLiteral("CxAnimals"), QStringLiteral("CxAnimals.txt"), selection, settings);
-        formalize::Session session(provider.get(), input, formalize::standardHooks());
+        formalize::Session session(provider.get(), input);
         QSignalSpy finished(&session, &formalize::Session::finished);
         session.start();
         QVERIFY(session.isFinished() || finished.wait(20000));
@@ -189,8 +189,7 @@ private Q_SLOTS:
         settings.judge = false;
         formalize::Session session(provider.get(),
             formalize::makeRewriteInput(
-                loaded.kb, loaded.kb, QStringLiteral("CxAnimals"), QStringLiteral("CxAnimals.txt"), selection, settings),
-            formalize::standardHooks());
+                loaded.kb, loaded.kb, QStringLiteral("CxAnimals"), QStringLiteral("CxAnimals.txt"), selection, settings));
         QSignalSpy finished(&session, &formalize::Session::finished);
         session.start();
         QVERIFY(session.isFinished() || finished.wait(20000));

@@ -6,6 +6,7 @@
 #include "formalize/session.h"
 #include "formalize/sessionsetup.h"
 #include "kb/knowledgebase.h"
+#include "lang/fanvakb.h"
 #include "llm/scriptedprovider.h"
 #include "proposal/apply.h"
 #include "proposal/gate.h"
@@ -142,11 +143,11 @@ private:
         if (!provider)
             qFatal("bad script");
         const QByteArray document = readAll(fixtureDir() + QStringLiteral("/winter.md"));
-        formalize::SessionInput input
-            = formalize::makeSessionInput(loaded.kb, QStringLiteral("CxAnimals"), document, QStringLiteral("winter.md"), settings);
+        formalize::SessionInput input = formalize::makeSessionInput(
+            lang::fanvaKbOver(loaded.kb), QStringLiteral("CxAnimals"), document, QStringLiteral("winter.md"), settings);
         input.providerId = QStringLiteral("scripted");
         const QDateTime start = QDateTime::fromString(QStringLiteral("2026-11-29T14:00:00Z"), Qt::ISODate);
-        formalize::Session session(provider.get(), input, formalize::standardHooks(), formalize::Environment::deterministic(start, 7));
+        formalize::Session session(provider.get(), input, formalize::Environment::deterministic(start, 7));
         QSignalSpy finished(&session, &formalize::Session::finished);
         session.start();
         if (!session.isFinished() && !finished.wait(20000))
@@ -457,9 +458,9 @@ private Q_SLOTS:
         auto provider = llm::ScriptedProvider::fromFile(demo + QStringLiteral("/replay.json"), llm::ScriptedProvider::Mode::Demo, &error);
         QVERIFY2(provider, error.message.c_str());
         formalize::SessionSettings settings; // judge on, as for every selected provider
-        const formalize::SessionInput input = formalize::makeSessionInput(
-            loaded.kb, QStringLiteral("CxAnimals"), readAll(demo + QStringLiteral("/animals.md")), QStringLiteral("animals.md"), settings);
-        formalize::Session session(provider.get(), input, formalize::standardHooks());
+        const formalize::SessionInput input = formalize::makeSessionInput(lang::fanvaKbOver(loaded.kb), QStringLiteral("CxAnimals"),
+            readAll(demo + QStringLiteral("/animals.md")), QStringLiteral("animals.md"), settings);
+        formalize::Session session(provider.get(), input);
         QSignalSpy finished(&session, &formalize::Session::finished);
         session.start();
         QVERIFY(finished.wait(30000));
@@ -522,9 +523,9 @@ private Q_SLOTS:
         llm::Failure error;
         auto provider = llm::ScriptedProvider::fromJson(script, llm::ScriptedProvider::Mode::Scripted, &error);
         QVERIFY(provider);
-        formalize::SessionInput input = formalize::makeSessionInput(loaded.kb, QStringLiteral("CxAnimals"),
+        formalize::SessionInput input = formalize::makeSessionInput(lang::fanvaKbOver(loaded.kb), QStringLiteral("CxAnimals"),
             readAll(fixtureDir() + QStringLiteral("/winter.md")), QStringLiteral("winter.md"), judgeOff());
-        formalize::Session session(provider.get(), input, formalize::standardHooks());
+        formalize::Session session(provider.get(), input);
         QSignalSpy deltas(&session, &formalize::Session::textDelta);
         QSignalSpy finished(&session, &formalize::Session::finished);
         session.start();

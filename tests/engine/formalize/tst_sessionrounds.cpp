@@ -6,6 +6,7 @@
 #include "formalize/session.h"
 #include "formalize/sessionsetup.h"
 #include "kb/knowledgebase.h"
+#include "lang/fanvakb.h"
 #include "llm/scriptedprovider.h"
 
 #include <QFile>
@@ -94,11 +95,11 @@ class TstSessionRounds : public QObject
         if (!provider)
             qFatal("bad script");
         settings.judge = false;
-        formalize::SessionInput input
-            = formalize::makeSessionInput(m_kb, QStringLiteral("CxAnimals"), document, QStringLiteral("doc.md"), settings);
+        formalize::SessionInput input = formalize::makeSessionInput(
+            lang::fanvaKbOver(m_kb), QStringLiteral("CxAnimals"), document, QStringLiteral("doc.md"), settings);
         if (adjust)
             adjust(input);
-        formalize::Session session(provider.get(), input, formalize::standardHooks());
+        formalize::Session session(provider.get(), input);
         QSignalSpy finished(&session, &formalize::Session::finished);
         session.start();
         if (!session.isFinished() && !finished.wait(20000))
@@ -281,8 +282,8 @@ private Q_SLOTS:
         settings.judge = false;
         const QByteArray document = randomDocument(1000 * 1000);
         formalize::Session session(provider.get(),
-            formalize::makeSessionInput(m_kb, QStringLiteral("CxAnimals"), document, QStringLiteral("doc.md"), settings),
-            formalize::standardHooks());
+            formalize::makeSessionInput(
+                lang::fanvaKbOver(m_kb), QStringLiteral("CxAnimals"), document, QStringLiteral("doc.md"), settings));
         QSignalSpy finished(&session, &formalize::Session::finished);
         session.start();
         QVERIFY(!session.isFinished());

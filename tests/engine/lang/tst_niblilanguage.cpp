@@ -183,7 +183,7 @@ void TstNibliLanguage::glossAndFindTerm()
 void TstNibliLanguage::coined()
 {
     const auto candidate = [this](const char *text) { return *m_nibli->readCandidate(QString::fromUtf8(text)).statement; };
-    const formalize::CoinedReport report = m_nibli->coined(*m_kb, QStringLiteral("shop"),
+    const lang::CoinedReport report = m_nibli->coined(*m_kb, QStringLiteral("shop"),
         { { QStringLiteral("e1"), candidate("pred repairs(mender, thing): \"{x1} repairs {x2}\".") },
             { QStringLiteral("e2"), candidate("repairs(Ilse, Kiosk).") }, { QStringLiteral("e3"), candidate("person(Bertil).") } });
     QCOMPARE(report.literals, 2);
@@ -199,7 +199,7 @@ void TstNibliLanguage::coined()
 
 void TstNibliLanguage::bareCandidates()
 {
-    const std::vector<formalize::ReplyCandidate> found = m_nibli->bareCandidates(QStringLiteral(
+    const std::vector<lang::ReplyCandidate> found = m_nibli->bareCandidates(QStringLiteral(
         "Here you are:\n```\n[1] Ilse is a person.\nperson(Ilse).\n# not this.\nowns(Ilse, Kiosk). # [3]\nno period here\n```\n"));
     QCOMPARE(found.size(), std::size_t(2));
     QCOMPARE(found[0].sentence, QStringLiteral("person(Ilse)."));
