@@ -13,7 +13,9 @@
 
 #include <QJsonValue>
 
+#include <array>
 #include <mutex>
+#include <utility>
 
 namespace fanva::check {
 
@@ -217,115 +219,156 @@ Problem notWellFormed(const QString &message, Term at)
     return makeProblem(problem::notWellFormed, QStringLiteral("not well-formed: ") + message, at);
 }
 
+// Whether `t`, in `fact`, names a type or predicate (`what`), as §4's vocabulary requires.
+std::optional<Problem> notIndividual(Term fact, Term t, const QString &what)
+{
+    if (!t.isSymbol())
+        return notWellFormed(QStringLiteral("%1 in %2 must name %3, not %4").arg(flat(t), flat(fact), what, flat(t)), t);
+    if (kb::symbolRole(t.symbol()) == kb::Role::Individual)
+        return notWellFormed(QStringLiteral("%1 in %2 is an individual, but %3 relates %4 — name a type there, or state a membership "
+                                            "such as (type %1)")
+                                 .arg(flat(t), flat(fact), flat(fact.functor()), what),
+            t);
+    return std::nullopt;
+}
+
+// The scope of the vocabulary checks: every context, the checked batch's ignored key aside.
+kb::Scope everywhere(const Check &c)
+{
+    return kb::Scope { kb::noSymbol, c.scope.ignoredKey };
+}
+
+std::optional<Problem> genlProblem(const Check &c, Term fact)
+{
+    const Term a = fact.at(1);
+    const Term b = fact.at(2);
+    if (a.isSymbol() && b.isSymbol() && kb::symbolRole(a.symbol()) == kb::Role::Individual
+        && kb::symbolRole(b.symbol()) != kb::Role::Individual)
+        return notWellFormed(QStringLiteral("%1 is an individual, and genl relates types or predicates — write (%2 %1) to say %1 is "
+                                            "%3")
+                                 .arg(flat(a), flat(b), spelling::withArticle(flat(b))),
+            a);
+    for (const Term t : { a, b }) {
+        if (auto problem = notIndividual(fact, t, QStringLiteral("types or predicates")))
+            return problem;
+    }
+    if (a.symbol() == b.symbol())
+        return notWellFormed(QStringLiteral("%1 relates %2 to itself, which says nothing — drop it").arg(flat(fact), flat(a)), fact);
+    if (c.kb.isGenl(b.symbol(), a.symbol(), everywhere(c)))
+        return notWellFormed(QStringLiteral("%1 would make a cycle, since %2 is already below %3").arg(flat(fact), flat(b), flat(a)), fact);
+    return std::nullopt;
+}
+
+std::optional<Problem> genlCxProblem(const Check & /*c*/, Term fact)
+{
+    for (const Term t : { fact.at(1), fact.at(2) }) {
+        if (!t.isSymbol() || !kb::isContextName(t.name()))
+            return notWellFormed(QStringLiteral("genlCx relates contexts, and %1 is not one — write a context name such as %2")
+                                     .arg(flat(t), spelling::contextName(flat(t))),
+                t);
+    }
+    if (fact.at(1).symbol() == fact.at(2).symbol())
+        return notWellFormed(
+            QStringLiteral("%1 makes %2 see itself, which it always does — drop it").arg(flat(fact), flat(fact.at(1))), fact);
+    return std::nullopt;
+}
+
+std::optional<Problem> disjointnessProblem(const Check &c, Term fact)
+{
+    const Term a = fact.at(1);
+    const Term b = fact.at(2);
+    for (const Term t : { a, b }) {
+        if (auto problem = notIndividual(fact, t, QStringLiteral("types")))
+            return problem;
+    }
+    if (a.symbol() == b.symbol())
+        return notWellFormed(
+            QStringLiteral("%1 makes %2 disjoint from itself, so it could have no instance — drop it").arg(flat(fact), flat(a)), fact);
+    const bool aBelow = c.kb.isGenl(a.symbol(), b.symbol(), everywhere(c));
+    if (aBelow || c.kb.isGenl(b.symbol(), a.symbol(), everywhere(c))) {
+        return notWellFormed(QStringLiteral("%1 cannot hold, since %2 is below %3 and shares all its instances — drop it")
+                                 .arg(flat(fact), flat(aBelow ? a : b), flat(aBelow ? b : a)),
+            fact);
+    }
+    return std::nullopt;
+}
+
+std::optional<Problem> arityProblem(const Check & /*c*/, Term fact)
+{
+    if (!isPositiveInteger(fact.at(2)))
+        return notWellFormed(
+            QStringLiteral("the arity in %1 must be a positive integer, not %2").arg(flat(fact), flat(fact.at(2))), fact.at(2));
+    return std::nullopt;
+}
+
+std::optional<Problem> argumentPositionProblem(Term fact)
+{
+    if (!isPositiveInteger(fact.at(2)))
+        return notWellFormed(
+            QStringLiteral("the argument position in %1 must be a positive integer, not %2").arg(flat(fact), flat(fact.at(2))), fact.at(2));
+    return std::nullopt;
+}
+
+// (arg P n T) and (genlArg P n T).
+std::optional<Problem> argProblem(const Check & /*c*/, Term fact)
+{
+    if (auto problem = argumentPositionProblem(fact))
+        return problem;
+    return notIndividual(fact, fact.at(3), QStringLiteral("a type"));
+}
+
+// (transitiveInArg P n R) and (transitiveInArgInverse P n R).
+std::optional<Problem> transitiveInArgProblem(const Check &c, Term fact)
+{
+    if (auto problem = argumentPositionProblem(fact))
+        return problem;
+    const Term relation = fact.at(3);
+    const bool ok = relation.isSymbol(sym::genl) || relation.isSymbol(sym::genlCx)
+        || (relation.isSymbol() && !c.kb.factsWith(sym::transitive, relation.symbol(), everywhere(c)).empty());
+    if (!ok)
+        return notWellFormed(QStringLiteral("%1 preserves argument %2 along %3, which is neither genl, genlCx nor marked transitive — "
+                                            "use one of those, or state (transitive %3)")
+                                 .arg(flat(fact), flat(fact.at(2)), flat(relation)),
+            relation);
+    return std::nullopt;
+}
+
+std::optional<Problem> commentProblem(const Check & /*c*/, Term fact)
+{
+    const Term term = fact.at(1);
+    if (!term.isSymbol() && !term.isList())
+        return notWellFormed(
+            QStringLiteral("comment documents a term (a symbol or a compound), not %1 — write (comment term \"…\")").arg(flat(term)), term);
+    if (!fact.at(2).isString())
+        return notWellFormed(
+            QStringLiteral("comment documents %1 with a string, not %2 — write (comment %1 \"…\")").arg(flat(term), flat(fact.at(2))),
+            fact.at(2));
+    return std::nullopt;
+}
+
+// The §4 vocabulary rules, one check per vocabulary predicate.
+using VocabularyCheck = std::optional<Problem> (*)(const Check &, Term);
+constexpr std::array<std::pair<kb::SymbolId, VocabularyCheck>, 9> s_vocabularyChecks { {
+    { sym::genl, genlProblem },
+    { sym::genlCx, genlCxProblem },
+    { sym::disjoint, disjointnessProblem },
+    { sym::arity, arityProblem },
+    { sym::arg, argProblem },
+    { sym::genlArg, argProblem },
+    { sym::transitiveInArg, transitiveInArgProblem },
+    { sym::transitiveInArgInverse, transitiveInArgProblem },
+    { sym::comment, commentProblem },
+} };
+
 // The §4 vocabulary rules for a positive fact.
 std::optional<Problem> vocabularyProblem(const Check &c, Term fact)
 {
     const kb::SymbolId f = fact.functorSymbol();
-    const kb::Scope everywhere { kb::noSymbol, c.scope.ignoredKey };
-    const auto notIndividual = [&](Term t, const QString &what) -> std::optional<Problem> {
-        if (!t.isSymbol())
-            return notWellFormed(QStringLiteral("%1 in %2 must name %3, not %4").arg(flat(t), flat(fact), what, flat(t)), t);
-        if (kb::symbolRole(t.symbol()) == kb::Role::Individual)
-            return notWellFormed(QStringLiteral("%1 in %2 is an individual, but %3 relates %4 — name a type there, or state a membership "
-                                                "such as (type %1)")
-                                     .arg(flat(t), flat(fact), flat(fact.functor()), what),
-                t);
-        return std::nullopt;
-    };
-
-    switch (f) {
-    case sym::genl: {
-        const Term a = fact.at(1);
-        const Term b = fact.at(2);
-        if (a.isSymbol() && b.isSymbol() && kb::symbolRole(a.symbol()) == kb::Role::Individual
-            && kb::symbolRole(b.symbol()) != kb::Role::Individual)
-            return notWellFormed(QStringLiteral("%1 is an individual, and genl relates types or predicates — write (%2 %1) to say %1 is "
-                                                "%3")
-                                     .arg(flat(a), flat(b), spelling::withArticle(flat(b))),
-                a);
-        for (const Term t : { a, b }) {
-            if (auto problem = notIndividual(t, QStringLiteral("types or predicates")))
-                return problem;
-        }
-        if (a.symbol() == b.symbol())
-            return notWellFormed(QStringLiteral("%1 relates %2 to itself, which says nothing — drop it").arg(flat(fact), flat(a)), fact);
-        if (c.kb.isGenl(b.symbol(), a.symbol(), everywhere))
-            return notWellFormed(
-                QStringLiteral("%1 would make a cycle, since %2 is already below %3").arg(flat(fact), flat(b), flat(a)), fact);
-        return std::nullopt;
+    for (const auto &[predicate, check] : s_vocabularyChecks) {
+        if (predicate == f)
+            return check(c, fact);
     }
-    case sym::genlCx:
-        for (const Term t : { fact.at(1), fact.at(2) }) {
-            if (!t.isSymbol() || !kb::isContextName(t.name()))
-                return notWellFormed(QStringLiteral("genlCx relates contexts, and %1 is not one — write a context name such as %2")
-                                         .arg(flat(t), spelling::contextName(flat(t))),
-                    t);
-        }
-        if (fact.at(1).symbol() == fact.at(2).symbol())
-            return notWellFormed(
-                QStringLiteral("%1 makes %2 see itself, which it always does — drop it").arg(flat(fact), flat(fact.at(1))), fact);
-        return std::nullopt;
-    case sym::disjoint: {
-        const Term a = fact.at(1);
-        const Term b = fact.at(2);
-        for (const Term t : { a, b }) {
-            if (auto problem = notIndividual(t, QStringLiteral("types")))
-                return problem;
-        }
-        if (a.symbol() == b.symbol())
-            return notWellFormed(
-                QStringLiteral("%1 makes %2 disjoint from itself, so it could have no instance — drop it").arg(flat(fact), flat(a)), fact);
-        if (c.kb.isGenl(a.symbol(), b.symbol(), everywhere) || c.kb.isGenl(b.symbol(), a.symbol(), everywhere)) {
-            const bool aBelow = c.kb.isGenl(a.symbol(), b.symbol(), everywhere);
-            return notWellFormed(QStringLiteral("%1 cannot hold, since %2 is below %3 and shares all its instances — drop it")
-                                     .arg(flat(fact), flat(aBelow ? a : b), flat(aBelow ? b : a)),
-                fact);
-        }
-        return std::nullopt;
-    }
-    case sym::arity:
-        if (!isPositiveInteger(fact.at(2)))
-            return notWellFormed(
-                QStringLiteral("the arity in %1 must be a positive integer, not %2").arg(flat(fact), flat(fact.at(2))), fact.at(2));
-        return std::nullopt;
-    case sym::arg:
-    case sym::genlArg:
-        if (!isPositiveInteger(fact.at(2)))
-            return notWellFormed(
-                QStringLiteral("the argument position in %1 must be a positive integer, not %2").arg(flat(fact), flat(fact.at(2))),
-                fact.at(2));
-        return notIndividual(fact.at(3), QStringLiteral("a type"));
-    case sym::transitiveInArg:
-    case sym::transitiveInArgInverse: {
-        if (!isPositiveInteger(fact.at(2)))
-            return notWellFormed(
-                QStringLiteral("the argument position in %1 must be a positive integer, not %2").arg(flat(fact), flat(fact.at(2))),
-                fact.at(2));
-        const Term relation = fact.at(3);
-        const bool ok = relation.isSymbol(sym::genl) || relation.isSymbol(sym::genlCx)
-            || (relation.isSymbol() && !c.kb.factsWith(sym::transitive, relation.symbol(), everywhere).empty());
-        if (!ok)
-            return notWellFormed(QStringLiteral("%1 preserves argument %2 along %3, which is neither genl, genlCx nor marked transitive — "
-                                                "use one of those, or state (transitive %3)")
-                                     .arg(flat(fact), flat(fact.at(2)), flat(relation)),
-                relation);
-        return std::nullopt;
-    }
-    case sym::comment: {
-        const Term term = fact.at(1);
-        if (!term.isSymbol() && !term.isList())
-            return notWellFormed(
-                QStringLiteral("comment documents a term (a symbol or a compound), not %1 — write (comment term \"…\")").arg(flat(term)),
-                term);
-        if (!fact.at(2).isString())
-            return notWellFormed(
-                QStringLiteral("comment documents %1 with a string, not %2 — write (comment %1 \"…\")").arg(flat(term), flat(fact.at(2))),
-                fact.at(2));
-        return std::nullopt;
-    }
-    default:
-        return std::nullopt;
-    }
+    return std::nullopt;
 }
 
 // The arity n a declaration fact gives its predicate: (arity P n), (unaryPredicate P), or a

@@ -3,8 +3,10 @@
 // Stage 4 of the check chain: the sentence's shape as KB language (kb-language.md §4, §5.3
 // not-well-formed), and the decomposition of a rule that the later stages read.
 #include "check/chain_p.h"
-
+#include "enumnames.h"
 #include "kb/writer.h"
+
+#include <array>
 
 namespace fanva::check::detail {
 
@@ -144,21 +146,17 @@ bool isFrame(kb::SymbolId id)
 
 enum class Place { Fact, Antecedent, Consequent, Exception, Body };
 
+constexpr std::array s_placeNames {
+    EnumName { Place::Fact, QLatin1StringView("a fact") },
+    EnumName { Place::Antecedent, QLatin1StringView("a rule antecedent") },
+    EnumName { Place::Consequent, QLatin1StringView("a rule consequent") },
+    EnumName { Place::Exception, QLatin1StringView("an exceptWhen query") },
+    EnumName { Place::Body, QLatin1StringView("a query body") },
+};
+
 QString placeName(Place place)
 {
-    switch (place) {
-    case Place::Fact:
-        return QStringLiteral("a fact");
-    case Place::Antecedent:
-        return QStringLiteral("a rule antecedent");
-    case Place::Consequent:
-        return QStringLiteral("a rule consequent");
-    case Place::Exception:
-        return QStringLiteral("an exceptWhen query");
-    case Place::Body:
-        return QStringLiteral("a query body");
-    }
-    return {};
+    return QString(enumName(s_placeNames, place));
 }
 
 std::optional<Problem> literalProblem(Term literal, Place place, int depth);

@@ -2,7 +2,10 @@
 // SPDX-License-Identifier: MIT
 #include "kb/roles.h"
 
+#include "enumnames.h"
+
 #include <algorithm>
+#include <array>
 #include <mutex>
 
 namespace fanva::kb {
@@ -53,33 +56,23 @@ bool allOf(std::string_view text, bool (*pred)(char))
 
 } // namespace
 
+constexpr std::array s_roleNames {
+    EnumName { Role::None, QLatin1StringView("none") },
+    EnumName { Role::Variable, QLatin1StringView("variable") },
+    EnumName { Role::Number, QLatin1StringView("number") },
+    EnumName { Role::String, QLatin1StringView("string") },
+    EnumName { Role::Lexeme, QLatin1StringView("lexeme") },
+    EnumName { Role::Context, QLatin1StringView("context") },
+    EnumName { Role::Individual, QLatin1StringView("individual") },
+    EnumName { Role::Predicate, QLatin1StringView("predicate") },
+    EnumName { Role::Sense, QLatin1StringView("sense") },
+    EnumName { Role::Type, QLatin1StringView("type") },
+    EnumName { Role::Function, QLatin1StringView("function") },
+};
+
 QLatin1StringView roleName(Role role)
 {
-    switch (role) {
-    case Role::None:
-        return QLatin1StringView("none");
-    case Role::Variable:
-        return QLatin1StringView("variable");
-    case Role::Number:
-        return QLatin1StringView("number");
-    case Role::String:
-        return QLatin1StringView("string");
-    case Role::Lexeme:
-        return QLatin1StringView("lexeme");
-    case Role::Context:
-        return QLatin1StringView("context");
-    case Role::Individual:
-        return QLatin1StringView("individual");
-    case Role::Predicate:
-        return QLatin1StringView("predicate");
-    case Role::Sense:
-        return QLatin1StringView("sense");
-    case Role::Type:
-        return QLatin1StringView("type");
-    case Role::Function:
-        return QLatin1StringView("function");
-    }
-    return QLatin1StringView("none");
+    return enumName(s_roleNames, role);
 }
 
 bool isLexemeName(std::string_view name)
@@ -196,19 +189,16 @@ Role termRole(Term term)
     return Role::None;
 }
 
+constexpr std::array s_literalRoleNames {
+    EnumName { LiteralRole::Sentence, QLatin1StringView("sentence") },
+    EnumName { LiteralRole::Antecedent, QLatin1StringView("rule antecedent") },
+    EnumName { LiteralRole::Consequent, QLatin1StringView("rule consequent") },
+    EnumName { LiteralRole::Exception, QLatin1StringView("exceptWhen exception") },
+};
+
 QLatin1StringView literalRoleName(LiteralRole role)
 {
-    switch (role) {
-    case LiteralRole::Sentence:
-        return QLatin1StringView("sentence");
-    case LiteralRole::Antecedent:
-        return QLatin1StringView("rule antecedent");
-    case LiteralRole::Consequent:
-        return QLatin1StringView("rule consequent");
-    case LiteralRole::Exception:
-        return QLatin1StringView("exceptWhen exception");
-    }
-    return QLatin1StringView("sentence");
+    return enumName(s_literalRoleNames, role);
 }
 
 namespace {
