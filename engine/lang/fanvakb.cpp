@@ -11,6 +11,7 @@
 #include "kb/roles.h"
 #include "kb/symbol.h"
 #include "kb/writer.h"
+#include "lang/fanvakbclaimwriter.h"
 #include "lang/kbtokenizer.h"
 
 #include <QDir>
@@ -323,6 +324,7 @@ public:
     }
 
     [[nodiscard]] QString lineComment() const override { return QStringLiteral(";;"); }
+    [[nodiscard]] const ClaimWriter *claimWriter() const override { return &fanvaKbClaimWriter(); }
     [[nodiscard]] QString syntaxDefinition() const override { return QStringLiteral("Fanva KB"); }
 
     [[nodiscard]] QList<Token> tokenizeLine(QStringView line, int &state) const override

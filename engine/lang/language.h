@@ -33,6 +33,7 @@ namespace fanva::lang {
 
 class Language;
 class TurnVocabulary;
+class ClaimWriter;
 
 /// What one language keeps of a statement it read (its AST, a term and its arena…). Each
 /// language derives its own; nothing outside that language looks inside.
@@ -284,6 +285,8 @@ public:
 
     /// The vocabulary of the formalize turn as data (docs/spec/rules.md §2).
     [[nodiscard]] virtual const TurnVocabulary *turnVocabulary() const { return nullptr; }
+    /// Writes the rules drafter's language-neutral claims (lang/claimwriter.h, rules.md §3).
+    [[nodiscard]] virtual const ClaimWriter *claimWriter() const { return nullptr; }
 };
 
 } // namespace fanva::lang

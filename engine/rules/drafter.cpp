@@ -3,6 +3,10 @@
 #include "rules/drafter.h"
 
 #include "jsonutil.h"
+#include "lang/claim.h"
+#include "lang/claimwriter.h"
+#include "lang/language.h"
+#include "lang/registry.h"
 #include "rules/inputguard.h"
 #include "rules/lexicon.h"
 #include "rules/tokenizer.h"
@@ -19,6 +23,8 @@
 
 namespace fanva::rules {
 
+using lang::Claim;
+using lang::ClaimTerm;
 using nlohmann::json;
 
 namespace {
@@ -186,6 +192,50 @@ bool isReflexive(const QString &w)
         || w == QLatin1String("themselves");
 }
 
+// --- claims -------------------------------------------------------------------------
+
+/// The term the drafter spells `text`: "?x" a variable, "%S"/"%K" a placeholder (a variable
+/// until substituted), a number, else an individual.
+ClaimTerm termOf(const QString &text)
+{
+    if (text.startsWith(QLatin1Char('?')))
+        return ClaimTerm::variable(text.mid(1));
+    if (text.startsWith(QLatin1Char('%')))
+        return ClaimTerm::variable(text);
+    if (!text.isEmpty() && (text.front().isDigit() || text.front() == QLatin1Char('-')))
+        return ClaimTerm::number(text);
+    return ClaimTerm::individual(text);
+}
+
+/// `claim` with every variable `name` replaced by `value`.
+Claim substituted(Claim claim, const QString &name, const ClaimTerm &value)
+{
+    for (ClaimTerm &term : claim.arguments) {
+        if (term.kind == ClaimTerm::Kind::Variable && term.text == name)
+            term = value;
+    }
+    for (Claim &part : claim.parts)
+        part = substituted(std::move(part), name, value);
+    return claim;
+}
+
+/// `claim` about `subject` (the placeholder %S filled).
+Claim about(const Claim &claim, const QString &subject)
+{
+    return substituted(claim, QStringLiteral("%S"), termOf(subject));
+}
+
+/// (T x): membership of `x` in the type `type`.
+Claim member(const QString &type, const QString &x)
+{
+    return Claim::predication(type, { termOf(x) });
+}
+
+Claim negatedIf(bool negated, Claim claim)
+{
+    return negated ? Claim::negation(std::move(claim)) : claim;
+}
+
 // --- vocabulary -------------------------------------------------------------------------
 
 struct Relation {
@@ -217,8 +267,9 @@ struct Np {
 class Drafter
 {
 public:
-    Drafter(const json &turn, Lexicon &lexicon)
+    Drafter(const json &turn, Lexicon &lexicon, const lang::ClaimWriter &writer)
         : m_lex(lexicon)
+        , m_writer(writer)
     {
         const json *vocabulary = jsonutil::object(turn, "vocabulary");
         if (vocabulary) {
@@ -247,56 +298,84 @@ public:
 
     json run(const json &turn, const std::stop_token &stop)
     {
-        json candidates = json::array();
-        json untranslated = json::array();
-        QStringList coined;
+        Reply reply;
         const json *segments = jsonutil::array(turn, "segments");
         if (segments) {
             for (const json &s : *segments) {
                 if (stop.stop_requested())
                     break;
-                const int number = int(jsonutil::integer(s, "number"));
-                const QString text = jsonutil::string(s, "text");
-                if (jsonutil::string(s, "kind") == QLatin1String("heading")) {
-                    untranslated.push_back({ { "segment", number }, { "reason", "a heading; no claim" } });
-                    continue;
-                }
-                m_out.clear();
-                m_reason.clear();
-                sentence(text);
-                if (m_out.empty()) {
-                    untranslated.push_back({ { "segment", number },
-                        { "reason", (m_reason.isEmpty() ? QStringLiteral("no rule matched") : m_reason).toStdString() } });
-                    continue;
-                }
-                for (const Out &o : m_out) {
-                    json c { { "sentence", o.sentence.toStdString() }, { "segment", number },
-                        { "confidence",
-                            o.unused.isEmpty() && !o.coined ? "high"
-                                : o.coined                  ? "low"
-                                                            : "medium" },
-                        { "pattern", o.pattern.toStdString() } };
-                    json unused = json::array();
-                    for (const QString &w : o.unused)
-                        unused.push_back(w.toStdString());
-                    c["unused"] = unused;
-                    if (o.monotonic)
-                        c["strength"] = "monotonic";
-                    candidates.push_back(c);
-                    if (o.coined && !coined.contains(o.coinedName))
-                        coined << o.coinedName;
-                }
+                segment(s, reply);
             }
         }
         QString notes = QStringLiteral("drafted by rules — no model.");
-        if (!coined.isEmpty())
-            notes += QStringLiteral(" Coined %1: no listed relation fits.").arg(coined.join(QStringLiteral(", ")));
-        return json { { "candidates", candidates }, { "untranslated", untranslated }, { "notes", notes.toStdString() } };
+        if (!reply.coined.isEmpty())
+            notes += QStringLiteral(" Coined %1: no listed relation fits.").arg(reply.coined.join(QStringLiteral(", ")));
+        return json { { "candidates", reply.candidates }, { "untranslated", reply.untranslated }, { "notes", notes.toStdString() } };
     }
 
 private:
+    struct Reply {
+        json candidates = json::array();
+        json untranslated = json::array();
+        QStringList coined;
+    };
+
+    /// Drafts one segment into `reply`: its candidates, written in the turn's language, or the
+    /// reason it is left untranslated.
+    void segment(const json &s, Reply &reply)
+    {
+        const int number = int(jsonutil::integer(s, "number"));
+        if (jsonutil::string(s, "kind") == QLatin1String("heading")) {
+            reply.untranslated.push_back({ { "segment", number }, { "reason", "a heading; no claim" } });
+            return;
+        }
+        m_out.clear();
+        m_reason.clear();
+        sentence(jsonutil::string(s, "text"));
+        // A claim the language cannot state is left out; when nothing but introductions is
+        // left, the sentence is untranslated with the language's reason.
+        std::vector<std::pair<const Out *, QString>> written;
+        QString problem;
+        for (const Out &o : m_out) {
+            const lang::WrittenClaim text = m_writer.write(o.claim);
+            if (text.ok())
+                written.emplace_back(&o, text.text);
+            else if (problem.isEmpty())
+                problem = text.problem;
+        }
+        const bool claims = std::any_of(
+            written.begin(), written.end(), [](const auto &item) { return item.first->pattern != QLatin1String("introduced"); });
+        if (!problem.isEmpty() && !claims) {
+            m_reason = problem;
+            written.clear();
+        }
+        if (written.empty()) {
+            reply.untranslated.push_back(
+                { { "segment", number }, { "reason", (m_reason.isEmpty() ? QStringLiteral("no rule matched") : m_reason).toStdString() } });
+            return;
+        }
+        for (const auto &[o, text] : written) {
+            json c { { "sentence", text.toStdString() }, { "segment", number },
+                { "confidence",
+                    o->unused.isEmpty() && !o->coined ? "high"
+                        : o->coined                   ? "low"
+                                                      : "medium" },
+                { "pattern", o->pattern.toStdString() } };
+            json unused = json::array();
+            for (const QString &w : o->unused)
+                unused.push_back(w.toStdString());
+            c["unused"] = unused;
+            if (o->monotonic)
+                c["strength"] = "monotonic";
+            reply.candidates.push_back(c);
+            if (o->coined && !reply.coined.contains(o->coinedName))
+                reply.coined << o->coinedName;
+        }
+    }
+
     struct Out {
-        QString sentence, pattern;
+        Claim claim;
+        QString pattern;
         QStringList unused;
         bool monotonic = false;
         bool coined = false;
@@ -668,7 +747,7 @@ private:
         const QString name = camel + QString::number(++m_mintCount[camel]);
         m_latestOfType[type] = name;
         Out o;
-        o.sentence = QStringLiteral("(%1 %2)").arg(type, name);
+        o.claim = member(type, name);
         o.pattern = QStringLiteral("introduced");
         o.definite = definite;
         o.introduced = name;
@@ -827,18 +906,32 @@ private:
     }
 
     /// (P a b) with the template's reading order: `subject` is the argument read first.
-    static QString atom(const Relation &r, const QString &subject, const QString &object)
+    static Claim atom(const Relation &r, const QString &subject, const QString &object)
     {
         if (r.arity == 1)
-            return QStringLiteral("(%1 %2)").arg(r.name, subject);
-        return r.first == 1 ? QStringLiteral("(%1 %2 %3)").arg(r.name, subject, object)
-                            : QStringLiteral("(%1 %2 %3)").arg(r.name, object, subject);
+            return Claim::predication(r.name, { termOf(subject) });
+        return r.first == 1 ? Claim::predication(r.name, { termOf(subject), termOf(object) })
+                            : Claim::predication(r.name, { termOf(object), termOf(subject) });
+    }
+
+    /// (P N M) of a `genlArg` relation: both arguments are types.
+    static Claim kindAtom(const Relation &r, const QString &subject, const QString &object)
+    {
+        const ClaimTerm s = subject.startsWith(QLatin1Char('%')) ? termOf(subject) : ClaimTerm::type(subject);
+        return r.first == 1 ? Claim::predication(r.name, { s, ClaimTerm::type(object) })
+                            : Claim::predication(r.name, { ClaimTerm::type(object), s });
+    }
+
+    /// (set/defaultRule (implies (T ?x) body)): what members of T usually are or do.
+    static Claim defaultRule(const QString &type, const Claim &body)
+    {
+        return Claim::defaultRule(Claim::implication(member(type, QStringLiteral("?x")), body));
     }
 
     // --- verb phrases ---
 
     struct Vp {
-        QString atom; ///< with the subject placeholder "%S"
+        Claim atom; ///< with the subject placeholder "%S"
         bool negated = false;
         bool coined = false;
         QString coinedName;
@@ -849,7 +942,7 @@ private:
         QString onlyType;
         bool objectIsType = false;
         QString objectType;
-        QStringList moreAtoms; ///< coordinated objects: "catalogues Dracula and Ulysses"
+        std::vector<Claim> moreAtoms; ///< coordinated objects: "catalogues Dracula and Ulysses"
     };
 
     /// Parses a verb phrase at i about `subject` (an individual name, or "?x" for a kind).
@@ -959,7 +1052,7 @@ private:
             // Kinds related to kinds: a genlArg relation, else an existential default.
             const Match kind = findRelation(verb, prep, 2, {}, true);
             if (kind.rel) {
-                vp.atom = atom(*kind.rel, QStringLiteral("%K"), object.name);
+                vp.atom = kindAtom(*kind.rel, QStringLiteral("%K"), object.name);
                 vp.objectIsType = true;
                 vp.end = object.end;
                 vp.pattern = QStringLiteral("kind-relation");
@@ -968,8 +1061,9 @@ private:
             const Match m = findRelation(verb, prep, 2, {}, false);
             if (!m.rel)
                 return std::nullopt;
-            vp.atom
-                = QStringLiteral("(exists ?y (and (%1 ?y) %2))").arg(object.name, atom(*m.rel, QStringLiteral("%S"), QStringLiteral("?y")));
+            vp.atom = Claim::existence(QStringLiteral("y"),
+                Claim::conjunction(
+                    { member(object.name, QStringLiteral("?y")), atom(*m.rel, QStringLiteral("%S"), QStringLiteral("?y")) }));
             vp.end = object.end;
             vp.pattern = QStringLiteral("generic-verb-object");
             return vp;
@@ -987,11 +1081,14 @@ private:
             if (!prep.isEmpty()) {
                 // Clearly a relation, none listed: coin verb + preposition (whistlesAt).
                 vp.coinedName = thirdPerson(verb) + capitalized(prep);
-                vp.atom = QStringLiteral("(%1 %S %2)").arg(vp.coinedName, *arg);
+                vp.atom = Claim::predication(vp.coinedName, { termOf(QStringLiteral("%S")), termOf(*arg) });
                 vp.coined = true;
                 const QString coinedName = vp.coinedName;
                 vp.end = coordinatedObjects(
-                    w, object.end, limit, [&](const QString &other) { return QStringLiteral("(%1 %S %2)").arg(coinedName, other); },
+                    w, object.end, limit,
+                    [&](const QString &other) {
+                        return Claim::predication(coinedName, { termOf(QStringLiteral("%S")), termOf(other) });
+                    },
                     vp.moreAtoms);
                 vp.pattern = QStringLiteral("coined-verb-preposition");
                 return vp;
@@ -1012,7 +1109,7 @@ private:
 
     /// "… Dracula and Ulysses": more named objects after the first, each made an atom by
     /// `make`; returns the end of the last one.
-    template<typename Make> int coordinatedObjects(const std::vector<Token> &w, int end, int limit, Make make, QStringList &atoms)
+    template<typename Make> int coordinatedObjects(const std::vector<Token> &w, int end, int limit, Make make, std::vector<Claim> &atoms)
     {
         while (end + 1 < limit && w[std::size_t(end)].lower == QLatin1String("and")) {
             const Np other = nounPhrase(w, end + 1, limit);
@@ -1021,7 +1118,7 @@ private:
             const auto name = argument(other);
             if (!name)
                 break;
-            atoms << make(*name);
+            atoms.push_back(make(*name));
             end = other.end;
         }
         return end;
@@ -1029,11 +1126,11 @@ private:
 
     // --- sentences ---
 
-    void emit(const std::vector<Token> &w, const std::set<int> &used, const QString &sentence, const QString &pattern,
-        bool monotonic = false, bool coined = false, const QString &coinedName = {})
+    void emit(const std::vector<Token> &w, const std::set<int> &used, const Claim &sentence, const QString &pattern, bool monotonic = false,
+        bool coined = false, const QString &coinedName = {})
     {
         Out o;
-        o.sentence = sentence;
+        o.claim = sentence;
         o.pattern = pattern;
         o.monotonic = monotonic;
         o.coined = coined;
@@ -1046,7 +1143,7 @@ private:
         }
         o.unused += m_extraUnused;
         for (const Out &e : m_out) {
-            if (e.sentence == o.sentence)
+            if (e.claim == o.claim)
                 return;
         }
         m_out.push_back(o);
@@ -1172,7 +1269,7 @@ private:
             ++j;
         if (j >= n || w[std::size_t(j)].lower != QLatin1String("not"))
             return false;
-        QString body;
+        Claim body;
         if (isBe(w[std::size_t(subject.end)].lower)) {
             // "Ns are usually ADJ, but Zs are not."
             int a = subject.end + 1;
@@ -1184,14 +1281,14 @@ private:
             body = atom(*adj, QStringLiteral("?x"), {});
         } else {
             const auto vp = verbPhrase(w, subject.end, comma, true);
-            if (!vp || vp->negated || vp->objectIsType || vp->coined || !vp->onlyType.isEmpty() || !vp->moreAtoms.isEmpty())
+            if (!vp || vp->negated || vp->objectIsType || vp->coined || !vp->onlyType.isEmpty() || !vp->moreAtoms.empty())
                 return false;
-            body = QString(vp->atom).replace(QStringLiteral("%S"), QStringLiteral("?x"));
+            body = about(vp->atom, QStringLiteral("?x"));
         }
         std::set<int> used;
         useRange(used, 0, n);
-        const QString rule = QStringLiteral("(set/defaultRule (implies (%1 ?x) %2))").arg(subject.name, body);
-        emit(w, used, QStringLiteral("(exceptWhen (%1 ?x) %2)").arg(except.name, rule), QStringLiteral("usually-but-not"));
+        const Claim rule = Claim::defaultRule(Claim::implication(member(subject.name, QStringLiteral("?x")), body));
+        emit(w, used, Claim::exception(member(except.name, QStringLiteral("?x")), rule), QStringLiteral("usually-but-not"));
         m_lastSubject.clear();
         return true;
     }
@@ -1215,14 +1312,14 @@ private:
                 const Np n2 = nounPhrase(w, j + 1, n);
                 if (n2.kind == Np::Kind::Type) {
                     useRange(used, j, n2.end);
-                    emit(w, used, QStringLiteral("(genl %1 %2)").arg(n1.name, n2.name), QStringLiteral("every-is"), true);
+                    emit(w, used, Claim::generalisation(n1.name, n2.name), QStringLiteral("every-is"), true);
                     return;
                 }
                 if (j + 1 < n) {
                     if (const Relation *adj = adjectiveRelation(w[std::size_t(j) + 1].lower)) {
                         useRange(used, j, j + 2);
-                        emit(
-                            w, used, QStringLiteral("(implies (%1 ?x) (%2 ?x))").arg(n1.name, adj->name), QStringLiteral("every-is"), true);
+                        emit(w, used, Claim::implication(member(n1.name, QStringLiteral("?x")), member(adj->name, QStringLiteral("?x"))),
+                            QStringLiteral("every-is"), true);
                         return;
                     }
                 }
@@ -1237,12 +1334,13 @@ private:
                     if (const Relation *r = nounRelation(w[std::size_t(k)].lower)) {
                         useRange(used, j, k + 1);
                         const QString var = QStringLiteral("?") + w[std::size_t(k)].lower.left(1);
-                        const QString inner = atom(*r, var, QStringLiteral("?x"));
+                        Claim inner = atom(*r, var, QStringLiteral("?x"));
+                        const bool clash = var == QLatin1String("?x");
+                        if (clash)
+                            inner.arguments.front() = ClaimTerm::variable(QStringLiteral("y"));
                         emit(w, used,
-                            QStringLiteral("(implies (%1 ?x) (exists %2 %3))")
-                                .arg(n1.name, var == QLatin1String("?x") ? QStringLiteral("?y") : var,
-                                    var == QLatin1String("?x") ? QString(inner).replace(QStringLiteral("?x "), QStringLiteral("?y "))
-                                                               : inner),
+                            Claim::implication(
+                                member(n1.name, QStringLiteral("?x")), Claim::existence(clash ? QStringLiteral("y") : var.mid(1), inner)),
                             QStringLiteral("every-has"), true);
                         return;
                     }
@@ -1252,10 +1350,8 @@ private:
             }
             if (const auto vp = verbPhrase(w, j, n, true); vp && vp->onlyType.isEmpty() && !vp->objectIsType) {
                 useRange(used, j, vp->end);
-                QString body = QString(vp->atom).replace(QStringLiteral("%S"), QStringLiteral("?x"));
-                if (vp->negated)
-                    body = QStringLiteral("(not %1)").arg(body);
-                emit(w, used, QStringLiteral("(implies (%1 ?x) %2)").arg(n1.name, body), QStringLiteral("every-verb"), true);
+                const Claim body = negatedIf(vp->negated, about(vp->atom, QStringLiteral("?x")));
+                emit(w, used, Claim::implication(member(n1.name, QStringLiteral("?x")), body), QStringLiteral("every-verb"), true);
                 return;
             }
             m_reason = QStringLiteral("no relation for the verb");
@@ -1301,7 +1397,7 @@ private:
                             const Np y = nounPhrase(w, x.end + 1, n);
                             if (y.kind == Np::Kind::Individual || y.kind == Np::Kind::NewIndividual) {
                                 const QString place = *argument(y);
-                                emit(w, own, QStringLiteral("(%1 %2)").arg(kind.name, name), QStringLiteral("there-is"));
+                                emit(w, own, member(kind.name, name), QStringLiteral("there-is"));
                                 useRange(mine, x.end, y.end);
                                 emit(w, mine, atom(*r, name, place), QStringLiteral("there-is"));
                                 located = true;
@@ -1309,7 +1405,7 @@ private:
                         }
                     }
                     if (!located)
-                        emit(w, mine, QStringLiteral("(%1 %2)").arg(kind.name, name), QStringLiteral("there-is"));
+                        emit(w, mine, member(kind.name, name), QStringLiteral("there-is"));
                     m_lastSubject = name;
                     return;
                 }
@@ -1330,33 +1426,27 @@ private:
                     ++k;
                 // "… is ADJ" · "… is a N": a property or a type of whoever it is.
                 if (k + 1 < n && isBe(w[std::size_t(k)].lower)) {
-                    QString body;
+                    std::optional<Claim> body;
                     int end = k + 2;
                     if (const Relation *adj = adjectiveRelation(w[std::size_t(k) + 1].lower)) {
                         body = atom(*adj, QStringLiteral("?x"), {});
                     } else if (const Np type = nounPhrase(w, k + 1, n); type.kind == Np::Kind::Type && type.indefinite) {
-                        body = QStringLiteral("(%1 ?x)").arg(type.name);
+                        body = member(type.name, QStringLiteral("?x"));
                         end = type.end;
                     }
-                    if (!body.isEmpty()) {
+                    if (body) {
                         useRange(used, 0, end);
-                        QString a = QString(condition->atom).replace(QStringLiteral("%S"), QStringLiteral("?x"));
-                        if (condition->negated)
-                            a = QStringLiteral("(not %1)").arg(a);
-                        emit(w, used, QStringLiteral("(implies %1 %2)").arg(a, body), QStringLiteral("whoever"), true, condition->coined,
+                        const Claim a = negatedIf(condition->negated, about(condition->atom, QStringLiteral("?x")));
+                        emit(w, used, Claim::implication(a, *body), QStringLiteral("whoever"), true, condition->coined,
                             condition->coinedName);
                         return;
                     }
                 }
                 if (const auto consequence = verbPhrase(w, k, n, false)) {
                     useRange(used, 0, consequence->end);
-                    const auto body = [](const Vp &vp) {
-                        const QString a = QString(vp.atom).replace(QStringLiteral("%S"), QStringLiteral("?x"));
-                        return vp.negated ? QStringLiteral("(not %1)").arg(a) : a;
-                    };
-                    emit(w, used, QStringLiteral("(implies %1 %2)").arg(body(*condition), body(*consequence)), QStringLiteral("whoever"),
-                        true, condition->coined || consequence->coined,
-                        condition->coined ? condition->coinedName : consequence->coinedName);
+                    const auto body = [](const Vp &vp) { return negatedIf(vp.negated, about(vp.atom, QStringLiteral("?x"))); };
+                    emit(w, used, Claim::implication(body(*condition), body(*consequence)), QStringLiteral("whoever"), true,
+                        condition->coined || consequence->coined, condition->coined ? condition->coinedName : consequence->coinedName);
                     return;
                 }
             }
@@ -1413,7 +1503,7 @@ private:
                 useRange(own, 0, n);
                 for (int i = subject.end + 1; i + 1 < kind.end; ++i)
                     own.erase(i); // words of the description other than its head: reported unused
-                emit(w, own, QStringLiteral("(%1 %2)").arg(kind.name, name), QStringLiteral("apposition"));
+                emit(w, own, member(kind.name, name), QStringLiteral("apposition"));
                 std::vector<Token> rest(w.begin(), w.begin() + subject.end);
                 rest.insert(rest.end(), w.begin() + close + 1, w.end());
                 clause(rest);
@@ -1482,8 +1572,7 @@ private:
                 const Np m = nounPhrase(w, j + 1, n);
                 if (m.kind == Np::Kind::Type && m.indefinite) {
                     useRange(used, j, m.end);
-                    emit(w, used, QStringLiteral("(set/defaultRule (implies (%1 ?x) (%2 ?x)))").arg(subject.name, m.name),
-                        QStringLiteral("indefinite-generic"));
+                    emit(w, used, defaultRule(subject.name, member(m.name, QStringLiteral("?x"))), QStringLiteral("indefinite-generic"));
                     return;
                 }
             }
@@ -1557,7 +1646,7 @@ private:
         const Relation *owns = possessionRelation();
         const QString ys = *argument(y);
         useRange(used, j, y.end);
-        emit(w, used, QStringLiteral("(%1 %2)").arg(kind.name, ys), QStringLiteral("has-called"));
+        emit(w, used, member(kind.name, ys), QStringLiteral("has-called"));
         if (owns)
             emit(w, used, atom(*owns, x, ys), QStringLiteral("has-called"));
         return true;
@@ -1577,8 +1666,7 @@ private:
         if (!ys)
             return false;
         useRange(used, k - 1, y.end);
-        const QString a = atom(*r, x, *ys);
-        emit(w, used, negated ? QStringLiteral("(not %1)").arg(a) : a, QStringLiteral("located"));
+        emit(w, used, negatedIf(negated, atom(*r, x, *ys)), QStringLiteral("located"));
         return true;
     }
 
@@ -1615,8 +1703,7 @@ private:
                     const Np y = nounPhrase(w, k + 3, n);
                     if (const auto ys = argument(y); ys && y.kind != Np::Kind::Minted) {
                         useRange(used, j, y.end);
-                        const QString a = atom(*r, *x, *ys);
-                        emit(w, used, negated ? QStringLiteral("(not %1)").arg(a) : a, QStringLiteral("relational-noun"));
+                        emit(w, used, negatedIf(negated, atom(*r, *x, *ys)), QStringLiteral("relational-noun"));
                         return;
                     }
                 }
@@ -1626,7 +1713,7 @@ private:
             if (type.kind == Np::Kind::Type && (type.indefinite || (plural && type.bare))) {
                 useRange(used, j, type.end);
                 std::set<int> own = used;
-                const QString fact = QStringLiteral("(%1 %2)").arg(type.name, *x);
+                const Claim fact = member(type.name, *x);
                 int r = type.end;
                 // X is a N and V …
                 if (!negated && r + 1 < n && w[std::size_t(r)].lower == QLatin1String("and")) {
@@ -1649,7 +1736,7 @@ private:
                             std::set<int> rused = used;
                             useRange(rused, r, y.end);
                             useRange(own, r, y.end);
-                            emit(w, own, negated ? QStringLiteral("(not %1)").arg(fact) : fact, QStringLiteral("membership"));
+                            emit(w, own, negatedIf(negated, fact), QStringLiteral("membership"));
                             emit(w, rused, atom(*rel, *ys, *x), QStringLiteral("relational-noun"));
                             return;
                         }
@@ -1667,16 +1754,14 @@ private:
                         return;
                     }
                 }
-                emit(w, own, negated ? QStringLiteral("(not %1)").arg(fact) : fact,
-                    negated ? QStringLiteral("not-membership") : QStringLiteral("membership"));
+                emit(w, own, negatedIf(negated, fact), negated ? QStringLiteral("not-membership") : QStringLiteral("membership"));
                 return;
             }
             // X is ADJ
             if (k < n) {
                 if (const Relation *adj = adjectiveRelation(w[std::size_t(k)].lower)) {
                     useRange(used, j, k + 1);
-                    const QString a = atom(*adj, *x, {});
-                    emit(w, used, negated ? QStringLiteral("(not %1)").arg(a) : a, QStringLiteral("adjective"));
+                    emit(w, used, negatedIf(negated, atom(*adj, *x, {})), QStringLiteral("adjective"));
                     return;
                 }
             }
@@ -1697,8 +1782,7 @@ private:
                             || y.kind == Np::Kind::Minted)) {
                         if (const auto ys = argument(y)) {
                             useRange(used, j, y.end);
-                            const QString a = atom(*m.rel, *x, *ys);
-                            emit(w, used, negated ? QStringLiteral("(not %1)").arg(a) : a, QStringLiteral("passive"));
+                            emit(w, used, negatedIf(negated, atom(*m.rel, *x, *ys)), QStringLiteral("passive"));
                             trailingVerbPhrase(w, used, y.end, *x);
                             return;
                         }
@@ -1720,13 +1804,11 @@ private:
                 }
                 if (const auto ys = m.rel && m.score >= 4 ? argument(y) : std::nullopt; ys && passiveTemplate) {
                     useRange(used, j, y.end);
-                    const QString a = atom(*m.rel, *x, *ys);
-                    emit(w, used, negated ? QStringLiteral("(not %1)").arg(a) : a, QStringLiteral("passive"));
+                    emit(w, used, negatedIf(negated, atom(*m.rel, *x, *ys)), QStringLiteral("passive"));
                     return;
                 } else if (ys) {
                     useRange(used, j, y.end);
-                    const QString a = atom(*m.rel, *ys, *x);
-                    emit(w, used, negated ? QStringLiteral("(not %1)").arg(a) : a, QStringLiteral("passive"));
+                    emit(w, used, negatedIf(negated, atom(*m.rel, *ys, *x)), QStringLiteral("passive"));
                     return;
                 }
             }
@@ -1766,11 +1848,10 @@ private:
 
     void emitVp(const std::vector<Token> &w, const std::set<int> &used, const Vp &vp, const QString &subject)
     {
-        for (const QString &one : QStringList { vp.atom } + vp.moreAtoms) {
-            QString a = QString(one).replace(QStringLiteral("%S"), subject);
-            if (vp.negated)
-                a = QStringLiteral("(not %1)").arg(a);
-            emit(w, used, a, vp.pattern, false, vp.coined, vp.coinedName);
+        std::vector<Claim> atoms { vp.atom };
+        atoms.insert(atoms.end(), vp.moreAtoms.begin(), vp.moreAtoms.end());
+        for (const Claim &one : atoms) {
+            emit(w, used, negatedIf(vp.negated, about(one, subject)), vp.pattern, false, vp.coined, vp.coinedName);
         }
     }
 
@@ -1792,16 +1873,12 @@ private:
                 if (rel && rel->onlyType.isEmpty() && !rel->objectIsType) {
                     useRange(own, r, rel->end);
                 }
-                emit(w, own, QStringLiteral("(set/defaultRule (implies (%1 ?x) (%2 ?x)))").arg(subject.name, m.name),
-                    QStringLiteral("bare-generic"));
+                emit(w, own, defaultRule(subject.name, member(m.name, QStringLiteral("?x"))), QStringLiteral("bare-generic"));
                 if (rel && rel->onlyType.isEmpty() && !rel->objectIsType) {
                     std::set<int> rused = used;
                     useRange(rused, r, rel->end);
-                    QString body = QString(rel->atom).replace(QStringLiteral("%S"), QStringLiteral("?x"));
-                    if (rel->negated)
-                        body = QStringLiteral("(not %1)").arg(body);
-                    emit(w, rused, QStringLiteral("(set/defaultRule (implies (%1 ?x) %2))").arg(subject.name, body),
-                        QStringLiteral("generic-verb"), false, rel->coined, rel->coinedName);
+                    const Claim body = negatedIf(rel->negated, about(rel->atom, QStringLiteral("?x")));
+                    emit(w, rused, defaultRule(subject.name, body), QStringLiteral("generic-verb"), false, rel->coined, rel->coinedName);
                 }
                 return;
             }
@@ -1811,8 +1888,7 @@ private:
             if (a < n) {
                 if (const Relation *adj = adjectiveRelation(w[std::size_t(a)].lower)) {
                     useRange(used, j, a + 1);
-                    emit(w, used, QStringLiteral("(set/defaultRule (implies (%1 ?x) (%2 ?x)))").arg(subject.name, adj->name),
-                        QStringLiteral("generic-adjective"));
+                    emit(w, used, defaultRule(subject.name, member(adj->name, QStringLiteral("?x"))), QStringLiteral("generic-adjective"));
                     return;
                 }
             }
@@ -1826,7 +1902,7 @@ private:
                 const Np object = nounPhrase(w, v + 2, n);
                 if (kind.rel && kind.score >= 4 && object.kind == Np::Kind::Type && object.bare) {
                     useRange(used, j, object.end);
-                    emit(w, used, atom(*kind.rel, subject.name, object.name), QStringLiteral("kind-relation"));
+                    emit(w, used, kindAtom(*kind.rel, subject.name, object.name), QStringLiteral("kind-relation"));
                     return;
                 }
             }
@@ -1845,27 +1921,26 @@ private:
             always = always || w[std::size_t(i)].lower == QLatin1String("always");
         if (!vp->onlyType.isEmpty() && vp->rel) {
             emit(w, used,
-                QStringLiteral("(implies (and (%1 ?x) %2) (%3 ?y))")
-                    .arg(subject.name, atom(*vp->rel, QStringLiteral("?x"), QStringLiteral("?y")), vp->onlyType),
+                Claim::implication(Claim::conjunction({ member(subject.name, QStringLiteral("?x")),
+                                       atom(*vp->rel, QStringLiteral("?x"), QStringLiteral("?y")) }),
+                    member(vp->onlyType, QStringLiteral("?y"))),
                 QStringLiteral("only"), true);
             return;
         }
         if (vp->objectIsType) {
-            emit(w, used, QString(vp->atom).replace(QStringLiteral("%K"), subject.name), vp->pattern);
+            emit(w, used, substituted(vp->atom, QStringLiteral("%K"), ClaimTerm::type(subject.name)), vp->pattern);
             return;
         }
-        QString body = QString(vp->atom).replace(QStringLiteral("%S"), QStringLiteral("?x"));
-        if (vp->negated)
-            body = QStringLiteral("(not %1)").arg(body);
-        const QString rule = QStringLiteral("(implies (%1 ?x) %2)").arg(subject.name, body);
+        const Claim body = negatedIf(vp->negated, about(vp->atom, QStringLiteral("?x")));
+        const Claim rule = Claim::implication(member(subject.name, QStringLiteral("?x")), body);
         if (always)
             emit(w, used, rule, QStringLiteral("generic-always"), true, vp->coined, vp->coinedName);
         else
-            emit(w, used, QStringLiteral("(set/defaultRule %1)").arg(rule), QStringLiteral("generic-verb"), false, vp->coined,
-                vp->coinedName);
+            emit(w, used, Claim::defaultRule(rule), QStringLiteral("generic-verb"), false, vp->coined, vp->coinedName);
     }
 
     Lexicon &m_lex;
+    const lang::ClaimWriter &m_writer;
     std::map<QString, QString> m_types; ///< "ice shelf" → ice_shelf
     std::map<QString, QString> m_individuals; ///< lower-case → name
     std::map<QString, QStringList> m_memberships;
@@ -1882,10 +1957,27 @@ private:
 
 } // namespace
 
+json draft(const json &turn, Lexicon &lexicon, const lang::ClaimWriter &writer, const std::stop_token &stop)
+{
+    Drafter drafter(turn, lexicon, writer);
+    return drafter.run(turn, stop);
+}
+
 json draft(const json &turn, Lexicon &lexicon, const std::stop_token &stop)
 {
-    Drafter drafter(turn, lexicon);
-    return drafter.run(turn, stop);
+    const QString language = jsonutil::string(turn, "language");
+    const lang::Language *found = lang::languageById(language.isEmpty() ? QStringLiteral("fanva-kb") : language);
+    const lang::ClaimWriter *writer = found ? found->claimWriter() : nullptr;
+    if (!writer) {
+        json untranslated = json::array();
+        if (const json *segments = jsonutil::array(turn, "segments")) {
+            for (const json &s : *segments)
+                untranslated.push_back({ { "segment", jsonutil::integer(s, "number") },
+                    { "reason", QStringLiteral("the rules draft no %1 statements").arg(language).toStdString() } });
+        }
+        return json { { "candidates", json::array() }, { "untranslated", untranslated }, { "notes", "drafted by rules — no model." } };
+    }
+    return draft(turn, lexicon, *writer, stop);
 }
 
 } // namespace fanva::rules
