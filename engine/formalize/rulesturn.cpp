@@ -27,16 +27,8 @@ std::string commentOf(const kb::KnowledgeBase &kb, kb::SymbolId s, const kb::Sco
     return ids.empty() ? std::string() : std::string(kb.sentence(ids.front()).term[2].text());
 }
 
-} // namespace
-
-json rulesTurn(const kb::KnowledgeBase &kb, const QString &context, const QByteArray &document, const std::vector<Segment> &segments,
-    const std::vector<int> &focus)
+json turnSegments(const QByteArray &document, const std::vector<Segment> &segments, const std::vector<int> &focus)
 {
-    const QByteArray contextName = context.toUtf8();
-    const kb::SymbolId cx
-        = kb::findSymbol(std::string_view(contextName.constData(), std::size_t(contextName.size()))).value_or(kb::noSymbol);
-    const kb::Scope scope { cx, kb::noKey };
-
     json segs = json::array();
     const std::set<int> wanted(focus.begin(), focus.end());
     for (const Segment &s : segments) {
@@ -49,7 +41,20 @@ json rulesTurn(const kb::KnowledgeBase &kb, const QString &context, const QByteA
                     : s.kind == Segment::Kind::Item ? "item"
                                                     : "prose" } });
     }
+    return segs;
+}
 
+} // namespace
+
+json rulesTurn(const kb::KnowledgeBase &kb, const QString &context, const QByteArray &document, const std::vector<Segment> &segments,
+    const std::vector<int> &focus)
+{
+    const QByteArray contextName = context.toUtf8();
+    const kb::SymbolId cx
+        = kb::findSymbol(std::string_view(contextName.constData(), std::size_t(contextName.size()))).value_or(kb::noSymbol);
+    const kb::Scope scope { cx, kb::noKey };
+
+    const json segs = turnSegments(document, segments, focus);
     std::vector<std::pair<std::string, json>> relations, types, individuals;
     for (const kb::SymbolId s : kb.symbols()) {
         const kb::TermUsage usage = kb.findTerm(s, scope);
@@ -96,6 +101,13 @@ json rulesTurn(const kb::KnowledgeBase &kb, const QString &context, const QByteA
     };
     return json { { "format", "fanva-rules-turn/1" }, { "context", context.toStdString() }, { "segments", segs },
         { "vocabulary", { { "relations", sorted(relations) }, { "types", sorted(types) }, { "individuals", sorted(individuals) } } } };
+}
+
+json rulesTurn(const json &vocabulary, const QString &language, const QString &context, const QByteArray &document,
+    const std::vector<Segment> &segments, const std::vector<int> &focus)
+{
+    return json { { "format", "fanva-rules-turn/1" }, { "language", language.toStdString() }, { "context", context.toStdString() },
+        { "segments", turnSegments(document, segments, focus) }, { "vocabulary", vocabulary } };
 }
 
 } // namespace fanva::formalize

@@ -275,7 +275,7 @@ void Session::startCall(const QString &purpose, std::vector<llm::Message> messag
     request.maxTokens = m_input.settings.maxOutputTokens;
     request.outputSchema = judge ? judgeSchema() : m_input.rewrite.empty() ? outputSchema() : rewriteSchema();
     request.numCtx = m_numCtx;
-    if (!judge && m_input.rewrite.empty() && m_input.kb && m_provider->info().readsStructuredTurn) {
+    if (!judge && m_input.rewrite.empty() && (m_input.kb || m_input.turnVocabulary) && m_provider->info().readsStructuredTurn) {
         // The rules provider reads no prose: it gets the turn as data (docs/spec/rules.md §2).
         // A repair turn names the sentences still pending (their refused candidates), not the round's.
         std::vector<int> segments = m_round < m_rounds.size() ? m_rounds[m_round] : m_focus;
@@ -287,7 +287,9 @@ void Session::startCall(const QString &purpose, std::vector<llm::Message> messag
                     segments.push_back(*group.segment);
             }
         }
-        request.structured = rulesTurn(*m_input.kb, m_input.context, m_input.document, m_segments, segments);
+        request.structured = m_input.turnVocabulary
+            ? rulesTurn(m_input.turnVocabulary(), m_input.turnLanguage, m_input.context, m_input.document, m_segments, segments)
+            : rulesTurn(*m_input.kb, m_input.context, m_input.document, m_segments, segments);
         (*request.structured)["purpose"] = request.purpose;
         if (repair && segments.empty())
             (*request.structured)["segments"] = json::array();

@@ -71,6 +71,10 @@ struct SessionInput {
     /// The KB's language as the loop uses it (lang::makeSessionInput sets it for a language
     /// other than fanva-kb); null: knowledgeBaseSessionLanguage(kb, the session's hooks).
     std::shared_ptr<const SessionLanguage> language;
+    /// Set for a KB whose language has the TurnVocabulary role (lang::makeSessionInput): the
+    /// structured turn's language id and vocabulary (docs/spec/rules.md §2), used before `kb`.
+    QString turnLanguage;
+    std::function<nlohmann::json()> turnVocabulary;
     QString context;
     QByteArray document;
     QString documentName;

@@ -5,11 +5,13 @@
 #include "kb/symbol.h"
 #include "lang/nibli/card.h"
 #include "lang/nibli/checks.h"
+#include "lang/nibli/claimwriter.h"
 #include "lang/nibli/gloss.h"
 #include "lang/nibli/highlight.h"
 #include "lang/nibli/knowledgebase.h"
 #include "lang/nibli/promptguide.h"
 #include "lang/nibli/reader.h"
+#include "lang/nibli/turnvocabulary.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -618,6 +620,12 @@ public:
     }
 
     [[nodiscard]] QString lineComment() const override { return QStringLiteral("#"); }
+    [[nodiscard]] const ClaimWriter *claimWriter() const override { return &nibli::claimWriter(); }
+    [[nodiscard]] const TurnVocabulary *turnVocabulary() const override
+    {
+        static const nibli::TurnVocabulary vocabulary(&nibliKbOf);
+        return &vocabulary;
+    }
     [[nodiscard]] QString syntaxDefinition() const override { return QStringLiteral("nibli KR"); }
 
     [[nodiscard]] QList<Token> tokenizeLine(QStringView line, int &state) const override

@@ -8,6 +8,7 @@
 #include "formalize/sessionsetup.h"
 #include "lang/fanvakb.h"
 #include "lang/gates.h"
+#include "lang/turnvocabulary.h"
 
 namespace fanva::lang {
 
@@ -153,6 +154,10 @@ formalize::SessionInput makeSessionInput(const std::shared_ptr<const Kb> &kb, co
         = formalize::makeSessionInputWith(knowledge, target, document, documentName, settings, instruction, vocabulary);
     if (kb && !knowledge)
         input.language = sessionLanguageOf(kb);
+    if (const TurnVocabulary *turn = kb ? kb->language().turnVocabulary() : nullptr) {
+        input.turnLanguage = kb->language().id();
+        input.turnVocabulary = [kb, turn, target] { return turn->vocabulary(*kb, target); };
+    }
     return input;
 }
 

@@ -142,7 +142,7 @@ llm::ProviderInfo RulesProvider::info() const
     info.id = id();
     info.readsStructuredTurn = true;
     info.judges = false;
-    info.draftsLanguages = { QStringLiteral("fanva-kb") };
+    info.draftsLanguages = { QStringLiteral("fanva-kb"), QStringLiteral("nibli") };
     return info;
 }
 
