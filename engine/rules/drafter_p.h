@@ -245,6 +245,24 @@ private:
     bool exceptionPattern(const std::vector<Token> &w);
 
     void clause(const std::vector<Token> &w);
+    /// 2, 7: Every/All/Each N is (a) M · Every T has a N · Every N Vs.
+    [[nodiscard]] bool quantifiedClause(const std::vector<Token> &w);
+    /// 6: Y's N is X.
+    [[nodiscard]] bool possessiveClause(const std::vector<Token> &w);
+    /// 10t: There is a N called X (PREP Y).
+    [[nodiscard]] bool thereIsClause(const std::vector<Token> &w);
+    /// 9: Whoever P, Q · Anyone who P, Q.
+    [[nodiscard]] bool whoeverClause(const std::vector<Token> &w);
+    /// 10e: A N and a M V each other.
+    [[nodiscard]] bool eachOtherClause(const std::vector<Token> &w, const Np &subject);
+    /// 10a: apposition, "X, a N, …" · "X, the ADJ N, …".
+    [[nodiscard]] bool appositionClause(const std::vector<Token> &w, const Np &subject);
+    /// 10c: coordinated names, "X and Y V …".
+    [[nodiscard]] bool coordinatedClause(const std::vector<Token> &w, const Np &subject);
+    /// A clause without a subject of its own: the previous clause's, or one after skipped words.
+    [[nodiscard]] bool subjectlessClause(const std::vector<Token> &w, const Np &subject);
+    /// The clause about its subject: a kind's generic, else the named or introduced individual's.
+    void subjectClause(const std::vector<Token> &w, const Np &subject);
 
     /// Object pronouns after `from` resolved to the latest individual other than `subject`.
     std::vector<Token> resolvedObjects(const std::vector<Token> &w, int from, const QString &subject) const;

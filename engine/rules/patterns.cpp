@@ -55,267 +55,21 @@ bool Drafter::exceptionPattern(const std::vector<Token> &w)
 
 void Drafter::clause(const std::vector<Token> &w)
 {
+    if (w.size() < 2)
+        return;
+    // rules.md §3, tried in order: each pattern takes the clause (true) or leaves it to the next.
+    if (quantifiedClause(w) || possessiveClause(w) || thereIsClause(w) || whoeverClause(w))
+        return;
+    const Np subject = nounPhrase(w, 0, int(w.size()));
+    if (eachOtherClause(w, subject) || appositionClause(w, subject) || coordinatedClause(w, subject) || subjectlessClause(w, subject))
+        return;
+    subjectClause(w, subject);
+}
+
+void Drafter::subjectClause(const std::vector<Token> &w, const Np &subject)
+{
     const int n = int(w.size());
-    if (n < 2)
-        return;
-    const QString first = w.front().lower;
     std::set<int> used;
-
-    // 2, 7: Every/All/Each N is (a) M · Every T has a N · Every N Vs
-    const bool quantified = (first == QLatin1String("every") || first == QLatin1String("all") || first == QLatin1String("each"))
-        && nounPhrase(w, 1, n).kind == Np::Kind::Type;
-    if (quantified) {
-        const Np n1 = nounPhrase(w, 1, n);
-        useRange(used, 0, n1.end);
-        int j = n1.end;
-        if (j < n && isBe(w[std::size_t(j)].lower)) {
-            const Np n2 = nounPhrase(w, j + 1, n);
-            if (n2.kind == Np::Kind::Type) {
-                useRange(used, j, n2.end);
-                emit(w, used, Claim::generalisation(n1.name, n2.name), QStringLiteral("every-is"), true);
-                return;
-            }
-            if (j + 1 < n) {
-                if (const Relation *adj = adjectiveRelation(w[std::size_t(j) + 1].lower)) {
-                    useRange(used, j, j + 2);
-                    emit(w, used, Claim::implication(member(n1.name, QStringLiteral("?x")), member(adj->name, QStringLiteral("?x"))),
-                        QStringLiteral("every-is"), true);
-                    return;
-                }
-            }
-            m_reason = QStringLiteral("no type or property for what follows '%1'").arg(w[std::size_t(j)].text);
-            return;
-        }
-        if (j + 1 < n && (w[std::size_t(j)].lower == QLatin1String("has") || w[std::size_t(j)].lower == QLatin1String("have"))) {
-            int k = j + 1;
-            if (k < n && (w[std::size_t(k)].lower == QLatin1String("a") || w[std::size_t(k)].lower == QLatin1String("an")))
-                ++k;
-            if (k < n) {
-                if (const Relation *r = nounRelation(w[std::size_t(k)].lower)) {
-                    useRange(used, j, k + 1);
-                    const QString var = QStringLiteral("?") + w[std::size_t(k)].lower.left(1);
-                    Claim inner = atom(*r, var, QStringLiteral("?x"));
-                    const bool clash = var == QLatin1String("?x");
-                    if (clash)
-                        inner.arguments.front() = ClaimTerm::variable(QStringLiteral("y"));
-                    emit(w, used,
-                        Claim::implication(
-                            member(n1.name, QStringLiteral("?x")), Claim::existence(clash ? QStringLiteral("y") : var.mid(1), inner)),
-                        QStringLiteral("every-has"), true);
-                    return;
-                }
-            }
-            m_reason = QStringLiteral("no relation for '%1'").arg(k < n ? w[std::size_t(k)].text : QString());
-            return;
-        }
-        if (const auto vp = verbPhrase(w, j, n, true); vp && vp->onlyType.isEmpty() && !vp->objectIsType) {
-            useRange(used, j, vp->end);
-            const Claim body = negatedIf(vp->negated, about(vp->atom, QStringLiteral("?x")));
-            emit(w, used, Claim::implication(member(n1.name, QStringLiteral("?x")), body), QStringLiteral("every-verb"), true);
-            return;
-        }
-        m_reason = QStringLiteral("no relation for the verb");
-        return;
-    }
-
-    // 6: Y's N is X
-    if (n >= 4 && w[1].lower == QLatin1String("'s")) {
-        const Np owner = nounPhrase(w, 0, 1);
-        if (const auto y = argument(owner); y && owner.kind != Np::Kind::Minted) {
-            if (const Relation *r = nounRelation(w[2].lower); r && isBe(w[3].lower)) {
-                const Np x = nounPhrase(w, 4, n);
-                if (const auto xs = argument(x)) {
-                    useRange(used, 0, x.end);
-                    emit(w, used, atom(*r, *xs, *y), QStringLiteral("possessive-noun"));
-                    m_lastSubject = *y;
-                    return;
-                }
-            }
-        }
-    }
-
-    // 10t: There is a N called X (PREP Y).
-    if (first == QLatin1String("there") && isBe(w[1].lower)) {
-        const Np kind = nounPhrase(w, 2, n);
-        const int called = kind.end;
-        if (kind.kind == Np::Kind::Type && kind.indefinite && called + 1 < n
-            && (w[std::size_t(called)].lower == QLatin1String("called") || w[std::size_t(called)].lower == QLatin1String("named"))) {
-            // The name runs to a preposition ("called Hill Library in Millbrook").
-            int nameEnd = called + 1;
-            while (nameEnd < n && !prepositions().contains(w[std::size_t(nameEnd)].lower))
-                ++nameEnd;
-            const Np x = nounPhrase(w, called + 1, nameEnd);
-            if (x.kind == Np::Kind::Individual || x.kind == Np::Kind::NewIndividual) {
-                const QString name = *argument(x);
-                std::set<int> own = used;
-                useRange(own, 0, n);
-                std::set<int> mine = used;
-                useRange(mine, 0, x.end);
-                bool located = false;
-                if (x.end < n && isLocative(w[std::size_t(x.end)].lower)) {
-                    if (const Relation *r = locativeRelation(w[std::size_t(x.end)].lower)) {
-                        const Np y = nounPhrase(w, x.end + 1, n);
-                        if (y.kind == Np::Kind::Individual || y.kind == Np::Kind::NewIndividual) {
-                            const QString place = *argument(y);
-                            emit(w, own, member(kind.name, name), QStringLiteral("there-is"));
-                            useRange(mine, x.end, y.end);
-                            emit(w, mine, atom(*r, name, place), QStringLiteral("there-is"));
-                            located = true;
-                        }
-                    }
-                }
-                if (!located)
-                    emit(w, mine, member(kind.name, name), QStringLiteral("there-is"));
-                m_lastSubject = name;
-                return;
-            }
-        }
-        m_reason = QStringLiteral("'there is' without a named thing of a known type");
-        return;
-    }
-
-    // 9: Whoever P, Q · Anyone who P, Q
-    if (first == QLatin1String("whoever")
-        || ((first == QLatin1String("anyone") || first == QLatin1String("everyone") || first == QLatin1String("anybody"))
-            && w[1].lower == QLatin1String("who"))) {
-        const int start = first == QLatin1String("whoever") ? 1 : 2;
-        const auto condition = verbPhrase(w, start, n, false);
-        if (condition) {
-            int k = condition->end;
-            if (k < n && w[std::size_t(k)].lower == QLatin1String(","))
-                ++k;
-            // "… is ADJ" · "… is a N": a property or a type of whoever it is.
-            if (k + 1 < n && isBe(w[std::size_t(k)].lower)) {
-                std::optional<Claim> body;
-                int end = k + 2;
-                if (const Relation *adj = adjectiveRelation(w[std::size_t(k) + 1].lower)) {
-                    body = atom(*adj, QStringLiteral("?x"), {});
-                } else if (const Np type = nounPhrase(w, k + 1, n); type.kind == Np::Kind::Type && type.indefinite) {
-                    body = member(type.name, QStringLiteral("?x"));
-                    end = type.end;
-                }
-                if (body) {
-                    useRange(used, 0, end);
-                    const Claim a = negatedIf(condition->negated, about(condition->atom, QStringLiteral("?x")));
-                    emit(w, used, Claim::implication(a, *body), QStringLiteral("whoever"), true, condition->coined, condition->coinedName);
-                    return;
-                }
-            }
-            if (const auto consequence = verbPhrase(w, k, n, false)) {
-                useRange(used, 0, consequence->end);
-                const auto body = [](const Vp &vp) { return negatedIf(vp.negated, about(vp.atom, QStringLiteral("?x"))); };
-                emit(w, used, Claim::implication(body(*condition), body(*consequence)), QStringLiteral("whoever"), true,
-                    condition->coined || consequence->coined, condition->coined ? condition->coinedName : consequence->coinedName);
-                return;
-            }
-        }
-        m_reason = QStringLiteral("no relation for the condition or the conclusion of '%1'").arg(w.front().text);
-        return;
-    }
-
-    Np subject = nounPhrase(w, 0, n);
-    // A subject before a verb: "A tortoise and a hare raced each other."
-    if (subject.kind == Np::Kind::Type && subject.indefinite && subject.end + 1 < n
-        && w[std::size_t(subject.end)].lower == QLatin1String("and")) {
-        const Np other = nounPhrase(w, subject.end + 1, n);
-        if (other.kind == Np::Kind::Type && other.indefinite && other.end + 2 < n
-            && w[std::size_t(other.end) + 1].lower == QLatin1String("each")
-            && w[std::size_t(other.end) + 2].lower == QLatin1String("other")) {
-            const QString a = *argument(subject);
-            const QString b = *argument(other);
-            const QString verb = m_lex.lemma(w[std::size_t(other.end)].lower, Lexicon::Pos::Verb);
-            const Match m = findRelation(verb, {}, 2, {}, false);
-            if (m.rel) {
-                useRange(used, 0, other.end + 3);
-                emit(w, used, atom(*m.rel, a, b), QStringLiteral("each-other"));
-                return;
-            }
-            m_reason = QStringLiteral("no relation for the verb");
-            return;
-        }
-    }
-    const bool named = subject.kind == Np::Kind::Individual || subject.kind == Np::Kind::NewIndividual;
-    // 10a: apposition, "Maya, a volunteer, works …": the membership, then the clause without it.
-    if (named && subject.end + 2 < n && w[std::size_t(subject.end)].lower == QLatin1String(",")) {
-        int close = subject.end + 1;
-        while (close < n && w[std::size_t(close)].lower != QLatin1String(","))
-            ++close;
-        const Np kind = close < n ? nounPhrase(w, subject.end + 1, close) : Np {};
-        const bool isKind = (kind.kind == Np::Kind::Type && kind.indefinite) || (kind.kind == Np::Kind::Minted && !kind.name.isEmpty());
-        const bool described = close + 1 < n && isDeterminer(w[std::size_t(subject.end) + 1].lower);
-        if (described && !(isKind && kind.end == close)) {
-            // "Iron Duke, the old engine, whistles": a description the KB has no type for,
-            // left out and reported unused.
-            for (int i = subject.end + 1; i < close; ++i) {
-                if (!functionWords().contains(w[std::size_t(i)].lower))
-                    m_extraUnused << w[std::size_t(i)].text;
-            }
-            std::vector<Token> rest(w.begin(), w.begin() + subject.end);
-            rest.insert(rest.end(), w.begin() + close + 1, w.end());
-            clause(rest);
-            m_extraUnused.clear();
-            return;
-        }
-        if (isKind && kind.end == close && close + 1 < n) {
-            const QString name = *argument(subject);
-            std::set<int> own;
-            useRange(own, 0, n);
-            for (int i = subject.end + 1; i + 1 < kind.end; ++i)
-                own.erase(i); // words of the description other than its head: reported unused
-            emit(w, own, member(kind.name, name), QStringLiteral("apposition"));
-            std::vector<Token> rest(w.begin(), w.begin() + subject.end);
-            rest.insert(rest.end(), w.begin() + close + 1, w.end());
-            clause(rest);
-            return;
-        }
-    }
-    // 10c: coordinated names, "Lena and Tobias borrow …", "Ulysses and Emma are novels".
-    if (named && subject.end + 1 < n && w[std::size_t(subject.end)].lower == QLatin1String("and")) {
-        const Np other = nounPhrase(w, subject.end + 1, n);
-        if (other.kind == Np::Kind::Individual || other.kind == Np::Kind::NewIndividual) {
-            const QStringList names { *argument(subject), *argument(other) };
-            useRange(used, 0, other.end);
-            const std::size_t before = m_out.size();
-            for (const QString &name : names) {
-                m_lastSubject = name;
-                clauseAbout(resolvedObjects(w, other.end, name), used, other.end, name, true);
-            }
-            if (m_out.size() == before && m_reason.isEmpty())
-                m_reason = QStringLiteral("no relation of the knowledge base for the verb");
-            return;
-        }
-    }
-    // A verb phrase sharing the previous clause's subject ("…, and freed him").
-    if (subject.kind == Np::Kind::None && !m_lastSubject.isEmpty() && !w.front().cap) {
-        if (const auto vp = verbPhrase(resolvedObjects(w, 0, m_lastSubject), 0, n, false)) {
-            useRange(used, 0, vp->end);
-            emitVp(resolvedObjects(w, 0, m_lastSubject), used, *vp, m_lastSubject);
-            return;
-        }
-    }
-    // Words before the subject ("Not long afterwards the lion …"): skipped, reported unused.
-    if (subject.kind == Np::Kind::None || (subject.kind == Np::Kind::NewIndividual && !w.front().cap)) {
-        for (int p = 1; p + 1 < std::min(n, 8); ++p) {
-            const QString &l = w[std::size_t(p)].lower;
-            if (w[std::size_t(p) - 1].tag.startsWith(QLatin1Char('v')))
-                break;
-            if (!isDeterminer(l) && !w[std::size_t(p)].cap)
-                continue;
-            const Np later = nounPhrase(w, p, n);
-            if (later.kind == Np::Kind::Individual || (later.kind == Np::Kind::Minted && !later.name.isEmpty())
-                || (later.kind == Np::Kind::Type && !later.bare)) {
-                QStringList skipped;
-                for (int q = 0; q < p; ++q) {
-                    if (!functionWords().contains(w[std::size_t(q)].lower))
-                        skipped << w[std::size_t(q)].text;
-                }
-                m_extraUnused = skipped;
-                clause(std::vector<Token>(w.begin() + p, w.end()));
-                m_extraUnused.clear();
-                return;
-            }
-        }
-    }
     if (subject.kind == Np::Kind::None) {
         m_reason = QStringLiteral("no subject the rules can name");
         return;
@@ -352,6 +106,315 @@ void Drafter::clause(const std::vector<Token> &w)
     m_lastSubject = *x;
     const std::vector<Token> resolved = resolvedObjects(w, j, *x);
     clauseAbout(resolved, used, j, *x);
+}
+
+bool Drafter::quantifiedClause(const std::vector<Token> &w)
+{
+    const int n = int(w.size());
+    const QString first = w.front().lower;
+    std::set<int> used;
+    // 2, 7: Every/All/Each N is (a) M · Every T has a N · Every N Vs
+    const bool quantified = (first == QLatin1String("every") || first == QLatin1String("all") || first == QLatin1String("each"))
+        && nounPhrase(w, 1, n).kind == Np::Kind::Type;
+    if (quantified) {
+        const Np n1 = nounPhrase(w, 1, n);
+        useRange(used, 0, n1.end);
+        int j = n1.end;
+        if (j < n && isBe(w[std::size_t(j)].lower)) {
+            const Np n2 = nounPhrase(w, j + 1, n);
+            if (n2.kind == Np::Kind::Type) {
+                useRange(used, j, n2.end);
+                emit(w, used, Claim::generalisation(n1.name, n2.name), QStringLiteral("every-is"), true);
+                return true;
+            }
+            if (j + 1 < n) {
+                if (const Relation *adj = adjectiveRelation(w[std::size_t(j) + 1].lower)) {
+                    useRange(used, j, j + 2);
+                    emit(w, used, Claim::implication(member(n1.name, QStringLiteral("?x")), member(adj->name, QStringLiteral("?x"))),
+                        QStringLiteral("every-is"), true);
+                    return true;
+                }
+            }
+            m_reason = QStringLiteral("no type or property for what follows '%1'").arg(w[std::size_t(j)].text);
+            return true;
+        }
+        if (j + 1 < n && (w[std::size_t(j)].lower == QLatin1String("has") || w[std::size_t(j)].lower == QLatin1String("have"))) {
+            int k = j + 1;
+            if (k < n && (w[std::size_t(k)].lower == QLatin1String("a") || w[std::size_t(k)].lower == QLatin1String("an")))
+                ++k;
+            if (k < n) {
+                if (const Relation *r = nounRelation(w[std::size_t(k)].lower)) {
+                    useRange(used, j, k + 1);
+                    const QString var = QStringLiteral("?") + w[std::size_t(k)].lower.left(1);
+                    Claim inner = atom(*r, var, QStringLiteral("?x"));
+                    const bool clash = var == QLatin1String("?x");
+                    if (clash)
+                        inner.arguments.front() = ClaimTerm::variable(QStringLiteral("y"));
+                    emit(w, used,
+                        Claim::implication(
+                            member(n1.name, QStringLiteral("?x")), Claim::existence(clash ? QStringLiteral("y") : var.mid(1), inner)),
+                        QStringLiteral("every-has"), true);
+                    return true;
+                }
+            }
+            m_reason = QStringLiteral("no relation for '%1'").arg(k < n ? w[std::size_t(k)].text : QString());
+            return true;
+        }
+        if (const auto vp = verbPhrase(w, j, n, true); vp && vp->onlyType.isEmpty() && !vp->objectIsType) {
+            useRange(used, j, vp->end);
+            const Claim body = negatedIf(vp->negated, about(vp->atom, QStringLiteral("?x")));
+            emit(w, used, Claim::implication(member(n1.name, QStringLiteral("?x")), body), QStringLiteral("every-verb"), true);
+            return true;
+        }
+        m_reason = QStringLiteral("no relation for the verb");
+        return true;
+    }
+    return false;
+}
+
+bool Drafter::possessiveClause(const std::vector<Token> &w)
+{
+    const int n = int(w.size());
+    std::set<int> used;
+    // 6: Y's N is X
+    if (n >= 4 && w[1].lower == QLatin1String("'s")) {
+        const Np owner = nounPhrase(w, 0, 1);
+        if (const auto y = argument(owner); y && owner.kind != Np::Kind::Minted) {
+            if (const Relation *r = nounRelation(w[2].lower); r && isBe(w[3].lower)) {
+                const Np x = nounPhrase(w, 4, n);
+                if (const auto xs = argument(x)) {
+                    useRange(used, 0, x.end);
+                    emit(w, used, atom(*r, *xs, *y), QStringLiteral("possessive-noun"));
+                    m_lastSubject = *y;
+                    return true;
+                }
+            }
+        }
+    }
+    return false;
+}
+
+bool Drafter::thereIsClause(const std::vector<Token> &w)
+{
+    const int n = int(w.size());
+    const QString first = w.front().lower;
+    std::set<int> used;
+    // 10t: There is a N called X (PREP Y).
+    if (first == QLatin1String("there") && isBe(w[1].lower)) {
+        const Np kind = nounPhrase(w, 2, n);
+        const int called = kind.end;
+        if (kind.kind == Np::Kind::Type && kind.indefinite && called + 1 < n
+            && (w[std::size_t(called)].lower == QLatin1String("called") || w[std::size_t(called)].lower == QLatin1String("named"))) {
+            // The name runs to a preposition ("called Hill Library in Millbrook").
+            int nameEnd = called + 1;
+            while (nameEnd < n && !prepositions().contains(w[std::size_t(nameEnd)].lower))
+                ++nameEnd;
+            const Np x = nounPhrase(w, called + 1, nameEnd);
+            if (x.kind == Np::Kind::Individual || x.kind == Np::Kind::NewIndividual) {
+                const QString name = *argument(x);
+                std::set<int> own = used;
+                useRange(own, 0, n);
+                std::set<int> mine = used;
+                useRange(mine, 0, x.end);
+                bool located = false;
+                if (x.end < n && isLocative(w[std::size_t(x.end)].lower)) {
+                    if (const Relation *r = locativeRelation(w[std::size_t(x.end)].lower)) {
+                        const Np y = nounPhrase(w, x.end + 1, n);
+                        if (y.kind == Np::Kind::Individual || y.kind == Np::Kind::NewIndividual) {
+                            const QString place = *argument(y);
+                            emit(w, own, member(kind.name, name), QStringLiteral("there-is"));
+                            useRange(mine, x.end, y.end);
+                            emit(w, mine, atom(*r, name, place), QStringLiteral("there-is"));
+                            located = true;
+                        }
+                    }
+                }
+                if (!located)
+                    emit(w, mine, member(kind.name, name), QStringLiteral("there-is"));
+                m_lastSubject = name;
+                return true;
+            }
+        }
+        m_reason = QStringLiteral("'there is' without a named thing of a known type");
+        return true;
+    }
+    return false;
+}
+
+bool Drafter::whoeverClause(const std::vector<Token> &w)
+{
+    const int n = int(w.size());
+    const QString first = w.front().lower;
+    std::set<int> used;
+    // 9: Whoever P, Q · Anyone who P, Q
+    if (first == QLatin1String("whoever")
+        || ((first == QLatin1String("anyone") || first == QLatin1String("everyone") || first == QLatin1String("anybody"))
+            && w[1].lower == QLatin1String("who"))) {
+        const int start = first == QLatin1String("whoever") ? 1 : 2;
+        const auto condition = verbPhrase(w, start, n, false);
+        if (condition) {
+            int k = condition->end;
+            if (k < n && w[std::size_t(k)].lower == QLatin1String(","))
+                ++k;
+            // "… is ADJ" · "… is a N": a property or a type of whoever it is.
+            if (k + 1 < n && isBe(w[std::size_t(k)].lower)) {
+                std::optional<Claim> body;
+                int end = k + 2;
+                if (const Relation *adj = adjectiveRelation(w[std::size_t(k) + 1].lower)) {
+                    body = atom(*adj, QStringLiteral("?x"), {});
+                } else if (const Np type = nounPhrase(w, k + 1, n); type.kind == Np::Kind::Type && type.indefinite) {
+                    body = member(type.name, QStringLiteral("?x"));
+                    end = type.end;
+                }
+                if (body) {
+                    useRange(used, 0, end);
+                    const Claim a = negatedIf(condition->negated, about(condition->atom, QStringLiteral("?x")));
+                    emit(w, used, Claim::implication(a, *body), QStringLiteral("whoever"), true, condition->coined, condition->coinedName);
+                    return true;
+                }
+            }
+            if (const auto consequence = verbPhrase(w, k, n, false)) {
+                useRange(used, 0, consequence->end);
+                const auto body = [](const Vp &vp) { return negatedIf(vp.negated, about(vp.atom, QStringLiteral("?x"))); };
+                emit(w, used, Claim::implication(body(*condition), body(*consequence)), QStringLiteral("whoever"), true,
+                    condition->coined || consequence->coined, condition->coined ? condition->coinedName : consequence->coinedName);
+                return true;
+            }
+        }
+        m_reason = QStringLiteral("no relation for the condition or the conclusion of '%1'").arg(w.front().text);
+        return true;
+    }
+    return false;
+}
+
+bool Drafter::eachOtherClause(const std::vector<Token> &w, const Np &subject)
+{
+    const int n = int(w.size());
+    std::set<int> used;
+    // A subject before a verb: "A tortoise and a hare raced each other."
+    if (subject.kind == Np::Kind::Type && subject.indefinite && subject.end + 1 < n
+        && w[std::size_t(subject.end)].lower == QLatin1String("and")) {
+        const Np other = nounPhrase(w, subject.end + 1, n);
+        if (other.kind == Np::Kind::Type && other.indefinite && other.end + 2 < n
+            && w[std::size_t(other.end) + 1].lower == QLatin1String("each")
+            && w[std::size_t(other.end) + 2].lower == QLatin1String("other")) {
+            const QString a = *argument(subject);
+            const QString b = *argument(other);
+            const QString verb = m_lex.lemma(w[std::size_t(other.end)].lower, Lexicon::Pos::Verb);
+            const Match m = findRelation(verb, {}, 2, {}, false);
+            if (m.rel) {
+                useRange(used, 0, other.end + 3);
+                emit(w, used, atom(*m.rel, a, b), QStringLiteral("each-other"));
+                return true;
+            }
+            m_reason = QStringLiteral("no relation for the verb");
+            return true;
+        }
+    }
+    return false;
+}
+
+bool Drafter::appositionClause(const std::vector<Token> &w, const Np &subject)
+{
+    const int n = int(w.size());
+    const bool named = subject.kind == Np::Kind::Individual || subject.kind == Np::Kind::NewIndividual;
+    // 10a: apposition, "Maya, a volunteer, works …": the membership, then the clause without it.
+    if (named && subject.end + 2 < n && w[std::size_t(subject.end)].lower == QLatin1String(",")) {
+        int close = subject.end + 1;
+        while (close < n && w[std::size_t(close)].lower != QLatin1String(","))
+            ++close;
+        const Np kind = close < n ? nounPhrase(w, subject.end + 1, close) : Np {};
+        const bool isKind = (kind.kind == Np::Kind::Type && kind.indefinite) || (kind.kind == Np::Kind::Minted && !kind.name.isEmpty());
+        const bool described = close + 1 < n && isDeterminer(w[std::size_t(subject.end) + 1].lower);
+        if (described && !(isKind && kind.end == close)) {
+            // "Iron Duke, the old engine, whistles": a description the KB has no type for,
+            // left out and reported unused.
+            for (int i = subject.end + 1; i < close; ++i) {
+                if (!functionWords().contains(w[std::size_t(i)].lower))
+                    m_extraUnused << w[std::size_t(i)].text;
+            }
+            std::vector<Token> rest(w.begin(), w.begin() + subject.end);
+            rest.insert(rest.end(), w.begin() + close + 1, w.end());
+            clause(rest);
+            m_extraUnused.clear();
+            return true;
+        }
+        if (isKind && kind.end == close && close + 1 < n) {
+            const QString name = *argument(subject);
+            std::set<int> own;
+            useRange(own, 0, n);
+            for (int i = subject.end + 1; i + 1 < kind.end; ++i)
+                own.erase(i); // words of the description other than its head: reported unused
+            emit(w, own, member(kind.name, name), QStringLiteral("apposition"));
+            std::vector<Token> rest(w.begin(), w.begin() + subject.end);
+            rest.insert(rest.end(), w.begin() + close + 1, w.end());
+            clause(rest);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool Drafter::coordinatedClause(const std::vector<Token> &w, const Np &subject)
+{
+    const int n = int(w.size());
+    std::set<int> used;
+    const bool named = subject.kind == Np::Kind::Individual || subject.kind == Np::Kind::NewIndividual;
+    // 10c: coordinated names, "Lena and Tobias borrow …", "Ulysses and Emma are novels".
+    if (named && subject.end + 1 < n && w[std::size_t(subject.end)].lower == QLatin1String("and")) {
+        const Np other = nounPhrase(w, subject.end + 1, n);
+        if (other.kind == Np::Kind::Individual || other.kind == Np::Kind::NewIndividual) {
+            const QStringList names { *argument(subject), *argument(other) };
+            useRange(used, 0, other.end);
+            const std::size_t before = m_out.size();
+            for (const QString &name : names) {
+                m_lastSubject = name;
+                clauseAbout(resolvedObjects(w, other.end, name), used, other.end, name, true);
+            }
+            if (m_out.size() == before && m_reason.isEmpty())
+                m_reason = QStringLiteral("no relation of the knowledge base for the verb");
+            return true;
+        }
+    }
+    return false;
+}
+
+bool Drafter::subjectlessClause(const std::vector<Token> &w, const Np &subject)
+{
+    const int n = int(w.size());
+    std::set<int> used;
+    // A verb phrase sharing the previous clause's subject ("…, and freed him").
+    if (subject.kind == Np::Kind::None && !m_lastSubject.isEmpty() && !w.front().cap) {
+        if (const auto vp = verbPhrase(resolvedObjects(w, 0, m_lastSubject), 0, n, false)) {
+            useRange(used, 0, vp->end);
+            emitVp(resolvedObjects(w, 0, m_lastSubject), used, *vp, m_lastSubject);
+            return true;
+        }
+    }
+    // Words before the subject ("Not long afterwards the lion …"): skipped, reported unused.
+    if (subject.kind == Np::Kind::None || (subject.kind == Np::Kind::NewIndividual && !w.front().cap)) {
+        for (int p = 1; p + 1 < std::min(n, 8); ++p) {
+            const QString &l = w[std::size_t(p)].lower;
+            if (w[std::size_t(p) - 1].tag.startsWith(QLatin1Char('v')))
+                break;
+            if (!isDeterminer(l) && !w[std::size_t(p)].cap)
+                continue;
+            const Np later = nounPhrase(w, p, n);
+            if (later.kind == Np::Kind::Individual || (later.kind == Np::Kind::Minted && !later.name.isEmpty())
+                || (later.kind == Np::Kind::Type && !later.bare)) {
+                QStringList skipped;
+                for (int q = 0; q < p; ++q) {
+                    if (!functionWords().contains(w[std::size_t(q)].lower))
+                        skipped << w[std::size_t(q)].text;
+                }
+                m_extraUnused = skipped;
+                clause(std::vector<Token>(w.begin() + p, w.end()));
+                m_extraUnused.clear();
+                return true;
+            }
+        }
+    }
+    return false;
 }
 
 bool Drafter::hasCalled(const std::vector<Token> &w, std::set<int> used, int j, const QString &x)
