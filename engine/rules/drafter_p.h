@@ -263,6 +263,11 @@ private:
     [[nodiscard]] bool subjectlessClause(const std::vector<Token> &w, const Np &subject);
     /// The clause about its subject: a kind's generic, else the named or introduced individual's.
     void subjectClause(const std::vector<Token> &w, const Np &subject);
+    /// 1, 10, 10a: X is (not) a N, with "and V …", "who/that V …" or "whose N is Y" after it.
+    [[nodiscard]] bool membershipClause(
+        const std::vector<Token> &w, std::set<int> used, int j, int k, const QString &subject, bool negated, bool plural);
+    /// 10v: X is (first) V-ed PREP Y · X is V-ed by Y.
+    [[nodiscard]] bool passiveClause(const std::vector<Token> &w, std::set<int> used, int j, int k, const QString &subject, bool negated);
 
     /// Object pronouns after `from` resolved to the latest individual other than `subject`.
     std::vector<Token> resolvedObjects(const std::vector<Token> &w, int from, const QString &subject) const;

@@ -507,55 +507,8 @@ void Drafter::clauseAbout(const std::vector<Token> &w, std::set<int> used, int j
                 }
             }
         }
-        // 1: X is (not) a N
-        const Np type = nounPhrase(w, k, n);
-        if (type.kind == Np::Kind::Type && (type.indefinite || (plural && type.bare))) {
-            useRange(used, j, type.end);
-            std::set<int> own = used;
-            const Claim fact = member(type.name, *x);
-            int r = type.end;
-            // X is a N and V …
-            if (!negated && r + 1 < n && w[std::size_t(r)].lower == QLatin1String("and")) {
-                if (const auto vp = verbPhrase(w, r + 1, n, false)) {
-                    useRange(own, r, vp->end);
-                    emit(w, own, fact, QStringLiteral("membership"));
-                    std::set<int> rused = used;
-                    useRange(rused, r, vp->end);
-                    emitVp(w, rused, *vp, *x);
-                    return;
-                }
-            }
-            // Relative clause: who/that VP · whose N is Y
-            if (r < n && w[std::size_t(r)].lower == QLatin1String(","))
-                ++r;
-            if (r + 3 < n && w[std::size_t(r)].lower == QLatin1String("whose")) {
-                if (const Relation *rel = nounRelation(w[std::size_t(r) + 1].lower); rel && isBe(w[std::size_t(r) + 2].lower)) {
-                    const Np y = nounPhrase(w, r + 3, n);
-                    if (const auto ys = argument(y); ys && y.kind != Np::Kind::Minted) {
-                        std::set<int> rused = used;
-                        useRange(rused, r, y.end);
-                        useRange(own, r, y.end);
-                        emit(w, own, negatedIf(negated, fact), QStringLiteral("membership"));
-                        emit(w, rused, atom(*rel, *ys, *x), QStringLiteral("relational-noun"));
-                        return;
-                    }
-                }
-            }
-            if (!negated && r < n
-                && (w[std::size_t(r)].lower == QLatin1String("who") || w[std::size_t(r)].lower == QLatin1String("that")
-                    || w[std::size_t(r)].lower == QLatin1String("which"))) {
-                if (const auto vp = verbPhrase(w, r + 1, n, false)) {
-                    std::set<int> rused = used;
-                    useRange(rused, r, vp->end);
-                    useRange(own, r, vp->end);
-                    emit(w, own, fact, QStringLiteral("membership"));
-                    emitVp(w, rused, *vp, *x);
-                    return;
-                }
-            }
-            emit(w, own, negatedIf(negated, fact), negated ? QStringLiteral("not-membership") : QStringLiteral("membership"));
+        if (membershipClause(w, used, j, k, *x, negated, plural))
             return;
-        }
         // X is ADJ
         if (k < n) {
             if (const Relation *adj = adjectiveRelation(w[std::size_t(k)].lower)) {
@@ -567,50 +520,8 @@ void Drafter::clauseAbout(const std::vector<Token> &w, std::set<int> used, int j
         // X is in Y
         if (locatedAt(w, used, k, *x, negated))
             return;
-        // Passive: X is (first) V-ed PREP Y, a template that reads so ("is kept in").
-        {
-            int v = k;
-            while (v < n && (isDiscourseAdverb(w[std::size_t(v)].lower) || isFrequency(w[std::size_t(v)].lower)))
-                ++v;
-            if (v + 2 < n && prepositions().contains(w[std::size_t(v) + 1].lower)) {
-                const QString verb = m_lex.lemma(w[std::size_t(v)].lower, Lexicon::Pos::Verb);
-                const Match m = findRelation(verb, w[std::size_t(v) + 1].lower, 2, {}, false, true);
-                const Np y = nounPhrase(w, v + 2, n);
-                if (m.rel && m.score >= 4
-                    && (y.kind == Np::Kind::Individual || y.kind == Np::Kind::NewIndividual || y.kind == Np::Kind::Number
-                        || y.kind == Np::Kind::Minted)) {
-                    if (const auto ys = argument(y)) {
-                        useRange(used, j, y.end);
-                        emit(w, used, negatedIf(negated, atom(*m.rel, *x, *ys)), QStringLiteral("passive"));
-                        trailingVerbPhrase(w, used, y.end, *x);
-                        return;
-                    }
-                }
-            }
-        }
-        // Passive: X is V-ed by Y
-        if (k + 2 < n && w[std::size_t(k) + 1].lower == QLatin1String("by")) {
-            const QString verb = m_lex.lemma(w[std::size_t(k)].lower, Lexicon::Pos::Verb);
-            const Np y = nounPhrase(w, k + 2, n);
-            Match m = findRelation(verb, QStringLiteral("by"), 2, {}, false, true);
-            const bool passiveTemplate = m.rel != nullptr;
-            if (!m.rel) {
-                // An active relation read backwards; one that needs a preposition ("writtenIn")
-                // is not the agent's.
-                m = findRelation(verb, {}, 2, {}, false);
-                if (m.rel && !m.rel->prep.isEmpty())
-                    m = {};
-            }
-            if (const auto ys = m.rel && m.score >= 4 ? argument(y) : std::nullopt; ys && passiveTemplate) {
-                useRange(used, j, y.end);
-                emit(w, used, negatedIf(negated, atom(*m.rel, *x, *ys)), QStringLiteral("passive"));
-                return;
-            } else if (ys) {
-                useRange(used, j, y.end);
-                emit(w, used, negatedIf(negated, atom(*m.rel, *ys, *x)), QStringLiteral("passive"));
-                return;
-            }
-        }
+        if (passiveClause(w, used, j, k, *x, negated))
+            return;
         // X is 54 years old
         if (!negated && k + 1 < n && w[std::size_t(k)].number) {
             const QString unit = m_lex.lemma(w[std::size_t(k) + 1].lower, Lexicon::Pos::Noun);
@@ -736,6 +647,114 @@ void Drafter::genericClause(const std::vector<Token> &w, const Np &subject, std:
         emit(w, used, rule, QStringLiteral("generic-always"), true, vp->coined, vp->coinedName);
     else
         emit(w, used, Claim::defaultRule(rule), QStringLiteral("generic-verb"), false, vp->coined, vp->coinedName);
+}
+
+bool Drafter::membershipClause(
+    const std::vector<Token> &w, std::set<int> used, int j, int k, const QString &subject, bool negated, bool plural)
+{
+    const int n = int(w.size());
+    const std::optional<QString> x = subject;
+    // 1: X is (not) a N
+    const Np type = nounPhrase(w, k, n);
+    if (type.kind == Np::Kind::Type && (type.indefinite || (plural && type.bare))) {
+        useRange(used, j, type.end);
+        std::set<int> own = used;
+        const Claim fact = member(type.name, *x);
+        int r = type.end;
+        // X is a N and V …
+        if (!negated && r + 1 < n && w[std::size_t(r)].lower == QLatin1String("and")) {
+            if (const auto vp = verbPhrase(w, r + 1, n, false)) {
+                useRange(own, r, vp->end);
+                emit(w, own, fact, QStringLiteral("membership"));
+                std::set<int> rused = used;
+                useRange(rused, r, vp->end);
+                emitVp(w, rused, *vp, *x);
+                return true;
+            }
+        }
+        // Relative clause: who/that VP · whose N is Y
+        if (r < n && w[std::size_t(r)].lower == QLatin1String(","))
+            ++r;
+        if (r + 3 < n && w[std::size_t(r)].lower == QLatin1String("whose")) {
+            if (const Relation *rel = nounRelation(w[std::size_t(r) + 1].lower); rel && isBe(w[std::size_t(r) + 2].lower)) {
+                const Np y = nounPhrase(w, r + 3, n);
+                if (const auto ys = argument(y); ys && y.kind != Np::Kind::Minted) {
+                    std::set<int> rused = used;
+                    useRange(rused, r, y.end);
+                    useRange(own, r, y.end);
+                    emit(w, own, negatedIf(negated, fact), QStringLiteral("membership"));
+                    emit(w, rused, atom(*rel, *ys, *x), QStringLiteral("relational-noun"));
+                    return true;
+                }
+            }
+        }
+        if (!negated && r < n
+            && (w[std::size_t(r)].lower == QLatin1String("who") || w[std::size_t(r)].lower == QLatin1String("that")
+                || w[std::size_t(r)].lower == QLatin1String("which"))) {
+            if (const auto vp = verbPhrase(w, r + 1, n, false)) {
+                std::set<int> rused = used;
+                useRange(rused, r, vp->end);
+                useRange(own, r, vp->end);
+                emit(w, own, fact, QStringLiteral("membership"));
+                emitVp(w, rused, *vp, *x);
+                return true;
+            }
+        }
+        emit(w, own, negatedIf(negated, fact), negated ? QStringLiteral("not-membership") : QStringLiteral("membership"));
+        return true;
+    }
+    return false;
+}
+
+bool Drafter::passiveClause(const std::vector<Token> &w, std::set<int> used, int j, int k, const QString &subject, bool negated)
+{
+    const int n = int(w.size());
+    const std::optional<QString> x = subject;
+    // Passive: X is (first) V-ed PREP Y, a template that reads so ("is kept in").
+    {
+        int v = k;
+        while (v < n && (isDiscourseAdverb(w[std::size_t(v)].lower) || isFrequency(w[std::size_t(v)].lower)))
+            ++v;
+        if (v + 2 < n && prepositions().contains(w[std::size_t(v) + 1].lower)) {
+            const QString verb = m_lex.lemma(w[std::size_t(v)].lower, Lexicon::Pos::Verb);
+            const Match m = findRelation(verb, w[std::size_t(v) + 1].lower, 2, {}, false, true);
+            const Np y = nounPhrase(w, v + 2, n);
+            if (m.rel && m.score >= 4
+                && (y.kind == Np::Kind::Individual || y.kind == Np::Kind::NewIndividual || y.kind == Np::Kind::Number
+                    || y.kind == Np::Kind::Minted)) {
+                if (const auto ys = argument(y)) {
+                    useRange(used, j, y.end);
+                    emit(w, used, negatedIf(negated, atom(*m.rel, *x, *ys)), QStringLiteral("passive"));
+                    trailingVerbPhrase(w, used, y.end, *x);
+                    return true;
+                }
+            }
+        }
+    }
+    // Passive: X is V-ed by Y
+    if (k + 2 < n && w[std::size_t(k) + 1].lower == QLatin1String("by")) {
+        const QString verb = m_lex.lemma(w[std::size_t(k)].lower, Lexicon::Pos::Verb);
+        const Np y = nounPhrase(w, k + 2, n);
+        Match m = findRelation(verb, QStringLiteral("by"), 2, {}, false, true);
+        const bool passiveTemplate = m.rel != nullptr;
+        if (!m.rel) {
+            // An active relation read backwards; one that needs a preposition ("writtenIn")
+            // is not the agent's.
+            m = findRelation(verb, {}, 2, {}, false);
+            if (m.rel && !m.rel->prep.isEmpty())
+                m = {};
+        }
+        if (const auto ys = m.rel && m.score >= 4 ? argument(y) : std::nullopt; ys && passiveTemplate) {
+            useRange(used, j, y.end);
+            emit(w, used, negatedIf(negated, atom(*m.rel, *x, *ys)), QStringLiteral("passive"));
+            return true;
+        } else if (ys) {
+            useRange(used, j, y.end);
+            emit(w, used, negatedIf(negated, atom(*m.rel, *ys, *x)), QStringLiteral("passive"));
+            return true;
+        }
+    }
+    return false;
 }
 
 } // namespace fanva::rules
