@@ -215,6 +215,11 @@ private:
 
     /// Parses a verb phrase at i about `subject` (an individual name, or "?x" for a kind).
     std::optional<Vp> verbPhrase(const std::vector<Token> &w, int i, int limit, bool generic);
+    /// "weighs 23 kilograms": a relation with a numeric argument and its unit.
+    [[nodiscard]] std::optional<Vp> numberObject(
+        const std::vector<Token> &w, int limit, const QString &verb, const QString &prep, const Np &object, Vp vp);
+    /// A type as the object: "only Ms" (8), a kind relation (5k), else an existential default.
+    [[nodiscard]] std::optional<Vp> typeObject(const QString &verb, const QString &prep, const Np &object, Vp vp);
 
     /// "… Dracula and Ulysses": more named objects after the first, each made an atom by
     /// `make`; returns the end of the last one.

@@ -326,51 +326,11 @@ std::optional<Drafter::Vp> Drafter::verbPhrase(const std::vector<Token> &w, int 
         vp.onlyType = QStringLiteral("?");
         j += 2;
     }
-    if (j >= limit || w[std::size_t(j)].lower == QLatin1String(",") || !prep.isEmpty() || !vp.onlyType.isEmpty()
-        || (j < limit && !isFrequency(w[std::size_t(j)].lower) && !prepositions().contains(w[std::size_t(j)].lower))) {
-        // An object may follow.
-    }
     const Np object = j < limit ? nounPhrase(w, j, limit) : Np {};
-    if (object.kind == Np::Kind::Number) {
-        const int unitAt = object.end;
-        const QString unit = unitAt < limit ? m_lex.lemma(w[std::size_t(unitAt)].lower, Lexicon::Pos::Noun) : QString();
-        const Match m = findRelation(verb, prep, 2, unit, false);
-        if (!m.rel)
-            return std::nullopt;
-        vp.atom = atom(*m.rel, QStringLiteral("%S"), object.name);
-        vp.end = unitAt + (unit.isEmpty() ? 0 : 1);
-        vp.pattern = QStringLiteral("number-with-unit");
-        return vp;
-    }
-    if (object.kind == Np::Kind::Type && (generic || !vp.onlyType.isEmpty())) {
-        if (!vp.onlyType.isEmpty()) {
-            const Match m = findRelation(verb, prep, 2, {}, false);
-            if (!m.rel)
-                return std::nullopt;
-            vp.rel = m.rel;
-            vp.onlyType = object.name;
-            vp.end = object.end;
-            vp.pattern = QStringLiteral("only");
-            return vp;
-        }
-        // Kinds related to kinds: a genlArg relation, else an existential default.
-        const Match kind = findRelation(verb, prep, 2, {}, true);
-        if (kind.rel) {
-            vp.atom = kindAtom(*kind.rel, QStringLiteral("%K"), object.name);
-            vp.objectIsType = true;
-            vp.end = object.end;
-            vp.pattern = QStringLiteral("kind-relation");
-            return vp;
-        }
-        const Match m = findRelation(verb, prep, 2, {}, false);
-        if (!m.rel)
-            return std::nullopt;
-        vp.atom = Claim::existence(QStringLiteral("y"),
-            Claim::conjunction({ member(object.name, QStringLiteral("?y")), atom(*m.rel, QStringLiteral("%S"), QStringLiteral("?y")) }));
-        vp.end = object.end;
-        vp.pattern = QStringLiteral("generic-verb-object");
-        return vp;
-    }
+    if (object.kind == Np::Kind::Number)
+        return numberObject(w, limit, verb, prep, object, vp);
+    if (object.kind == Np::Kind::Type && (generic || !vp.onlyType.isEmpty()))
+        return typeObject(verb, prep, object, vp);
     // A kind's members may relate to one named individual ("Expresses stop at Ashford").
     if (const auto arg = generic && object.kind != Np::Kind::Individual ? std::nullopt : argument(object)) {
         const Match m = findRelation(verb, prep, 2, {}, false);
@@ -425,6 +385,51 @@ std::vector<Token> Drafter::resolvedObjects(const std::vector<Token> &w, int fro
             out[i].ref = other;
     }
     return out;
+}
+
+std::optional<Drafter::Vp> Drafter::numberObject(
+    const std::vector<Token> &w, int limit, const QString &verb, const QString &prep, const Np &object, Vp vp)
+{
+    const int unitAt = object.end;
+    const QString unit = unitAt < limit ? m_lex.lemma(w[std::size_t(unitAt)].lower, Lexicon::Pos::Noun) : QString();
+    const Match m = findRelation(verb, prep, 2, unit, false);
+    if (!m.rel)
+        return std::nullopt;
+    vp.atom = atom(*m.rel, QStringLiteral("%S"), object.name);
+    vp.end = unitAt + (unit.isEmpty() ? 0 : 1);
+    vp.pattern = QStringLiteral("number-with-unit");
+    return vp;
+}
+
+std::optional<Drafter::Vp> Drafter::typeObject(const QString &verb, const QString &prep, const Np &object, Vp vp)
+{
+    if (!vp.onlyType.isEmpty()) {
+        const Match m = findRelation(verb, prep, 2, {}, false);
+        if (!m.rel)
+            return std::nullopt;
+        vp.rel = m.rel;
+        vp.onlyType = object.name;
+        vp.end = object.end;
+        vp.pattern = QStringLiteral("only");
+        return vp;
+    }
+    // Kinds related to kinds: a genlArg relation, else an existential default.
+    const Match kind = findRelation(verb, prep, 2, {}, true);
+    if (kind.rel) {
+        vp.atom = kindAtom(*kind.rel, QStringLiteral("%K"), object.name);
+        vp.objectIsType = true;
+        vp.end = object.end;
+        vp.pattern = QStringLiteral("kind-relation");
+        return vp;
+    }
+    const Match m = findRelation(verb, prep, 2, {}, false);
+    if (!m.rel)
+        return std::nullopt;
+    vp.atom = Claim::existence(QStringLiteral("y"),
+        Claim::conjunction({ member(object.name, QStringLiteral("?y")), atom(*m.rel, QStringLiteral("%S"), QStringLiteral("?y")) }));
+    vp.end = object.end;
+    vp.pattern = QStringLiteral("generic-verb-object");
+    return vp;
 }
 
 } // namespace fanva::rules
