@@ -138,6 +138,9 @@ private:
 
     /// "(livesIn ?a ?p) means ?a lives in the habitat ?p." → live + in, ?a first.
     bool templateShape(Relation &rel, const QString &comment);
+    /// Drops a trailing type description from a template's words before its second argument
+    /// ("lives in the habitat ?p" → lives in).
+    void dropTypeDescription(QStringList &middle) const;
 
     [[nodiscard]] std::optional<QString> typeOf(const QStringList &lowerWords);
 
@@ -215,6 +218,8 @@ private:
 
     /// Parses a verb phrase at i about `subject` (an individual name, or "?x" for a kind).
     std::optional<Vp> verbPhrase(const std::vector<Token> &w, int i, int limit, bool generic);
+    /// A unary relation whose name is the phrase at `j`: "prepared for winter" → preparedForWinter.
+    [[nodiscard]] std::optional<Vp> phraseRelation(const std::vector<Token> &w, int j, int limit, const QString &verb, Vp vp);
     /// "weighs 23 kilograms": a relation with a numeric argument and its unit.
     [[nodiscard]] std::optional<Vp> numberObject(
         const std::vector<Token> &w, int limit, const QString &verb, const QString &prep, const Np &object, Vp vp);

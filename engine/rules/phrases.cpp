@@ -290,26 +290,8 @@ std::optional<Drafter::Vp> Drafter::verbPhrase(const std::vector<Token> &w, int 
     const QString verb = m_lex.lemma(verbToken.lower, Lexicon::Pos::Verb);
     ++j;
     // A unary relation whose name is the phrase: "prepared for winter" → preparedForWinter.
-    for (const Relation &r : m_relations) {
-        if (r.phrase.isEmpty() || r.phrase.first() != verb)
-            continue;
-        int k = j;
-        bool ok = true;
-        for (qsizetype p = 1; p < r.phrase.size() && ok; ++p) {
-            while (k < limit && isDeterminer(w[std::size_t(k)].lower))
-                ++k;
-            ok = k < limit
-                && (w[std::size_t(k)].lower == r.phrase.at(p)
-                    || m_lex.lemma(w[std::size_t(k)].lower, Lexicon::Pos::Noun) == r.phrase.at(p));
-            ++k;
-        }
-        if (ok) {
-            vp.atom = atom(r, QStringLiteral("%S"), {});
-            vp.end = k;
-            vp.pattern = QStringLiteral("verb-phrase-name");
-            return vp;
-        }
-    }
+    if (auto named = phraseRelation(w, j, limit, verb, vp))
+        return named;
     while (j < limit && isFrequency(w[std::size_t(j)].lower))
         ++j;
     QString prep;
@@ -430,6 +412,31 @@ std::optional<Drafter::Vp> Drafter::typeObject(const QString &verb, const QStrin
     vp.end = object.end;
     vp.pattern = QStringLiteral("generic-verb-object");
     return vp;
+}
+
+std::optional<Drafter::Vp> Drafter::phraseRelation(const std::vector<Token> &w, int j, int limit, const QString &verb, Vp vp)
+{
+    for (const Relation &r : m_relations) {
+        if (r.phrase.isEmpty() || r.phrase.first() != verb)
+            continue;
+        int k = j;
+        bool ok = true;
+        for (qsizetype p = 1; p < r.phrase.size() && ok; ++p) {
+            while (k < limit && isDeterminer(w[std::size_t(k)].lower))
+                ++k;
+            ok = k < limit
+                && (w[std::size_t(k)].lower == r.phrase.at(p)
+                    || m_lex.lemma(w[std::size_t(k)].lower, Lexicon::Pos::Noun) == r.phrase.at(p));
+            ++k;
+        }
+        if (ok) {
+            vp.atom = atom(r, QStringLiteral("%S"), {});
+            vp.end = k;
+            vp.pattern = QStringLiteral("verb-phrase-name");
+            return vp;
+        }
+    }
+    return std::nullopt;
 }
 
 } // namespace fanva::rules

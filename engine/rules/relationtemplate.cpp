@@ -102,20 +102,8 @@ bool Drafter::templateShape(Relation &rel, const QString &comment)
             after << words.at(i).toLower();
     }
     // Drop a trailing type description before the second argument ("the habitat", "the animal").
-    while (!middle.isEmpty() && rel.arity == 2) {
-        const QString &last = middle.last();
-        if (isDeterminer(last) || m_types.count(last) || last == QLatin1String("thing") || last == QLatin1String("things")
-            || last == QLatin1String("kind")
-            || (last == QLatin1String("of") && middle.size() >= 2 && middle.at(middle.size() - 2) == QLatin1String("things"))
-            || last == QLatin1String("living") || last == QLatin1String("places")) {
-            if (last == QLatin1String("of") && middle.size() >= 2 && middle.at(middle.size() - 2) != QLatin1String("kind")
-                && middle.at(middle.size() - 2) != QLatin1String("things"))
-                break;
-            middle.removeLast();
-            continue;
-        }
-        break;
-    }
+    if (rel.arity == 2)
+        dropTypeDescription(middle);
     if (middle.isEmpty())
         return false;
     if (middle.first() == QLatin1String("can")) {
@@ -279,6 +267,24 @@ Claim Drafter::kindAtom(const Relation &r, const QString &subject, const QString
 Claim Drafter::defaultRule(const QString &type, const Claim &body)
 {
     return Claim::defaultRule(Claim::implication(member(type, QStringLiteral("?x")), body));
+}
+
+void Drafter::dropTypeDescription(QStringList &middle) const
+{
+    while (!middle.isEmpty()) {
+        const QString &last = middle.last();
+        if (isDeterminer(last) || m_types.count(last) || last == QLatin1String("thing") || last == QLatin1String("things")
+            || last == QLatin1String("kind")
+            || (last == QLatin1String("of") && middle.size() >= 2 && middle.at(middle.size() - 2) == QLatin1String("things"))
+            || last == QLatin1String("living") || last == QLatin1String("places")) {
+            if (last == QLatin1String("of") && middle.size() >= 2 && middle.at(middle.size() - 2) != QLatin1String("kind")
+                && middle.at(middle.size() - 2) != QLatin1String("things"))
+                break;
+            middle.removeLast();
+            continue;
+        }
+        break;
+    }
 }
 
 } // namespace fanva::rules
