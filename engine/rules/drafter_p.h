@@ -149,6 +149,8 @@ private:
     // --- noun phrases ---
 
     Np nounPhrase(const std::vector<Token> &w, int i, int limit);
+    /// "the visitors" (a definite description of no known type): an individual minted from the words.
+    [[nodiscard]] Np describedPhrase(const std::vector<Token> &w, int j, int limit, Np np);
 
     /// The longest type named by up to three words from `j` on, skipping up to two words
     /// before it (adjectives: "the little creature", "a rare book"); kind None when none.

@@ -118,21 +118,8 @@ Np Drafter::nounPhrase(const std::vector<Token> &w, int i, int limit)
         out.bare = np.bare;
         return out;
     }
-    if (definite && j < limit && !functionWords().contains(w[std::size_t(j)].lower) && !w[std::size_t(j)].number) {
-        // "the visitors": someone the text does not name; minted from the words.
-        int e = j;
-        while (e < limit && e < j + 2 && !functionWords().contains(w[std::size_t(e)].lower) && !w[std::size_t(e)].number
-            && !isVerb(w[std::size_t(e)]))
-            ++e;
-        if (e == j)
-            e = j + 1;
-        QString base;
-        for (int x = j; x < e; ++x)
-            base += capitalized(w[std::size_t(x)].lower);
-        np.kind = Np::Kind::Minted;
-        np.mintBase = base;
-        np.end = e;
-    }
+    if (definite && j < limit && !functionWords().contains(w[std::size_t(j)].lower) && !w[std::size_t(j)].number)
+        return describedPhrase(w, j, limit, np);
     return np;
 }
 
@@ -437,6 +424,24 @@ std::optional<Drafter::Vp> Drafter::phraseRelation(const std::vector<Token> &w, 
         }
     }
     return std::nullopt;
+}
+
+Np Drafter::describedPhrase(const std::vector<Token> &w, int j, int limit, Np np)
+{
+    // "the visitors": someone the text does not name; minted from the words.
+    int e = j;
+    while (e < limit && e < j + 2 && !functionWords().contains(w[std::size_t(e)].lower) && !w[std::size_t(e)].number
+        && !isVerb(w[std::size_t(e)]))
+        ++e;
+    if (e == j)
+        e = j + 1;
+    QString base;
+    for (int x = j; x < e; ++x)
+        base += capitalized(w[std::size_t(x)].lower);
+    np.kind = Np::Kind::Minted;
+    np.mintBase = base;
+    np.end = e;
+    return np;
 }
 
 } // namespace fanva::rules
