@@ -26,5 +26,9 @@ namespace fanva::formalize {
 /// The whole turn on a fanva-kb KB: structuredTurn("fanva-kb", …, rulesTurnVocabulary(kb, context)).
 [[nodiscard]] nlohmann::json rulesTurn(const kb::KnowledgeBase &kb, const QString &context, const QByteArray &document,
     const std::vector<Segment> &segments, const std::vector<int> &focus);
+/// The same frame around a vocabulary a language gave (lang::TurnVocabulary), with its
+/// `"language"` id: `{format, language, context, segments, vocabulary}`.
+[[nodiscard]] nlohmann::json rulesTurn(const nlohmann::json &vocabulary, const QString &language, const QString &context,
+    const QByteArray &document, const std::vector<Segment> &segments, const std::vector<int> &focus);
 
 } // namespace fanva::formalize

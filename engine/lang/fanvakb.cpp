@@ -17,9 +17,10 @@
 #include "kb/roles.h"
 #include "kb/symbol.h"
 #include "kb/writer.h"
-#include "lang/fanvakbtools.h"
-#include "lang/fanvakbedits.h"
+#include "lang/fanvakbclaimwriter.h"
 #include "lang/fanvakbeditor.h"
+#include "lang/fanvakbedits.h"
+#include "lang/fanvakbtools.h"
 #include "lang/kbtokenizer.h"
 #include "lang/turnvocabulary.h"
 
@@ -354,6 +355,7 @@ public:
     }
 
     [[nodiscard]] QString lineComment() const override { return QStringLiteral(";;"); }
+    [[nodiscard]] const ClaimWriter *claimWriter() const override { return &fanvaKbClaimWriter(); }
     [[nodiscard]] QString syntaxDefinition() const override { return QStringLiteral("Fanva KB"); }
     [[nodiscard]] const SentenceEdits *edits() const override { return &fanvaKbEdits(); }
 

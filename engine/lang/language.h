@@ -29,6 +29,7 @@ class Language;
 class SentenceEdits;
 class TurnVocabulary;
 class ToolServices;
+class ClaimWriter;
 
 /// What one language keeps of a statement it read (its AST, a term and its arena…). Each
 /// language derives its own; nothing outside that language looks inside.
@@ -292,6 +293,9 @@ public:
     /// The author's editor's services: completion, argument hint, hover, problems, "Reads as"
     /// (lang/editorservices.h).
     [[nodiscard]] virtual const EditorServices *editorServices() const { return nullptr; }
+
+    /// Writes the rules drafter's language-neutral claims (lang/claimwriter.h, rules.md §3).
+    [[nodiscard]] virtual const ClaimWriter *claimWriter() const { return nullptr; }
 };
 
 } // namespace fanva::lang

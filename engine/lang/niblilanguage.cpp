@@ -7,12 +7,14 @@
 #include "kb/symbol.h"
 #include "lang/nibli/card.h"
 #include "lang/nibli/checks.h"
+#include "lang/nibli/claimwriter.h"
 #include "lang/nibli/gloss.h"
 #include "lang/nibli/highlight.h"
 #include "lang/nibli/knowledgebase.h"
 #include "lang/nibli/niblieditor.h"
 #include "lang/nibli/promptguide.h"
 #include "lang/nibli/reader.h"
+#include "lang/nibli/turnvocabulary.h"
 #include "lang/nibliedits.h"
 #include "lang/niblitools.h"
 
@@ -624,6 +626,12 @@ public:
 
     [[nodiscard]] const ToolServices *toolServices() const override { return &nibliTools(); }
     [[nodiscard]] QString lineComment() const override { return QStringLiteral("#"); }
+    [[nodiscard]] const ClaimWriter *claimWriter() const override { return &nibli::claimWriter(); }
+    [[nodiscard]] const TurnVocabulary *turnVocabulary() const override
+    {
+        static const nibli::TurnVocabulary vocabulary(&nibliKbOf);
+        return &vocabulary;
+    }
     [[nodiscard]] QString syntaxDefinition() const override { return QStringLiteral("nibli KR"); }
     [[nodiscard]] const SentenceEdits *edits() const override { return &nibliEdits(); }
 

@@ -6,6 +6,10 @@
 
 #include <stop_token>
 
+namespace fanva::lang {
+class ClaimWriter;
+}
+
 namespace fanva::rules {
 
 class Lexicon;
@@ -16,6 +20,13 @@ class Lexicon;
 /// it left unused, and every other sentence under untranslated with the reason. A pure
 /// function of the turn (the lexicon is fixed data), so two runs give the same bytes.
 /// Once `stop` is requested it drafts no further sentence and returns what it has.
+/// The drafter makes language-neutral claims (lang/claim.h); `writer` writes them in the
+/// turn's KB language, and a claim it cannot state is left out (its reason given when the
+/// sentence yields nothing else).
+[[nodiscard]] nlohmann::json draft(
+    const nlohmann::json &turn, Lexicon &lexicon, const lang::ClaimWriter &writer, const std::stop_token &stop = {});
+/// As above with the ClaimWriter of the turn's `"language"` (lang::languageById; a turn without
+/// the field is fanva-kb); a language without one gets every sentence untranslated.
 [[nodiscard]] nlohmann::json draft(const nlohmann::json &turn, Lexicon &lexicon, const std::stop_token &stop = {});
 
 } // namespace fanva::rules

@@ -145,7 +145,7 @@ llm::ProviderInfo RulesProvider::info() const
     info.streams = false;
     info.readsStructuredTurn = true;
     info.judges = false;
-    info.draftsLanguages = { QStringLiteral("fanva-kb") };
+    info.draftsLanguages = { QStringLiteral("fanva-kb"), QStringLiteral("nibli") };
     return info;
 }
 

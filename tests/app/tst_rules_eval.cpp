@@ -63,6 +63,7 @@ private Q_SLOTS:
     void heldoutNothing_data();
     void heldoutNothing();
     void demo();
+    void nibli();
     void repairFromTheStructuredTurn();
 };
 
@@ -190,6 +191,39 @@ void TstRulesEval::demo()
 // A rules candidate the gates refuse (a cat borrowing a book: borrows wants a person) gets one
 // repair turn, which the rules answer from the turn's structured form: the sentence is given
 // up with the reason, the candidate dropped.
+// A nibli KB (rules.md §2–§3): the rules draft nibli KR from its `pred` declarations and the
+// shipped lexicon, every candidate passes the nibli gates, and a default is left untranslated
+// with nibli's reason. Before the rules drafted nibli, the run ended "chat failed" (exit 2).
+void TstRulesEval::nibli()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("kb")));
+    QVERIFY(fanva::testsupport::writeFileBytes(dir.filePath(QStringLiteral("kb/town.nibli")),
+        "pred resident(who, town): \"{x1} lives in {x2}\".\npred barks(dog): \"{x1} barks\".\nperson(Ada).\ndog(Rex).\n"));
+    const QString document = dir.filePath(QStringLiteral("town.md"));
+    QVERIFY(fanva::testsupport::writeFileBytes(
+        document, "# Elmford\n\nAda and Bo live in Elmford.\n\nEvery dog is an animal.\n\nDogs usually bark.\n"));
+    const QString session = dir.filePath(QStringLiteral("town.fanva"));
+    const Run run = runCli({ QStringLiteral("formalize"), QStringLiteral("--provider"), QStringLiteral("rules"), QStringLiteral("--judge"),
+        QStringLiteral("off"), QStringLiteral("--kb"), dir.filePath(QStringLiteral("kb")), QStringLiteral("--context"),
+        QStringLiteral("town"), QStringLiteral("--fresh"), QStringLiteral("--out"), session, document });
+    QVERIFY2(run.exitCode == 0 || run.exitCode == 1, run.err.constData());
+    std::set<std::string> got;
+    for (const auto &e : entriesOf(session)) {
+        const std::string state = e.at("state").get<std::string>();
+        QVERIFY2(state == "admissible" || state == "known", e.dump().c_str());
+        got.insert(e.at("candidate").get<std::string>());
+    }
+    const std::set<std::string> expected { "resident(Ada, Elmford).", "resident(Bo, Elmford).", "animal(every dog)." };
+    QVERIFY2(got == expected, run.out.constData());
+    bool defaultReason = false;
+    const nlohmann::json coverage = readJson(session).at("outcome").at("coverage").at("segments");
+    for (const auto &s : coverage)
+        defaultReason = defaultReason || s.value("reason", std::string()).find("no defaults") != std::string::npos;
+    QVERIFY2(defaultReason, coverage.dump().c_str());
+}
+
 void TstRulesEval::repairFromTheStructuredTurn()
 {
     QTemporaryDir dir;
