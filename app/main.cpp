@@ -66,6 +66,127 @@ void installTranslations(QApplication &app, const QLocale &locale)
         QApplication::installTranslator(fanvaTranslator);
 }
 
+/// The window's command-line options, read back by name.
+void addOptions(QCommandLineParser &parser)
+{
+    parser.setApplicationDescription(QApplication::translate("main", "Review knowledge-base text drafted by a language model."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QString dir = QApplication::translate("main", "dir");
+    const QString file = QApplication::translate("main", "file");
+    // --measure-load is for bench_scale (issue 20): how late the window handles input while the KB loads.
+    QCommandLineOption measureLoadOption(QStringLiteral("measure-load"),
+        QApplication::translate("main",
+            "With --screenshot: measure how long input waits from the first paint until the KB and its indexes are loaded, "
+            "then through a reload of the KB, and write the figures to <file>."),
+        file);
+    measureLoadOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOptions({
+        { QStringLiteral("workspace"), QApplication::translate("main", "Open the workspace in <dir> (kb/, documents, fanva.json)."), dir },
+        { QStringLiteral("document"), QApplication::translate("main", "Show the English document <file>."), file },
+        { QStringLiteral("kb"), QApplication::translate("main", "Use the KB in <dir>."), dir },
+        { QStringLiteral("context"), QApplication::translate("main", "Make <context> the target context."),
+            QApplication::translate("main", "context") },
+        { QStringLiteral("provider"), QApplication::translate("main", "Formalize with the provider <name>."),
+            QApplication::translate("main", "name") },
+        { QStringLiteral("formalize"), QApplication::translate("main", "Formalize the document as soon as the window opens.") },
+        { QStringLiteral("screenshot"), QApplication::translate("main", "Write a PNG image of the window to <file> and exit."), file },
+        { QStringLiteral("lang"), QApplication::translate("main", "Use the language <code> (for example de) for the interface."),
+            QApplication::translate("main", "code") },
+        measureLoadOption,
+    });
+    parser.addPositionalArgument(QStringLiteral("session"), QApplication::translate("main", "A review session (.fanva) to open."),
+        QStringLiteral("[SESSION.fanva]"));
+}
+
+/// Opens what the command line names: workspace, KB, document, target, provider, session.
+void openArguments(MainWindow &window, const QCommandLineParser &parser)
+{
+    if (parser.isSet(QStringLiteral("workspace")))
+        window.openWorkspace(parser.value(QStringLiteral("workspace")));
+    if (parser.isSet(QStringLiteral("kb")))
+        window.openKbFolder(parser.value(QStringLiteral("kb")));
+    if (parser.isSet(QStringLiteral("document")))
+        window.openDocument(parser.value(QStringLiteral("document")));
+    if (parser.isSet(QStringLiteral("context")))
+        window.setTargetContext(parser.value(QStringLiteral("context")));
+    if (parser.isSet(QStringLiteral("provider")))
+        window.setProvider(parser.value(QStringLiteral("provider")));
+    if (!parser.positionalArguments().isEmpty())
+        window.openSession(parser.positionalArguments().constFirst());
+}
+
+/// Runs `next` once the KB has loaded in the background (or failed to, which formalize()
+/// then reports), at once when nothing is loading.
+void afterKbLoad(MainWindow &window, const std::function<void()> &next)
+{
+    if (!window.isKbLoading()) {
+        next();
+        return;
+    }
+    auto done = std::make_shared<bool>(false);
+    const auto once = [done, next] {
+        if (!std::exchange(*done, true))
+            next();
+    };
+    QObject::connect(&window, &MainWindow::kbLoaded, &window, once, Qt::SingleShotConnection);
+    QObject::connect(&window, &MainWindow::kbLoadFailed, &window, once, Qt::SingleShotConnection);
+}
+
+/// The --screenshot run: the window at a fixed size, after the journal's recovery, the KB's
+/// load and --formalize (or --measure-load's figures), written as PNG; then the exit code.
+int runScreenshot(MainWindow &window, const QCommandLineParser &parser, const std::shared_ptr<bool> &recovered, bool &failed,
+    LoadMeasurement::Clock::time_point started)
+{
+    if (failed)
+        return exitUsage;
+    const QString screenshotPath = parser.value(QStringLiteral("screenshot"));
+    window.resize(s_screenshotSize);
+    const auto takeScreenshotNow = [&window, screenshotPath, &failed] {
+        QImageWriter writer(screenshotPath, "png");
+        if (!writer.write(window.grab().toImage())) {
+            printError(QApplication::translate("main", "cannot write the screenshot %1: %2")
+                           .arg(QDir::toNativeSeparators(screenshotPath), writer.errorString()));
+            QCoreApplication::exit(exitUsage);
+            return;
+        }
+        QCoreApplication::exit(failed ? exitUsage : 0);
+    };
+    // The screenshot waits for the recovery, whose messages it prints.
+    const auto takeScreenshot = [&window, recovered, takeScreenshotNow] {
+        if (*recovered)
+            takeScreenshotNow();
+        else
+            QObject::connect(&window, &MainWindow::journalRecovered, &window, takeScreenshotNow, Qt::SingleShotConnection);
+    };
+    if (parser.isSet(QStringLiteral("measure-load"))) {
+        auto *measurement = new LoadMeasurement(&window, parser.value(QStringLiteral("measure-load")), started);
+        QObject::connect(measurement, &LoadMeasurement::finished, &window, [takeScreenshot](bool ok) {
+            if (ok)
+                takeScreenshot();
+            else
+                QCoreApplication::exit(exitUsage);
+        });
+        window.show();
+        return QApplication::exec();
+    }
+    window.show();
+    // A formalization runs on the event loop; the screenshot waits for it to finish.
+    afterKbLoad(window, [&window, &failed, takeScreenshot, formalize = parser.isSet(QStringLiteral("formalize"))] {
+        const bool formalizing = formalize && window.formalize();
+        if (failed) {
+            QCoreApplication::exit(exitUsage);
+            return;
+        }
+        if (formalizing)
+            QObject::connect(&window, &MainWindow::formalizeFinished, &window,
+                [&window, takeScreenshot] { QTimer::singleShot(0, &window, takeScreenshot); });
+        else
+            QTimer::singleShot(0, &window, takeScreenshot);
+    });
+    return QApplication::exec();
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -87,53 +208,21 @@ int main(int argc, char *argv[])
     installTranslations(app, QLocale());
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate("main", "Review knowledge-base text drafted by a language model."));
-    const QCommandLineOption helpOption = parser.addHelpOption();
-    const QCommandLineOption versionOption = parser.addVersionOption();
-    const QCommandLineOption workspaceOption(QStringLiteral("workspace"),
-        QApplication::translate("main", "Open the workspace in <dir> (kb/, documents, fanva.json)."),
-        QApplication::translate("main", "dir"));
-    const QCommandLineOption documentOption(QStringLiteral("document"),
-        QApplication::translate("main", "Show the English document <file>."), QApplication::translate("main", "file"));
-    const QCommandLineOption kbOption(
-        QStringLiteral("kb"), QApplication::translate("main", "Use the KB in <dir>."), QApplication::translate("main", "dir"));
-    const QCommandLineOption contextOption(QStringLiteral("context"), QApplication::translate("main", "Make <context> the target context."),
-        QApplication::translate("main", "context"));
-    const QCommandLineOption providerOption(QStringLiteral("provider"),
-        QApplication::translate("main", "Formalize with the provider <name>."), QApplication::translate("main", "name"));
-    const QCommandLineOption formalizeOption(
-        QStringLiteral("formalize"), QApplication::translate("main", "Formalize the document as soon as the window opens."));
-    const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
-        QApplication::translate("main", "Write a PNG image of the window to <file> and exit."), QApplication::translate("main", "file"));
-    const QCommandLineOption langOption(QStringLiteral("lang"),
-        QApplication::translate("main", "Use the language <code> (for example de) for the interface."),
-        QApplication::translate("main", "code"));
-    // For bench_scale (issue 20): how late the window handles input while the KB loads.
-    QCommandLineOption measureLoadOption(QStringLiteral("measure-load"),
-        QApplication::translate("main",
-            "With --screenshot: measure how long input waits from the first paint until the KB and its indexes are loaded, "
-            "then through a reload of the KB, and write the figures to <file>."),
-        QApplication::translate("main", "file"));
-    measureLoadOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({ workspaceOption, documentOption, kbOption, contextOption, providerOption, formalizeOption, screenshotOption,
-        langOption, measureLoadOption });
-    parser.addPositionalArgument(QStringLiteral("session"), QApplication::translate("main", "A review session (.fanva) to open."),
-        QStringLiteral("[SESSION.fanva]"));
-
+    addOptions(parser);
     if (!parser.parse(QApplication::arguments())) {
         printError(parser.errorText());
         return exitUsage;
     }
-    if (parser.isSet(helpOption))
+    if (parser.isSet(QStringLiteral("help")))
         parser.showHelp(0);
-    if (parser.isSet(versionOption))
+    if (parser.isSet(QStringLiteral("version")))
         parser.showVersion();
     if (parser.positionalArguments().size() > 1) {
         printError(QApplication::translate("main", "Give at most one session file."));
         return exitUsage;
     }
 
-    const bool screenshot = parser.isSet(screenshotOption);
+    const bool screenshot = parser.isSet(QStringLiteral("screenshot"));
     MainWindow window;
     bool failed = false;
     if (screenshot) {
@@ -162,91 +251,13 @@ int main(int argc, char *argv[])
         }
     });
     window.recoverJournal();
-    // The screenshot waits for the recovery, whose messages it prints.
-    const auto afterRecovery = [&window, recovered](const std::function<void()> &next) {
-        if (*recovered)
-            next();
-        else
-            QObject::connect(&window, &MainWindow::journalRecovered, &window, next, Qt::SingleShotConnection);
-    };
-
-    if (parser.isSet(workspaceOption))
-        window.openWorkspace(parser.value(workspaceOption));
-    if (parser.isSet(kbOption))
-        window.openKbFolder(parser.value(kbOption));
-    if (parser.isSet(documentOption))
-        window.openDocument(parser.value(documentOption));
-    if (parser.isSet(contextOption))
-        window.setTargetContext(parser.value(contextOption));
-    if (parser.isSet(providerOption))
-        window.setProvider(parser.value(providerOption));
-
-    if (!parser.positionalArguments().isEmpty())
-        window.openSession(parser.positionalArguments().constFirst());
-    // The KB loads in the background; --formalize and the screenshot start once it is there
-    // (or failed to load, which formalize() then reports).
-    const auto afterKbLoad = [&window](const std::function<void()> &next) {
-        if (!window.isKbLoading()) {
-            next();
-            return;
-        }
-        auto done = std::make_shared<bool>(false);
-        const auto once = [done, next] {
-            if (!std::exchange(*done, true))
-                next();
-        };
-        QObject::connect(&window, &MainWindow::kbLoaded, &window, once, Qt::SingleShotConnection);
-        QObject::connect(&window, &MainWindow::kbLoadFailed, &window, once, Qt::SingleShotConnection);
-    };
-
-    if (!screenshot) {
-        if (parser.isSet(formalizeOption))
-            afterKbLoad([&window] { window.formalize(); });
-        window.show();
-        // Reviews a crash left behind are offered once the window is up.
-        QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
-        return QApplication::exec();
-    }
-
-    if (failed)
-        return exitUsage;
-    const QString screenshotPath = parser.value(screenshotOption);
-    window.resize(s_screenshotSize);
-    const auto takeScreenshotNow = [&window, &screenshotPath, &failed] {
-        QImageWriter writer(screenshotPath, "png");
-        if (!writer.write(window.grab().toImage())) {
-            printError(QApplication::translate("main", "cannot write the screenshot %1: %2")
-                           .arg(QDir::toNativeSeparators(screenshotPath), writer.errorString()));
-            QCoreApplication::exit(exitUsage);
-            return;
-        }
-        QCoreApplication::exit(failed ? exitUsage : 0);
-    };
-    const auto takeScreenshot = [afterRecovery, takeScreenshotNow] { afterRecovery(takeScreenshotNow); };
-    if (parser.isSet(measureLoadOption)) {
-        auto *measurement = new LoadMeasurement(&window, parser.value(measureLoadOption), started);
-        QObject::connect(measurement, &LoadMeasurement::finished, &window, [takeScreenshot](bool ok) {
-            if (ok)
-                takeScreenshot();
-            else
-                QCoreApplication::exit(exitUsage);
-        });
-        window.show();
-        return QApplication::exec();
-    }
+    openArguments(window, parser);
+    if (screenshot)
+        return runScreenshot(window, parser, recovered, failed, started);
+    if (parser.isSet(QStringLiteral("formalize")))
+        afterKbLoad(window, [&window] { window.formalize(); });
     window.show();
-    // A formalization runs on the event loop; the screenshot waits for it to finish.
-    afterKbLoad([&window, &failed, takeScreenshot, formalize = parser.isSet(formalizeOption)] {
-        const bool formalizing = formalize && window.formalize();
-        if (failed) {
-            QCoreApplication::exit(exitUsage);
-            return;
-        }
-        if (formalizing)
-            QObject::connect(&window, &MainWindow::formalizeFinished, &window,
-                [&window, takeScreenshot] { QTimer::singleShot(0, &window, takeScreenshot); });
-        else
-            QTimer::singleShot(0, &window, takeScreenshot);
-    });
+    // Reviews a crash left behind are offered once the window is up.
+    QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
     return QApplication::exec();
 }

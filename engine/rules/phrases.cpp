@@ -237,6 +237,21 @@ void Drafter::remember(const QString name)
     m_recent.append(name);
 }
 
+/// "only Ms" / "nothing but Ms" at `j`: marks the object as restricted to a type (`onlyType`)
+/// and returns the index after those words, else `j`.
+static int skipOnly(const std::vector<Token> &w, int j, int limit, QString &onlyType)
+{
+    if (j < limit && w[std::size_t(j)].lower == QLatin1String("only")) {
+        onlyType = QStringLiteral("?");
+        return j + 1;
+    }
+    if (j + 1 < limit && w[std::size_t(j)].lower == QLatin1String("nothing") && w[std::size_t(j) + 1].lower == QLatin1String("but")) {
+        onlyType = QStringLiteral("?");
+        return j + 2;
+    }
+    return j;
+}
+
 std::optional<Drafter::Vp> Drafter::verbPhrase(const std::vector<Token> &w, int i, int limit, bool generic)
 {
     Vp vp;
@@ -286,15 +301,7 @@ std::optional<Drafter::Vp> Drafter::verbPhrase(const std::vector<Token> &w, int 
         prep = w[std::size_t(j)].lower;
         ++j;
     }
-    // only Ms / nothing but Ms
-    if (j < limit && w[std::size_t(j)].lower == QLatin1String("only")) {
-        vp.onlyType = QStringLiteral("?");
-        ++j;
-    } else if (j + 1 < limit && w[std::size_t(j)].lower == QLatin1String("nothing")
-        && w[std::size_t(j) + 1].lower == QLatin1String("but")) {
-        vp.onlyType = QStringLiteral("?");
-        j += 2;
-    }
+    j = skipOnly(w, j, limit, vp.onlyType);
     const Np object = j < limit ? nounPhrase(w, j, limit) : Np {};
     if (object.kind == Np::Kind::Number)
         return numberObject(w, limit, verb, prep, object, vp);

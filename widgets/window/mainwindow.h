@@ -193,6 +193,8 @@ private:
     void createActions();
     void createMenus();
     void createPanes();
+    void createRulesBanner();
+    void createDocks();
     void createStatusBar();
     void createFormalizeBar();
     bool formalizeFocus(const std::vector<int> &focus);

@@ -271,6 +271,22 @@ void MainWindow::createPanes()
     m_splitter->setStretchFactor(1, 2);
     m_splitter->setStretchFactor(2, 4);
     m_splitter->setContentsMargins(6, 6, 6, 0);
+    createRulesBanner();
+    auto *central = new QWidget;
+    auto *centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    centralLayout->addWidget(m_rulesBanner);
+    centralLayout->addWidget(m_splitter, 1);
+    setCentralWidget(central);
+
+    m_presenter = new ReviewPresenter(m_review, m_proposalView, this);
+
+    createDocks();
+}
+
+void MainWindow::createRulesBanner()
+{
     // Without a model the rules draft: the banner says so and names the way to more
     // (docs/spec/rules.md §1). updateStatusBar() shows it while the provider is `rules`.
     m_rulesBanner = new QLabel(tr("Drafted by rules — no model. The rules read plain sentences only and leave the rest "
@@ -284,16 +300,10 @@ void MainWindow::createPanes()
     m_rulesBanner->setBackgroundRole(QPalette::ToolTipBase);
     m_rulesBanner->setForegroundRole(QPalette::ToolTipText);
     m_rulesBanner->hide();
-    auto *central = new QWidget;
-    auto *centralLayout = new QVBoxLayout(central);
-    centralLayout->setContentsMargins(0, 0, 0, 0);
-    centralLayout->setSpacing(0);
-    centralLayout->addWidget(m_rulesBanner);
-    centralLayout->addWidget(m_splitter, 1);
-    setCentralWidget(central);
+}
 
-    m_presenter = new ReviewPresenter(m_review, m_proposalView, this);
-
+void MainWindow::createDocks()
+{
     m_details = new EntryDetailsView;
     m_details->setObjectName(QStringLiteral("entryDetails"));
     m_detailsDock = new QDockWidget(tr("Entry Details"), this);

@@ -108,6 +108,63 @@ TextFileResult WorkspaceLoader::readText(const QString &path, qint64 maxBytes)
     return { std::move(text), {} };
 }
 
+std::optional<QString> WorkspaceLoader::readConfig(const QDir &root, Workspace &workspace, const std::function<void(const QString &)> &warn)
+{
+    if (!root.exists(s_configFileName))
+        return std::nullopt;
+    const QString configPath = root.filePath(s_configFileName);
+    const TextFileResult config = readText(configPath, s_maxConfigBytes);
+    if (!config.text) {
+        warn(config.error);
+    } else {
+        QJsonParseError parseError;
+        const QJsonDocument json = QJsonDocument::fromJson(config.text->toUtf8(), &parseError);
+        if (parseError.error != QJsonParseError::NoError) {
+            warn(tr("%1 is not valid JSON (%2 at byte %3); its settings are ignored.")
+                     .arg(QDir::toNativeSeparators(configPath), parseError.errorString())
+                     .arg(parseError.offset));
+        } else if (!json.isObject()) {
+            warn(tr("%1 must hold a JSON object; its settings are ignored.").arg(QDir::toNativeSeparators(configPath)));
+        } else {
+            const QJsonObject object = json.object();
+            // An unknown language, or one this build lacks, keeps the workspace closed
+            // (nibli-kr.md §1.2); the engine's message says which and what to write.
+            const fanva::lang::LanguageLookup language = fanva::lang::lookUp(fanva::lang::languageOfConfig(object));
+            if (!language.language)
+                return language.error;
+            workspace.language = language.language->id();
+            const auto stringField = [&](const QString &key) -> QString {
+                const QJsonValue value = object.value(key);
+                if (value.isUndefined())
+                    return {};
+                if (!value.isString()) {
+                    warn(tr("The \"%1\" field of %2 must be a string; it is ignored.").arg(key, s_configFileName));
+                    return {};
+                }
+                return value.toString();
+            };
+            const QString document = stringField(QStringLiteral("document"));
+            if (!document.isEmpty()) {
+                const QFileInfo documentInfo(root, document);
+                if (documentInfo.isFile())
+                    workspace.document = documentInfo.absoluteFilePath();
+                else
+                    warn(tr("%1 names the document %2, which does not exist.").arg(s_configFileName, document));
+            }
+            const QString context = stringField(QStringLiteral("context"));
+            if (!context.isEmpty()) {
+                // fanva-kb's targets are contexts; another language's are its file stems.
+                if (workspace.language == QLatin1StringView("fanva-kb") && !isContextName(context))
+                    warn(tr("%1 names the context %2, which is not a context name (Cx followed by CapitalCamelCase).")
+                             .arg(s_configFileName, context));
+                workspace.context = context;
+            }
+            workspace.provider = stringField(QStringLiteral("provider"));
+        }
+    }
+    return std::nullopt;
+}
+
 WorkspaceLoadResult WorkspaceLoader::load(const QString &folder)
 {
     WorkspaceLoadResult result;
@@ -138,58 +195,8 @@ WorkspaceLoadResult WorkspaceLoader::load(const QString &folder)
     for (const QString &name : documentNames)
         workspace.documents.append(root.filePath(name));
 
-    if (root.exists(s_configFileName)) {
-        const QString configPath = root.filePath(s_configFileName);
-        const TextFileResult config = readText(configPath, s_maxConfigBytes);
-        if (!config.text) {
-            warn(config.error);
-        } else {
-            QJsonParseError parseError;
-            const QJsonDocument json = QJsonDocument::fromJson(config.text->toUtf8(), &parseError);
-            if (parseError.error != QJsonParseError::NoError) {
-                warn(tr("%1 is not valid JSON (%2 at byte %3); its settings are ignored.")
-                         .arg(QDir::toNativeSeparators(configPath), parseError.errorString())
-                         .arg(parseError.offset));
-            } else if (!json.isObject()) {
-                warn(tr("%1 must hold a JSON object; its settings are ignored.").arg(QDir::toNativeSeparators(configPath)));
-            } else {
-                const QJsonObject object = json.object();
-                // An unknown language, or one this build lacks, keeps the workspace closed
-                // (nibli-kr.md §1.2); the engine's message says which and what to write.
-                const fanva::lang::LanguageLookup language = fanva::lang::lookUp(fanva::lang::languageOfConfig(object));
-                if (!language.language)
-                    return fail(language.error);
-                workspace.language = language.language->id();
-                const auto stringField = [&](const QString &key) -> QString {
-                    const QJsonValue value = object.value(key);
-                    if (value.isUndefined())
-                        return {};
-                    if (!value.isString()) {
-                        warn(tr("The \"%1\" field of %2 must be a string; it is ignored.").arg(key, s_configFileName));
-                        return {};
-                    }
-                    return value.toString();
-                };
-                const QString document = stringField(QStringLiteral("document"));
-                if (!document.isEmpty()) {
-                    const QFileInfo documentInfo(root, document);
-                    if (documentInfo.isFile())
-                        workspace.document = documentInfo.absoluteFilePath();
-                    else
-                        warn(tr("%1 names the document %2, which does not exist.").arg(s_configFileName, document));
-                }
-                const QString context = stringField(QStringLiteral("context"));
-                if (!context.isEmpty()) {
-                    // fanva-kb's targets are contexts; another language's are its file stems.
-                    if (workspace.language == QLatin1StringView("fanva-kb") && !isContextName(context))
-                        warn(tr("%1 names the context %2, which is not a context name (Cx followed by CapitalCamelCase).")
-                                 .arg(s_configFileName, context));
-                    workspace.context = context;
-                }
-                workspace.provider = stringField(QStringLiteral("provider"));
-            }
-        }
-    }
+    if (std::optional<QString> error = readConfig(root, workspace, warn))
+        return fail(*error);
 
     // The KB's files depend on its language, which fanva.json names.
     const QFileInfo kbInfo(root.filePath(QStringLiteral("kb")));

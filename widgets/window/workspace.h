@@ -7,6 +7,7 @@
 #include "lang/language.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFutureWatcher>
 #include <QList>
 #include <QObject>
@@ -14,6 +15,7 @@
 #include <QStringList>
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -79,6 +81,12 @@ public:
     /// The target files below @p kbFolder in the language @p languageId: contextFilesIn() for
     /// fanva-kb (or an unknown id), else the language's kbFiles().
     [[nodiscard]] static QStringList contextFilesIn(const QString &kbFolder, const QString &languageId);
+
+private:
+    /// Reads the workspace's fanva.json, if any, into @p workspace; a problem with one of its
+    /// settings is a warning, an unknown language the error returned (the workspace stays closed).
+    [[nodiscard]] static std::optional<QString> readConfig(
+        const QDir &root, Workspace &workspace, const std::function<void(const QString &)> &warn);
 
     /// The largest file readText() reads unless told otherwise.
     static constexpr qint64 defaultMaxBytes = qint64(16) * 1024 * 1024;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <optional>
 
 namespace fanva::lang::nibli {
 
@@ -133,6 +134,10 @@ private:
     void number(size_t &i);
     void string(size_t &i);
     void character(size_t &i);
+    [[nodiscard]] bool blockComment(size_t &i);
+    void variable(size_t &i);
+    [[nodiscard]] bool operatorToken(size_t &i);
+    void token(size_t &i);
 
     std::string_view m_text;
     Lexed m_out;
@@ -296,166 +301,51 @@ void Lexer::character(size_t &i)
     error("character", at, i, std::move(message));
 }
 
-Lexed Lexer::run()
+/// The token a single character stands for, if it is one of nibli KR's punctuation marks.
+std::optional<Tok> punctuation(char c)
 {
-    bool nul = false;
-    const size_t bad = firstBadByte(m_text, nul);
-    const std::string_view full = m_text;
-    if (bad != std::string_view::npos) {
-        m_text = m_text.substr(0, bad);
-        m_truncated = true;
+    switch (c) {
+    case '(':
+        return Tok::LParen;
+    case ')':
+        return Tok::RParen;
+    case '[':
+        return Tok::LBracket;
+    case ']':
+        return Tok::RBracket;
+    case '{':
+        return Tok::LBrace;
+    case '}':
+        return Tok::RBrace;
+    case ',':
+        return Tok::Comma;
+    case ':':
+        return Tok::Colon;
+    case '.':
+        return Tok::Dot;
+    case '=':
+        return Tok::Equals;
+    case '&':
+        return Tok::Amp;
+    case '|':
+        return Tok::Pipe;
+    case '^':
+        return Tok::Caret;
+    case '~':
+        return Tok::Tilde;
+    case '?':
+        return Tok::Question;
+    case '+':
+        return Tok::Plus;
+    default:
+        return std::nullopt;
     }
-    m_out.tokens.reserve(m_text.size() / 3 + 2);
-    size_t i = 0;
-    if (m_text.substr(0, 3) == "\xEF\xBB\xBF")
-        i = 3;
-    const size_t n = m_text.size();
-    while (i < n) {
-        const char c = m_text[i];
-        switch (c) {
-        case ' ':
-        case '\t':
-        case '\r':
-        case '\n':
-            ++i;
-            continue;
-        case '#':
-            while (i < n && m_text[i] != '\n')
-                ++i;
-            continue;
-        case '/':
-            if (i + 1 < n && m_text[i + 1] == '*') {
-                const size_t close = m_text.find("*/", i + 2);
-                if (close == std::string_view::npos) {
-                    if (m_truncated) {
-                        i = n;
-                        goto done;
-                    }
-                    error(
-                        "comment-unterminated", i, n, "this /* comment is never closed: end it with */ (block comments do not nest)", true);
-                    i = n;
-                    goto done;
-                }
-                i = close + 2;
-                continue;
-            }
-            character(i);
-            continue;
-        case '"':
-            string(i);
-            continue;
-        case '$': {
-            const size_t start = i++;
-            const size_t runStart = i;
-            uint8_t seen = 0;
-            while (i < n && cls(m_text[i]) != Other)
-                seen |= cls(m_text[i++]);
-            if (i > runStart && cls(m_text[runStart]) == Lower && (seen & Upper) == 0)
-                push(Tok::Variable, start, i);
-            else
-                error("variable-malformed", start, i,
-                    "'" + std::string(m_text.substr(start, i - start))
-                        + "' is not a variable: write $ then a lowercase letter, then lowercase letters, digits or _ ($x, $drug)");
-            continue;
-        }
-        case '(':
-            push(Tok::LParen, i, i + 1);
-            ++i;
-            continue;
-        case ')':
-            push(Tok::RParen, i, i + 1);
-            ++i;
-            continue;
-        case '[':
-            push(Tok::LBracket, i, i + 1);
-            ++i;
-            continue;
-        case ']':
-            push(Tok::RBracket, i, i + 1);
-            ++i;
-            continue;
-        case '{':
-            push(Tok::LBrace, i, i + 1);
-            ++i;
-            continue;
-        case '}':
-            push(Tok::RBrace, i, i + 1);
-            ++i;
-            continue;
-        case ',':
-            push(Tok::Comma, i, i + 1);
-            ++i;
-            continue;
-        case ':':
-            push(Tok::Colon, i, i + 1);
-            ++i;
-            continue;
-        case '.':
-            push(Tok::Dot, i, i + 1);
-            ++i;
-            continue;
-        case '=':
-            push(Tok::Equals, i, i + 1);
-            ++i;
-            continue;
-        case '&':
-            push(Tok::Amp, i, i + 1);
-            ++i;
-            continue;
-        case '|':
-            push(Tok::Pipe, i, i + 1);
-            ++i;
-            continue;
-        case '^':
-            push(Tok::Caret, i, i + 1);
-            ++i;
-            continue;
-        case '~':
-            push(Tok::Tilde, i, i + 1);
-            ++i;
-            continue;
-        case '?':
-            push(Tok::Question, i, i + 1);
-            ++i;
-            continue;
-        case '+':
-            push(Tok::Plus, i, i + 1);
-            ++i;
-            continue;
-        case '-':
-            if (i + 1 < n && m_text[i + 1] == '>') {
-                push(Tok::Arrow, i, i + 2);
-                i += 2;
-                continue;
-            }
-            character(i);
-            continue;
-        case '<':
-            if (i + 2 < n && m_text[i + 1] == '-' && m_text[i + 2] == '>') {
-                push(Tok::DoubleArrow, i, i + 3);
-                i += 3;
-                continue;
-            }
-            character(i);
-            continue;
-        default:
-            if (cls(c) != Other)
-                run(i);
-            else
-                character(i);
-            continue;
-        }
-    }
-done:
-    if (bad != std::string_view::npos) {
-        const auto byte = static_cast<unsigned char>(full[bad]);
-        error("encoding", bad, bad + 1,
-            nul ? std::string("NUL character — remove it") : "invalid UTF-8 (byte 0x" + hex(byte, 2) + ") — save the file as UTF-8", true);
-    }
-    push(Tok::End, m_text.size(), m_text.size());
-    m_out.tokens.back().offset = static_cast<uint32_t>(bad != std::string_view::npos ? bad : m_text.size());
-    m_out.tokens.back().end = m_out.tokens.back().offset;
-    auto &t = m_out.tokens;
+}
+
+/// Marks what only neighbouring tokens tell: a dot joining two words (`a.b`), and a reserved
+/// word used as a label (`must:`) or as a predicate (`all(`).
+void markNeighbours(std::vector<Token> &t)
+{
     const auto isWordish = [](const Token &k) { return k.kind == Tok::Word || k.kind == Tok::Keyword; };
     for (size_t k = 0; k + 1 < t.size(); ++k) {
         if (t[k].kind == Tok::Dot && k > 0 && isWordish(t[k - 1]) && isWordish(t[k + 1]) && t[k - 1].end == t[k].offset
@@ -471,6 +361,113 @@ done:
             }
         }
     }
+}
+
+/// A `/* … */` comment at `i` (the caller saw `/*`): moves `i` past it; false when it runs to
+/// the end of the text (reported unless the text was cut at an encoding error).
+bool Lexer::blockComment(size_t &i)
+{
+    const size_t n = m_text.size();
+    const size_t close = m_text.find("*/", i + 2);
+    if (close == std::string_view::npos) {
+        if (!m_truncated)
+            error("comment-unterminated", i, n, "this /* comment is never closed: end it with */ (block comments do not nest)", true);
+        i = n;
+        return false;
+    }
+    i = close + 2;
+    return true;
+}
+
+/// A variable at `i` (the caller saw `$`).
+void Lexer::variable(size_t &i)
+{
+    const size_t n = m_text.size();
+    const size_t start = i++;
+    const size_t runStart = i;
+    uint8_t seen = 0;
+    while (i < n && cls(m_text[i]) != Other)
+        seen |= cls(m_text[i++]);
+    if (i > runStart && cls(m_text[runStart]) == Lower && (seen & Upper) == 0)
+        push(Tok::Variable, start, i);
+    else
+        error("variable-malformed", start, i,
+            "'" + std::string(m_text.substr(start, i - start))
+                + "' is not a variable: write $ then a lowercase letter, then lowercase letters, digits or _ ($x, $drug)");
+}
+
+/// `->` or `<->` at `i`: pushes it and moves past it; false when there is none.
+bool Lexer::operatorToken(size_t &i)
+{
+    const size_t n = m_text.size();
+    if (m_text[i] == '-' && i + 1 < n && m_text[i + 1] == '>') {
+        push(Tok::Arrow, i, i + 2);
+        i += 2;
+        return true;
+    }
+    if (m_text[i] == '<' && i + 2 < n && m_text[i + 1] == '-' && m_text[i + 2] == '>') {
+        push(Tok::DoubleArrow, i, i + 3);
+        i += 3;
+        return true;
+    }
+    return false;
+}
+
+/// The token that starts at `i` (not blank, not a comment): moves `i` past it.
+void Lexer::token(size_t &i)
+{
+    const char c = m_text[i];
+    if (const std::optional<Tok> mark = punctuation(c)) {
+        push(*mark, i, i + 1);
+        ++i;
+    } else if (c == '"') {
+        string(i);
+    } else if (c == '$') {
+        variable(i);
+    } else if (operatorToken(i)) {
+        return;
+    } else if (cls(c) != Other) {
+        run(i);
+    } else {
+        character(i);
+    }
+}
+
+Lexed Lexer::run()
+{
+    bool nul = false;
+    const size_t bad = firstBadByte(m_text, nul);
+    const std::string_view full = m_text;
+    if (bad != std::string_view::npos) {
+        m_text = m_text.substr(0, bad);
+        m_truncated = true;
+    }
+    m_out.tokens.reserve(m_text.size() / 3 + 2);
+    size_t i = m_text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+    const size_t n = m_text.size();
+    while (i < n) {
+        const char c = m_text[i];
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+            ++i;
+        } else if (c == '#') {
+            while (i < n && m_text[i] != '\n')
+                ++i;
+        } else if (c == '/' && i + 1 < n && m_text[i + 1] == '*') {
+            if (!blockComment(i))
+                break;
+        } else {
+            token(i);
+        }
+    }
+    if (bad != std::string_view::npos) {
+        const auto byte = static_cast<unsigned char>(full[bad]);
+        error("encoding", bad, bad + 1,
+            nul ? std::string("NUL character — remove it") : "invalid UTF-8 (byte 0x" + hex(byte, 2) + ") — save the file as UTF-8", true);
+    }
+    push(Tok::End, m_text.size(), m_text.size());
+    m_out.tokens.back().offset = static_cast<uint32_t>(bad != std::string_view::npos ? bad : m_text.size());
+    m_out.tokens.back().end = m_out.tokens.back().offset;
+    markNeighbours(m_out.tokens);
     return std::move(m_out);
 }
 
