@@ -130,10 +130,16 @@ std::optional<QByteArray> readFile(const QString &path)
 /// The target a gold file names on a "<line comment> context: NAME" line (";; context: CxZoo").
 QString goldTarget(const lang::Language &language, const QByteArray &text)
 {
-    const QRegularExpression header(QStringLiteral("^%1\\s*context:\\s*(\\S+)").arg(QRegularExpression::escape(language.lineComment())),
-        QRegularExpression::MultilineOption);
-    const QRegularExpressionMatch m = header.match(QString::fromUtf8(text));
-    return m.hasMatch() ? m.captured(1) : QString();
+    static const QRegularExpression header(QStringLiteral("^\\s*context:\\s*(\\S+)"));
+    const QString marker = language.lineComment();
+    for (const QString &line : QString::fromUtf8(text).split(QLatin1Char('\n'))) {
+        if (!line.startsWith(marker))
+            continue;
+        const QRegularExpressionMatch m = header.match(line.mid(marker.size()));
+        if (m.hasMatch())
+            return m.captured(1);
+    }
+    return {};
 }
 
 /// The candidates: KB text, or a session's entries (in this language).

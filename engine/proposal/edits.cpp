@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace fanva::proposal {
@@ -49,22 +50,32 @@ struct SpliceLanguage {
     QString comment; ///< the line comment's prefix (";;", "#")
 };
 
+/// `line` after its leading comment marker and one space, or nullopt when it does not start so.
+std::optional<QString> commentBody(const QByteArray &line, const QString &comment)
+{
+    const QString text = QString::fromUtf8(line);
+    const QString prefix = comment + QLatin1Char(' ');
+    if (!text.startsWith(prefix))
+        return std::nullopt;
+    return text.mid(prefix.size());
+}
+
 /// True if `line` (trimmed) is a comment in exactly the shape Fanva writes above a sentence it
 /// replaced: ";; fanva 2026-12-01T21:40Z replaces line 4 "…"".
 bool isReplaceComment(const QByteArray &line, const QString &comment)
 {
-    const QRegularExpression shape(
-        QStringLiteral("^%1 fanva \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\dZ replaces line \\d+ \"").arg(QRegularExpression::escape(comment)));
-    return shape.match(QString::fromUtf8(line)).hasMatch();
+    static const QRegularExpression shape(QStringLiteral("^fanva \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\dZ replaces line \\d+ \""));
+    const std::optional<QString> body = commentBody(line, comment);
+    return body && shape.match(*body).hasMatch();
 }
 
 /// True if `line` (trimmed) has the shape of a provenance comment in a Fanva block: ";; doc.md [3] …"
 /// or ";; written by the author …".
 bool isProvenanceComment(const QByteArray &line, const QString &comment)
 {
-    const QRegularExpression shape(
-        QStringLiteral("^%1 (written by the author|.* \\[(\\d+|\\?)\\])( |,|$)").arg(QRegularExpression::escape(comment)));
-    return shape.match(QString::fromUtf8(line)).hasMatch();
+    static const QRegularExpression shape(QStringLiteral("^(written by the author|.* \\[(\\d+|\\?)\\])( |,|$)"));
+    const std::optional<QString> body = commentBody(line, comment);
+    return body && shape.match(*body).hasMatch();
 }
 
 /// True if the comment line [start, end) is one Fanva wrote for the sentence below it: a

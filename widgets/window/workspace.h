@@ -82,17 +82,17 @@ public:
     /// fanva-kb (or an unknown id), else the language's kbFiles().
     [[nodiscard]] static QStringList contextFilesIn(const QString &kbFolder, const QString &languageId);
 
-private:
-    /// Reads the workspace's fanva.json, if any, into @p workspace; a problem with one of its
-    /// settings is a warning, an unknown language the error returned (the workspace stays closed).
-    [[nodiscard]] static std::optional<QString> readConfig(
-        const QDir &root, Workspace &workspace, const std::function<void(const QString &)> &warn);
-
     /// The largest file readText() reads unless told otherwise.
     static constexpr qint64 defaultMaxBytes = qint64(16) * 1024 * 1024;
 
     /// Reads @p path as UTF-8 text; files larger than @p maxBytes are refused.
     [[nodiscard]] static TextFileResult readText(const QString &path, qint64 maxBytes = defaultMaxBytes);
+
+private:
+    /// Reads the workspace's fanva.json, if any, into @p workspace; a problem with one of its
+    /// settings is a warning, an unknown language the error returned (the workspace stays closed).
+    [[nodiscard]] static std::optional<QString> readConfig(
+        const QDir &root, Workspace &workspace, const std::function<void(const QString &)> &warn);
 };
 
 /// What a load through the language seam gives (languages other than fanva-kb).
