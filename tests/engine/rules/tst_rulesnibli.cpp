@@ -25,6 +25,9 @@ using lang::Claim;
 using lang::ClaimTerm;
 using nlohmann::json;
 
+// Declared before the test class uses it in QFETCH (clang refuses a later specialization).
+Q_DECLARE_METATYPE(fanva::lang::Claim)
+
 namespace {
 
 const char s_town[] = R"KB(# A town for these tests.
@@ -212,8 +215,6 @@ private:
     QTemporaryDir m_dir;
     lang::LoadResult m_load;
 };
-
-Q_DECLARE_METATYPE(fanva::lang::Claim)
 
 QTEST_GUILESS_MAIN(TestRulesNibli)
 #include "tst_rulesnibli.moc"
