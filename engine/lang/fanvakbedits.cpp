@@ -52,6 +52,8 @@ public:
             if (c == '\n') {
                 endLine(i + 1);
             } else if (inString) {
+                // A string the sentence began on an earlier line is code on this one too.
+                hasCode = true;
                 if (c == '\\')
                     ++i;
                 else if (c == '"')
