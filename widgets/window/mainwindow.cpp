@@ -19,6 +19,7 @@
 #include "window/contextchooser.h"
 
 #include "lang/registry.h"
+#include "llm/providerinfo.h"
 
 #include "version.h"
 

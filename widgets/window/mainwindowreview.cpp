@@ -16,6 +16,7 @@
 
 #include "llm/contextwindow.h"
 #include "llm/credentials.h"
+#include "llm/providerinfo.h"
 
 #include <QAction>
 #include <QDir>
