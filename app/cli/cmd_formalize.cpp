@@ -15,7 +15,7 @@
 #include "formalize/sessionkb.h"
 #include "formalize/sessionsetup.h"
 #include "kb/knowledgebase.h"
-#include "lang/fanvakb.h"
+#include "lang/fanvakb/fanvakb.h"
 #include "lang/registry.h"
 #include "lang/sessionsetup.h"
 #include "lang/toolservices.h"

@@ -5,7 +5,7 @@
 #include "clicommand.h"
 #include "commandio.h"
 
-#include "formalize/gloss.h"
+#include "lang/fanvakb/gloss.h"
 #include "lang/toolservices.h"
 
 #include <QCommandLineParser>

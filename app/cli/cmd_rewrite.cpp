@@ -6,8 +6,8 @@
 #include "clicommand.h"
 #include "providerargs.h"
 
-#include "formalize/rewrite.h"
 #include "formalize/session.h"
+#include "lang/fanvakb/rewrite.h"
 #include "lang/rewritesetup.h"
 #include "lang/sentenceedits.h"
 #include "llm/provider.h"

@@ -78,7 +78,7 @@ QString percent(double value)
     return QString::number(value, 'f', 3);
 }
 
-QString countsLine(const QString &label, const formalize::ScoreCounts &c)
+QString countsLine(const QString &label, const lang::ScoreCounts &c)
 {
     return QStringLiteral("%1 P %2  R %3  F1 %4  (%5 hits, %6 candidates, %7 known, %8 gold)\n")
         .arg(label.leftJustified(8), percent(c.precision()), percent(c.recall()), percent(c.f1()))
@@ -88,10 +88,10 @@ QString countsLine(const QString &label, const formalize::ScoreCounts &c)
         .arg(c.gold);
 }
 
-void printScore(const formalize::ScoreResult &result, bool json)
+void printScore(const lang::ScoreResult &result, bool json)
 {
     if (json) {
-        cli::out(cli::jsonText(formalize::scoreToJson(result)));
+        cli::out(cli::jsonText(lang::scoreToJson(result)));
         return;
     }
     QString text = countsLine(QStringLiteral("strict"), result.strict) + countsLine(QStringLiteral("aligned"), result.aligned);

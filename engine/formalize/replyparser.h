@@ -62,13 +62,9 @@ struct ParsedReply {
 /// The defensive parser of §4.2 on a reply's text (never its thinking; the caller reads the
 /// stop reason first). `segmentCount` > 0 drops untranslated entries naming no segment
 /// 1…segmentCount. Pure and total: any text gives a ParsedReply.
-/// `bare` reads step 7 (a language's bare candidates); empty: bareSExpressions().
+/// `bare` reads step 7 (a language's bare candidates, Language::bareCandidates); empty: the
+/// step is skipped.
 [[nodiscard]] ParsedReply parseReply(
     const QString &reply, int segmentCount = 0, const std::function<std::vector<ReplyCandidate>(const QString &)> &bare = {});
-
-/// §4.2 step 7 alone: the bare s-expressions of `reply`, joined across lines by paren
-/// balance, each with its segment from a preceding [i] or a trailing "; i", "; [i]" or
-/// ";; sentence i".
-[[nodiscard]] std::vector<ReplyCandidate> bareSExpressions(const QString &reply);
 
 } // namespace fanva::formalize

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "lang/registry.h"
 
-#include "lang/fanvakb.h"
-#include "lang/niblilanguage.h"
+#include "lang/fanvakb/fanvakb.h"
+#include "lang/nibli/niblilanguage.h"
 
 #include <QDir>
 #include <QFile>

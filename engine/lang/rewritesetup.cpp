@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "lang/rewritesetup.h"
 
-#include "formalize/rewrite.h"
-#include "lang/fanvakb.h"
+#include "lang/fanvakb/fanvakb.h"
+#include "lang/fanvakb/rewrite.h"
 #include "lang/sentenceedits.h"
 #include "lang/sessionsetup.h"
 
@@ -39,7 +39,7 @@ formalize::SessionInput makeRewriteSessionInput(const std::shared_ptr<const Kb> 
 {
     // fanva-kb: the card from the selection's symbols, as the rewrite session always ran.
     if (const std::shared_ptr<const kb::KnowledgeBase> knowledge = sharedKnowledgeBaseOf(*kb))
-        return formalize::makeRewriteSessionInput(knowledge, target, path, bytes, selection, settings, instruction);
+        return lang::fanvakb::makeRewriteSessionInput(knowledge, target, path, bytes, selection, settings, instruction);
     std::shared_ptr<const Kb> gateKb = kb;
     std::vector<StatementLine> removed;
     for (const formalize::ExistingSentence &s : selection)

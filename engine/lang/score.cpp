@@ -24,10 +24,9 @@ Profiles profiles(const Language &language, const Kb *kb, const std::vector<cons
     return out;
 }
 
-formalize::ScoreCounts countsFor(
-    const std::set<std::string> &gold, const std::set<std::string> &candidates, const Kb *kb, const QString &target)
+ScoreCounts countsFor(const std::set<std::string> &gold, const std::set<std::string> &candidates, const Kb *kb, const QString &target)
 {
-    formalize::ScoreCounts counts;
+    ScoreCounts counts;
     counts.gold = int(gold.size());
     counts.candidates = int(candidates.size());
     for (const std::string &key : candidates) {
@@ -39,9 +38,46 @@ formalize::ScoreCounts countsFor(
     return counts;
 }
 
+double ratio(int numerator, int denominator)
+{
+    return denominator > 0 ? double(numerator) / double(denominator) : 0.0;
+}
+
+nlohmann::json countsToJson(const ScoreCounts &counts)
+{
+    return { { "hits", counts.hits }, { "candidates", counts.candidates }, { "known", counts.known }, { "gold", counts.gold },
+        { "precision", counts.precision() }, { "recall", counts.recall() }, { "f1", counts.f1() } };
+}
+
 } // namespace
 
-formalize::ScoreResult score(
+double ScoreCounts::precision() const
+{
+    return ratio(hits, candidates - known);
+}
+
+double ScoreCounts::recall() const
+{
+    return ratio(hits, gold);
+}
+
+double ScoreCounts::f1() const
+{
+    const double p = precision();
+    const double r = recall();
+    return p + r > 0 ? 2 * p * r / (p + r) : 0.0;
+}
+
+ScoreCounts &ScoreCounts::operator+=(const ScoreCounts &other)
+{
+    hits += other.hits;
+    candidates += other.candidates;
+    known += other.known;
+    gold += other.gold;
+    return *this;
+}
+
+ScoreResult score(
     const Language &language, const Kb *kb, const QString &target, std::span<const Statement> gold, std::span<const Statement> candidates)
 {
     std::vector<const Statement *> goldStatements;
@@ -59,7 +95,7 @@ formalize::ScoreResult score(
         }
     }
 
-    formalize::ScoreResult result;
+    ScoreResult result;
     result.strict = countsFor(goldKeys, candidateKeys, kb, target);
 
     // Alignment: introduced candidate individuals onto gold individuals by shared profile.
@@ -121,6 +157,30 @@ formalize::ScoreResult score(
             result.spurious << QString::fromStdString(key);
     }
     return result;
+}
+
+void accumulate(ScoreResult &total, const ScoreResult &document)
+{
+    total.strict += document.strict;
+    total.aligned += document.aligned;
+    total.renaming.insert(total.renaming.end(), document.renaming.begin(), document.renaming.end());
+    total.missing += document.missing;
+    total.spurious += document.spurious;
+}
+
+nlohmann::json scoreToJson(const ScoreResult &result)
+{
+    nlohmann::json renaming = nlohmann::json::object();
+    for (const auto &[from, to] : result.renaming)
+        renaming[from.toStdString()] = to.toStdString();
+    nlohmann::json missing = nlohmann::json::array();
+    for (const QString &key : result.missing)
+        missing.push_back(key.toStdString());
+    nlohmann::json spurious = nlohmann::json::array();
+    for (const QString &key : result.spurious)
+        spurious.push_back(key.toStdString());
+    return { { "strict", countsToJson(result.strict) }, { "aligned", countsToJson(result.aligned) }, { "renaming", renaming },
+        { "missing", missing }, { "spurious", spurious } };
 }
 
 } // namespace fanva::lang

@@ -3,7 +3,7 @@
 #include "proposal/apply.h"
 
 #include "kb/knowledgebase.h"
-#include "lang/fanvakb.h"
+#include "lang/fanvakb/fanvakb.h"
 #include "lang/sentenceedits.h"
 #include "proposal/atomicwrite_p.h"
 #include "proposal/edits.h"

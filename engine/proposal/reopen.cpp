@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "proposal/reopen.h"
 
-#include "formalize/gloss.h"
 #include "kb/reader.h"
+#include "lang/fanvakb/gloss.h"
 #include "proposal/apply.h"
 
 namespace fanva::proposal {
@@ -27,7 +27,7 @@ ReopenReport reopen(SessionFile &session, const kb::KnowledgeBase &kb, const Bat
         const kb::SentenceParse parsed = kb::parseSentence(sentence);
         if (!parsed.sentence)
             return formalize::EntryGloss {};
-        const formalize::Gloss g = formalize::gloss(kb, parsed.sentence->term, kb::intern(context.toStdString()));
+        const formalize::Gloss g = lang::fanvakb::gloss(kb, parsed.sentence->term, kb::intern(context.toStdString()));
         return formalize::EntryGloss { g.text, QString(formalize::glossSourceName(g.source)) };
     };
     for (formalize::Entry &e : p.entries) {

@@ -15,7 +15,7 @@ namespace fanva::rules {
 class Lexicon;
 
 /// Drafts the reply of a formalize turn without a model (docs/spec/rules.md §3): reads a
-/// `fanva-rules-turn/1` object (formalize/rulesturn.h) and returns the usual reply JSON
+/// `fanva-rules-turn/1` object (formalize/turnframe.h) and returns the usual reply JSON
 /// (formalize.md §4.1) — candidates, each with the pattern that made it and the content words
 /// it left unused, and every other sentence under untranslated with the reason. A pure
 /// function of the turn (the lexicon is fixed data), so two runs give the same bytes.

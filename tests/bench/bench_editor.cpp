@@ -12,7 +12,7 @@
 #include "editor/editorvocabulary.h"
 #include "kb/knowledgebase.h"
 #include "kb/vocabulary.h"
-#include "lang/fanvakb.h"
+#include "lang/fanvakb/fanvakb.h"
 #include "proposal/gate.h"
 #include "review/inlineeditor.h"
 

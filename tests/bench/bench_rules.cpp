@@ -4,9 +4,9 @@
 // document drafted end to end in a fresh process (Link Grammar and WordNet loaded by the first
 // draft), then each sentence drafted alone. Targets (release): ≤ 3 s for the document including
 // the load; median ≤ 10 ms per sentence after the load.
-#include "formalize/rulesturn.h"
 #include "formalize/segmenter.h"
 #include "kb/knowledgebase.h"
+#include "lang/fanvakb/rulesturn.h"
 #include "rules/drafter.h"
 #include "rules/lexicon.h"
 
@@ -77,7 +77,7 @@ std::shared_ptr<const kb::KnowledgeBase> demo()
 nlohmann::json turnOf(const QByteArray &text)
 {
     const formalize::Segmentation segmentation = formalize::segment(text);
-    return formalize::rulesTurn(*demo(), QStringLiteral("CxAnimals"), text, segmentation.segments, {});
+    return lang::fanvakb::rulesTurn(*demo(), QStringLiteral("CxAnimals"), text, segmentation.segments, {});
 }
 
 } // namespace

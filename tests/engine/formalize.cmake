@@ -4,7 +4,6 @@
 fanva_add_test(tst_segmenter SOURCES formalize/tst_segmenter.cpp LIBS fanva_engine)
 fanva_add_test(tst_replyparser SOURCES formalize/tst_replyparser.cpp LIBS fanva_engine)
 fanva_add_test(tst_prompts SOURCES formalize/tst_prompts.cpp LIBS fanva_engine)
-fanva_add_test(tst_score SOURCES formalize/tst_score.cpp LIBS fanva_engine)
 fanva_add_test(tst_gloss SOURCES formalize/tst_gloss.cpp LIBS fanva_engine)
 fanva_add_test(tst_inventory SOURCES formalize/tst_inventory.cpp LIBS fanva_engine)
 fanva_add_test(tst_corrections SOURCES formalize/tst_corrections.cpp LIBS fanva_engine)

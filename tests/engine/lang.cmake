@@ -7,3 +7,5 @@ fanva_add_test(tst_langregistry SOURCES lang/tst_langregistry.cpp LIBS fanva_eng
 fanva_add_test(tst_fanvakb SOURCES lang/tst_fanvakb.cpp LIBS fanva_engine)
 fanva_add_test(tst_niblilanguage SOURCES lang/tst_niblilanguage.cpp LIBS fanva_engine)
 fanva_add_test(tst_langscore SOURCES lang/tst_langscore.cpp LIBS fanva_engine)
+# The same score on fanva-kb in detail: the worked example, the fables, known and summed counts.
+fanva_add_test(tst_score SOURCES lang/tst_score.cpp LIBS fanva_engine)

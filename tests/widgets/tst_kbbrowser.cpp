@@ -8,7 +8,7 @@
 
 #include "kb/knowledgebase.h"
 #include "kb/writer.h"
-#include "lang/niblilanguage.h"
+#include "lang/nibli/niblilanguage.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

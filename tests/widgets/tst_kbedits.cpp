@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: MIT
 // The proposal pane's diff of replace and retract entries (docs/spec/rewrite.md §1, issue 17):
 // the old sentences as `-` rows in place, the new ones as `+` rows with the gutter on them.
-#include "formalize/rewrite.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
+#include "lang/fanvakb/rewrite.h"
 #include "lang/registry.h"
 #include "proposal/gitconsent.h"
 #include "proposal/sessionfile.h"
@@ -51,7 +51,7 @@ namespace {
 /// The sentence of CxAnimals.txt that starts on `line`.
 formalize::ExistingSentence sentenceOn(const kb::KnowledgeBase &kb, const QByteArray &file, int line)
 {
-    const formalize::SentenceSelection selection = formalize::selectSentences(kb, file, line, line);
+    const formalize::SentenceSelection selection = lang::fanvakb::selectSentences(kb, file, line, line);
     return selection.sentences.empty() ? formalize::ExistingSentence {} : selection.sentences.front();
 }
 

@@ -11,11 +11,11 @@
 #include "widgettesting.h"
 #include "window/mainwindow.h"
 
-#include "formalize/gloss.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
-#include "lang/fanvakb.h"
-#include "lang/niblilanguage.h"
+#include "lang/fanvakb/fanvakb.h"
+#include "lang/fanvakb/gloss.h"
+#include "lang/nibli/niblilanguage.h"
 #include "lang/sentencecursor.h"
 #include "proposal/gate.h"
 
@@ -406,7 +406,7 @@ private Q_SLOTS:
         // The gloss of formalize.md §6, live at each keystroke, before any gate run.
         const kb::SentenceParse parsed = kb::parseSentence(typed);
         QVERIFY(parsed.sentence);
-        const QString expected = formalize::gloss(*demoKb(), parsed.sentence->term, kb::intern("CxAnimals")).text;
+        const QString expected = lang::fanvakb::gloss(*demoKb(), parsed.sentence->term, kb::intern("CxAnimals")).text;
         QVERIFY(expected.contains(u"Mango"_s));
         QCOMPARE(m_editor->readsAs(), expected);
         QCOMPARE(label->text(), InlineEditor::tr("Reads as: %1").arg(expected));

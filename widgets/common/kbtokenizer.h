@@ -4,7 +4,7 @@
 
 // The fanva-kb tokenizer lives behind the language seam (engine/lang); the widgets keep
 // their names for it.
-#include "lang/kbtokenizer.h"
+#include "lang/fanvakb/kbtokenizer.h"
 
 using KbTokenClass = fanva::lang::TokenClass;
 using KbToken = fanva::lang::Token;

@@ -9,7 +9,7 @@
 #include "kb/roles.h"
 #include "kb/writer.h"
 #include "lang/editorservices.h"
-#include "lang/fanvakb.h"
+#include "lang/fanvakb/fanvakb.h"
 
 #include <QAction>
 #include <QDir>

@@ -16,7 +16,7 @@
 #include "jsonutil.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
-#include "lang/fanvakb.h"
+#include "lang/fanvakb/fanvakb.h"
 #include "lang/language.h"
 #include "lang/registry.h"
 #include "llm/call.h"

@@ -9,9 +9,9 @@
 #include "review/addentriescommand.h"
 #include "review/entrymodel.h"
 
-#include "formalize/rewrite.h"
 #include "formalize/sessionsetup.h"
 #include "kb/knowledgebase.h"
+#include "lang/fanvakb/rewrite.h"
 #include "lang/language.h"
 #include "lang/rewritesetup.h"
 #include "lang/sentenceedits.h"

@@ -6,11 +6,11 @@
 #include "review/applyrunner.h"
 #include "review/entrymodel.h"
 
-#include "formalize/rewrite.h"
 #include "formalize/sessionkb.h"
 #include "formalize/sessionsetup.h"
 #include "kb/knowledgebase.h"
-#include "lang/fanvakb.h"
+#include "lang/fanvakb/fanvakb.h"
+#include "lang/fanvakb/rewrite.h"
 #include "lang/registry.h"
 #include "lang/sentenceedits.h"
 #include "lang/sessionsetup.h"
@@ -132,7 +132,7 @@ std::vector<std::vector<check::Problem>> ReviewController::gateAfterWritten(cons
         return gateWithout(removed, batch);
     if (!removed.empty()) {
         const QString path = targetPath();
-        if (const std::optional<QByteArray> without = formalize::withoutSentences(readBytes(path), removed)) {
+        if (const std::optional<QByteArray> without = lang::fanvakb::withoutSentences(readBytes(path), removed)) {
             if (!m_reducedKb || m_reducedFor != m_kb.get() || m_reducedText != *without) {
                 const kb::LoadResult loaded = kb::loadKnowledgeBaseWith(m_kb->root(), { kb::ContextSource { path, *without } });
                 m_reducedKb = loaded.ok() ? loaded.kb : nullptr;

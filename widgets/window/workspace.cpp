@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "window/workspace.h"
 
-#include "lang/fanvakb.h"
+#include "lang/fanvakb/fanvakb.h"
 #include "lang/registry.h"
 
 #include <QCoreApplication>

@@ -1,8 +1,9 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "formalize/coined.h"
-#include "formalize/corrections.h"
+#include "lang/fanvakb/coined.h"
+#include "lang/fanvakb/corrections.h"
 
+#include "formalize/replyparser.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
 
@@ -116,7 +117,7 @@ void TstCorrections::passes()
     QVERIFY(!term.term.isNull());
     const auto knowledge = fixtureKb ? fixture() : friends();
     QVERIFY(knowledge);
-    const formalize::Correction c = formalize::correct(*knowledge, term.term, kb::intern(fixtureKb ? "CxAnimals" : "CxFriends"));
+    const formalize::Correction c = lang::fanvakb::correct(*knowledge, term.term, kb::intern(fixtureKb ? "CxAnimals" : "CxFriends"));
     QCOMPARE(c.rules, rules);
     QCOMPARE(c.to.value_or(QString()), to);
     QCOMPARE(c.alternatives, alternatives);
@@ -132,7 +133,7 @@ void TstCorrections::passes()
 void TstCorrections::shapes()
 {
     const kb::OwnedTerm term = parse(QStringLiteral("(mortal penguin)"));
-    const formalize::Correction c = formalize::correct(*fixture(), term.term, kb::intern("CxAnimals"));
+    const formalize::Correction c = lang::fanvakb::correct(*fixture(), term.term, kb::intern("CxAnimals"));
     const QStringList shapes = formalize::correctionShapes(c, QStringLiteral("(mortal penguin)"));
     QCOMPARE(shapes.size(), 4);
     QCOMPARE(shapes[0], QStringLiteral("(mortal penguin)"));
@@ -140,7 +141,7 @@ void TstCorrections::shapes()
     QCOMPARE(formalize::initialShape(c), 2);
     QVERIFY(c.why.startsWith(QLatin1String("(mortal penguin) says mortal of the symbol penguin, not of penguins.")));
     const formalize::Correction none
-        = formalize::correct(*fixture(), parse(QStringLiteral("(penguin Pingu)")).term, kb::intern("CxAnimals"));
+        = lang::fanvakb::correct(*fixture(), parse(QStringLiteral("(penguin Pingu)")).term, kb::intern("CxAnimals"));
     QCOMPARE(formalize::initialShape(none), 1);
     QCOMPARE(formalize::correctionShapes(none, QStringLiteral("(penguin Pingu)")), QStringList { QStringLiteral("(penguin Pingu)") });
 }
@@ -151,12 +152,12 @@ void TstCorrections::coined()
         QStringLiteral("(set/defaultRule (implies (penguin ?x) (waddles ?x)))"), QStringLiteral("(isHappy Pingu)"),
         QStringLiteral("(hasFriend Pingu Opus)"), QStringLiteral("(implies (sea_bird ?x) (waddles ?x))") };
     std::vector<kb::OwnedTerm> owned;
-    std::vector<formalize::CoinedInput> entries;
+    std::vector<lang::fanvakb::CoinedInput> entries;
     for (qsizetype i = 0; i < texts.size(); ++i) {
         owned.push_back(parse(texts[i]));
         entries.push_back({ QStringLiteral("c%1").arg(i + 1), owned.back().term });
     }
-    const formalize::CoinedReport report = formalize::coinedVocabulary(*fixture(), kb::intern("CxAnimals"), entries);
+    const formalize::CoinedReport report = lang::fanvakb::coinedVocabulary(*fixture(), kb::intern("CxAnimals"), entries);
     QCOMPARE(report.literals, 8);
     QCOMPARE(report.reused, 3);
     QCOMPARE(report.coined, 5);
@@ -174,7 +175,7 @@ void TstCorrections::coined()
         (formalize::CoinedFunctor {
             QStringLiteral("waddles"), 1, formalize::CoinedFunctor::Role::Type, { QStringLiteral("c3"), QStringLiteral("c6") } }));
 
-    const formalize::CoinedReport single = formalize::coinedVocabulary(*fixture(), kb::intern("CxAnimals"), { entries[0] });
+    const formalize::CoinedReport single = lang::fanvakb::coinedVocabulary(*fixture(), kb::intern("CxAnimals"), { entries[0] });
     QCOMPARE(single.header(), QStringLiteral("1 literal — 1 reuses KB vocabulary, 0 coined"));
 }
 

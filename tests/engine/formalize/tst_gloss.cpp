@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "formalize/gloss.h"
+#include "lang/fanvakb/gloss.h"
 
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
@@ -115,23 +115,24 @@ void TstGloss::table()
     const QString context = fixtureKb ? QStringLiteral("CxAnimals") : QStringLiteral("CxToys");
     const kb::SentenceParse parsed = kb::parseSentence(sentence);
     QVERIFY(parsed.sentence);
-    const Gloss g = formalize::gloss(*knowledge, parsed.sentence->term, kb::intern(context.toStdString()));
+    const Gloss g = lang::fanvakb::gloss(*knowledge, parsed.sentence->term, kb::intern(context.toStdString()));
     QCOMPARE(g.text, text);
     QCOMPARE(g.source, source);
 }
 
 void TstGloss::templates()
 {
-    auto t = formalize::glossTemplate(QStringLiteral("(livesIn ?animal ?place) means that ?animal lives in ?place. More text."), "livesIn");
+    auto t = lang::fanvakb::glossTemplate(
+        QStringLiteral("(livesIn ?animal ?place) means that ?animal lives in ?place. More text."), "livesIn");
     QVERIFY(t.signature);
     QCOMPARE(t.parameters, (std::vector<QString> { QStringLiteral("?animal"), QStringLiteral("?place") }));
     QCOMPARE(t.clause, QStringLiteral("?animal lives in ?place"));
-    t = formalize::glossTemplate(QStringLiteral("(p ?a) means ?a is odd;\nsecond line"), "p");
+    t = lang::fanvakb::glossTemplate(QStringLiteral("(p ?a) means ?a is odd;\nsecond line"), "p");
     QCOMPARE(t.clause, QStringLiteral("?a is odd"));
-    t = formalize::glossTemplate(QStringLiteral("A flightless sea bird. It swims."), "penguin");
+    t = lang::fanvakb::glossTemplate(QStringLiteral("A flightless sea bird. It swims."), "penguin");
     QVERIFY(!t.signature);
     QCOMPARE(t.clause, QStringLiteral("A flightless sea bird"));
-    t = formalize::glossTemplate(QStringLiteral("(other ?a) means that ?a is odd."), "p");
+    t = lang::fanvakb::glossTemplate(QStringLiteral("(other ?a) means that ?a is odd."), "p");
     QVERIFY(!t.signature);
     QCOMPARE(formalize::glossSourceName(Gloss::Source::Partial), QLatin1StringView("partial"));
 }

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "formalize/inventory.h"
-#include "formalize/resolver.h"
 #include "formalize/segmenter.h"
+#include "lang/fanvakb/inventory.h"
+#include "lang/fanvakb/resolver.h"
 
 #include "check/critic.h"
 #include "check/gates.h"
@@ -42,7 +42,7 @@ QByteArray winter()
 std::vector<Resolution> winterResolutions()
 {
     const QByteArray doc = winter();
-    return formalize::resolve(doc, formalize::segment(doc).segments, *fixture(), animals());
+    return lang::fanvakb::resolve(doc, formalize::segment(doc).segments, *fixture(), animals());
 }
 
 } // namespace
@@ -127,7 +127,7 @@ void TstInventory::resolveRules()
     QVERIFY(loaded.ok());
     const QByteArray doc("A is x. Bob's sea birds and a sea-bird at the caf\xC3\xA9. CxT.");
     const auto segments = formalize::segment(doc).segments;
-    const auto r = formalize::resolve(doc, segments, *loaded.kb, kb::intern("CxT"));
+    const auto r = lang::fanvakb::resolve(doc, segments, *loaded.kb, kb::intern("CxT"));
     QStringList got;
     for (const Resolution &res : r)
         got << QStringLiteral("%1=%2").arg(res.surface, kb::symbolString(res.term));
@@ -136,7 +136,7 @@ void TstInventory::resolveRules()
 
 void TstInventory::tiers()
 {
-    const formalize::Inventory inv = formalize::buildInventory(*fixture(), animals(), winterResolutions(), 1600);
+    const formalize::Inventory inv = lang::fanvakb::buildInventory(*fixture(), animals(), winterResolutions(), 1600);
     QVERIFY(!inv.isCut());
     QStringList relations;
     for (kb::SymbolId p : inv.relations)
@@ -167,13 +167,13 @@ void TstInventory::tiers()
 
 void TstInventory::cutIsStated()
 {
-    const formalize::Inventory inv = formalize::buildInventory(*fixture(), animals(), winterResolutions(), 60);
+    const formalize::Inventory inv = lang::fanvakb::buildInventory(*fixture(), animals(), winterResolutions(), 60);
     QVERIFY(inv.isCut());
     QVERIFY(inv.cut.relations > 0);
     QVERIFY(inv.card.contains(QStringLiteral("_… and %1 further relations not listed._").arg(inv.cut.relations)));
     QVERIFY(inv.card.endsWith(QStringLiteral("say in notes whenever you coin a name._\n")));
     // Cuts hit the later tiers first: what is listed is a prefix of the uncut order.
-    const formalize::Inventory full = formalize::buildInventory(*fixture(), animals(), winterResolutions(), 1600);
+    const formalize::Inventory full = lang::fanvakb::buildInventory(*fixture(), animals(), winterResolutions(), 1600);
     QVERIFY(inv.relations.size() < full.relations.size());
     QVERIFY(std::equal(inv.relations.begin(), inv.relations.end(), full.relations.begin()));
     QCOMPARE(formalize::estimateTokens(QStringLiteral("1234567")), 2);
@@ -182,7 +182,7 @@ void TstInventory::cutIsStated()
 
 void TstInventory::roleExamples()
 {
-    const auto rows = formalize::roleExamples(*fixture(), animals());
+    const auto rows = lang::fanvakb::roleExamples(*fixture(), animals());
     QCOMPARE(rows.size(), 3u);
     QCOMPARE(rows[0].example, QStringLiteral("eats"));
     QCOMPARE(rows[1].example, QStringLiteral("animal"));
@@ -191,11 +191,11 @@ void TstInventory::roleExamples()
 
 void TstInventory::systemPrefixGolden()
 {
-    const QString prefix = formalize::systemPrefix(*fixture(), animals());
+    const QString prefix = lang::fanvakb::systemPrefix(*fixture(), animals());
     // Byte-identical for an unchanged KB: a second load gives the same bytes.
     const kb::LoadResult again = kb::loadKnowledgeBase(QString::fromUtf8(s_fixtureDir) + QStringLiteral("/kb"));
     QVERIFY(again.ok());
-    QCOMPARE(formalize::systemPrefix(*again.kb, animals()), prefix);
+    QCOMPARE(lang::fanvakb::systemPrefix(*again.kb, animals()), prefix);
     if (qEnvironmentVariableIsSet("FANVA_REGENERATE_REFERENCES")) {
         QDir().mkpath(QFileInfo(QString::fromUtf8(s_reference)).path());
         QFile out(QString::fromUtf8(s_reference));

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "formalize/replyparser.h"
 
+#include "lang/fanvakb/barecandidates.h"
+
 #include <QTest>
 
 using fanva::formalize::Confidence;
@@ -27,6 +29,7 @@ private Q_SLOTS:
     void methods();
     void unreadable_data();
     void unreadable();
+    void noBareReadingWithoutALanguage();
     void malformedItemsCounted();
     void sExpressionSegments();
     void untranslatedOnlyIsReadable();
@@ -90,13 +93,25 @@ void TstReplyParser::methods()
     QFETCH(QString, reply);
     QFETCH(ParsedReply::Method, method);
     QFETCH(QStringList, sentences);
-    const ParsedReply parsed = fanva::formalize::parseReply(reply);
+    // Step 7 is the language's: fanva-kb's bare s-expressions here.
+    const ParsedReply parsed = fanva::formalize::parseReply(reply, 0, &fanva::lang::fanvakb::bareSExpressions);
     QCOMPARE(parsed.method, method);
     QStringList got;
     for (const auto &c : parsed.candidates)
         got << c.sentence;
     QCOMPARE(got, sentences);
     QCOMPARE(parsed.unreadable, ParsedReply::Unreadable::None);
+}
+
+void TstReplyParser::noBareReadingWithoutALanguage()
+{
+    // formalize reads no language itself: without a language's step 7, s-expressions are
+    // not candidates.
+    const QString reply = QStringLiteral("[1] (penguin Pingu)\n(livesIn Pingu HarbourZoo) ; 2\n");
+    const ParsedReply parsed = fanva::formalize::parseReply(reply, 2);
+    QVERIFY(!parsed.isReadable());
+    QCOMPARE(parsed.method, ParsedReply::Method::None);
+    QCOMPARE(fanva::formalize::parseReply(reply, 2, &fanva::lang::fanvakb::bareSExpressions).candidates.size(), std::size_t(2));
 }
 
 void TstReplyParser::unreadable_data()
@@ -123,7 +138,7 @@ void TstReplyParser::unreadable()
 {
     QFETCH(QString, reply);
     QFETCH(QString, reason);
-    const ParsedReply parsed = fanva::formalize::parseReply(reply);
+    const ParsedReply parsed = fanva::formalize::parseReply(reply, 0, &fanva::lang::fanvakb::bareSExpressions);
     QVERIFY(!parsed.isReadable());
     QCOMPARE(parsed.method, ParsedReply::Method::None);
     QCOMPARE(parsed.unreadableReason(), reason);
@@ -141,7 +156,8 @@ void TstReplyParser::malformedItemsCounted()
 void TstReplyParser::sExpressionSegments()
 {
     const ParsedReply parsed = fanva::formalize::parseReply(
-        QStringLiteral("[1] Pingu is a penguin.\n(penguin Pingu)\n(bird Pingu) ; [2]\n(flies Pingu) ;; sentence 3\n[4] (swims Pingu)\n"));
+        QStringLiteral("[1] Pingu is a penguin.\n(penguin Pingu)\n(bird Pingu) ; [2]\n(flies Pingu) ;; sentence 3\n[4] (swims Pingu)\n"), 0,
+        &fanva::lang::fanvakb::bareSExpressions);
     QCOMPARE(parsed.candidates.size(), 4u);
     QCOMPARE(parsed.candidates[0].segment, std::optional<int>(1));
     QCOMPARE(parsed.candidates[1].segment, std::optional<int>(2));

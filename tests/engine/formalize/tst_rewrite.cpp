@@ -5,10 +5,10 @@
 // provider (replace, retract, a gate repair, a replacement gated without the old sentence).
 
 #include "formalize/replyparser.h"
-#include "formalize/rewrite.h"
 #include "formalize/session.h"
 #include "formalize/sessionsetup.h"
 #include "kb/knowledgebase.h"
+#include "lang/fanvakb/rewrite.h"
 #include "llm/scriptedprovider.h"
 
 #include <QFile>
@@ -89,14 +89,14 @@ private Q_SLOTS:
         const auto loaded = kb::loadKnowledgeBase({ { QStringLiteral("CxAnimals.txt"), bytes } });
         QVERIFY(loaded.ok());
         const int swims = lineOf(bytes, "(swims Pingu)");
-        const formalize::SentenceSelection s = formalize::selectSentences(*loaded.kb, bytes, swims, swims + 1);
+        const formalize::SentenceSelection s = lang::fanvakb::selectSentences(*loaded.kb, bytes, swims, swims + 1);
         QVERIFY(s.ok());
         QCOMPARE(s.sentences.size(), std::size_t(2));
         QCOMPARE(s.sentences[0].line, swims);
         QCOMPARE(s.sentences[0].text, QStringLiteral("(swims Pingu)"));
         QCOMPARE(s.sentences[1].text, QStringLiteral("(livesIn Pingu HarbourZoo)"));
-        QVERIFY(!formalize::selectSentences(*loaded.kb, bytes, 2, 2).ok()); // a comment line
-        QCOMPARE(formalize::withoutSentences(bytes, s.sentences).value_or(QByteArray()),
+        QVERIFY(!lang::fanvakb::selectSentences(*loaded.kb, bytes, 2, 2).ok()); // a comment line
+        QCOMPARE(lang::fanvakb::withoutSentences(bytes, s.sentences).value_or(QByteArray()),
             QByteArray(bytes).replace("(swims Pingu)\n(livesIn Pingu HarbourZoo)\n", ""));
     }
 
@@ -106,16 +106,16 @@ private Q_SLOTS:
         const auto loaded = kb::loadKnowledgeBase({ { QStringLiteral("CxAnimals.txt"), bytes } });
         QVERIFY(loaded.ok());
         const int swims = lineOf(bytes, "(swims Pingu)");
-        const auto selection = formalize::selectSentences(*loaded.kb, bytes, swims, swims).sentences;
-        const formalize::SessionInput input = formalize::makeRewriteInput(loaded.kb, loaded.kb, QStringLiteral("CxAnimals"),
+        const auto selection = lang::fanvakb::selectSentences(*loaded.kb, bytes, swims, swims).sentences;
+        const formalize::SessionInput input = lang::fanvakb::makeRewriteInput(loaded.kb, loaded.kb, QStringLiteral("CxAnimals"),
             QStringLiteral("CxAnimals.txt"), selection, {}, QStringLiteral("say it is captive"));
         QVERIFY(input.card.contains(QLatin1StringView("swims")));
         // The selection's vocabulary leads the card (the seeds), the KB's other names only fill the budget.
         QVERIFY(input.card.contains(QLatin1StringView("argument.\n- `swims`/1")));
         QVERIFY(input.card.contains(QLatin1StringView("- `Pingu` : `penguin`")));
-        const auto other = formalize::selectSentences(*loaded.kb, bytes, swims + 1, swims + 1).sentences;
+        const auto other = lang::fanvakb::selectSentences(*loaded.kb, bytes, swims + 1, swims + 1).sentences;
         const QString otherCard
-            = formalize::makeRewriteInput(loaded.kb, loaded.kb, QStringLiteral("CxAnimals"), QStringLiteral("CxAnimals.txt"), other, {})
+            = lang::fanvakb::makeRewriteInput(loaded.kb, loaded.kb, QStringLiteral("CxAnimals"), QStringLiteral("CxAnimals.txt"), other, {})
                   .card;
         QVERIFY(otherCard.contains(QLatin1StringView("argument.\n- `livesIn`/2")));
         const QString turn = formalize::rewriteTurn(
@@ -131,8 +131,8 @@ private Q_SLOTS:
         const auto loaded = kb::loadKnowledgeBase({ { QStringLiteral("CxAnimals.txt"), bytes } });
         QVERIFY(loaded.ok());
         const int swims = lineOf(bytes, "(swims Pingu)");
-        const auto selection = formalize::selectSentences(*loaded.kb, bytes, swims, swims + 1).sentences;
-        const auto without = formalize::withoutSentences(bytes, selection);
+        const auto selection = lang::fanvakb::selectSentences(*loaded.kb, bytes, swims, swims + 1).sentences;
+        const auto without = lang::fanvakb::withoutSentences(bytes, selection);
         QVERIFY(without);
         const auto gate = kb::loadKnowledgeBase({ { QStringLiteral("CxAnimals.txt"), *without } });
         QVERIFY(gate.ok());
@@ -148,7 +148,7 @@ private Q_SLOTS:
         QVERIFY(provider);
         formalize::SessionSettings settings;
         settings.judge = false;
-        const formalize::SessionInput input = formalize::makeRewriteInput(
+        const formalize::SessionInput input = lang::fanvakb::makeRewriteInput(
             loaded.kb, gate.kb, QStringLiteral("CxAnimals"), QStringLiteral("CxAnimals.txt"), selection, settings);
         formalize::Session session(provider.get(), input);
         QSignalSpy finished(&session, &formalize::Session::finished);
@@ -178,7 +178,7 @@ private Q_SLOTS:
         const auto loaded = kb::loadKnowledgeBase({ { QStringLiteral("CxAnimals.txt"), bytes } });
         QVERIFY(loaded.ok());
         const int swims = lineOf(bytes, "(swims Pingu)");
-        const auto selection = formalize::selectSentences(*loaded.kb, bytes, swims, swims + 1).sentences;
+        const auto selection = lang::fanvakb::selectSentences(*loaded.kb, bytes, swims, swims + 1).sentences;
         const json reply = { { "candidates", json::array() }, { "retract", { 1 } } };
         const json script = { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" },
             { "turns", json::array({ { { "text", reply.dump() } } }) } };
@@ -188,7 +188,7 @@ private Q_SLOTS:
         formalize::SessionSettings settings;
         settings.judge = false;
         formalize::Session session(provider.get(),
-            formalize::makeRewriteInput(
+            lang::fanvakb::makeRewriteInput(
                 loaded.kb, loaded.kb, QStringLiteral("CxAnimals"), QStringLiteral("CxAnimals.txt"), selection, settings));
         QSignalSpy finished(&session, &formalize::Session::finished);
         session.start();

@@ -6,7 +6,7 @@
 #include "formalize/session.h"
 #include "formalize/sessionsetup.h"
 #include "kb/knowledgebase.h"
-#include "lang/fanvakb.h"
+#include "lang/fanvakb/fanvakb.h"
 #include "llm/scriptedprovider.h"
 
 #include <QFile>

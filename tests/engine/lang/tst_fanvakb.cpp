@@ -5,18 +5,14 @@
 // read, load, render, key, the gates one by one and as a batch, round trip, gloss,
 // corrections, coined, card, prompt guide, bare candidates and highlighting tokens; score's
 // operations and describeTerm on their own.
-#include "lang/fanvakb.h"
+#include "lang/fanvakb/barecandidates.h"
+#include "lang/fanvakb/fanvakb.h"
+#include "lang/fanvakb/kbtokenizer.h"
 #include "lang/gates.h"
-#include "lang/kbtokenizer.h"
 
 #include "check/critic.h"
 #include "check/gates.h"
-#include "formalize/coined.h"
-#include "formalize/corrections.h"
-#include "formalize/gloss.h"
-#include "formalize/inventory.h"
 #include "formalize/replyparser.h"
-#include "formalize/resolver.h"
 #include "formalize/segmenter.h"
 #include "formalize/sessionsetup.h"
 #include "kb/canonical.h"
@@ -24,6 +20,11 @@
 #include "kb/reader.h"
 #include "kb/symbol.h"
 #include "kb/writer.h"
+#include "lang/fanvakb/coined.h"
+#include "lang/fanvakb/corrections.h"
+#include "lang/fanvakb/gloss.h"
+#include "lang/fanvakb/inventory.h"
+#include "lang/fanvakb/resolver.h"
 #include "proposal/proposal.h"
 
 #include "sharedcorpus.h"
@@ -140,9 +141,9 @@ void TstFanvaKb::sameAsDirect()
             ++gated;
             QCOMPARE(language.check(*seam.kb, statement, context), critic.check(term, context, {}));
             QCOMPARE(language.roundTrip(*seam.kb, statement), check::roundTripProblem(kb, term));
-            const formalize::Gloss gloss = formalize::gloss(kb, term, kb::intern(context.toStdString()));
+            const formalize::Gloss gloss = lang::fanvakb::gloss(kb, term, kb::intern(context.toStdString()));
             QCOMPARE(language.gloss(*seam.kb, statement, context), gloss);
-            const formalize::Correction correction = formalize::correct(kb, term, kb::intern(context.toStdString()));
+            const formalize::Correction correction = lang::fanvakb::correct(kb, term, kb::intern(context.toStdString()));
             const formalize::Correction viaSeam = language.corrections(*seam.kb, statement, context);
             QCOMPARE(viaSeam.rules, correction.rules);
             QCOMPARE(viaSeam.to, correction.to);
@@ -208,11 +209,11 @@ void TstFanvaKb::formalizePieces()
     QVERIFY(segmentation.ok());
     for (const QString &target : seamKb->targets()) {
         const kb::SymbolId cx = kb::intern(target.toStdString());
-        QCOMPARE(language.promptGuide(*seamKb, target), formalize::systemPrefix(kb, cx));
-        const std::vector<formalize::Resolution> resolutions = formalize::resolve(document, segmentation.segments, kb, cx);
+        QCOMPARE(language.promptGuide(*seamKb, target), lang::fanvakb::systemPrefix(kb, cx));
+        const std::vector<formalize::Resolution> resolutions = lang::fanvakb::resolve(document, segmentation.segments, kb, cx);
         QCOMPARE(language.resolve(*seamKb, document, segmentation.segments, target), resolutions);
         for (const int budget : { 200, 800, 4000 }) {
-            const formalize::Inventory expected = formalize::buildInventory(kb, cx, resolutions, budget);
+            const formalize::Inventory expected = lang::fanvakb::buildInventory(kb, cx, resolutions, budget);
             const formalize::Inventory got = language.card(*seamKb, target, resolutions, budget);
             QCOMPARE(got.card, expected.card);
             QCOMPARE(got.tokens, expected.tokens);
@@ -224,7 +225,7 @@ void TstFanvaKb::formalizePieces()
     }
     // Coined: a batch mixing KB vocabulary and new functors.
     const QStringList sentences { "(isa Leo lion)", "(purrs Leo)", "(ownsToy Leo Ball)", "(implies (isa ?x cat) (purrs ?x))" };
-    std::vector<formalize::CoinedInput> inputs;
+    std::vector<lang::fanvakb::CoinedInput> inputs;
     std::vector<std::pair<QString, lang::Statement>> batch;
     std::vector<kb::SentenceParse> keep;
     for (const QString &s : sentences) {
@@ -236,7 +237,7 @@ void TstFanvaKb::formalizePieces()
         QVERIFY(c.statement);
         batch.emplace_back(id, *c.statement);
     }
-    const formalize::CoinedReport expected = formalize::coinedVocabulary(kb, kb::intern("CxAnimals"), inputs);
+    const formalize::CoinedReport expected = lang::fanvakb::coinedVocabulary(kb, kb::intern("CxAnimals"), inputs);
     const formalize::CoinedReport got = language.coined(*seamKb, QStringLiteral("CxAnimals"), batch);
     QCOMPARE(got.functors, expected.functors);
     QCOMPARE(got.header(), expected.header());
@@ -247,7 +248,8 @@ void TstFanvaKb::formalizePieces()
 void TstFanvaKb::bareCandidates()
 {
     const QString reply = QStringLiteral("Here they are:\n[1] (isa Leo lion)\n(eats Leo\n  zebra) ; 2\nand (purrs Leo) ;; sentence 3\n");
-    const formalize::ParsedReply parsed = formalize::parseReply(reply);
+    const formalize::ParsedReply parsed
+        = formalize::parseReply(reply, 0, [](const QString &text) { return lang::fanvaKb().bareCandidates(text); });
     QCOMPARE(parsed.method, formalize::ParsedReply::Method::SExpressions);
     const std::vector<formalize::ReplyCandidate> bare = lang::fanvaKb().bareCandidates(reply);
     QCOMPARE(bare, parsed.candidates);
@@ -255,7 +257,7 @@ void TstFanvaKb::bareCandidates()
     QCOMPARE(bare[1].segment, std::optional<int>(2));
     // A language's reader plugs into the parser's step 7.
     const formalize::ParsedReply viaHook = formalize::parseReply(reply, 0, [](const QString &text) {
-        std::vector<formalize::ReplyCandidate> out = formalize::bareSExpressions(text);
+        std::vector<formalize::ReplyCandidate> out = lang::fanvakb::bareSExpressions(text);
         out.resize(1);
         return out;
     });
@@ -306,11 +308,11 @@ void TstFanvaKb::sessionInput()
         const formalize::SessionInput got = formalize::makeSessionInput(
             seamKb, QStringLiteral("CxAnimals"), document, QStringLiteral("animals.md"), settings, QStringLiteral("be brief"));
         QCOMPARE(got.kb, seamKb);
-        QCOMPARE(got.systemPrefix, formalize::systemPrefix(*direct.kb, cx));
+        QCOMPARE(got.systemPrefix, lang::fanvakb::systemPrefix(*direct.kb, cx));
         QVERIFY(got.cardBudget >= 200);
         QCOMPARE(got.card,
-            formalize::buildInventory(
-                *direct.kb, cx, formalize::resolve(document, formalize::segment(document).segments, *direct.kb, cx), got.cardBudget)
+            lang::fanvakb::buildInventory(
+                *direct.kb, cx, lang::fanvakb::resolve(document, formalize::segment(document).segments, *direct.kb, cx), got.cardBudget)
                 .card);
         QVERIFY(!got.resolutions.empty());
         QCOMPARE(got.settings, settings.clamped());

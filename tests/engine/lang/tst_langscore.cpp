@@ -5,8 +5,7 @@
 // fanva-kb's: one function, rows of expected scores per language.
 #include "lang/score.h"
 
-#include "formalize/score.h"
-#include "lang/fanvakb.h"
+#include "lang/fanvakb/fanvakb.h"
 #include "lang/registry.h"
 
 #include <QFile>
@@ -24,13 +23,13 @@ bool writeFile(const QString &path, const QByteArray &text)
 }
 
 /// "hits/candidates/known/gold".
-QString counts(const formalize::ScoreCounts &c)
+QString counts(const lang::ScoreCounts &c)
 {
     return QStringLiteral("%1/%2/%3/%4").arg(c.hits).arg(c.candidates).arg(c.known).arg(c.gold);
 }
 
 /// "c→g, …".
-QString renaming(const formalize::ScoreResult &result)
+QString renaming(const lang::ScoreResult &result)
 {
     QStringList pairs;
     for (const auto &[from, to] : result.renaming)
@@ -153,7 +152,7 @@ void TstLangScore::nibli()
     QVERIFY(!g.hasErrors());
     const lang::ReadResult c = nibli->read(candidates, QStringLiteral("candidates.nibli"));
     QVERIFY(!c.hasErrors());
-    const formalize::ScoreResult result = lang::score(*nibli, loaded.get(), QStringLiteral("zoo"), g.statements, c.statements);
+    const lang::ScoreResult result = lang::score(*nibli, loaded.get(), QStringLiteral("zoo"), g.statements, c.statements);
     QCOMPARE(counts(result.strict), strict);
     QCOMPARE(counts(result.aligned), aligned);
     QCOMPARE(::renaming(result), renaming);
@@ -201,7 +200,7 @@ void TstLangScore::fanvaKb()
     const lang::ReadResult c = language.read(candidates, {});
     QVERIFY(!g.hasErrors());
     QVERIFY(!c.hasErrors());
-    const formalize::ScoreResult result = lang::score(language, nullptr, {}, g.statements, c.statements);
+    const lang::ScoreResult result = lang::score(language, nullptr, {}, g.statements, c.statements);
     QCOMPARE(counts(result.strict), strict);
     QCOMPARE(counts(result.aligned), aligned);
     QCOMPARE(::renaming(result), renaming);

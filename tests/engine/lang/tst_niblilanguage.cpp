@@ -4,7 +4,7 @@
 // load, the gates one by one and as a batch, render/key/round trip, gloss, findTerm, coined,
 // bare candidates, the provenance prefix and highlighting tokens; score's operations
 // (individuals, one-argument facts, renaming Names) and describeTerm.
-#include "lang/niblilanguage.h"
+#include "lang/nibli/niblilanguage.h"
 #include "lang/registry.h"
 
 #include "check/problem.h"

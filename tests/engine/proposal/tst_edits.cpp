@@ -5,11 +5,11 @@
 // sentence again after the lines moved; the warning for retracting a declaration.
 
 #include "check/problem.h"
-#include "formalize/rewrite.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
 #include "kb/writer.h"
-#include "lang/fanvakbretract.h"
+#include "lang/fanvakb/fanvakbretract.h"
+#include "lang/fanvakb/rewrite.h"
 #include "proposal/apply.h"
 #include "proposal/edits.h"
 #include "proposal/gate.h"
@@ -154,7 +154,7 @@ private Q_SLOTS:
         result = splice(base, { edit(QStringLiteral("c1"), EntryKind::Replace, { penguin, parrot }, QStringLiteral("(bird A)")) });
         QVERIFY2(result.ok(), qPrintable(result.error));
         QVERIFY2(result.bytes.endsWith("\n(bird A)\n(bird C)\n"), result.bytes.constData());
-        QVERIFY(formalize::withoutSentences(base, { penguin, parrot }) == QByteArray(";; CxT\n(bird C)\n"));
+        QVERIFY(lang::fanvakb::withoutSentences(base, { penguin, parrot }) == QByteArray(";; CxT\n(bird C)\n"));
         // One of the two is still refused.
         result = splice(base, { edit(QStringLiteral("c1"), EntryKind::Retract, { penguin }) });
         QVERIFY(!result.ok());

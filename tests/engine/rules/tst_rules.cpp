@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: MIT
 // The rules provider's patterns (docs/spec/rules.md §3), one test per row, on a small farm KB
 // written for these tests (not the demo's).
-#include "formalize/rulesturn.h"
 #include "formalize/segmenter.h"
 #include "kb/knowledgebase.h"
+#include "lang/fanvakb/rulesturn.h"
 #include "rules/drafter.h"
 #include "rules/lexicon.h"
 #include "rules/tokenizer.h"
@@ -94,7 +94,7 @@ std::shared_ptr<const kb::KnowledgeBase> farm()
 json draftOf(const QByteArray &text)
 {
     const formalize::Segmentation segmentation = formalize::segment(text);
-    const json turn = formalize::rulesTurn(*farm(), QStringLiteral("CxFarm"), text, segmentation.segments, {});
+    const json turn = lang::fanvakb::rulesTurn(*farm(), QStringLiteral("CxFarm"), text, segmentation.segments, {});
     return rules::draft(turn, rules::Lexicon::instance());
 }
 

@@ -3,11 +3,11 @@
 // The rules drafting nibli KR (docs/spec/rules.md §2–§3): the language-neutral claim written
 // by each language's ClaimWriter, nibli's turn vocabulary from a KB's `pred` declarations
 // and the shipped lexicon, and sentences drafted on a small nibli KB through the nibli gates.
-#include "formalize/rulesturn.h"
 #include "formalize/segmenter.h"
 #include "formalize/turnframe.h"
 #include "lang/claim.h"
 #include "lang/claimwriter.h"
+#include "lang/fanvakb/rulesturn.h"
 #include "lang/gates.h"
 #include "lang/language.h"
 #include "lang/registry.h"

@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: MIT
 #include "fuzztargets.h"
 
-#include "formalize/rewrite.h"
 #include "kb/reader.h"
 #include "kb/writer.h"
+#include "lang/fanvakb/rewrite.h"
 #include "proposal/edits.h"
 
 #include <QDateTime>
@@ -184,7 +184,7 @@ void editSession(QByteArrayView data)
     // What a replacement is gated against: the file without the sentences (reads when the file did).
     // What a replacement is gated against: the file without the removed sentences, which reads
     // whenever the splice took them (they have lines of their own).
-    const std::optional<QByteArray> without = formalize::withoutSentences(base, proposal::removedSentences(pointers));
+    const std::optional<QByteArray> without = lang::fanvakb::withoutSentences(base, proposal::removedSentences(pointers));
     if (splice.ok() && !document.hasErrors() && without && kb::parseDocument(*without).hasErrors())
         fail("the file without the removed sentences does not read");
 }

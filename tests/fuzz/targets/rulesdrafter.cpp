@@ -3,9 +3,9 @@
 #include "fuzztargets.h"
 
 #if defined(FANVA_HAVE_RULES)
-#include "formalize/rulesturn.h"
 #include "formalize/segmenter.h"
 #include "kb/knowledgebase.h"
+#include "lang/fanvakb/rulesturn.h"
 #include "rules/drafter.h"
 #include "rules/lexicon.h"
 
@@ -66,8 +66,8 @@ nlohmann::json turnFor(const QByteArray &text)
 {
     const formalize::Segmentation segmentation = formalize::segment(text);
     if (segmentation.ok())
-        return formalize::rulesTurn(zoo(), QStringLiteral("CxZoo"), text, segmentation.segments, {});
-    nlohmann::json turn = formalize::rulesTurn(zoo(), QStringLiteral("CxZoo"), QByteArray(), {}, {});
+        return lang::fanvakb::rulesTurn(zoo(), QStringLiteral("CxZoo"), text, segmentation.segments, {});
+    nlohmann::json turn = lang::fanvakb::rulesTurn(zoo(), QStringLiteral("CxZoo"), QByteArray(), {}, {});
     turn["segments"]
         = nlohmann::json::array({ { { "number", 1 }, { "text", QString::fromUtf8(text).toStdString() }, { "kind", "prose" } } });
     return turn;

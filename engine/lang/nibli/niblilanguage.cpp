@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "lang/niblilanguage.h"
+#include "lang/nibli/niblilanguage.h"
 
 #include "formalize/prompts.h"
-#include "formalize/resolver.h"
 #include "kb/symbol.h"
+#include "lang/fanvakb/resolver.h"
 #include "lang/nibli/card.h"
 #include "lang/nibli/checks.h"
 #include "lang/nibli/claimwriter.h"
@@ -12,11 +12,11 @@
 #include "lang/nibli/highlight.h"
 #include "lang/nibli/knowledgebase.h"
 #include "lang/nibli/niblieditor.h"
+#include "lang/nibli/nibliedits.h"
+#include "lang/nibli/niblitools.h"
 #include "lang/nibli/promptguide.h"
 #include "lang/nibli/reader.h"
 #include "lang/nibli/turnvocabulary.h"
-#include "lang/nibliedits.h"
-#include "lang/niblitools.h"
 
 #include <QDir>
 #include <QFileInfo>

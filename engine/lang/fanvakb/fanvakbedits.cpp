@@ -1,12 +1,12 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "lang/fanvakbedits.h"
+#include "lang/fanvakb/fanvakbedits.h"
 
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
 #include "kb/writer.h"
-#include "lang/fanvakb.h"
-#include "lang/fanvakbretract.h"
+#include "lang/fanvakb/fanvakb.h"
+#include "lang/fanvakb/fanvakbretract.h"
 
 #include <algorithm>
 

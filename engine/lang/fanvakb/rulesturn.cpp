@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "formalize/rulesturn.h"
+#include "lang/fanvakb/rulesturn.h"
 
 #include "formalize/turnframe.h"
 
@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <string>
 
-namespace fanva::formalize {
+namespace fanva::lang::fanvakb {
 
 using nlohmann::json;
 
@@ -87,7 +87,7 @@ json rulesTurnVocabulary(const kb::KnowledgeBase &kb, const QString &context)
 json rulesTurn(const kb::KnowledgeBase &kb, const QString &context, const QByteArray &document, const std::vector<Segment> &segments,
     const std::vector<int> &focus)
 {
-    return structuredTurn(QStringLiteral("fanva-kb"), context, document, segments, focus, rulesTurnVocabulary(kb, context));
+    return formalize::structuredTurn(QStringLiteral("fanva-kb"), context, document, segments, focus, rulesTurnVocabulary(kb, context));
 }
 
-} // namespace fanva::formalize
+} // namespace fanva::lang::fanvakb

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "lang/fanvakbtools.h"
+#include "lang/fanvakb/fanvakbtools.h"
 
 #include "check/critic.h"
 #include "kb/canonical.h"
@@ -8,7 +8,7 @@
 #include "kb/roles.h"
 #include "kb/symbol.h"
 #include "kb/writer.h"
-#include "lang/fanvakb.h"
+#include "lang/fanvakb/fanvakb.h"
 
 #include <QDir>
 #include <QList>

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "lang/kbtokenizer.h"
+#include "lang/fanvakb/kbtokenizer.h"
 
 #include <QSet>
 

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "lang/fanvakbclaimwriter.h"
+#include "lang/fanvakb/fanvakbclaimwriter.h"
 
 #include "lang/claim.h"
 

@@ -1,27 +1,27 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "lang/fanvakb.h"
+#include "lang/fanvakb/fanvakb.h"
 
 #include "check/critic.h"
 #include "check/gates.h"
-#include "formalize/coined.h"
-#include "formalize/corrections.h"
-#include "formalize/gloss.h"
-#include "formalize/inventory.h"
 #include "formalize/replyparser.h"
-#include "formalize/resolver.h"
-#include "formalize/rulesturn.h"
-#include "formalize/score.h"
 #include "kb/canonical.h"
 #include "kb/reader.h"
 #include "kb/roles.h"
 #include "kb/symbol.h"
 #include "kb/writer.h"
-#include "lang/fanvakbclaimwriter.h"
-#include "lang/fanvakbeditor.h"
-#include "lang/fanvakbedits.h"
-#include "lang/fanvakbtools.h"
-#include "lang/kbtokenizer.h"
+#include "lang/fanvakb/barecandidates.h"
+#include "lang/fanvakb/coined.h"
+#include "lang/fanvakb/corrections.h"
+#include "lang/fanvakb/fanvakbclaimwriter.h"
+#include "lang/fanvakb/fanvakbeditor.h"
+#include "lang/fanvakb/fanvakbedits.h"
+#include "lang/fanvakb/fanvakbtools.h"
+#include "lang/fanvakb/gloss.h"
+#include "lang/fanvakb/inventory.h"
+#include "lang/fanvakb/kbtokenizer.h"
+#include "lang/fanvakb/resolver.h"
+#include "lang/fanvakb/rulesturn.h"
 #include "lang/turnvocabulary.h"
 
 #include <QDir>
@@ -36,6 +36,23 @@
 namespace fanva::lang {
 
 namespace {
+
+/// `term` copied into `arena` with the symbols `rho` maps replaced, at any depth (the aligned
+/// score's renaming, Language::renamed); returns the copy's node.
+std::uint32_t renamedSymbols(kb::TermArena &arena, kb::Term term, const std::unordered_map<kb::SymbolId, kb::SymbolId> &rho, int depth = 0)
+{
+    if (term.isSymbol()) {
+        const auto it = rho.find(term.symbol());
+        return arena.addSymbol(it == rho.end() ? term.symbol() : it->second);
+    }
+    if (!term.isCompound() || depth > kb::maxDepth)
+        return arena.copy(term);
+    std::vector<std::uint32_t> children;
+    children.reserve(term.size());
+    for (std::uint32_t i = 0; i < term.size(); ++i)
+        children.push_back(renamedSymbols(arena, term[i], rho, depth + 1));
+    return arena.addCompound(term.kind(), children);
+}
 
 /// A fanva-kb statement: the term and the arena that keeps it alive.
 class TermData final : public StatementData
@@ -135,7 +152,7 @@ class FanvaKbTurnVocabulary final : public TurnVocabulary
 public:
     [[nodiscard]] nlohmann::json vocabulary(const Kb &kb, const QString &target) const override
     {
-        return formalize::rulesTurnVocabulary(fanvaKbOf(kb).knowledgeBase(), target);
+        return lang::fanvakb::rulesTurnVocabulary(fanvaKbOf(kb).knowledgeBase(), target);
     }
 };
 
@@ -237,18 +254,18 @@ public:
 
     [[nodiscard]] Gloss gloss(const Kb &kb, const Statement &statement, const QString &target) const override
     {
-        return formalize::gloss(fanvaKbOf(kb).knowledgeBase(), term(statement), FanvaKbKb::contextId(target));
+        return lang::fanvakb::gloss(fanvaKbOf(kb).knowledgeBase(), term(statement), FanvaKbKb::contextId(target));
     }
 
     [[nodiscard]] Card card(const Kb &kb, const QString &target, const std::vector<Resolution> &resolutions, int budget) const override
     {
-        return formalize::buildInventory(fanvaKbOf(kb).knowledgeBase(), FanvaKbKb::contextId(target), resolutions, budget);
+        return lang::fanvakb::buildInventory(fanvaKbOf(kb).knowledgeBase(), FanvaKbKb::contextId(target), resolutions, budget);
     }
 
     [[nodiscard]] std::vector<Resolution> resolve(
         const Kb &kb, const QByteArray &document, const std::vector<Segment> &segments, const QString &target) const override
     {
-        return formalize::resolve(document, segments, fanvaKbOf(kb).knowledgeBase(), FanvaKbKb::contextId(target));
+        return lang::fanvakb::resolve(document, segments, fanvaKbOf(kb).knowledgeBase(), FanvaKbKb::contextId(target));
     }
 
     [[nodiscard]] kb::Role findTerm(const Kb &kb, const QString &spelling, const QString &target) const override
@@ -262,27 +279,27 @@ public:
 
     [[nodiscard]] QString promptGuide(const Kb &kb, const QString &target) const override
     {
-        return formalize::systemPrefix(fanvaKbOf(kb).knowledgeBase(), FanvaKbKb::contextId(target));
+        return fanvakb::systemPrefix(fanvaKbOf(kb).knowledgeBase(), FanvaKbKb::contextId(target));
     }
 
     [[nodiscard]] Correction corrections(const Kb &kb, const Statement &statement, const QString &target) const override
     {
-        return formalize::correct(fanvaKbOf(kb).knowledgeBase(), term(statement), FanvaKbKb::contextId(target));
+        return lang::fanvakb::correct(fanvaKbOf(kb).knowledgeBase(), term(statement), FanvaKbKb::contextId(target));
     }
 
     [[nodiscard]] CoinedReport coined(
         const Kb &kb, const QString &target, const std::vector<std::pair<QString, Statement>> &batch) const override
     {
-        std::vector<formalize::CoinedInput> inputs;
+        std::vector<lang::fanvakb::CoinedInput> inputs;
         inputs.reserve(batch.size());
         for (const auto &[entryId, statement] : batch)
             inputs.push_back({ entryId, term(statement) });
-        return formalize::coinedVocabulary(fanvaKbOf(kb).knowledgeBase(), FanvaKbKb::contextId(target), inputs);
+        return lang::fanvakb::coinedVocabulary(fanvaKbOf(kb).knowledgeBase(), FanvaKbKb::contextId(target), inputs);
     }
 
     [[nodiscard]] std::vector<ReplyCandidate> bareCandidates(const QString &reply) const override
     {
-        return formalize::bareSExpressions(reply);
+        return lang::fanvakb::bareSExpressions(reply);
     }
 
     [[nodiscard]] bool isScored(const Statement &statement, bool gold) const override
@@ -319,7 +336,7 @@ public:
         if (std::none_of(found.begin(), found.end(), [&rho](kb::SymbolId id) { return rho.contains(id); }))
             return statement;
         auto arena = std::make_shared<kb::TermArena>();
-        const kb::Term renamedSentence = arena->term(formalize::renamedSymbols(*arena, term(statement), rho));
+        const kb::Term renamedSentence = arena->term(renamedSymbols(*arena, term(statement), rho));
         Statement out = this->statement(kb::OwnedTerm { std::move(arena), renamedSentence }, {});
         out.text = kb::render(renamedSentence);
         out.span = kb::Span { 0, uint32_t(out.text.toUtf8().size()), 1, 1 };

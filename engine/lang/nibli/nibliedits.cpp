@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "lang/nibliedits.h"
+#include "lang/nibli/nibliedits.h"
 
 #include "lang/nibli/knowledgebase.h"
-#include "lang/niblilanguage.h"
+#include "lang/nibli/niblilanguage.h"
 
 #include <QDir>
 #include <QFile>

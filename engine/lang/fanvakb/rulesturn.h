@@ -15,7 +15,7 @@ namespace fanva::kb {
 class KnowledgeBase;
 }
 
-namespace fanva::formalize {
+namespace fanva::lang::fanvakb {
 
 /// fanva-kb's part of the formalize turn as data (docs/spec/rules.md §2, `fanva-rules-turn/1`):
 /// the vocabulary the target context sees (relations with arity, argument types and comment,
@@ -23,12 +23,7 @@ namespace fanva::formalize {
 /// the same KB gives the same bytes. fanva-kb's lang::TurnVocabulary.
 [[nodiscard]] nlohmann::json rulesTurnVocabulary(const kb::KnowledgeBase &kb, const QString &context);
 
-/// The whole turn on a fanva-kb KB: structuredTurn("fanva-kb", …, rulesTurnVocabulary(kb, context)).
+/// The whole turn on a fanva-kb KB: formalize::structuredTurn("fanva-kb", …, rulesTurnVocabulary(kb, context)).
 [[nodiscard]] nlohmann::json rulesTurn(const kb::KnowledgeBase &kb, const QString &context, const QByteArray &document,
     const std::vector<Segment> &segments, const std::vector<int> &focus);
-/// The same frame around a vocabulary a language gave (lang::TurnVocabulary), with its
-/// `"language"` id: `{format, language, context, segments, vocabulary}`.
-[[nodiscard]] nlohmann::json rulesTurn(const nlohmann::json &vocabulary, const QString &language, const QString &context,
-    const QByteArray &document, const std::vector<Segment> &segments, const std::vector<int> &focus);
-
-} // namespace fanva::formalize
+} // namespace fanva::lang::fanvakb

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "lang/niblitools.h"
+#include "lang/nibli/niblitools.h"
 
-#include "lang/niblilanguage.h"
+#include "lang/nibli/niblilanguage.h"
 
 #include <QDir>
 

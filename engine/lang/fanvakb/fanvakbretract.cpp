@@ -1,12 +1,12 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "lang/fanvakbretract.h"
+#include "lang/fanvakb/fanvakbretract.h"
 
-#include "formalize/rewrite.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
 #include "kb/roles.h"
 #include "kb/writer.h"
+#include "lang/fanvakb/rewrite.h"
 
 #include <QFileInfo>
 
@@ -115,7 +115,7 @@ std::set<kb::SymbolId> symbolsIn(const kb::KnowledgeBase &kb, const std::vector<
 void lostVisibility(
     const Retraction &r, const QByteArray &bytes, const std::vector<formalize::ExistingSentence> &removed, std::set<Dependent> &out)
 {
-    const std::optional<QByteArray> without = formalize::withoutSentences(bytes, removed);
+    const std::optional<QByteArray> without = lang::fanvakb::withoutSentences(bytes, removed);
     if (!without)
         return;
     const kb::LoadResult reduced = kb::loadKnowledgeBaseWith(r.kb.root(), { { r.path, *without } });

@@ -1,13 +1,13 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "lang/fanvakbeditor.h"
+#include "lang/fanvakb/fanvakbeditor.h"
 
-#include "formalize/gloss.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
 #include "kb/roles.h"
 #include "kb/vocabulary.h"
-#include "lang/fanvakb.h"
+#include "lang/fanvakb/fanvakb.h"
+#include "lang/fanvakb/gloss.h"
 #include "lang/sentencecursor.h"
 
 #include <algorithm>
@@ -121,7 +121,7 @@ public:
         if (!parsed.sentence)
             return {};
         const kb::SymbolId cx = target.isEmpty() ? kb::noSymbol : kb::intern(target.toStdString());
-        return formalize::gloss(*own.knowledgeBase, parsed.sentence->term, cx).text;
+        return lang::fanvakb::gloss(*own.knowledgeBase, parsed.sentence->term, cx).text;
     }
 
 private:
@@ -134,7 +134,7 @@ QString FanvaKbEditorServices::detailOf(const FanvaKbEditorIndex &index, const Q
     if (c.role == kb::Role::Context)
         return QStringLiteral("context");
     const kb::FunctorSignature signature = kb::functorSignature(*index.knowledgeBase, c.symbol, index.scope(target));
-    const formalize::GlossTemplate glossed = formalize::glossTemplate(signature.comment, kb::symbolName(c.symbol));
+    const lang::fanvakb::GlossTemplate glossed = lang::fanvakb::glossTemplate(signature.comment, kb::symbolName(c.symbol));
     const QString comment = firstLine(glossed.clause.isEmpty() ? signature.comment : glossed.clause);
     QString head;
     const int arity = signature.arity >= 0 ? signature.arity : (glossed.signature ? int(glossed.parameters.size()) : -1);
@@ -175,7 +175,7 @@ ArgumentHint FanvaKbEditorServices::argumentHint(const EditorIndex &index, const
     if (!id)
         return hint;
     const kb::FunctorSignature signature = kb::functorSignature(*own.knowledgeBase, *id, own.scope(target));
-    const formalize::GlossTemplate glossed = formalize::glossTemplate(signature.comment, kb::symbolName(*id));
+    const lang::fanvakb::GlossTemplate glossed = lang::fanvakb::glossTemplate(signature.comment, kb::symbolName(*id));
     int count = qMax(signature.arity, int(signature.argTypes.size()));
     if (glossed.signature)
         count = qMax(count, int(glossed.parameters.size()));

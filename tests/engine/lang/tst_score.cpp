@@ -1,29 +1,38 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "formalize/score.h"
+// formalize.md §12 on fanva-kb through the one score function, lang::score.
+#include "lang/score.h"
 
-#include "kb/reader.h"
+#include "lang/fanvakb/fanvakb.h"
 
 #include "sharedcorpus.h"
 
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace fanva;
-using formalize::ScoreResult;
+using lang::ScoreResult;
 
 namespace {
 
-// Sentences read from KB text; the Document keeps their arena alive.
+// Statements read from fanva-kb text; they keep their terms alive.
 struct Sentences {
-    kb::Document document;
+    lang::ReadResult read;
     explicit Sentences(const QByteArray &text)
-        : document(kb::parseDocument(text))
+        : read(lang::fanvaKb().read(text))
     { }
-    [[nodiscard]] std::span<const kb::Term> terms() const { return document.sentences; }
+    [[nodiscard]] std::span<const lang::Statement> terms() const { return read.statements; }
+    [[nodiscard]] bool hasErrors() const { return read.hasErrors(); }
 };
+
+// lang::score over fanva-kb, with a KB when given.
+ScoreResult scored(const Sentences &gold, const Sentences &candidates, const lang::Kb *kb = nullptr, const QString &target = {})
+{
+    return lang::score(lang::fanvaKb(), kb, target, gold.terms(), candidates.terms());
+}
 
 // Rows of gold files: the project's own fables (tests/data/fables) always, the shared
 // ones when FANVA_SHARED_DIR has them, else one row with no file that skips.
@@ -74,14 +83,14 @@ void TstScore::workedExample()
     const Sentences candidates(
         QByteArrayLiteral("(penguin Penguin1) (seal Seal1) (escaped Penguin1) (chased Seal1 Penguin1) (livesIn Penguin1 HarbourZoo)\n"
                           "(implies (chased ?x ?y) (hungry ?x)) (keeper Keeper1)\n"));
-    QVERIFY(!gold.document.hasErrors());
-    QVERIFY(!candidates.document.hasErrors());
-    const ScoreResult result = formalize::score(gold.terms(), candidates.terms());
-    QCOMPARE(result.strict, (formalize::ScoreCounts { 0, 7, 0, 6 }));
+    QVERIFY(!gold.hasErrors());
+    QVERIFY(!candidates.hasErrors());
+    const ScoreResult result = scored(gold, candidates);
+    QCOMPARE(result.strict, (lang::ScoreCounts { 0, 7, 0, 6 }));
     QCOMPARE(result.strict.precision(), 0.0);
     QCOMPARE(result.strict.recall(), 0.0);
     QCOMPARE(result.strict.f1(), 0.0);
-    QCOMPARE(result.aligned, (formalize::ScoreCounts { 5, 7, 0, 6 }));
+    QCOMPARE(result.aligned, (lang::ScoreCounts { 5, 7, 0, 6 }));
     QCOMPARE(qRound(result.aligned.precision() * 1000), 714);
     QCOMPARE(qRound(result.aligned.recall() * 1000), 833);
     QCOMPARE(qRound(result.aligned.f1() * 1000), 769);
@@ -108,8 +117,8 @@ void TstScore::perfectFable()
     QFile file(goldFile);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const Sentences gold(file.readAll());
-    QVERIFY(!gold.document.hasErrors());
-    const ScoreResult result = formalize::score(gold.terms(), gold.terms());
+    QVERIFY(!gold.hasErrors());
+    const ScoreResult result = scored(gold, gold);
     QCOMPARE(result.strict.gold, int(gold.terms().size()));
     QCOMPARE(result.strict.precision(), 1.0);
     QCOMPARE(result.strict.recall(), 1.0);
@@ -147,8 +156,8 @@ void TstScore::renamedFable()
     QVERIFY(renamedCount > 0);
     const Sentences gold(text);
     const Sentences candidates(renamedText.toUtf8());
-    QVERIFY(!candidates.document.hasErrors());
-    const ScoreResult result = formalize::score(gold.terms(), candidates.terms());
+    QVERIFY(!candidates.hasErrors());
+    const ScoreResult result = scored(gold, candidates);
     QVERIFY(result.strict.f1() < 1.0);
     QCOMPARE(result.aligned.precision(), 1.0);
     QCOMPARE(result.aligned.recall(), 1.0);
@@ -161,7 +170,7 @@ void TstScore::bijection()
 {
     const Sentences gold(QByteArrayLiteral("(lion LionA) (trapped LionA) (mouse MouseA)"));
     const Sentences candidates(QByteArrayLiteral("(lion LionX) (lion LionY) (trapped LionX) (trapped LionY)"));
-    const ScoreResult result = formalize::score(gold.terms(), candidates.terms());
+    const ScoreResult result = scored(gold, candidates);
     QCOMPARE(result.renaming.size(), 1u);
     QCOMPARE(result.renaming[0].first, QStringLiteral("LionX"));
     QCOMPARE(result.aligned.hits, 2);
@@ -172,7 +181,7 @@ void TstScore::goldNameNeverRenamed()
 {
     const Sentences gold(QByteArrayLiteral("(lion LionA) (mouse MouseA)"));
     const Sentences candidates(QByteArrayLiteral("(lion MouseA) (mouse Mouse2)"));
-    const ScoreResult result = formalize::score(gold.terms(), candidates.terms());
+    const ScoreResult result = scored(gold, candidates);
     QCOMPARE(result.renaming.size(), 1u);
     QCOMPARE(result.renaming[0], std::pair(QStringLiteral("Mouse2"), QStringLiteral("MouseA")));
     QCOMPARE(result.aligned.hits, 1);
@@ -183,10 +192,17 @@ void TstScore::knownSentencesLeaveThePrecision()
 {
     const Sentences gold(QByteArrayLiteral("(lion LionA) (comment lion \"A big cat.\") (genlCx CxA CxB)"));
     const Sentences candidates(QByteArrayLiteral("(lion LionA) (genl lion animal) (genl lion animal)"));
-    formalize::ScoreOptions options;
-    options.isStored = [](std::string_view key) { return key == "(genl lion animal)"; };
-    const ScoreResult result = formalize::score(gold.terms(), candidates.terms(), options);
-    QCOMPARE(result.strict, (formalize::ScoreCounts { 1, 2, 1, 1 }));
+    // The KB stores (genl lion animal) where CxZoo sees it: that candidate is known.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile file(dir.filePath(QStringLiteral("CxZoo.txt")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("(genl lion animal)\n");
+    file.close();
+    const lang::LoadResult loaded = lang::fanvaKb().load(dir.path());
+    QVERIFY(loaded.ok());
+    const ScoreResult result = scored(gold, candidates, loaded.kb.get(), QStringLiteral("CxZoo"));
+    QCOMPARE(result.strict, (lang::ScoreCounts { 1, 2, 1, 1 }));
     QCOMPARE(result.strict.precision(), 1.0);
     QVERIFY(result.spurious.isEmpty());
 }
@@ -196,9 +212,9 @@ void TstScore::documentsSumCounts()
     const Sentences gold(QByteArrayLiteral("(lion LionA) (mouse MouseA)"));
     const Sentences candidates(QByteArrayLiteral("(lion LionA) (mouse MouseA)"));
     const Sentences none(QByteArrayLiteral(""));
-    ScoreResult total = formalize::score(gold.terms(), candidates.terms());
-    formalize::accumulate(total, formalize::score(gold.terms(), none.terms()));
-    QCOMPARE(total.strict, (formalize::ScoreCounts { 2, 2, 0, 4 }));
+    ScoreResult total = scored(gold, candidates);
+    lang::accumulate(total, scored(gold, none));
+    QCOMPARE(total.strict, (lang::ScoreCounts { 2, 2, 0, 4 }));
     QCOMPARE(total.strict.recall(), 0.5);
     QCOMPARE(total.strict.precision(), 1.0);
 }
@@ -207,7 +223,7 @@ void TstScore::json()
 {
     const Sentences gold(QByteArrayLiteral("(lion LionA)"));
     const Sentences candidates(QByteArrayLiteral("(lion Lion1) (lion LionA)"));
-    const nlohmann::json j = formalize::scoreToJson(formalize::score(gold.terms(), candidates.terms()));
+    const nlohmann::json j = lang::scoreToJson(scored(gold, candidates));
     QCOMPARE(j["strict"]["hits"].get<int>(), 1);
     QCOMPARE(j["strict"]["candidates"].get<int>(), 2);
     QCOMPARE(j["aligned"]["gold"].get<int>(), 1);
