@@ -20,6 +20,7 @@
 #include "lang/fanvakbclaimwriter.h"
 #include "lang/fanvakbeditor.h"
 #include "lang/fanvakbedits.h"
+#include "lang/fanvakbstagedload.h"
 #include "lang/fanvakbtools.h"
 #include "lang/kbtokenizer.h"
 #include "lang/turnvocabulary.h"
@@ -362,6 +363,8 @@ public:
     [[nodiscard]] const ToolServices *toolServices() const override { return &fanvaKbTools(); }
 
     [[nodiscard]] const EditorServices *editorServices() const override { return &fanvaKbEditorServices(); }
+    [[nodiscard]] const StagedLoad *stagedLoad() const override { return &fanvaKbStagedLoad(); }
+    [[nodiscard]] const Contexts *contexts() const override { return &fanvaKbContexts(); }
 
     [[nodiscard]] QList<Token> tokenizeLine(QStringView line, int &state) const override
     {
