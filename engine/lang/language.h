@@ -30,6 +30,8 @@ class SentenceEdits;
 class TurnVocabulary;
 class ToolServices;
 class ClaimWriter;
+class Contexts;
+class StagedLoad;
 
 /// What one language keeps of a statement it read (its AST, a term and its arena…). Each
 /// language derives its own; nothing outside that language looks inside.
@@ -296,6 +298,11 @@ public:
 
     /// Writes the rules drafter's language-neutral claims (lang/claimwriter.h, rules.md §3).
     [[nodiscard]] virtual const ClaimWriter *claimWriter() const { return nullptr; }
+
+    // Optional roles "staged load" (lang/stagedload.h: a load with progress, a reload of the
+    // changed files) and "contexts" (lang/contexts.h: targets are contexts in context files).
+    [[nodiscard]] virtual const StagedLoad *stagedLoad() const { return nullptr; }
+    [[nodiscard]] virtual const Contexts *contexts() const { return nullptr; }
 };
 
 } // namespace fanva::lang

@@ -21,6 +21,8 @@ namespace fanva::lang {
 
 /// The default language (fanva-kb).
 [[nodiscard]] const Language &defaultLanguage();
+/// defaultLanguage()'s id: fanva.json without "language", a session file without kb.language.
+inline constexpr QStringView defaultLanguageId = u"fanva-kb";
 
 /// A language chosen by nibli-kr.md §1.2's rules, or why none was: `error` is an English
 /// message; `usage` says the choice failed on what the user typed (fanva-cli: exit 2).

@@ -2,8 +2,6 @@
 // SPDX-License-Identifier: MIT
 #include "proposal/apply.h"
 
-#include "kb/knowledgebase.h"
-#include "lang/fanvakb/fanvakb.h"
 #include "lang/sentenceedits.h"
 #include "proposal/atomicwrite_p.h"
 #include "proposal/edits.h"
@@ -164,14 +162,14 @@ std::shared_ptr<const lang::Kb> withoutRemoved(const ApplyRun &run, std::shared_
     return kb;
 }
 
-/// The gate's problems of `sentences` as one batch: fanva-kb's through the caller's BatchGate
-/// (tests inject one), every other language's through the seam.
+/// The gate's problems of `sentences` as one batch, in any language: through the caller's
+/// BatchGate (tests inject one), else through the seam.
 std::vector<std::vector<check::Problem>> gateBatch(const ApplyRun &run, const lang::Kb &kb, const QStringList &sentences)
 {
     if (sentences.isEmpty())
         return {};
-    if (const kb::KnowledgeBase *knowledge = lang::knowledgeBaseOf(kb); knowledge && run.options.gate)
-        return run.options.gate(*knowledge, run.proposal.context, sentences);
+    if (run.options.gate)
+        return run.options.gate(kb, run.proposal.context, sentences);
     return gateThroughLanguage(kb, run.proposal.context, sentences);
 }
 

@@ -40,7 +40,7 @@ struct ApplyControl {
 /// What Apply needs besides the proposal: the gate it re-runs, where the journal lives,
 /// and the clock and ids (injected by tests so that reruns are byte-identical).
 struct ApplyOptions {
-    BatchGate gate;
+    BatchGate gate; ///< empty: criticGate(), through the KB's language
     QString journalPath; ///< empty: Journal::defaultPath()
     std::function<QDateTime()> now;
     std::function<QString()> newId;
@@ -124,9 +124,8 @@ void markUndone(Proposal &proposal, const Transaction &transaction);
 /// entry not yet applied (accepted ones as a batch, in document order; a replacement against
 /// the KB without the sentences it removes; a retraction not at all), keeps decisions,
 /// clears a force whose problems changed. Returns the ids whose problems changed.
-[[nodiscard]] QStringList rediff(Proposal &proposal, const kb::KnowledgeBase &kb, const BatchGate &gate);
-/// rediff() for a KB in any language: fanva-kb's with criticGate(), another language's
-/// through the seam (proposal::gateThroughLanguage; such a language has no replacements).
-[[nodiscard]] QStringList rediff(Proposal &proposal, const lang::Kb &kb);
+/// `gate` re-gates (empty: criticGate(), through the KB's language); a replacement is gated
+/// against the KB the language's SentenceEdits role loads without what it removes.
+[[nodiscard]] QStringList rediff(Proposal &proposal, const lang::Kb &kb, const BatchGate &gate = {});
 
 } // namespace fanva::proposal

@@ -15,8 +15,8 @@
 #include <optional>
 #include <vector>
 
-namespace fanva::kb {
-class KnowledgeBase;
+namespace fanva::lang {
+class Kb;
 }
 
 namespace fanva::proposal {
@@ -24,11 +24,12 @@ namespace fanva::proposal {
 using formalize::Decision;
 using formalize::Entry;
 
-/// Gates a list of sentences in order against a KB, each one also against the earlier ones
-/// (kb-language.md §5.5 checkBatch): per sentence, every problem found, blocking problems
-/// and notes alike. A sentence that does not read gets the parse gate's problem.
-using BatchGate = std::function<std::vector<std::vector<check::Problem>>(
-    const kb::KnowledgeBase &kb, const QString &context, const QStringList &sentences)>;
+/// Gates a list of sentences in order against a KB in any language, filed in `target`, each
+/// one also against the earlier ones (kb-language.md §5.5 checkBatch): per sentence, every
+/// problem found, blocking problems and notes alike. A sentence that does not read gets the
+/// parse gate's problem.
+using BatchGate
+    = std::function<std::vector<std::vector<check::Problem>>(const lang::Kb &kb, const QString &target, const QStringList &sentences)>;
 
 /// A record of one Apply made from this proposal, as the session file keeps it.
 struct ApplyRecord {
@@ -59,7 +60,7 @@ public:
     Proposal() = default;
 
     /// The id of the KB's language (nibli-kr.md §1.2: stored as the session file's kb.language).
-    QString language = QStringLiteral("fanva-kb");
+    QString language = lang::defaultLanguageId.toString();
     QString kbDir;
     QString context;
     QString targetFile;

@@ -2,8 +2,6 @@
 // SPDX-License-Identifier: MIT
 #include "proposal/apply.h"
 
-#include "kb/knowledgebase.h"
-#include "lang/fanvakb/fanvakb.h"
 #include "lang/sentenceedits.h"
 #include "proposal/atomicwrite_p.h"
 #include "proposal/edits.h"
@@ -247,20 +245,11 @@ QStringList rediffThrough(Proposal &proposal, const lang::Kb &kb, const KbGate &
 
 } // namespace
 
-QStringList rediff(Proposal &proposal, const kb::KnowledgeBase &kb, const BatchGate &gate)
+QStringList rediff(Proposal &proposal, const lang::Kb &kb, const BatchGate &gate)
 {
-    // Not owned: `kb` outlives the call.
-    const std::shared_ptr<const lang::Kb> seen = lang::fanvaKbOver(std::shared_ptr<const kb::KnowledgeBase>(std::shared_ptr<void>(), &kb));
-    return rediffThrough(proposal, *seen, [&](const lang::Kb &gateKb, const QStringList &sentences) {
-        const kb::KnowledgeBase *knowledge = &gateKb == seen.get() ? &kb : lang::knowledgeBaseOf(gateKb);
-        return gate(*knowledge, proposal.context, sentences);
-    });
-}
-
-QStringList rediff(Proposal &proposal, const lang::Kb &kb)
-{
-    return rediffThrough(proposal, kb,
-        [&](const lang::Kb &gateKb, const QStringList &sentences) { return gateThroughLanguage(gateKb, proposal.context, sentences); });
+    const BatchGate through = gate ? gate : BatchGate(gateThroughLanguage);
+    return rediffThrough(
+        proposal, kb, [&](const lang::Kb &gateKb, const QStringList &sentences) { return through(gateKb, proposal.context, sentences); });
 }
 
 } // namespace fanva::proposal

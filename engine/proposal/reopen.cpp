@@ -2,13 +2,13 @@
 // SPDX-License-Identifier: MIT
 #include "proposal/reopen.h"
 
-#include "kb/reader.h"
-#include "lang/fanvakb/gloss.h"
+#include "formalize/gloss.h"
+#include "lang/language.h"
 #include "proposal/apply.h"
 
 namespace fanva::proposal {
 
-ReopenReport reopen(SessionFile &session, const kb::KnowledgeBase &kb, const BatchGate &gate)
+ReopenReport reopen(SessionFile &session, const lang::Kb &kb, const BatchGate &gate)
 {
     ReopenReport report;
     Proposal &p = session.proposal;
@@ -23,11 +23,11 @@ ReopenReport reopen(SessionFile &session, const kb::KnowledgeBase &kb, const Bat
     p.baseSha256 = base;
     p.absent = absent;
 
-    const auto glossOf = [&kb](const QString &sentence, const QString &context) {
-        const kb::SentenceParse parsed = kb::parseSentence(sentence);
-        if (!parsed.sentence)
+    const auto glossOf = [&kb](const QString &sentence, const QString &target) {
+        const lang::Candidate read = kb.language().readCandidate(sentence);
+        if (!read.statement)
             return formalize::EntryGloss {};
-        const formalize::Gloss g = lang::fanvakb::gloss(kb, parsed.sentence->term, kb::intern(context.toStdString()));
+        const lang::Gloss g = kb.language().gloss(kb, *read.statement, target);
         return formalize::EntryGloss { g.text, QString(formalize::glossSourceName(g.source)) };
     };
     for (formalize::Entry &e : p.entries) {

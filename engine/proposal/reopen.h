@@ -15,8 +15,9 @@ struct ReopenReport {
 };
 
 /// Reopens a review: applied entries are left alone; every other reviewable entry is
-/// re-gated against `kb` (accepted ones as a batch, in document order) and gets its gloss
-/// recomputed; a verdict whose gloss changed turns stale (none). Decisions are kept.
-[[nodiscard]] ReopenReport reopen(SessionFile &session, const kb::KnowledgeBase &kb, const BatchGate &gate);
+/// re-gated against `kb`, in any language (accepted ones as a batch, in document order; `gate`
+/// empty: criticGate()) and gets its gloss recomputed through the language; a verdict whose
+/// gloss changed turns stale (none). Decisions are kept.
+[[nodiscard]] ReopenReport reopen(SessionFile &session, const lang::Kb &kb, const BatchGate &gate = {});
 
 } // namespace fanva::proposal

@@ -80,7 +80,7 @@ struct SessionOrigin {
     QDateTime modified;
     QString kbDir;
     /// The KB's language id (kb.language).
-    QString language = QStringLiteral("fanva-kb");
+    QString language = lang::defaultLanguageId.toString();
     QString documentPath;
     QString providerId, model, baseUrl;
     QString credential = QStringLiteral("none"); ///< env:NAME, keyring or none — never the key
@@ -96,7 +96,7 @@ struct KbFingerprint {
     QString sha256;
     std::map<QString, QString> files;
 };
-[[nodiscard]] KbFingerprint kbFingerprint(const QString &dir, QStringView languageId = u"fanva-kb");
+[[nodiscard]] KbFingerprint kbFingerprint(const QString &dir, QStringView languageId = lang::defaultLanguageId);
 
 /// Segment texts (number n at n − 1) cut from a document by the byte spans of `segments`
 /// ([{number, start, end, …}]).

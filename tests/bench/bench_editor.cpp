@@ -77,7 +77,7 @@ private Q_SLOTS:
         const InlineEditor::Gate gate = [&](const QString &sentence) {
             QElapsedTimer t;
             t.start();
-            const auto problems = proposal::criticGate()(*kb, context, QStringList { sentence });
+            const auto problems = proposal::criticGate()(*lang::fanvaKbOver(kb), context, QStringList { sentence });
             gates.add(msSince(t));
             return problems.empty() ? std::vector<check::Problem> {} : problems.front();
         };

@@ -156,7 +156,11 @@ void TstNibliWorkspace::opensTheDemo()
     // New Context has no nibli meaning: disabled, and it says why.
     auto *newContext = window.findChild<QAction *>(QStringLiteral("actionNewContext"));
     QVERIFY(newContext && !newContext->isEnabled());
-    QVERIFY2(newContext->statusTip().contains(u"Contexts are fanva-kb's"), qPrintable(newContext->statusTip()));
+    QVERIFY2(newContext->statusTip().contains(u"has no contexts"), qPrintable(newContext->statusTip()));
+    // Its status bar counts the language's files, not context files.
+    auto *kbLabel = window.findChild<QLabel *>(QStringLiteral("kbLabel"));
+    QVERIFY(kbLabel);
+    QVERIFY2(kbLabel->text().contains(u"(nibli, files: "), qPrintable(kbLabel->text()));
 
     // Going back to a fanva-kb workspace shows the term pages again.
     QTemporaryDir fanvaKb;
@@ -168,6 +172,11 @@ void TstNibliWorkspace::opensTheDemo()
     QVERIFY(!window.kbLoader()->languageKb());
     QVERIFY(!browser->isVisibleTo(window.kbBrowser()));
     QCOMPARE(window.workspace().language, QStringLiteral("fanva-kb"));
+    // fanva-kb has contexts: New Context is there again, with its own tip, and the status bar
+    // counts context files.
+    QVERIFY(newContext->isEnabled());
+    QVERIFY2(newContext->statusTip().contains(u"new target context"), qPrintable(newContext->statusTip()));
+    QVERIFY2(kbLabel->text().contains(u"(context files: "), qPrintable(kbLabel->text()));
 }
 
 void TstNibliWorkspace::highlightsNibli()
@@ -397,7 +406,7 @@ void TstNibliWorkspace::newStatementsJoinTheReview()
     QVERIFY(newContext);
     QVERIFY(!newContext->isEnabled());
     QVERIFY(!window.newContext());
-    QCOMPARE(problems.constLast().at(0).toString(), QStringLiteral("Contexts are fanva-kb's: the targets of a nibli KB are its files."));
+    QCOMPARE(problems.constLast().at(0).toString(), QStringLiteral("A nibli KB has no contexts: its targets are its files."));
 
     // The KB browser's statement editor commits: the statement joins the review, accepted
     // when nibli's gates pass it, and nothing is written until Apply.

@@ -47,7 +47,7 @@ std::shared_ptr<const kb::KnowledgeBase> demoKb()
 InlineEditor::Gate demoGate()
 {
     return [](const QString &sentence) {
-        const auto problems = proposal::criticGate()(*demoKb(), s_context, QStringList { sentence });
+        const auto problems = proposal::criticGate()(*fanva::lang::fanvaKbOver(demoKb()), s_context, QStringList { sentence });
         return problems.empty() ? std::vector<check::Problem> {} : problems.front();
     };
 }

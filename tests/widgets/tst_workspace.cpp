@@ -3,10 +3,13 @@
 #include "widgettesting.h"
 #include "window/workspace.h"
 
+#include "lang/contexts.h"
 #include "lang/registry.h"
+#include "lang/stagedload.h"
 
 #include <QDir>
 #include <QFile>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -37,6 +40,8 @@ private Q_SLOTS:
     void language();
     void missingFolder();
     void readText();
+    void languageRoles_data();
+    void languageRoles();
 };
 
 void TstWorkspace::demoWorkspace()
@@ -195,6 +200,77 @@ void TstWorkspace::readText()
     QVERIFY(missing.error.contains(QStringLiteral("Cannot read")));
 }
 
-QTEST_GUILESS_MAIN(TstWorkspace)
+// The window asks the workspace's language for its roles, never its id: a language with contexts
+// lists Cx*.txt files as its targets and warns of a target that is no context name; a language
+// with a staged load loads through it (fanva-kb's KnowledgeBase for the browser), another through
+// Language::load() (its files' statements for the browser). One row per language.
+void TstWorkspace::languageRoles_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("file"); // the KB's one file, below kb/
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QByteArray>("added"); // a statement a reload picks up
+    QTest::addColumn<bool>("hasContexts");
+    QTest::addColumn<bool>("stagedLoad");
+    QTest::addRow("fanva-kb") << QStringLiteral("fanva-kb") << QStringLiteral("deep/CxTown.txt") << QByteArray("(genl dog animal)\n")
+                              << QByteArray("(genl cat animal)\n") << true << true;
+    QTest::addRow("nibli") << QStringLiteral("nibli") << QStringLiteral("deep/town.nibli") << QByteArray("person(Mara).\n")
+                           << QByteArray("person(Tobin).\n") << false << false;
+}
 
+void TstWorkspace::languageRoles()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, file);
+    QFETCH(QByteArray, text);
+    QFETCH(QByteArray, added);
+    QFETCH(bool, hasContexts);
+    QFETCH(bool, stagedLoad);
+    const fanva::lang::Language *kbLanguage = fanva::lang::languageById(language);
+    QVERIFY(kbLanguage);
+    QCOMPARE(kbLanguage->contexts() != nullptr, hasContexts);
+    QCOMPARE(kbLanguage->stagedLoad() != nullptr, stagedLoad);
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(writeFile(
+        dir.filePath(QStringLiteral("fanva.json")), QStringLiteral(R"({"language": "%1", "context": "drugs"})").arg(language).toUtf8()));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("kb/") + file), text));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("kb/notes.md")), "not a KB file\n"));
+    const WorkspaceLoadResult result = WorkspaceLoader::load(dir.path());
+    QVERIFY(result.workspace);
+    // A context-name warning only where targets are contexts.
+    const bool warned = messages(result.issues).join(QLatin1Char('\n')).contains(u"drugs, which is not a context name");
+    QCOMPARE(warned, hasContexts);
+    const QString kbFolder = result.workspace->kbFolder;
+    QCOMPARE(result.workspace->contextFiles, QStringList { dir.filePath(QStringLiteral("kb/") + file) });
+    // A *.txt file that is no context file is not a target (fanva-kb's kbFiles() would list it).
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("kb/readme.txt")), ";; read me\n"));
+    QVERIFY(!WorkspaceLoader::contextFilesIn(kbFolder, language).contains(dir.filePath(QStringLiteral("kb/readme.txt"))));
+    QVERIFY(QFile::remove(dir.filePath(QStringLiteral("kb/readme.txt"))));
+
+    KbLoader loader;
+    loader.setLanguage(*kbLanguage);
+    loader.setReloadDelay(std::chrono::milliseconds(0));
+    QSignalSpy loaded(&loader, &KbLoader::loaded);
+    QSignalSpy progress(&loader, &KbLoader::progressChanged);
+    loader.load(kbFolder);
+    QVERIFY(loaded.wait(20000));
+    QVERIFY(loader.seamKb());
+    QCOMPARE(loader.seamKb()->language().id(), language);
+    QCOMPARE(loader.seamKb()->statementCount(), std::size_t(1));
+    QCOMPARE(progress.constLast().at(0).toInt(), KbLoader::progressMaximum);
+    // fanva-kb's browser reads its KnowledgeBase; another language's browser its files.
+    QCOMPARE(loader.knowledgeBase() != nullptr, stagedLoad);
+    QCOMPARE(loader.languageKb() != nullptr, !stagedLoad);
+    QCOMPARE(loader.files().size(), stagedLoad ? std::size_t(0) : std::size_t(1));
+
+    // A reload picks up the change, staged (only the changed file) or in full.
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("kb/") + file), text + added));
+    loader.reload();
+    QVERIFY(loaded.wait(20000));
+    QCOMPARE(loader.seamKb()->statementCount(), std::size_t(2));
+}
+
+QTEST_GUILESS_MAIN(TstWorkspace)
 #include "tst_workspace.moc"

@@ -98,12 +98,8 @@ bool ReviewController::beginAuthoring(
     adoptKb(std::move(kb));
     // The target's own file, as a formalization targets it: a context's file (<Context>.txt
     // when the KB has none), or the language's file for the target name.
-    if (m_sessionLanguage)
-        p.targetFile = m_sessionLanguage->kb().targetFile(context);
-    else
-        p.targetFile = context + QStringLiteral(".txt");
-    if (const auto info = m_kb ? m_kb->contextInfo(kb::intern(context.toStdString())) : std::nullopt; info && !info->file.isEmpty())
-        p.targetFile = QDir(kbDir).relativeFilePath(QDir(m_kb->root()).absoluteFilePath(info->file));
+    const QString root = m_kb->root().isEmpty() ? kbDir : m_kb->root();
+    p.targetFile = QDir(kbDir).relativeFilePath(QDir(root).absoluteFilePath(m_kb->targetFile(context)));
     const std::optional<QString> base = proposal::fileSha256(p.targetPath());
     p.absent = !base.has_value();
     p.baseSha256 = base.value_or(QString());
@@ -159,7 +155,7 @@ QStringList ReviewController::authoredSentences(const QString &text, const lang:
 
 QStringList ReviewController::authoredSentences(const QString &text) const
 {
-    return authoredSentences(text, m_languageKb ? m_languageKb->language() : lang::defaultLanguage());
+    return authoredSentences(text, m_kb ? m_kb->language() : lang::defaultLanguage());
 }
 
 std::vector<check::Problem> ReviewController::gateNewEntry(const QString &text) const

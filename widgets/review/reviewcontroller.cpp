@@ -8,9 +8,6 @@
 
 #include "formalize/sessionkb.h"
 #include "formalize/sessionsetup.h"
-#include "kb/knowledgebase.h"
-#include "lang/fanvakb/fanvakb.h"
-#include "lang/fanvakb/rewrite.h"
 #include "lang/registry.h"
 #include "lang/sentenceedits.h"
 #include "lang/sessionsetup.h"
@@ -128,46 +125,33 @@ std::vector<std::vector<check::Problem>> ReviewController::gateAfterWritten(cons
     std::sort(removed.begin(), removed.end(), [](const auto &a, const auto &b) { return a.line < b.line; });
     removed.erase(
         std::unique(removed.begin(), removed.end(), [](const auto &a, const auto &b) { return a.line == b.line; }), removed.end());
-    if (!m_kb)
-        return gateWithout(removed, batch);
-    if (!removed.empty()) {
-        const QString path = targetPath();
-        if (const std::optional<QByteArray> without = lang::fanvakb::withoutSentences(readBytes(path), removed)) {
-            if (!m_reducedKb || m_reducedFor != m_kb.get() || m_reducedText != *without) {
-                const kb::LoadResult loaded = kb::loadKnowledgeBaseWith(m_kb->root(), { kb::ContextSource { path, *without } });
-                m_reducedKb = loaded.ok() ? loaded.kb : nullptr;
-                m_reducedGate = m_reducedKb ? proposal::criticGateFor(m_reducedKb) : proposal::BatchGate();
-                m_reducedText = *without;
-                m_reducedFor = m_kb.get();
-            }
-            if (m_reducedKb)
-                return m_reducedGate(*m_reducedKb, proposal().context, batch);
-        }
-    }
-    return gateBatch(batch);
+    return gateWithout(removed, batch);
 }
 
 std::vector<std::vector<check::Problem>> ReviewController::gateWithout(
     const std::vector<formalize::ExistingSentence> &removed, const QStringList &sentences) const
 {
-    const lang::Language &language = m_seamKb->language();
+    const lang::Language &language = m_kb->language();
     const lang::SentenceEdits *edits = language.edits();
     if (removed.empty() || !edits)
         return gateBatch(sentences);
     const QString path = targetPath();
     if (const std::optional<QByteArray> without = proposal::withoutStatements(language, readBytes(path), removed)) {
-        const lang::LoadResult reduced = edits->loadWith(m_seamKb->root(), path, *without);
-        if (reduced.ok())
-            return proposal::gateThroughLanguage(*reduced.kb, proposal().context, sentences);
+        if (!m_reducedKb || m_reducedFor != m_kb.get() || m_reducedText != *without) {
+            lang::LoadResult reduced = edits->loadWith(m_kb->root(), path, *without);
+            m_reducedKb = reduced.ok() ? std::move(reduced.kb) : nullptr;
+            m_reducedText = *without;
+            m_reducedFor = m_kb.get();
+        }
+        if (m_reducedKb)
+            return proposal::gateThroughLanguage(*m_reducedKb, proposal().context, sentences);
     }
     return gateBatch(sentences);
 }
 
 std::vector<std::vector<check::Problem>> ReviewController::gateBatch(const QStringList &sentences) const
 {
-    if (m_languageKb)
-        return proposal::gateThroughLanguage(*m_languageKb, proposal().context, sentences);
-    return m_kb ? kbGate()(*m_kb, proposal().context, sentences) : std::vector<std::vector<check::Problem>> {};
+    return m_kb ? proposal::gateThroughLanguage(*m_kb, proposal().context, sentences) : std::vector<std::vector<check::Problem>> {};
 }
 
 formalize::EntryGloss ReviewController::glossOf(const QString &sentence, const QString &target) const
@@ -216,17 +200,12 @@ bool ReviewController::loadKb(const QString &folder, const QString &language, QS
         *error = tr("This Fanva has no KB language \"%1\"; it reads %2.").arg(language, lang::languageIds().join(QStringLiteral(", ")));
         return false;
     }
-    // A new context's header exists only in fanva-kb (formalize.md §11.3).
+    // A new context's file as Apply will create it, its header first (formalize.md §11.3), as
+    // Apply loads it: through the language's SentenceEdits role.
     const QByteArray header = proposal ? proposal->newFileHeader() : QByteArray();
-    lang::LoadResult loaded;
-    if (header.isEmpty()) {
-        loaded = kbLanguage->load(folder);
-    } else {
-        kb::LoadResult withHeader = kb::loadKnowledgeBaseWith(folder, { { proposal->targetPath(), header } });
-        loaded.diagnostics = std::move(withHeader.diagnostics);
-        if (withHeader.ok())
-            loaded.kb = lang::fanvaKbOver(std::move(withHeader.kb));
-    }
+    const lang::SentenceEdits *edits = kbLanguage->edits();
+    lang::LoadResult loaded
+        = header.isEmpty() || !edits ? kbLanguage->load(folder) : edits->loadWith(folder, proposal->targetPath(), header);
     if (!loaded.ok()) {
         QStringList messages;
         for (const kb::Diagnostic &d : loaded.diagnostics)
@@ -240,9 +219,7 @@ bool ReviewController::loadKb(const QString &folder, const QString &language, QS
 
 void ReviewController::adoptKb(std::shared_ptr<const lang::Kb> kb)
 {
-    m_seamKb = kb;
-    m_kb = kb ? lang::sharedKnowledgeBaseOf(*kb) : nullptr;
-    m_languageKb = kb && !m_kb ? kb : nullptr;
+    m_kb = kb;
     m_sessionLanguage = kb ? std::make_shared<const formalize::SessionKb>(kb) : nullptr;
 }
 
@@ -266,10 +243,8 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
     target.sees = setup.sees;
     target.absent = !setup.sees.isEmpty() && !QFileInfo::exists(target.targetPath());
     target.language = setup.language;
-    if (setup.languageKb)
-        adoptKb(setup.languageKb);
-    else if (setup.kb && target.newFileHeader().isEmpty())
-        adoptKb(lang::fanvaKbOver(setup.kb));
+    if (setup.kb && target.newFileHeader().isEmpty())
+        adoptKb(setup.kb);
     else if (!loadKb(setup.kbFolder, setup.language, error, &target))
         return false;
     llm::ProviderResult created = llm::createProvider(setup.provider);
@@ -294,8 +269,7 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
     input.documentName = QFileInfo(setup.documentPath).fileName();
     input.instruction = setup.instruction;
     input.settings = settings;
-    if (m_languageKb)
-        input.kbSha256 = proposal::kbFingerprint(setup.kbFolder, setup.language).sha256;
+    input.kbSha256 = proposal::kbFingerprint(setup.kbFolder, setup.language).sha256;
     input.providerId = setup.provider.id;
     input.focus = setup.focus;
     if (m_merging)
@@ -420,15 +394,6 @@ void ReviewController::onSessionFinished()
     Q_EMIT finished(m_run->outcomeName());
 }
 
-const proposal::BatchGate &ReviewController::kbGate() const
-{
-    if (!m_kbGate || m_kbGateFor != m_kb.get()) {
-        m_kbGate = proposal::criticGateFor(m_kb);
-        m_kbGateFor = m_kb.get();
-    }
-    return m_kbGate;
-}
-
 bool ReviewController::decide(const QString &id, const QString &text, const std::function<bool(Proposal &)> &change)
 {
     const Entry *current = m_entries->proposal().entry(id);
@@ -551,7 +516,7 @@ QStringList ReviewController::rediff(QString *error)
     if (!m_session || !loadKb(proposal().kbDir, proposal().language, error))
         return {};
     Proposal p = proposal();
-    const QStringList changed = m_kb ? proposal::rediff(p, *m_kb, kbGate()) : proposal::rediff(p, *m_languageKb);
+    const QStringList changed = proposal::rediff(p, *m_kb);
     m_undoStack->clear();
     m_entries->updateProposal(p);
     m_session->proposal = p;

@@ -45,12 +45,10 @@ class AutosaveScheduler;
 struct ReviewSetup {
     QString kbFolder;
     /// The KB's language id (the workspace's fanva.json "language"); the session file keeps it.
-    QString language = QStringLiteral("fanva-kb");
-    /// The KB of kbFolder when it is already loaded (the window loads it in the background);
-    /// null: start() loads kbFolder itself.
-    std::shared_ptr<const fanva::kb::KnowledgeBase> kb;
-    /// The loaded KB when its language is not fanva-kb (nibli-kr.md §1); it stands for `kb`.
-    std::shared_ptr<const fanva::lang::Kb> languageKb;
+    QString language = fanva::lang::defaultLanguageId.toString();
+    /// The KB of kbFolder, in any language, when it is already loaded (the window loads it in
+    /// the background); null: start() loads kbFolder itself.
+    std::shared_ptr<const fanva::lang::Kb> kb;
     QString documentPath;
     QString context;
     fanva::llm::ProviderOptions provider;
@@ -208,9 +206,6 @@ public:
     [[nodiscard]] static QStringList authoredSentences(const QString &text, const fanva::lang::Language &language);
     /// authoredSentences() in the review's KB language.
     [[nodiscard]] QStringList authoredSentences(const QString &text) const;
-    /// Whether the review's KB is in a language other than fanva-kb (no KB edits, no
-    /// rewrite: docs/spec/nibli-adapter.md).
-    [[nodiscard]] bool isOtherLanguage() const { return m_languageKb != nullptr; }
     /// Adds @p text as author entries (one per sentence) after entry @p afterId (at the end
     /// when none), each gated after the entries Apply would write: accepted, or refused when a
     /// gate refuses it. One undoable step. Returns the new ids (none when it cannot add).
@@ -275,8 +270,6 @@ Q_SIGNALS:
     void journalRecovered(const QStringList &messages);
 
 private:
-    /// The gates against m_kb with one critic kept per loaded KB (proposal::criticGateFor).
-    const fanva::proposal::BatchGate &kbGate() const;
     /// Gates the sentences the entries Apply would write (but @p skipId's; a retract writes
     /// none), then @p extra, as one batch against the KB without the sentences those entries
     /// and @p alsoRemoved remove (docs/spec/rewrite.md §1). Returns the problems per batch
@@ -290,9 +283,9 @@ private:
     /// Loads the KB in @p folder in the language @p language; with @p proposal's target a new
     /// context, as if its file held its header.
     bool loadKb(const QString &folder, const QString &language, QString *error, const fanva::proposal::Proposal *proposal = nullptr);
-    /// Takes @p kb as the review's KB: m_kb when it is fanva-kb's, else m_languageKb.
+    /// Takes @p kb as the review's KB.
     void adoptKb(std::shared_ptr<const fanva::lang::Kb> kb);
-    [[nodiscard]] bool hasKb() const { return m_kb || m_languageKb; }
+    [[nodiscard]] bool hasKb() const { return m_kb != nullptr; }
     /// The gloss of @p sentence filed in @p target, in the review's KB language.
     [[nodiscard]] fanva::formalize::EntryGloss glossOf(const QString &sentence, const QString &target) const;
     /// The gates' problems of @p sentences as one batch against the KB (gateAfterWritten()'s
@@ -302,7 +295,8 @@ private:
     using SentForJudge = std::map<QString, std::pair<QString, fanva::formalize::EntryGloss>>;
     /// Takes the judge's @p verdicts for the entries still as they were sent.
     void adoptVerdicts(const QStringList &ids, const SentForJudge &sent, const std::vector<fanva::formalize::JudgeAloneVerdict> &verdicts);
-    /// gateBatch() against the KB without @p removed, through the language's SentenceEdits role.
+    /// gateBatch() against the KB without @p removed, loaded through the language's
+    /// SentenceEdits role (the last one kept); gateBatch() when nothing is removed or it fails.
     [[nodiscard]] std::vector<std::vector<fanva::check::Problem>> gateWithout(
         const std::vector<fanva::formalize::ExistingSentence> &removed, const QStringList &sentences) const;
     bool adoptSession(fanva::proposal::SessionFile session, QString *error);
@@ -323,21 +317,15 @@ private:
     QUndoStack *m_undoStack = nullptr;
 
     ReviewSetup m_setup;
-    std::shared_ptr<const fanva::kb::KnowledgeBase> m_kb;
-    /// The KB when its language is not fanva-kb (m_kb is null then), and its session view.
-    std::shared_ptr<const fanva::lang::Kb> m_languageKb;
-    /// The review's KB in any language, through the seam (replace, retract and rewrite use only it).
-    std::shared_ptr<const fanva::lang::Kb> m_seamKb;
+    /// The review's KB, in any language, through the seam (the gates keep what they build
+    /// once per KB, e.g. fanva-kb's critic), and its session view.
+    std::shared_ptr<const fanva::lang::Kb> m_kb;
     std::shared_ptr<const fanva::formalize::SessionKb> m_sessionLanguage;
-    /// The gates with one critic kept for m_kb (kbGate()); m_kbGateFor is the KB it was made for.
-    mutable fanva::proposal::BatchGate m_kbGate;
-    mutable const fanva::kb::KnowledgeBase *m_kbGateFor = nullptr;
-    /// The last KB without removed sentences gateAfterWritten() loaded: the target file's text
-    /// it was loaded with, the m_kb it was made from, and its gates.
+    /// The last KB without removed sentences gateWithout() loaded: the target file's text it
+    /// was loaded with and the m_kb it was made from.
     mutable QByteArray m_reducedText;
-    mutable const fanva::kb::KnowledgeBase *m_reducedFor = nullptr;
-    mutable std::shared_ptr<const fanva::kb::KnowledgeBase> m_reducedKb;
-    mutable fanva::proposal::BatchGate m_reducedGate;
+    mutable const fanva::lang::Kb *m_reducedFor = nullptr;
+    mutable std::shared_ptr<const fanva::lang::Kb> m_reducedKb;
     std::unique_ptr<fanva::llm::Provider> m_provider;
     std::unique_ptr<fanva::formalize::Session> m_run;
     std::optional<fanva::proposal::SessionFile> m_session;

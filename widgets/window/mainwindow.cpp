@@ -196,7 +196,7 @@ bool MainWindow::openKbFolder(const QString &folder)
     m_workspace.kbFolder = info.absoluteFilePath();
     m_workspace.contextFiles = WorkspaceLoader::contextFilesIn(m_workspace.kbFolder, m_workspace.language);
     loadKb();
-    if (m_workspace.contextFiles.isEmpty() && !isOtherLanguage())
+    if (m_workspace.contextFiles.isEmpty() && hasContexts())
         report({ { WorkspaceIssue::Severity::Warning,
             tr("The KB folder %1 holds no context files (Cx*.txt).").arg(QDir::toNativeSeparators(m_workspace.kbFolder)) } });
     else if (m_workspace.contextFiles.isEmpty())
@@ -274,9 +274,16 @@ void MainWindow::applyLanguage()
     m_highlighter = KbHighlighting::attach(m_proposalView->document(), m_proposalView->palette(), *language);
 }
 
-bool MainWindow::isOtherLanguage() const
+// The workspace language's targets are contexts (its Contexts role), rather than its files.
+bool MainWindow::hasContexts() const
 {
-    return m_workspace.language != QLatin1StringView("fanva-kb");
+    const fanva::lang::Language *language = fanva::lang::languageById(m_workspace.language);
+    return (language ? *language : fanva::lang::defaultLanguage()).contexts() != nullptr;
+}
+
+QString MainWindow::noContextsText() const
+{
+    return tr("A %1 KB has no contexts: its targets are its files.").arg(m_workspace.language);
 }
 
 void MainWindow::onKbLoaded()
@@ -311,7 +318,7 @@ void MainWindow::onKbLoaded()
         statusBar()->showMessage(tr("Loaded the KB: %n sentences", nullptr, int(kb->sentenceCount())), 5000);
     } else {
         // A reload after the files changed: context files may have come or gone.
-        m_workspace.contextFiles = WorkspaceLoader::contextFilesIn(m_workspace.kbFolder);
+        m_workspace.contextFiles = WorkspaceLoader::contextFilesIn(m_workspace.kbFolder, m_workspace.language);
         updateStatusBar();
         statusBar()->showMessage(tr("Reloaded the KB: %n sentences", nullptr, int(kb->sentenceCount())), 5000);
     }
@@ -402,14 +409,14 @@ void MainWindow::updateStatusBar()
     if (m_workspace.kbFolder.isEmpty()) {
         m_kbLabel->setText(tr("KB: none"));
         m_kbLabel->setToolTip({});
-    } else if (isOtherLanguage()) {
+    } else if (hasContexts()) {
+        m_kbLabel->setText(
+            tr("KB: %1 (context files: %2)").arg(QDir::toNativeSeparators(m_workspace.kbFolder)).arg(m_workspace.contextFiles.size()));
+        m_kbLabel->setToolTip(QDir::toNativeSeparators(m_workspace.kbFolder));
+    } else {
         m_kbLabel->setText(tr("KB: %1 (%2, files: %3)")
                                .arg(QDir::toNativeSeparators(m_workspace.kbFolder), m_workspace.language)
                                .arg(m_workspace.contextFiles.size()));
-        m_kbLabel->setToolTip(QDir::toNativeSeparators(m_workspace.kbFolder));
-    } else {
-        m_kbLabel->setText(
-            tr("KB: %1 (context files: %2)").arg(QDir::toNativeSeparators(m_workspace.kbFolder)).arg(m_workspace.contextFiles.size()));
         m_kbLabel->setToolTip(QDir::toNativeSeparators(m_workspace.kbFolder));
     }
     m_contextLabel->setText(m_workspace.context.isEmpty() ? tr("Target: none") : tr("Target: %1").arg(m_workspace.context));
@@ -434,11 +441,10 @@ void MainWindow::updateContextChooser()
     const bool reviewing = m_review->isRunning() || m_review->hasProposal();
     m_contextChooser->setEnabled(!reviewing && m_contextChooser->count() > 0);
     if (m_newContextAction) {
-        m_newContextAction->setEnabled(!reviewing && !m_workspace.kbFolder.isEmpty() && !isOtherLanguage());
+        m_newContextAction->setEnabled(!reviewing && !m_workspace.kbFolder.isEmpty() && hasContexts());
         // Disabled for a language without contexts: the action says why where the user looks.
-        const QString tip = isOtherLanguage()
-            ? tr("Contexts are fanva-kb's: the targets of a %1 KB are its files.").arg(m_workspace.language)
-            : tr("Name a new target context and the contexts it sees; Apply creates its file");
+        const QString tip
+            = hasContexts() ? tr("Name a new target context and the contexts it sees; Apply creates its file") : noContextsText();
         m_newContextAction->setStatusTip(tip);
         m_newContextAction->setToolTip(tip);
     }
@@ -449,8 +455,8 @@ void MainWindow::updateContextChooser()
 
 void MainWindow::updateTitle()
 {
-    if (isOtherLanguage()) {
-        // The title names the KB's language and target when it is not fanva-kb.
+    if (!hasContexts()) {
+        // A KB whose targets are files: the title names its language and target.
         const QString kb
             = m_workspace.context.isEmpty() ? m_workspace.language : tr("%1 → %2").arg(m_workspace.language, m_workspace.context);
         if (m_workspace.document.isEmpty())

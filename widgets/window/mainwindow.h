@@ -248,7 +248,9 @@ private:
     void onUndoApplyFinished(const fanva::proposal::UndoResult &result);
     void loadKb();
     void applyLanguage();
-    [[nodiscard]] bool isOtherLanguage() const;
+    [[nodiscard]] bool hasContexts() const;
+    /// Why a KB without contexts has no New Context (its targets are its files).
+    [[nodiscard]] QString noContextsText() const;
     void onKbLoaded();
     /// True while the first KB of a folder loads: what needs it waits and says so.
     [[nodiscard]] bool waitsForKb() const { return m_kbLoader->isLoading() && !m_kbLoader->hasKb(); }

@@ -56,15 +56,12 @@ bool MainWindow::beginAuthoring()
         missing = m_kbLoader->isLoading() ? tr("The KB is still loading; write once it is loaded.")
                                           : tr("The KB did not load; fix the errors in its files first.");
     else if (m_workspace.context.isEmpty())
-        missing = tr("Choose a target context first (--context or fanva.json).");
+        missing = hasContexts() ? tr("Choose a target context first (--context or fanva.json).")
+                                : tr("Choose a target first: its name in --context or fanva.json's \"context\".");
     QString error = missing;
-    const auto begin = [&] {
-        if (const std::shared_ptr<const fanva::lang::Kb> languageKb = m_kbLoader->languageKb())
-            return m_review->beginAuthoring(m_workspace.kbFolder, languageKb, m_workspace.context, &error);
-        return m_review->beginAuthoring(
-            m_workspace.kbFolder, m_kbLoader->knowledgeBase(), m_workspace.context, &error, m_newContexts.value(m_workspace.context));
-    };
-    if (error.isEmpty() && begin()) {
+    if (error.isEmpty()
+        && m_review->beginAuthoring(
+            m_workspace.kbFolder, m_kbLoader->seamKb(), m_workspace.context, &error, m_newContexts.value(m_workspace.context))) {
         m_proposalFileLabel->setText(QFileInfo(m_review->targetPath()).fileName());
         m_proposalFileLabel->setToolTip(QDir::toNativeSeparators(m_review->targetPath()));
         updateReviewActions();

@@ -39,8 +39,8 @@ bool MainWindow::newContext()
         reportError(tr("Open a KB folder first."));
         return false;
     }
-    if (isOtherLanguage()) {
-        reportError(tr("Contexts are fanva-kb's: the targets of a %1 KB are its files.").arg(m_workspace.language));
+    if (!hasContexts()) {
+        reportError(noContextsText());
         return false;
     }
     NewContextDialog dialog(ContextChooser::contextsOf(m_workspace.contextFiles), m_workspace.context, this);

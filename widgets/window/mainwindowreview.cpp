@@ -78,8 +78,8 @@ bool MainWindow::formalizeFocus(const std::vector<int> &focus)
         missing = m_kbLoader->isLoading() ? tr("The KB is still loading; formalize once it is loaded.")
                                           : tr("The KB did not load; fix the errors in its files first.");
     else if (m_workspace.context.isEmpty())
-        missing = isOtherLanguage() ? tr("Choose a target first: its name in --context or fanva.json's \"context\".")
-                                    : tr("Choose a target context first (--context or fanva.json).");
+        missing = hasContexts() ? tr("Choose a target context first (--context or fanva.json).")
+                                : tr("Choose a target first: its name in --context or fanva.json's \"context\".");
     if (!missing.isEmpty()) {
         reportError(missing);
         return false;
@@ -91,8 +91,7 @@ bool MainWindow::formalizeFocus(const std::vector<int> &focus)
     ReviewSetup setup;
     setup.kbFolder = m_workspace.kbFolder;
     setup.language = m_workspace.language;
-    setup.kb = m_kbLoader->knowledgeBase();
-    setup.languageKb = m_kbLoader->languageKb();
+    setup.kb = m_kbLoader->seamKb();
     setup.documentPath = m_workspace.document;
     setup.context = m_workspace.context;
     setup.provider = m_providerSettings.resolve(provider(), QProcessEnvironment::systemEnvironment());
@@ -194,8 +193,8 @@ void MainWindow::updateReviewActions()
     m_formalizeAction->setEnabled(ready && !running && !m_readingKey);
     m_formalizeSelectionAction->setEnabled(ready && !running && !m_readingKey);
     const QString formalizeTip = waitsForKb() ? tr("Formalize waits for the KB to finish loading") : QString();
-    const QString formalizeWhat = isOtherLanguage() ? tr("Formalize the document into the target %1 file").arg(m_workspace.language)
-                                                    : tr("Formalize the document into the target context");
+    const QString formalizeWhat = hasContexts() ? tr("Formalize the document into the target context")
+                                                : tr("Formalize the document into the target %1 file").arg(m_workspace.language);
     m_formalizeAction->setStatusTip(formalizeTip.isEmpty() ? formalizeWhat : formalizeTip);
     m_formalizeAction->setToolTip(formalizeTip); // empty: the action's text, as before
     m_cancelAction->setEnabled(running);

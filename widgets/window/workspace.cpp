@@ -2,8 +2,10 @@
 // SPDX-License-Identifier: MIT
 #include "window/workspace.h"
 
+#include "lang/contexts.h"
 #include "lang/fanvakb/fanvakb.h"
 #include "lang/registry.h"
+#include "lang/stagedload.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -14,7 +16,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QPromise>
-#include <QRegularExpression>
 #include <QStringDecoder>
 #include <QThreadPool>
 #include <QTimer>
@@ -47,19 +48,55 @@ QThreadPool *loadPool()
 // and freeing a large KB takes a while (hundreds of MiB in many blocks: tens of milliseconds
 // and more). So the KB the loader hands out frees itself on the load pool; while the
 // application is going away (the pool waits for its work then), on the spot.
-std::shared_ptr<const fanva::kb::KnowledgeBase> freedOffThread(std::shared_ptr<const fanva::kb::KnowledgeBase> kb)
+std::shared_ptr<const fanva::lang::Kb> freedOffThread(std::shared_ptr<const fanva::lang::Kb> kb)
 {
-    const fanva::kb::KnowledgeBase *raw = kb.get();
-    return { raw, [kb = std::move(kb)](const fanva::kb::KnowledgeBase *) mutable {
+    const fanva::lang::Kb *raw = kb.get();
+    return { raw, [kb = std::move(kb)](const fanva::lang::Kb *) mutable {
                 if (QCoreApplication::instance() && !QCoreApplication::closingDown())
                     loadPool()->start([kb = std::exchange(kb, nullptr)]() mutable { kb.reset(); });
             } };
 }
 
-bool isContextName(const QString &name)
+/// A load of `root` in `language`: the language's staged load (with progress, and a reload of
+/// the files changed since `previous` when there is one); else its plain load, and the
+/// statements of each file as the language reads them (the KB browser's files view).
+LanguageKbLoad loadIn(const fanva::lang::Language &language, const QString &root, const fanva::lang::Kb *previous,
+    const fanva::lang::StagedLoad::Progress &progress)
 {
-    static const QRegularExpression pattern(QStringLiteral("^Cx[A-Z][A-Za-z0-9]*$"));
-    return pattern.match(name).hasMatch();
+    LanguageKbLoad load;
+    if (const fanva::lang::StagedLoad *staged = language.stagedLoad()) {
+        load.result = previous ? staged->reload(*previous, progress) : staged->load(root, progress);
+        return load;
+    }
+    load.result = language.load(root);
+    if (!load.result.kb)
+        return load;
+    const QStringList targets = load.result.kb->targets();
+    const QDir dir(root);
+    // The browser lists each file's statements as the language reads them.
+    const QStringList paths = language.kbFiles(root);
+    for (const QString &path : paths) {
+        KbFileStatements file;
+        file.path = path;
+        file.relativePath = dir.relativeFilePath(path);
+        const QString stem = QFileInfo(path).completeBaseName();
+        if (targets.contains(stem))
+            file.target = stem;
+        QFile in(path);
+        if (in.open(QIODevice::ReadOnly)) {
+            fanva::lang::ReadResult read = language.read(in.readAll(), path);
+            file.statements = std::move(read.statements);
+            file.diagnostics = std::move(read.diagnostics);
+        }
+        load.files.push_back(std::move(file));
+    }
+    return load;
+}
+
+const fanva::lang::Language &languageOrDefault(const QString &languageId)
+{
+    const fanva::lang::Language *language = fanva::lang::languageById(languageId);
+    return language ? *language : fanva::lang::defaultLanguage();
 }
 
 } // namespace
@@ -73,22 +110,12 @@ std::optional<QString> Workspace::contextFile(const QString &context) const
     return std::nullopt;
 }
 
-QStringList WorkspaceLoader::contextFilesIn(const QString &kbFolder)
-{
-    QStringList files;
-    QDirIterator it(kbFolder, { QStringLiteral("Cx*.txt") }, QDir::Files | QDir::NoSymLinks, QDirIterator::Subdirectories);
-    while (it.hasNext())
-        files.append(it.next());
-    files.sort();
-    return files;
-}
-
 QStringList WorkspaceLoader::contextFilesIn(const QString &kbFolder, const QString &languageId)
 {
-    const fanva::lang::Language *language = fanva::lang::languageById(languageId);
-    if (!language || language->id() == QLatin1StringView("fanva-kb"))
-        return contextFilesIn(kbFolder);
-    QStringList files = language->kbFiles(kbFolder);
+    const fanva::lang::Language &language = languageOrDefault(languageId);
+    if (const fanva::lang::Contexts *contexts = language.contexts())
+        return contexts->contextFiles(kbFolder);
+    QStringList files = language.kbFiles(kbFolder);
     files.sort();
     return files;
 }
@@ -153,8 +180,9 @@ std::optional<QString> WorkspaceLoader::readConfig(const QDir &root, Workspace &
             }
             const QString context = stringField(QStringLiteral("context"));
             if (!context.isEmpty()) {
-                // fanva-kb's targets are contexts; another language's are its file stems.
-                if (workspace.language == QLatin1StringView("fanva-kb") && !isContextName(context))
+                // A language with contexts targets them; another language's are its file stems.
+                const fanva::lang::Contexts *contexts = language.language->contexts();
+                if (contexts && !contexts->isContextName(context))
                     warn(tr("%1 names the context %2, which is not a context name (Cx followed by CapitalCamelCase).")
                              .arg(s_configFileName, context));
                 workspace.context = context;
@@ -200,14 +228,14 @@ WorkspaceLoadResult WorkspaceLoader::load(const QString &folder)
 
     // The KB's files depend on its language, which fanva.json names.
     const QFileInfo kbInfo(root.filePath(QStringLiteral("kb")));
-    const bool isFanvaKb = workspace.language == QLatin1StringView("fanva-kb");
+    const bool hasContexts = languageOrDefault(workspace.language).contexts() != nullptr;
     const auto warnKb = [&result, kbIssuesAt](const QString &message) {
         result.issues.insert(kbIssuesAt, { WorkspaceIssue::Severity::Warning, message });
     };
     if (kbInfo.isDir()) {
         workspace.kbFolder = kbInfo.absoluteFilePath();
         workspace.contextFiles = contextFilesIn(workspace.kbFolder, workspace.language);
-        if (workspace.contextFiles.isEmpty() && isFanvaKb)
+        if (workspace.contextFiles.isEmpty() && hasContexts)
             warnKb(tr("The KB folder %1 holds no context files (Cx*.txt).").arg(QDir::toNativeSeparators(workspace.kbFolder)));
         else if (workspace.contextFiles.isEmpty())
             warnKb(tr("The %1 KB folder %2 holds no KB files.").arg(workspace.language, QDir::toNativeSeparators(workspace.kbFolder)));
@@ -220,10 +248,10 @@ WorkspaceLoadResult WorkspaceLoader::load(const QString &folder)
     if (workspace.context.isEmpty() && workspace.contextFiles.size() == 1)
         workspace.context = QFileInfo(workspace.contextFiles.constFirst()).completeBaseName();
     if (!workspace.context.isEmpty() && !workspace.kbFolder.isEmpty() && !workspace.contextFile(workspace.context))
-        warn(isFanvaKb ? tr("The KB has no file for the target context %1 (expected %1.txt in %2).")
-                             .arg(workspace.context, QDir::toNativeSeparators(workspace.kbFolder))
-                       : tr("The %1 KB has no file for the target %2 in %3.")
-                             .arg(workspace.language, workspace.context, QDir::toNativeSeparators(workspace.kbFolder)));
+        warn(hasContexts ? tr("The KB has no file for the target context %1 (expected %1.txt in %2).")
+                               .arg(workspace.context, QDir::toNativeSeparators(workspace.kbFolder))
+                         : tr("The %1 KB has no file for the target %2 in %3.")
+                               .arg(workspace.language, workspace.context, QDir::toNativeSeparators(workspace.kbFolder)));
 
     result.workspace = std::move(workspace);
     return result;
@@ -231,9 +259,8 @@ WorkspaceLoadResult WorkspaceLoader::load(const QString &folder)
 
 KbLoader::KbLoader(QObject *parent)
     : QObject(parent)
-    , m_watcher(makeWatcher())
     , m_language(&fanva::lang::defaultLanguage())
-    , m_languageWatcher(makeLanguageWatcher())
+    , m_watcher(makeWatcher())
     , m_fileWatcher(new QFileSystemWatcher(this))
     , m_reloadTimer(new QTimer(this))
 {
@@ -244,31 +271,20 @@ KbLoader::KbLoader(QObject *parent)
     connect(m_fileWatcher, &QFileSystemWatcher::directoryChanged, m_reloadTimer, qOverload<>(&QTimer::start));
 }
 
-QFutureWatcher<fanva::kb::LoadResult> *KbLoader::makeWatcher()
+QFutureWatcher<LanguageKbLoad> *KbLoader::makeWatcher()
 {
-    auto *watcher = new QFutureWatcher<fanva::kb::LoadResult>(this);
+    auto *watcher = new QFutureWatcher<LanguageKbLoad>(this);
     connect(watcher, &QFutureWatcherBase::progressValueChanged, this, &KbLoader::reportProgress);
     connect(watcher, &QFutureWatcherBase::finished, this, &KbLoader::onFinished);
     return watcher;
 }
 
-QFutureWatcher<LanguageKbLoad> *KbLoader::makeLanguageWatcher()
-{
-    auto *watcher = new QFutureWatcher<LanguageKbLoad>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, &KbLoader::onLanguageLoadFinished);
-    return watcher;
-}
-
-// Each language's loads run on a watcher of their own: a request in one drops the other's
-// running load, as a newer request on the same watcher would.
-void KbLoader::dropRunningLoads()
+// A newer request drops the running load: its result, when it comes, goes nowhere.
+void KbLoader::dropRunningLoad()
 {
     m_watcher->disconnect(this);
     m_watcher->deleteLater();
     m_watcher = makeWatcher();
-    m_languageWatcher->disconnect(this);
-    m_languageWatcher->deleteLater();
-    m_languageWatcher = makeLanguageWatcher();
 }
 
 void KbLoader::setLanguage(const fanva::lang::Language &language)
@@ -284,123 +300,81 @@ void KbLoader::load(const QString &folder)
 {
     m_folder = folder;
     m_kb.reset();
-    m_languageKb.reset();
-    m_seamKb.reset();
+    m_knowledgeBase.reset();
     m_files.clear();
     m_diagnostics.clear();
     m_reloadTimer->stop();
-    if (m_language->id() != QLatin1StringView("fanva-kb")) {
-        startLanguageLoad();
-        return;
-    }
-    start(QtConcurrent::run(
-        loadPool(),
-        [](QPromise<fanva::kb::LoadResult> &promise, const QString &root) {
-            promise.setProgressRange(0, progressMaximum);
-            promise.addResult(fanva::kb::loadKnowledgeBase(root, [&promise](qint64 done, qint64 total) {
-                if (total > 0)
-                    promise.setProgressValue(int(done * progressMaximum / total));
-            }));
-        },
-        folder));
+    start(nullptr);
 }
 
 void KbLoader::reload()
 {
     m_reloadTimer->stop();
-    // The seam has no incremental reload: another language's KB is read again in full.
-    if (m_language->id() != QLatin1StringView("fanva-kb")) {
-        if (!m_folder.isEmpty())
-            startLanguageLoad();
+    if (m_folder.isEmpty())
         return;
-    }
-    if (!m_kb) {
-        if (!m_folder.isEmpty())
-            load(m_folder);
-        return;
-    }
-    start(QtConcurrent::run(
-        loadPool(),
-        [](QPromise<fanva::kb::LoadResult> &promise, std::shared_ptr<const fanva::kb::KnowledgeBase> previous) {
-            promise.setProgressRange(0, progressMaximum);
-            promise.addResult(fanva::kb::reloadKnowledgeBase(*previous, [&promise](qint64 done, qint64 total) {
-                if (total > 0)
-                    promise.setProgressValue(int(done * progressMaximum / total));
-            }));
-        },
-        m_kb));
+    // Without a KB of this language (or a staged load to re-read changed files) it loads in full.
+    std::shared_ptr<const fanva::lang::Kb> previous = m_kb && &m_kb->language() == m_language ? m_kb : nullptr;
+    start(std::move(previous));
 }
 
 void KbLoader::clear()
 {
     m_folder.clear();
     m_kb.reset();
-    m_languageKb.reset();
-    m_seamKb.reset();
+    m_knowledgeBase.reset();
     m_files.clear();
     m_diagnostics.clear();
     m_reloadTimer->stop();
     m_loading = false;
-    dropRunningLoads();
+    dropRunningLoad();
     watchFiles();
 }
 
-void KbLoader::startLanguageLoad()
+void KbLoader::start(std::shared_ptr<const fanva::lang::Kb> previous)
 {
-    if (m_watcher->isRunning() || m_languageWatcher->isRunning())
-        dropRunningLoads();
+    if (m_watcher->isRunning())
+        dropRunningLoad();
     m_loading = true;
     m_progress = -1;
     const fanva::lang::Language *language = m_language;
-    m_languageWatcher->setFuture(QtConcurrent::run(
+    m_watcher->setFuture(QtConcurrent::run(
         loadPool(),
-        [language](const QString &root) {
-            LanguageKbLoad load;
-            load.result = language->load(root);
-            const QStringList targets = load.result.kb ? load.result.kb->targets() : QStringList();
-            const QDir dir(root);
-            // The browser lists each file's statements as the language reads them.
-            const QStringList paths = language->kbFiles(root);
-            for (const QString &path : paths) {
-                KbFileStatements file;
-                file.path = path;
-                file.relativePath = dir.relativeFilePath(path);
-                const QString stem = QFileInfo(path).completeBaseName();
-                if (targets.contains(stem))
-                    file.target = stem;
-                QFile in(path);
-                if (in.open(QIODevice::ReadOnly)) {
-                    fanva::lang::ReadResult read = language->read(in.readAll(), path);
-                    file.statements = std::move(read.statements);
-                    file.diagnostics = std::move(read.diagnostics);
-                }
-                load.files.push_back(std::move(file));
-            }
-            return load;
+        [language](QPromise<LanguageKbLoad> &promise, const QString &root, const std::shared_ptr<const fanva::lang::Kb> &previous) {
+            promise.setProgressRange(0, progressMaximum);
+            promise.addResult(loadIn(*language, root, previous.get(), [&promise](qint64 done, qint64 total) {
+                if (total > 0)
+                    promise.setProgressValue(int(done * progressMaximum / total));
+            }));
         },
-        m_folder));
+        m_folder, std::move(previous)));
     Q_EMIT started();
 }
 
-void KbLoader::onLanguageLoadFinished()
+void KbLoader::onFinished()
 {
     m_loading = false;
-    const QFuture<LanguageKbLoad> future = m_languageWatcher->future();
+    QFuture<LanguageKbLoad> future = m_watcher->future();
     if (future.resultCount() == 0)
         return;
-    LanguageKbLoad load = future.result();
+    // Taken, not copied: a KB left in the future would be freed with it, on this thread.
+    LanguageKbLoad load = future.takeResult();
     m_diagnostics = std::move(load.result.diagnostics);
     watchFiles();
     if (!load.result.ok()) {
-        m_languageKb.reset();
-        m_seamKb.reset();
+        m_kb.reset();
+        m_knowledgeBase.reset();
         m_files.clear();
         reportFailure();
         return;
     }
-    m_languageKb = std::move(load.result.kb);
-    m_seamKb = m_languageKb;
+    m_kb = freedOffThread(std::move(load.result.kb));
+    // The fanva-kb KB browser's pages and the fanva-kb authoring read the KnowledgeBase itself
+    // (the one place the window reaches behind the seam); it shares the Kb's ownership, so
+    // whoever lets it go last frees it off the GUI thread too.
+    const fanva::kb::KnowledgeBase *knowledgeBase = fanva::lang::knowledgeBaseOf(*m_kb);
+    m_knowledgeBase = knowledgeBase ? std::shared_ptr<const fanva::kb::KnowledgeBase>(m_kb, knowledgeBase) : nullptr;
     m_files = std::move(load.files);
+    // The future throttles progress and may drop the last step; a finished load is complete.
     reportProgress(progressMaximum);
     Q_EMIT loaded();
 }
@@ -420,45 +394,12 @@ void KbLoader::setReloadDelay(std::chrono::milliseconds delay)
     m_reloadTimer->setInterval(delay);
 }
 
-void KbLoader::start(QFuture<fanva::kb::LoadResult> future)
-{
-    if (m_languageWatcher->isRunning())
-        dropRunningLoads();
-    m_loading = true;
-    m_progress = -1;
-    m_watcher->setFuture(future);
-    Q_EMIT started();
-}
-
 void KbLoader::reportProgress(int value)
 {
     if (value <= m_progress)
         return;
     m_progress = value;
     Q_EMIT progressChanged(value);
-}
-
-void KbLoader::onFinished()
-{
-    m_loading = false;
-    QFuture<fanva::kb::LoadResult> future = m_watcher->future();
-    if (future.resultCount() == 0)
-        return;
-    // Taken, not copied: a KB left in the future would be freed with it, on this thread.
-    fanva::kb::LoadResult result = future.takeResult();
-    m_diagnostics = std::move(result.diagnostics);
-    watchFiles();
-    if (!result.ok()) {
-        m_kb.reset();
-        m_seamKb.reset();
-        reportFailure();
-        return;
-    }
-    m_kb = freedOffThread(std::move(result.kb));
-    m_seamKb = fanva::lang::fanvaKbOver(m_kb);
-    // The future throttles progress and may drop the last step; a finished load is complete.
-    reportProgress(progressMaximum);
-    Q_EMIT loaded();
 }
 
 void KbLoader::watchFiles()

@@ -5,6 +5,7 @@
 #include "kb/knowledgebase.h"
 #include "kbbrowser/statementbrowser.h"
 #include "lang/language.h"
+#include "lang/registry.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -37,7 +38,7 @@ struct Workspace {
     QString document; ///< the default document ("" when there is none)
     QString context; ///< the target context ("" when none is named)
     QString provider; ///< the provider named by fanva.json ("" when none)
-    QString language = QStringLiteral("fanva-kb"); ///< fanva.json's "language" (nibli-kr.md §1.2)
+    QString language = fanva::lang::defaultLanguageId.toString(); ///< fanva.json's "language" (nibli-kr.md §1.2)
 
     /// The context file of @p context: the file in contextFiles whose stem is @p context.
     [[nodiscard]] std::optional<QString> contextFile(const QString &context) const;
@@ -76,11 +77,10 @@ public:
     /// Loads the workspace in @p folder.
     [[nodiscard]] static WorkspaceLoadResult load(const QString &folder);
 
-    /// The context files (Cx*.txt, any depth, sorted) below @p kbFolder.
-    [[nodiscard]] static QStringList contextFilesIn(const QString &kbFolder);
-    /// The target files below @p kbFolder in the language @p languageId: contextFilesIn() for
-    /// fanva-kb (or an unknown id), else the language's kbFiles().
-    [[nodiscard]] static QStringList contextFilesIn(const QString &kbFolder, const QString &languageId);
+    /// The target files below @p kbFolder in the language @p languageId (an unknown or empty id:
+    /// the default language), sorted: its context files when it has contexts (fanva-kb: Cx*.txt,
+    /// any depth), else its kbFiles().
+    [[nodiscard]] static QStringList contextFilesIn(const QString &kbFolder, const QString &languageId = {});
 
     /// The largest file readText() reads unless told otherwise.
     static constexpr qint64 defaultMaxBytes = qint64(16) * 1024 * 1024;
@@ -95,7 +95,8 @@ private:
         const QDir &root, Workspace &workspace, const std::function<void(const QString &)> &warn);
 };
 
-/// What a load through the language seam gives (languages other than fanva-kb).
+/// What a load through the language seam gives: the KB, and for a language without a staged
+/// load (lang/stagedload.h) each file's statements.
 struct LanguageKbLoad {
     fanva::lang::LoadResult result;
     std::vector<KbFileStatements> files;
@@ -115,33 +116,34 @@ public:
     explicit KbLoader(QObject *parent = nullptr);
     ~KbLoader() override;
 
-    /// The language of the KBs load() reads from now on (fanva-kb until told otherwise): fanva-kb
-    /// loads into knowledgeBase(), any other language through its Language::load() into
-    /// languageKb() and files().
+    /// The language of the KBs load() reads from now on (the default language until told
+    /// otherwise). A language with a staged load (lang/stagedload.h) reports progress and reloads
+    /// only the files that changed; another loads through Language::load(), reloads in full, and
+    /// files() holds its files' statements.
     void setLanguage(const fanva::lang::Language &language);
     [[nodiscard]] const fanva::lang::Language &language() const { return *m_language; }
 
     /// Starts loading the KB in @p folder, dropping the current one.
     void load(const QString &folder);
     /// Starts re-reading the current KB's files that changed since it was loaded (a full load
-    /// when nothing is loaded yet).
+    /// when nothing is loaded yet, or the language has no staged load).
     void reload();
     /// Drops the KB and stops watching; a running load's result is ignored.
     void clear();
 
     [[nodiscard]] bool isLoading() const { return m_loading; }
-    /// The KB of the folder last loaded, null while the first load runs or when it failed to load.
-    [[nodiscard]] std::shared_ptr<const fanva::kb::KnowledgeBase> knowledgeBase() const { return m_kb; }
-    /// The KB of the folder last loaded in a language other than fanva-kb (null otherwise, while
-    /// its first load runs or when it failed to load).
-    [[nodiscard]] std::shared_ptr<const fanva::lang::Kb> languageKb() const { return m_languageKb; }
     /// The KB last loaded, in any language, behind the seam (null while the first load runs or
     /// when it failed to load).
-    [[nodiscard]] std::shared_ptr<const fanva::lang::Kb> seamKb() const { return m_seamKb; }
-    /// The statements of languageKb()'s files, in kbFiles() order.
+    [[nodiscard]] std::shared_ptr<const fanva::lang::Kb> seamKb() const { return m_kb; }
+    /// seamKb()'s fanva-kb KnowledgeBase, for the fanva-kb KB browser's pages and authoring
+    /// (null for a KB in another language).
+    [[nodiscard]] std::shared_ptr<const fanva::kb::KnowledgeBase> knowledgeBase() const { return m_knowledgeBase; }
+    /// seamKb() when it is no fanva-kb KnowledgeBase (the browser shows it by files()), else null.
+    [[nodiscard]] std::shared_ptr<const fanva::lang::Kb> languageKb() const { return m_knowledgeBase ? nullptr : m_kb; }
+    /// The statements of each of languageKb()'s files, in kbFiles() order.
     [[nodiscard]] const std::vector<KbFileStatements> &files() const { return m_files; }
     /// True once a KB is loaded, in any language.
-    [[nodiscard]] bool hasKb() const { return m_kb || m_languageKb; }
+    [[nodiscard]] bool hasKb() const { return m_kb != nullptr; }
     /// The diagnostics of the last finished load (errors when it failed, else warnings).
     [[nodiscard]] const std::vector<fanva::kb::Diagnostic> &diagnostics() const { return m_diagnostics; }
 
@@ -156,32 +158,28 @@ Q_SIGNALS:
     void started();
     /// @p value of progressMaximum of the running load's bytes are read.
     void progressChanged(int value);
-    /// The load finished with a KB (knowledgeBase()).
+    /// The load finished with a KB (seamKb()).
     void loaded();
     /// The load finished without a KB; @p message lists the hard errors.
     void failed(const QString &message);
 
 private:
-    [[nodiscard]] QFutureWatcher<fanva::kb::LoadResult> *makeWatcher();
-    [[nodiscard]] QFutureWatcher<LanguageKbLoad> *makeLanguageWatcher();
-    void dropRunningLoads();
-    void start(QFuture<fanva::kb::LoadResult> future);
-    void startLanguageLoad();
-    void onLanguageLoadFinished();
+    [[nodiscard]] QFutureWatcher<LanguageKbLoad> *makeWatcher();
+    void dropRunningLoad();
+    /// Starts a load of m_folder; with @p previous (a KB of m_language), a reload of it.
+    void start(std::shared_ptr<const fanva::lang::Kb> previous);
     void reportFailure();
     void reportProgress(int value);
     void onFinished();
     void watchFiles();
 
     QString m_folder;
-    std::shared_ptr<const fanva::kb::KnowledgeBase> m_kb;
-    std::vector<fanva::kb::Diagnostic> m_diagnostics;
-    QFutureWatcher<fanva::kb::LoadResult> *m_watcher = nullptr;
     const fanva::lang::Language *m_language = nullptr;
-    std::shared_ptr<const fanva::lang::Kb> m_languageKb;
-    std::shared_ptr<const fanva::lang::Kb> m_seamKb;
+    std::shared_ptr<const fanva::lang::Kb> m_kb;
+    std::shared_ptr<const fanva::kb::KnowledgeBase> m_knowledgeBase;
+    std::vector<fanva::kb::Diagnostic> m_diagnostics;
     std::vector<KbFileStatements> m_files;
-    QFutureWatcher<LanguageKbLoad> *m_languageWatcher = nullptr;
+    QFutureWatcher<LanguageKbLoad> *m_watcher = nullptr;
     QFileSystemWatcher *m_fileWatcher = nullptr;
     QTimer *m_reloadTimer = nullptr;
     bool m_loading = false;

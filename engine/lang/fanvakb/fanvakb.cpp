@@ -16,6 +16,7 @@
 #include "lang/fanvakb/fanvakbclaimwriter.h"
 #include "lang/fanvakb/fanvakbeditor.h"
 #include "lang/fanvakb/fanvakbedits.h"
+#include "lang/fanvakb/fanvakbstagedload.h"
 #include "lang/fanvakb/fanvakbtools.h"
 #include "lang/fanvakb/gloss.h"
 #include "lang/fanvakb/inventory.h"
@@ -379,6 +380,8 @@ public:
     [[nodiscard]] const ToolServices *toolServices() const override { return &fanvaKbTools(); }
 
     [[nodiscard]] const EditorServices *editorServices() const override { return &fanvaKbEditorServices(); }
+    [[nodiscard]] const StagedLoad *stagedLoad() const override { return &fanvaKbStagedLoad(); }
+    [[nodiscard]] const Contexts *contexts() const override { return &fanvaKbContexts(); }
 
     [[nodiscard]] QList<Token> tokenizeLine(QStringView line, int &state) const override
     {

@@ -424,7 +424,7 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(journal));
         const kb::LoadResult loaded = kb::loadKnowledgeBase(p.kbDir);
         QVERIFY(loaded.ok());
-        (void)proposal::rediff(p, *loaded.kb, proposal::criticGate());
+        (void)proposal::rediff(p, *lang::fanvaKbOver(loaded.kb), proposal::criticGate());
         result = proposal::apply(p, options);
         QCOMPARE(result.status, proposal::ApplyStatus::Applied);
         QCOMPARE(readAll(target), old + ";; edited by hand\n\n" + result.block);

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "applytestbase.h"
 #include "kb/knowledgebase.h"
+#include "lang/fanvakb/fanvakb.h"
 #include "proposal/apply.h"
 #include "proposal/gate.h"
 #include "proposal/journal.h"
@@ -49,7 +50,7 @@ std::vector<nlohmann::json> journalLines(const QString &path)
 }
 
 /// A gate that lets every sentence through, so a test reaches the write whatever the KB says.
-std::vector<std::vector<check::Problem>> letEverythingThrough(const kb::KnowledgeBase &, const QString &, const QStringList &sentences)
+std::vector<std::vector<check::Problem>> letEverythingThrough(const lang::Kb &, const QString &, const QStringList &sentences)
 {
     return std::vector<std::vector<check::Problem>>(sentences.size());
 }
@@ -284,7 +285,7 @@ private Q_SLOTS:
 
         const kb::LoadResult loaded = kb::loadKnowledgeBase(m_kb);
         QVERIFY(loaded.ok());
-        QCOMPARE(proposal::rediff(p, *loaded.kb, proposal::criticGate()), QStringList());
+        QCOMPARE(proposal::rediff(p, *lang::fanvaKbOver(loaded.kb), proposal::criticGate()), QStringList());
         QCOMPARE(p.baseSha256, proposal::sha256Hex(edited));
         QCOMPARE(p.entry(QStringLiteral("c1"))->decision, Decision::Accepted);
         result = proposal::apply(p, options());
@@ -316,8 +317,8 @@ private Q_SLOTS:
         p.entries.push_back(fixture::entry(QStringLiteral("c4"), 1, QStringLiteral("(livesIn Pingu CityZoo)")));
         const kb::LoadResult loaded = kb::loadKnowledgeBase(m_kb);
         QVERIFY(loaded.ok());
-        const auto problems = proposal::criticGate()(
-            *loaded.kb, p.context, { QStringLiteral("(livesIn Pingu HarbourZoo)"), QStringLiteral("(livesIn Pingu CityZoo)") });
+        const auto problems = proposal::criticGate()(*lang::fanvaKbOver(loaded.kb), p.context,
+            { QStringLiteral("(livesIn Pingu HarbourZoo)"), QStringLiteral("(livesIn Pingu CityZoo)") });
         QCOMPARE(problems.size(), std::size_t(2));
         QVERIFY(problems[0].empty());
         QVERIFY(std::any_of(problems[1].begin(), problems[1].end(),
@@ -330,7 +331,7 @@ private Q_SLOTS:
         formalize::Entry e = fixture::entry(QStringLiteral("c4"), 2, QStringLiteral("(livesIn Pingu)"), formalize::EntryState::Refused);
         const kb::LoadResult loaded = kb::loadKnowledgeBase(m_kb);
         QVERIFY(loaded.ok());
-        e.problems = proposal::criticGate()(*loaded.kb, p.context, { e.candidate }).front();
+        e.problems = proposal::criticGate()(*lang::fanvaKbOver(loaded.kb), p.context, { e.candidate }).front();
         QVERIFY(check::hasBlocking(e.problems));
         p.entries.push_back(e);
         QVERIFY(p.force(QStringLiteral("c4")));
@@ -358,7 +359,7 @@ private Q_SLOTS:
         p.entries.push_back(fixture::entry(QStringLiteral("c4"), 2, QStringLiteral("(ist CxNowhere (eats Pingu))")));
         QVERIFY(p.accept(QStringLiteral("c4")));
         proposal::ApplyOptions o = options();
-        o.gate = [](const kb::KnowledgeBase &, const QString &, const QStringList &sentences) {
+        o.gate = [](const lang::Kb &, const QString &, const QStringList &sentences) {
             return std::vector<std::vector<check::Problem>>(sentences.size());
         };
         const proposal::ApplyResult result = proposal::apply(p, o);
@@ -378,7 +379,7 @@ private Q_SLOTS:
         p.baseSha256.clear();
         // The KB now lives in CxLife; the proposal still targets a CxAnimals that does not exist.
         proposal::ApplyOptions o = options();
-        o.gate = [](const kb::KnowledgeBase &, const QString &, const QStringList &sentences) {
+        o.gate = [](const lang::Kb &, const QString &, const QStringList &sentences) {
             return std::vector<std::vector<check::Problem>>(sentences.size());
         };
         QCOMPARE(proposal::apply(p, o).status, ApplyStatus::Applied);
@@ -405,8 +406,10 @@ private Q_SLOTS:
         QCOMPARE(p.newFileHeader(), header);
         proposal::ApplyOptions o = options();
         bool sawParent = false;
-        o.gate = [&sawParent](const kb::KnowledgeBase &kb, const QString &context, const QStringList &sentences) {
-            sawParent = context == QLatin1StringView("CxBirds") && kb.sees(kb::intern("CxBirds"), kb::intern("CxAnimals"));
+        o.gate = [&sawParent](const lang::Kb &kb, const QString &context, const QStringList &sentences) {
+            const kb::KnowledgeBase *knowledge = lang::knowledgeBaseOf(kb);
+            sawParent
+                = context == QLatin1StringView("CxBirds") && knowledge && knowledge->sees(kb::intern("CxBirds"), kb::intern("CxAnimals"));
             return std::vector<std::vector<check::Problem>>(sentences.size());
         };
         const proposal::ApplyResult result = proposal::apply(p, o);
@@ -661,7 +664,7 @@ private Q_SLOTS:
         entry->decision = Decision::Forced;
         entry->forced = QStringList { type };
         proposal::ApplyOptions o = options();
-        o.gate = [type](const kb::KnowledgeBase &, const QString &, const QStringList &sentences) {
+        o.gate = [type](const lang::Kb &, const QString &, const QStringList &sentences) {
             return std::vector<std::vector<check::Problem>>(sentences.size(), { { type, QStringLiteral("test"), std::nullopt } });
         };
         // "(eats Pingu" does not read, so Apply refuses it however it was forced (issue 33, M11).

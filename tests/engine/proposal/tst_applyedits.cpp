@@ -6,6 +6,7 @@
 // point settles, and stored bases are pruned.
 
 #include "kb/knowledgebase.h"
+#include "lang/fanvakb/fanvakb.h"
 #include "proposal/apply.h"
 #include "proposal/edits.h"
 #include "proposal/gate.h"
@@ -136,7 +137,7 @@ private Q_SLOTS:
         QVERIFY(fixture::writeAll(m_target, fixture::readAll(m_target) + "\n(penguin Tux)\n"));
         const kb::LoadResult loaded = kb::loadKnowledgeBase(m_kb);
         QVERIFY(loaded.ok());
-        (void)proposal::rediff(p, *loaded.kb, proposal::criticGate());
+        (void)proposal::rediff(p, *lang::fanvaKbOver(loaded.kb), proposal::criticGate());
         for (const char *id : { "c4", "c5" }) {
             const formalize::Entry *e = p.entry(QString::fromLatin1(id));
             QVERIFY2(!check::hasBlocking(e->problems), id);

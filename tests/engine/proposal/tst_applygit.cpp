@@ -6,6 +6,7 @@
 // unstages what Fanva staged; a revert under line-ending attributes is an Undo; git's whole
 // reason is kept; the trailer holds no absolute path; a detached HEAD is named.
 #include "applytestbase.h"
+#include "lang/fanvakb/fanvakb.h"
 #include "proposal/apply.h"
 #include "proposal/gitconsent.h"
 #include "proposal/journal.h"
@@ -207,7 +208,7 @@ private Q_SLOTS:
         p.baseSha256.clear();
         return p;
     }
-    static std::vector<std::vector<check::Problem>> letThrough(const kb::KnowledgeBase &, const QString &, const QStringList &sentences)
+    static std::vector<std::vector<check::Problem>> letThrough(const lang::Kb &, const QString &, const QStringList &sentences)
     {
         return std::vector<std::vector<check::Problem>>(sentences.size());
     }

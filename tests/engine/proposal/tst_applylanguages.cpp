@@ -186,6 +186,38 @@ private Q_SLOTS:
         QVERIFY(!comments.contains(m_base.indexOf(kept)));
     }
 
+    // Apply and Re-diff run the injected gate on a KB of any language, handed over behind the
+    // seam: before, only a fanva-kb KB reached it and another language's skipped it.
+    void injectedGateSeesEveryLanguage_data() { rows(); }
+    void injectedGateSeesEveryLanguage()
+    {
+        makeKb();
+        QFETCH(QString, language);
+        QFETCH(QString, target);
+        QFETCH(QString, added);
+        proposal::Proposal p = editProposal();
+        QVERIFY(p.accept(QStringLiteral("c3")));
+        QStringList seen;
+        proposal::ApplyOptions o = options();
+        o.gate = [&seen](const lang::Kb &kb, const QString &gateTarget, const QStringList &sentences) {
+            seen.append(kb.language().id() + QLatin1Char(' ') + gateTarget + QLatin1Char(' ') + sentences.join(QLatin1Char('|')));
+            return std::vector<std::vector<check::Problem>>(
+                std::size_t(sentences.size()), { { QStringLiteral("arity"), QStringLiteral("refused by the test's gate"), std::nullopt } });
+        };
+        const proposal::ApplyResult result = proposal::apply(p, o);
+        QCOMPARE(result.status, ApplyStatus::Blocked);
+        QCOMPARE(seen, QStringList { language + QLatin1Char(' ') + target + QLatin1Char(' ') + added });
+        QCOMPARE(readAll(m_target), m_base);
+
+        // Re-diff with the same gate: the accepted entry takes the gate's problem.
+        const lang::LoadResult loaded = languageOf(language).load(m_kb);
+        QVERIFY(loaded.ok());
+        (void)proposal::rediff(p, *loaded.kb, o.gate);
+        QCOMPARE(seen.at(1), language + QLatin1Char(' ') + target + QLatin1Char(' ') + added);
+        QCOMPARE(p.entry(QStringLiteral("c3"))->problems.size(), std::size_t(1));
+        QCOMPARE(p.entry(QStringLiteral("c3"))->problems.front().message, QStringLiteral("refused by the test's gate"));
+    }
+
     void applyAndUndoByteForByte_data() { rows(); }
     void applyAndUndoByteForByte()
     {

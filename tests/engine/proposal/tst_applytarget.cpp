@@ -7,6 +7,7 @@
 
 #include "applytestbase.h"
 
+#include "lang/fanvakb/fanvakb.h"
 #include "lang/registry.h"
 #include "proposal/forcedseal.h"
 #include "proposal/sessionfile.h"
@@ -21,7 +22,7 @@ using formalize::Decision;
 
 namespace {
 
-std::vector<std::vector<check::Problem>> letEverythingThrough(const kb::KnowledgeBase &, const QString &, const QStringList &sentences)
+std::vector<std::vector<check::Problem>> letEverythingThrough(const lang::Kb &, const QString &, const QStringList &sentences)
 {
     return std::vector<std::vector<check::Problem>>(sentences.size());
 }

@@ -8,6 +8,7 @@
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
 #include "kb/writer.h"
+#include "lang/fanvakb/fanvakb.h"
 #include "lang/fanvakb/fanvakbretract.h"
 #include "lang/fanvakb/rewrite.h"
 #include "proposal/apply.h"
@@ -176,7 +177,7 @@ private Q_SLOTS:
         QVERIFY(fixture::writeAll(target, ";; moved\n;; down\n" + fixture::readAll(target)));
         const kb::LoadResult loaded = kb::loadKnowledgeBase(kbDir);
         QVERIFY(loaded.ok());
-        (void)proposal::rediff(p, *loaded.kb, proposal::criticGate());
+        (void)proposal::rediff(p, *lang::fanvaKbOver(loaded.kb), proposal::criticGate());
         const formalize::Entry *retract = p.entry(QStringLiteral("c1"));
         QCOMPARE(retract->replaces.front().line, swimsLine + 2);
         QVERIFY(std::any_of(retract->notes.begin(), retract->notes.end(), [&](const check::Problem &n) {
@@ -198,7 +199,7 @@ private Q_SLOTS:
         twice.entries = { flies };
         QVERIFY(twice.accept(QStringLiteral("c9")));
         QVERIFY(fixture::writeAll(target, fixture::readAll(target) + "(flies Pingu)\n"));
-        (void)proposal::rediff(twice, *kb::loadKnowledgeBase(kbDir).kb, proposal::criticGate());
+        (void)proposal::rediff(twice, *lang::fanvaKbOver(kb::loadKnowledgeBase(kbDir).kb), proposal::criticGate());
         QCOMPARE(twice.entry(QStringLiteral("c9"))->replaces.front().line, 1);
     }
 

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
 #include "kb/knowledgebase.h"
+#include "lang/fanvakb/fanvakb.h"
 #include "proposal/gate.h"
 #include "proposal/reopen.h"
 #include "proposal/sessionfile.h"
@@ -216,7 +217,7 @@ private Q_SLOTS:
         const kb::LoadResult loaded = kb::loadKnowledgeBase(kb);
         QVERIFY(loaded.ok());
         const QString base = s.proposal.baseSha256;
-        const proposal::ReopenReport report = proposal::reopen(s, *loaded.kb, proposal::criticGate());
+        const proposal::ReopenReport report = proposal::reopen(s, *lang::fanvaKbOver(loaded.kb), proposal::criticGate());
         QVERIFY(report.kbChanged);
         QCOMPARE(report.staleVerdicts, QStringList { QStringLiteral("c3") });
         QCOMPARE(s.proposal.entries[2].verdict, formalize::Verdict::None);
