@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "lang/sentencecursor.h"
 
+#include "lang/cursorscan.h"
+
 #include <vector>
 
 namespace fanva::lang {
@@ -26,45 +28,17 @@ bool SentenceCursor::isSymbolChar(QChar c)
 SentenceCursor SentenceCursor::at(QStringView text, int position)
 {
     SentenceCursor out;
-    position = qBound(0, position, int(text.size()));
     std::vector<Frame> frames;
-    bool inComment = false;
-    int tokenStart = -1; // of the symbol being read
-    const auto endToken = [&](int end) {
-        if (tokenStart < 0)
-            return;
-        if (!frames.empty()) {
-            Frame &f = frames.back();
-            if (f.list && f.elements == 0)
-                f.functor = text.mid(tokenStart, end - tokenStart).toString();
-            ++f.elements;
-        }
-        tokenStart = -1;
-    };
     const auto startElement = [&] {
         if (!frames.empty())
             ++frames.back().elements;
     };
-    for (int i = 0; i < position; ++i) {
-        const QChar c = text[i];
-        if (inComment) {
-            if (c == u'\n')
-                inComment = false;
-            continue;
-        }
-        if (out.inString) {
-            if (c == u'\\')
-                ++i;
-            else if (c == u'"')
-                out.inString = false;
-            continue;
-        }
-        if (isSymbolChar(c)) {
-            if (tokenStart < 0)
-                tokenStart = i;
-            continue;
-        }
-        endToken(i);
+    const auto onWord = [&](int start, int end) {
+        if (!frames.empty() && frames.back().list && frames.back().elements == 0)
+            frames.back().functor = text.mid(start, end - start).toString();
+        startElement();
+    };
+    const auto onMark = [&](QChar c) {
         if (c == u'(' || c == u'[') {
             startElement();
             frames.push_back({ c == u'(', {}, 0 });
@@ -73,24 +47,16 @@ SentenceCursor SentenceCursor::at(QStringView text, int position)
                 frames.pop_back();
         } else if (c == u'"') {
             startElement();
-            out.inString = true;
-        } else if (c == u';') {
-            inComment = true;
         }
-    }
-    out.inLiteral = out.inString || inComment;
+    };
+    static constexpr CursorSyntax syntax { &SentenceCursor::isSymbolChar, u';', false };
+    const CursorScan scan = scanToCursor(text, position, syntax, onWord, onMark);
+    out.inString = scan.inString;
+    out.inLiteral = scan.inLiteral();
     out.depth = int(frames.size());
-    out.wordStart = out.wordEnd = position;
-    if (tokenStart >= 0 && !out.inLiteral) {
-        out.wordStart = tokenStart;
-        out.prefix = text.mid(tokenStart, position - tokenStart).toString();
-    }
-    if (!out.inLiteral) {
-        int end = position;
-        while (end < text.size() && isSymbolChar(text[end]))
-            ++end;
-        out.wordEnd = end;
-    }
+    out.wordStart = scan.wordStart;
+    out.wordEnd = scan.wordEnd;
+    out.prefix = scan.prefix;
     // The cursor's element index in the innermost frame: a token being read is the next element.
     if (!frames.empty()) {
         const Frame &f = frames.back();

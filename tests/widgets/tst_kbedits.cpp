@@ -55,6 +55,55 @@ formalize::ExistingSentence sentenceOn(const kb::KnowledgeBase &kb, const QByteA
     return selection.sentences.empty() ? formalize::ExistingSentence {} : selection.sentences.front();
 }
 
+/// A demo KB copied into a temporary folder, loaded by its language, and a review authoring
+/// in it with its journal beside: the set-up of the tests that edit a KB file in the review.
+struct AuthoringCopy {
+    QTemporaryDir dir;
+    QString kbDir;
+    QString target; ///< the file the review writes, absolute
+    QByteArray before; ///< its bytes before any edit
+    ReviewController review;
+
+    /// Copies resources/@p demo/kb and begins authoring @p context (filed in @p file) on it
+    /// as @p language; an English sentence on failure, else empty.
+    QString begin(const QString &demo, const QString &language, const QString &context, const QString &file)
+    {
+        kbDir = dir.filePath(QStringLiteral("kb"));
+        if (!dir.isValid() || !copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/") + demo + QStringLiteral("/kb"), kbDir))
+            return QStringLiteral("The demo KB %1 could not be copied.").arg(demo);
+        target = QDir(kbDir).filePath(file);
+        before = readAll(target);
+        const lang::LoadResult loaded = lang::languageById(language)->load(kbDir);
+        if (!loaded.ok())
+            return QStringLiteral("The copy of %1 does not load.").arg(demo);
+        review.setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
+        QString error;
+        return review.beginAuthoring(kbDir, loaded.kb, context, &error) ? QString() : error;
+    }
+};
+
+/// A review shown in a proposal view, the whole file on it; show() gives it the focus.
+struct ShownReview {
+    ProposalView view;
+    ReviewPresenter presenter;
+
+    explicit ShownReview(ReviewController *review)
+        : presenter(review, &view)
+    {
+        view.resize(700, 500);
+        presenter.refresh();
+    }
+    [[nodiscard]] bool show()
+    {
+        view.show();
+        view.activateWindow();
+        if (!QTest::qWaitForWindowActive(&view))
+            return false;
+        view.setFocus();
+        return true;
+    }
+};
+
 } // namespace
 
 class TestKbEdits : public QObject
@@ -200,27 +249,17 @@ private Q_SLOTS:
     {
         QFETCH(bool, retract);
         QFETCH(bool, replace);
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString kbDir = dir.filePath(QStringLiteral("kb"));
-        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo/kb"), kbDir));
-        const QString target = QDir(kbDir).filePath(QStringLiteral("CxAnimals.txt"));
-        const QByteArray before = readAll(target);
-        const kb::LoadResult loaded = kb::loadKnowledgeBase(kbDir);
-        QVERIFY(loaded.ok());
-
-        ReviewController review;
-        review.setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
-        QString error;
-        QVERIFY2(review.beginAuthoring(kbDir, loaded.kb, QStringLiteral("CxAnimals"), &error), qPrintable(error));
-        ProposalView view;
-        view.resize(700, 500);
-        ReviewPresenter presenter(&review, &view);
-        presenter.refresh();
-        view.show();
-        view.activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(&view));
-        view.setFocus();
+        AuthoringCopy copy;
+        const QString begun
+            = copy.begin(QStringLiteral("demo"), QStringLiteral("fanva-kb"), QStringLiteral("CxAnimals"), QStringLiteral("CxAnimals.txt"));
+        QVERIFY2(begun.isEmpty(), qPrintable(begun));
+        const QString &target = copy.target;
+        const QByteArray &before = copy.before;
+        ReviewController &review = copy.review;
+        ShownReview shown(&review);
+        QVERIFY(shown.show());
+        ProposalView &view = shown.view;
+        ReviewPresenter &presenter = shown.presenter;
         // The whole file is shown: row n is line n (the header is row 0).
         QCOMPARE(view.document()->blockCount(), before.count('\n') + 1);
         const auto toRow = [&view](int row) { view.setTextCursor(QTextCursor(view.document()->findBlockByNumber(row))); };
@@ -283,30 +322,20 @@ private Q_SLOTS:
     // restores the bytes. The retract entry says nibli has no retract-dependents check.
     void nibliKeysRetractThenApplyAndUndo()
     {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString kbDir = dir.filePath(QStringLiteral("kb"));
-        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo-nibli/kb"), kbDir));
-        const QString target = QDir(kbDir).filePath(QStringLiteral("millbrook.nibli"));
-        const QByteArray before = readAll(target);
+        AuthoringCopy copy;
+        const QString begun = copy.begin(
+            QStringLiteral("demo-nibli"), QStringLiteral("nibli"), QStringLiteral("millbrook"), QStringLiteral("millbrook.nibli"));
+        QVERIFY2(begun.isEmpty(), qPrintable(begun));
+        const QString &target = copy.target;
+        const QByteArray &before = copy.before;
+        ReviewController &review = copy.review;
         const int dogLine = int(before.split('\n').indexOf("dog(Rufus).")) + 1;
         const int ownsLine = int(before.split('\n').indexOf("owns(Tobin, Rufus).")) + 1;
         QVERIFY(dogLine > 0 && ownsLine > 0);
-        const lang::LoadResult loaded = lang::languageById(u"nibli")->load(kbDir);
-        QVERIFY(loaded.ok());
-
-        ReviewController review;
-        review.setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
-        QString error;
-        QVERIFY2(review.beginAuthoring(kbDir, loaded.kb, QStringLiteral("millbrook"), &error), qPrintable(error));
-        ProposalView view;
-        view.resize(700, 500);
-        ReviewPresenter presenter(&review, &view);
-        presenter.refresh();
-        view.show();
-        view.activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(&view));
-        view.setFocus();
+        ShownReview shown(&review);
+        QVERIFY(shown.show());
+        ProposalView &view = shown.view;
+        ReviewPresenter &presenter = shown.presenter;
         view.setTextCursor(QTextCursor(view.document()->findBlockByNumber(dogLine)));
         QCOMPARE(presenter.fileSentenceAtCursor(), dogLine);
         QTest::keyClick(&view, Qt::Key_D);
@@ -341,15 +370,11 @@ private Q_SLOTS:
     // gated without the sentences the entries remove, so neither clashes with what it removes.
     void editsDoNotClashWithWhatTheyRemove()
     {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString kbDir = dir.filePath(QStringLiteral("kb"));
-        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo/kb"), kbDir));
-        const kb::LoadResult loaded = kb::loadKnowledgeBase(kbDir);
-        QVERIFY(loaded.ok());
-        ReviewController review;
-        QString error;
-        QVERIFY2(review.beginAuthoring(kbDir, loaded.kb, QStringLiteral("CxAnimals"), &error), qPrintable(error));
+        AuthoringCopy copy;
+        const QString begun
+            = copy.begin(QStringLiteral("demo"), QStringLiteral("fanva-kb"), QStringLiteral("CxAnimals"), QStringLiteral("CxAnimals.txt"));
+        QVERIFY2(begun.isEmpty(), qPrintable(begun));
+        ReviewController &review = copy.review;
         // Line 15 rewritten as itself, spelt otherwise; line 16 retracted, then written anew.
         const QString replaced = review.replaceSentence(15, QStringLiteral("(seal  Biscuit)"));
         QVERIFY(!replaced.isEmpty());
@@ -377,15 +402,11 @@ private Q_SLOTS:
     void editOfAReplaceEntryIsGatedWithoutItsOldSentence()
     {
         QFETCH(bool, accepted);
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString kbDir = dir.filePath(QStringLiteral("kb"));
-        QVERIFY(copyTree(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo/kb"), kbDir));
-        const kb::LoadResult loaded = kb::loadKnowledgeBase(kbDir);
-        QVERIFY(loaded.ok());
-        ReviewController review;
-        QString error;
-        QVERIFY2(review.beginAuthoring(kbDir, loaded.kb, QStringLiteral("CxAnimals"), &error), qPrintable(error));
+        AuthoringCopy copy;
+        const QString begun
+            = copy.begin(QStringLiteral("demo"), QStringLiteral("fanva-kb"), QStringLiteral("CxAnimals"), QStringLiteral("CxAnimals.txt"));
+        QVERIFY2(begun.isEmpty(), qPrintable(begun));
+        ReviewController &review = copy.review;
         ProposalView view;
         view.resize(700, 500);
         ReviewPresenter presenter(&review, &view);

@@ -13,6 +13,7 @@
 
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
+#include "lang/editorservices.h"
 #include "lang/fanvakb/fanvakb.h"
 #include "lang/fanvakb/gloss.h"
 #include "lang/nibli/niblilanguage.h"
@@ -601,6 +602,53 @@ private Q_SLOTS:
         QVERIFY(!m_editor->isCompleting());
         QCOMPARE(text()->toPlainText(), expected);
         QVERIFY(m_editor->isOpen());
+    }
+
+    // One cursor scanner (lang/cursorscan.h) under both editors: each language's word class,
+    // comments and strings, and the argument list it builds from what the scan shows it.
+    void languageCursor_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("marked");
+        QTest::addColumn<QString>("word");
+        QTest::addColumn<QString>("functor");
+        QTest::addColumn<int>("argument");
+        QTest::addColumn<bool>("literal");
+        QTest::addRow("fanva-kb argument") << u"fanva-kb"_s << u"(livesIn Ma|ngo)"_s << u"Mango"_s << u"livesIn"_s << 1 << false;
+        QTest::addRow("fanva-kb after a string") << u"fanva-kb"_s << u"(comment \"a (b\" Ma|"_s << u"Ma"_s << u"comment"_s << 2 << false;
+        QTest::addRow("fanva-kb in a string") << u"fanva-kb"_s << u"(comment \"a pa|"_s << QString() << u"comment"_s << 1 << true;
+        QTest::addRow("fanva-kb in a comment") << u"fanva-kb"_s << u";; (livesIn Ma|"_s << QString() << QString() << 0 << true;
+        QTest::addRow("fanva-kb after a comment") << u"fanva-kb"_s << u";; (x\n(livesIn Ma|"_s << u"Ma"_s << u"livesIn"_s << 1 << false;
+        QTest::addRow("fanva-kb variable") << u"fanva-kb"_s << u"(bird ?x|"_s << u"?x"_s << u"bird"_s << 1 << true;
+        QTest::addRow("nibli argument") << u"nibli"_s << u"resident(Mara, Mi|ll)"_s << u"Mill"_s << u"resident"_s << 2 << false;
+        QTest::addRow("nibli after a string") << u"nibli"_s << u"resident(\"a, (b\", Mi|"_s << u"Mi"_s << u"resident"_s << 2 << false;
+        QTest::addRow("nibli in a string") << u"nibli"_s << u"resident(\"a, pa|"_s << QString() << u"resident"_s << 1 << true;
+        QTest::addRow("nibli in a comment") << u"nibli"_s << u"# resident(Ma|"_s << QString() << QString() << 0 << true;
+        QTest::addRow("nibli after a comment") << u"nibli"_s << u"# x(\nresident(Ma|"_s << u"Ma"_s << u"resident"_s << 1 << false;
+        QTest::addRow("nibli in a block comment") << u"nibli"_s << u"/* resident(Ma|"_s << QString() << QString() << 0 << true;
+        QTest::addRow("nibli after a block comment") << u"nibli"_s << u"/* x( */ resident(Ma|"_s << u"Ma"_s << u"resident"_s << 1 << false;
+        QTest::addRow("nibli variable") << u"nibli"_s << u"resident($x|"_s << u"$x"_s << u"resident"_s << 1 << true;
+    }
+
+    void languageCursor()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, marked);
+        QFETCH(QString, word);
+        QFETCH(QString, functor);
+        QFETCH(int, argument);
+        QFETCH(bool, literal);
+        const auto [kb, target] = kbIn(language);
+        QVERIFY2(kb, qPrintable(language));
+        const lang::EditorServices *services = kb->language().editorServices();
+        QVERIFY(services);
+        const auto [text, position] = withCursor(marked);
+        const lang::EditorCursor at = services->cursorAt(text, position);
+        QCOMPARE(at.inLiteral, literal);
+        QCOMPARE(text.mid(at.wordStart, at.wordEnd - at.wordStart), word);
+        QCOMPARE(at.prefix, word.left(position - at.wordStart));
+        QCOMPARE(at.functor, functor);
+        QCOMPARE(at.argument, argument);
     }
 
     void languageArgumentHint_data()

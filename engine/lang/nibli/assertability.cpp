@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "lang/nibli/checks.h"
 
+#include "lang/nibli/codes.h"
+
 #include <algorithm>
 #include <array>
 #include <functional>
@@ -10,8 +12,8 @@ namespace fanva::lang::nibli {
 
 namespace {
 
-constexpr std::array<std::string_view, 5> s_reportOrder { "count-query-only", "compute-query-only", "comparison-query-only",
-    "prefix-over-rule", "no-content" };
+constexpr std::array<std::string_view, 5> s_reportOrder { codes::countQueryOnly, codes::computeQueryOnly, codes::comparisonQueryOnly,
+    codes::prefixOverRule, codes::noContent };
 
 bool isCompute(std::string_view w)
 {
@@ -93,7 +95,7 @@ std::vector<Diagnostic> Assertability::run(const Statement &s)
 void Assertability::count(Det det, uint32_t at)
 {
     if (det == Det::Exactly || det == Det::ExactlyThe)
-        problem("count-query-only", at,
+        problem(codes::countQueryOnly, at,
             "exactly N and no count things, and a count is answered only by a query: the knowledge base cannot store a "
             "cardinality; state the facts and ask the count as a query");
 }
@@ -107,17 +109,17 @@ void Assertability::word(const Unit &u, bool place12)
     const std::string w = u.word();
     if (isCompute(w)) {
         if (w == "exponential" || w == "logarithm")
-            problem("compute-query-only", u.offset,
+            problem(codes::computeQueryOnly, u.offset,
                 w + " is reserved for external computation and is answered only by a query; quoted use inside fact { … } is fine");
         else
-            problem("compute-query-only", u.offset,
+            problem(codes::computeQueryOnly, u.offset,
                 w
                     + " is arithmetic, computed only when a query asks: it cannot be stated or used in a rule; state the numbers as "
                       "ordinary facts and ask "
                     + w + "(…) as a query");
     }
     if (isComparison(w) && place12)
-        problem("comparison-query-only", u.offset,
+        problem(codes::comparisonQueryOnly, u.offset,
             w
                 + " with a number or a variable in its first two places is a computed comparison, answered only by a query: "
                   "compare in a query, or state a classification as an ordinary predicate (as thin(Varfarin). does); "
@@ -147,7 +149,7 @@ void Assertability::claim(const Claim &c)
         return;
     case ClaimKind::Equality:
         if (c.prefix != Prefix::None && (isEvery(c.lhs) || isEvery(c.rhs)))
-            problem("prefix-over-rule", c.offset,
+            problem(codes::prefixOverRule, c.offset,
                 std::string("'") + prefixWord(c.prefix)
                     + "' applies to one fact, but an every phrase makes this a rule: a rule cannot be tensed or made obligatory "
                       "as a whole; put the prefix on a literal inside the rule (all $x: dog($x) -> "
@@ -161,7 +163,7 @@ void Assertability::claim(const Claim &c)
             const bool rule = std::any_of(p.arguments.begin(), p.arguments.end(), [](const Argument &a) { return isEvery(a.term); })
                 || std::any_of(p.vias.begin(), p.vias.end(), [](const Via &v) { return isEvery(v.term); });
             if (rule)
-                problem("prefix-over-rule", c.offset,
+                problem(codes::prefixOverRule, c.offset,
                     std::string("'") + prefixWord(c.prefix)
                         + "' applies to one fact, but an every phrase makes this a rule: a rule cannot be tensed or made "
                           "obligatory as a whole; put the prefix on a literal inside the rule (all $x: dog($x) -> "
@@ -249,7 +251,7 @@ void Assertability::noContent(const Statement &s)
             return;
     }
     if (eitherOr)
-        problem("no-content", s.begin,
+        problem(codes::noContent, s.begin,
             "a bare either-or states nothing the knowledge base can store: it holds no fact and makes no rule; state what is "
             "known as facts, or write the rule as A -> B (or ~A | B)");
 }

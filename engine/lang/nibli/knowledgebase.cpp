@@ -3,6 +3,7 @@
 #include "lang/nibli/knowledgebase.h"
 
 #include "lang/nibli/checks.h"
+#include "lang/nibli/codes.h"
 
 #include <QDir>
 #include <QFile>
@@ -99,7 +100,7 @@ KnowledgeBase::LoadResult KnowledgeBase::load(const QString &root, const Lexicon
     for (const QString &name : names) {
         QFile file(QDir(root).filePath(name));
         if (file.size() > s_maxFileSize) {
-            result.diagnostics.push_back({ name, { "file-too-large", 0, 1, 1, "the file is over 64 MiB: split it" }, false });
+            result.diagnostics.push_back({ name, { codes::fileTooLarge, 0, 1, 1, "the file is over 64 MiB: split it" }, false });
             failed = true;
             continue;
         }
@@ -234,12 +235,12 @@ ParsedCandidate parseCandidate(std::string_view text)
     }
     if (several) {
         const Statement &second = r.statements[1];
-        out.problem = Diagnostic { "several-sentences", second.begin, second.line, second.column,
+        out.problem = Diagnostic { codes::severalSentences, second.begin, second.line, second.column,
             "the candidate holds more than one statement: give each its own candidate" };
         return out;
     }
     if (r.statements.empty()) {
-        out.problem = Diagnostic { "empty-sentence", 0, 1, 1, "the candidate holds no statement: write one statement ending with '.'" };
+        out.problem = Diagnostic { codes::emptySentence, 0, 1, 1, "the candidate holds no statement: write one statement ending with '.'" };
         return out;
     }
     out.statement = std::move(r.statements.front());
@@ -272,7 +273,7 @@ CheckResult check(const KnowledgeBase *kb, const Vocabulary &vocabulary, Stateme
                 other = earlier->text;
         seen.push_back(name);
         if (!other.empty())
-            out.problems.push_back({ "name-spelling", name->offset, 0, 0,
+            out.problems.push_back({ codes::nameSpelling, name->offset, 0, 0,
                 name->text + " is written " + other
                     + " elsewhere in the knowledge base: a Name is one constant whatever its case, "
                       "so use one spelling ("
@@ -286,7 +287,7 @@ CheckResult check(const KnowledgeBase *kb, const Vocabulary &vocabulary, Stateme
             if (self && *self == i)
                 continue;
             const KbStatement &stored = kb->statements()[i];
-            out.notes.push_back({ "already-stored", s.begin, s.line, s.column,
+            out.notes.push_back({ codes::alreadyStored, s.begin, s.line, s.column,
                 "already stored in " + stored.file.toStdString() + " as " + render(stored.statement) });
             break;
         }
@@ -294,7 +295,7 @@ CheckResult check(const KnowledgeBase *kb, const Vocabulary &vocabulary, Stateme
     for (size_t i = 0; i < batch.keys.size(); ++i)
         if (batch.keys[i] == k) {
             out.notes.push_back(
-                { "duplicate-in-batch", s.begin, s.line, s.column, "duplicate of entry " + std::to_string(i + 1) + " in this batch" });
+                { codes::duplicateInBatch, s.begin, s.line, s.column, "duplicate of entry " + std::to_string(i + 1) + " in this batch" });
             break;
         }
     return out;

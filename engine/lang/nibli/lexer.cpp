@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "lang/nibli/lexer_p.h"
 
+#include "lang/nibli/codes.h"
+
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -190,9 +192,9 @@ void Lexer::run(size_t &i)
         if (word.size() == 1)
             push(Tok::Underscore, start, i);
         else
-            error("word-malformed", start, i, "'" + std::string(word) + "': a word cannot start with _ (_ alone is an empty place)");
+            error(codes::wordMalformed, start, i, "'" + std::string(word) + "': a word cannot start with _ (_ alone is an empty place)");
     } else if ((seen & Upper) != 0) {
-        error("word-malformed", start, i,
+        error(codes::wordMalformed, start, i,
             "'" + std::string(word) + "' mixes cases: predicate words and labels are lowercase with underscores (write " + snakeCase(word)
                 + "); Names start with a capital");
     } else {
@@ -215,7 +217,7 @@ void Lexer::number(size_t &i)
     }
     const std::string_view word = m_text.substr(start, i - start);
     if (bad) {
-        error("number-malformed", start, i,
+        error(codes::numberMalformed, start, i,
             "malformed number '" + std::string(word)
                 + "': a number is digits, optionally . and digits (2, 2.5); a word cannot start with a digit");
         return;
@@ -224,8 +226,8 @@ void Lexer::number(size_t &i)
     while (lead < intEnd && m_text[lead] == '0')
         ++lead;
     if (intEnd - lead > 308) {
-        error(
-            "number-range", start, i, "number " + std::string(word.substr(0, 12)) + "… is too large: at most 308 digits before the point");
+        error(codes::numberRange, start, i,
+            "number " + std::string(word.substr(0, 12)) + "… is too large: at most 308 digits before the point");
         return;
     }
     push(Tok::Number, start, i);
@@ -238,7 +240,8 @@ void Lexer::string(size_t &i)
         if (i >= m_text.size() && m_truncated)
             return;
         if (i >= m_text.size() || m_text[i] == '\n') {
-            error("string-unterminated", start, i, "this string is never closed on its line: end it with \" (a string cannot span lines)");
+            error(codes::stringUnterminated, start, i,
+                "this string is never closed on its line: end it with \" (a string cannot span lines)");
             return;
         }
         const auto c = static_cast<unsigned char>(m_text[i]);
@@ -257,7 +260,7 @@ void Lexer::string(size_t &i)
                 ++i;
             if (i < m_text.size() && m_text[i] == '"')
                 ++i;
-            error("string-escape", at, i,
+            error(codes::stringEscape, at, i,
                 std::string("unknown escape \\") + (next == '\n' ? std::string("(end of line)") : std::string(1, next))
                     + " in a string: only \\\" and \\\\ are escapes");
             return;
@@ -371,7 +374,7 @@ bool Lexer::blockComment(size_t &i)
     const size_t close = m_text.find("*/", i + 2);
     if (close == std::string_view::npos) {
         if (!m_truncated)
-            error("comment-unterminated", i, n, "this /* comment is never closed: end it with */ (block comments do not nest)", true);
+            error(codes::commentUnterminated, i, n, "this /* comment is never closed: end it with */ (block comments do not nest)", true);
         i = n;
         return false;
     }
@@ -391,7 +394,7 @@ void Lexer::variable(size_t &i)
     if (i > runStart && cls(m_text[runStart]) == Lower && (seen & Upper) == 0)
         push(Tok::Variable, start, i);
     else
-        error("variable-malformed", start, i,
+        error(codes::variableMalformed, start, i,
             "'" + std::string(m_text.substr(start, i - start))
                 + "' is not a variable: write $ then a lowercase letter, then lowercase letters, digits or _ ($x, $drug)");
 }

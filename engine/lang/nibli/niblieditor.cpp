@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "lang/nibli/niblieditor.h"
 
+#include "lang/cursorscan.h"
 #include "lang/language.h"
 #include "lang/nibli/lexicon.h"
 #include "lang/nibli/reader.h"
@@ -29,6 +30,12 @@ struct Word {
 bool isNibliWordChar(QChar c)
 {
     return (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || (c >= u'0' && c <= u'9') || c == u'_' || c == u'+';
+}
+
+/// A word at the cursor: a nibli word or a `$variable`.
+bool isNibliCursorWordChar(QChar c)
+{
+    return isNibliWordChar(c) || c == u'$';
 }
 
 QString predicateDetail(const TermDescription &described)
@@ -103,7 +110,7 @@ public:
         return end.slot == 0 && !end.inString;
     }
 
-    [[nodiscard]] bool isWordChar(QChar c) const override { return isNibliWordChar(c) || c == u'$'; }
+    [[nodiscard]] bool isWordChar(QChar c) const override { return isNibliCursorWordChar(c); }
 
     [[nodiscard]] bool isTermWord(QStringView word) const override
     {
@@ -167,41 +174,10 @@ EditorCursor NibliEditorServices::cursorAt(QStringView text, int position) const
         QString functor;
         int commas = 0;
     };
-    EditorCursor out;
-    position = qBound(0, position, int(text.size()));
     std::vector<Frame> frames;
-    bool lineComment = false;
-    bool blockComment = false;
-    int tokenStart = -1;
     QString lastWord; // the word that ended right before the current character, if any
-    for (int i = 0; i < position; ++i) {
-        const QChar c = text[i];
-        if (lineComment) {
-            lineComment = c != u'\n';
-            continue;
-        }
-        if (blockComment) {
-            if (c == u'*' && i + 1 < position && text[i + 1] == u'/') {
-                blockComment = false;
-                ++i;
-            }
-            continue;
-        }
-        if (out.inString) {
-            if (c == u'\\')
-                ++i;
-            else if (c == u'"')
-                out.inString = false;
-            continue;
-        }
-        if (isWordChar(c)) {
-            if (tokenStart < 0)
-                tokenStart = i;
-            continue;
-        }
-        if (tokenStart >= 0)
-            lastWord = text.mid(tokenStart, i - tokenStart).toString();
-        tokenStart = -1;
+    const auto onWord = [&](int start, int end) { lastWord = text.mid(start, end - start).toString(); };
+    const auto onMark = [&](QChar c) {
         if (c == u'(') {
             frames.push_back({ lastWord.isEmpty() || !lastWord.front().isLower() ? QString() : lastWord, 0 });
         } else if (c == u')') {
@@ -210,29 +186,18 @@ EditorCursor NibliEditorServices::cursorAt(QStringView text, int position) const
         } else if (c == u',') {
             if (!frames.empty())
                 ++frames.back().commas;
-        } else if (c == u'"') {
-            out.inString = true;
-        } else if (c == u'#') {
-            lineComment = true;
-        } else if (c == u'/' && i + 1 < position && text[i + 1] == u'*') {
-            blockComment = true;
-            ++i;
         }
         if (!c.isSpace())
             lastWord.clear();
-    }
-    out.inLiteral = out.inString || lineComment || blockComment;
-    out.wordStart = out.wordEnd = position;
-    if (tokenStart >= 0 && !out.inLiteral) {
-        out.wordStart = tokenStart;
-        out.prefix = text.mid(tokenStart, position - tokenStart).toString();
-    }
-    if (!out.inLiteral) {
-        int end = position;
-        while (end < text.size() && isWordChar(text[end]))
-            ++end;
-        out.wordEnd = end;
-    }
+    };
+    static constexpr CursorSyntax syntax { &isNibliCursorWordChar, u'#', true };
+    const CursorScan scan = scanToCursor(text, position, syntax, onWord, onMark);
+    EditorCursor out;
+    out.inString = scan.inString;
+    out.inLiteral = scan.inLiteral();
+    out.wordStart = scan.wordStart;
+    out.wordEnd = scan.wordEnd;
+    out.prefix = scan.prefix;
     out.slot = int(frames.size());
     if (!frames.empty()) {
         out.functor = frames.back().functor;

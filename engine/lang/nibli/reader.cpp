@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "lang/nibli/reader.h"
 
+#include "lang/nibli/codes.h"
 #include "lang/nibli/lexer_p.h"
 
 #include <algorithm>
@@ -163,7 +164,7 @@ private:
             : parser(p)
         {
             if (++parser.m_depth > s_maxDepth)
-                parser.fail("too-deep", at.offset, "nesting deeper than 256 levels: split the statement");
+                parser.fail(codes::tooDeep, at.offset, "nesting deeper than 256 levels: split the statement");
         }
         ~DepthGuard() { --parser.m_depth; }
         DepthGuard(const DepthGuard &) = delete;
@@ -229,11 +230,11 @@ void Parser::checkToken(const Token &t)
         throw f;
     }
     if (t.reservedMisuse == 1)
-        fail("reserved-word", t.offset,
+        fail(codes::reservedWord, t.offset,
             "'" + std::string(text(t))
                 + "' is a reserved word of nibli KR and cannot be a place label: use the predicate's own label or x1..x5");
     if (t.reservedMisuse == 2)
-        fail("reserved-word", t.offset,
+        fail(codes::reservedWord, t.offset,
             "'" + std::string(text(t)) + "' is a reserved word of nibli KR, not a predicate: use a predicate word from the vocabulary");
 }
 
@@ -285,7 +286,7 @@ ReadResult Parser::run()
             result.statements.push_back(std::move(s));
         } catch (Failure &f) {
             if (result.diagnostics.size() == s_maxErrors) {
-                f.diagnostic.id = "too-many-errors";
+                f.diagnostic.id = codes::tooManyErrors;
                 f.diagnostic.message = "more than 100 errors: reading stopped here";
                 place(f.diagnostic);
                 result.diagnostics.push_back(std::move(f.diagnostic));
@@ -338,7 +339,7 @@ void Parser::declaration(Statement &s)
     const Token &name = tok();
     if (name.kind == Tok::Keyword) {
         checkToken(name);
-        fail("reserved-word", name.offset,
+        fail(codes::reservedWord, name.offset,
             "'" + std::string(text(name)) + "' is a reserved word of nibli KR, not a predicate: use a predicate word from the vocabulary");
     }
     take();
@@ -349,7 +350,7 @@ void Parser::declaration(Statement &s)
         const Token &label = tok();
         if (label.kind == Tok::Keyword) {
             checkToken(label);
-            fail("reserved-word", label.offset,
+            fail(codes::reservedWord, label.offset,
                 "'" + std::string(text(label))
                     + "' is a reserved word of nibli KR and cannot be a place label: use the predicate's own label or x1..x5");
         }
@@ -448,7 +449,7 @@ std::unique_ptr<Claim> Parser::binary(int level, std::unique_ptr<Claim> first)
     const int depth = m_depth;
     while (is(s_ops[static_cast<size_t>(level)])) {
         if (++m_depth > s_maxDepth)
-            fail("too-deep", tok().offset, "more than 256 levels of nesting and chained operands: split the statement");
+            fail(codes::tooDeep, tok().offset, "more than 256 levels of nesting and chained operands: split the statement");
         take();
         auto c = std::make_unique<Claim>();
         c->kind = ClaimKind::Binary;
@@ -472,7 +473,7 @@ std::unique_ptr<Claim> Parser::unary()
         const Token &t = tok();
         if (t.kind == Tok::Tilde) {
             if (negated)
-                fail("negation-double", t.offset, "'~~': a negation cannot be negated again; drop both, or restate the claim");
+                fail(codes::negationDouble, t.offset, "'~~': a negation cannot be negated again; drop both, or restate the claim");
             negated = true;
             take();
             continue;
@@ -482,17 +483,17 @@ std::unique_ptr<Claim> Parser::unary()
         const std::string w(text(t));
         if (negated) {
             checkToken(t);
-            fail("negation-outside", t.offset,
+            fail(codes::negationOutside, t.offset,
                 "'~' cannot stand before '" + w + "': write the prefix first, then '~' (" + w + " ~goes(me))");
         }
         if (prefix != Prefix::None) {
             checkToken(t);
             const bool sameFamily = isTense(t.keyword) == isTense(keywordOf(prefixText));
             if (sameFamily)
-                fail("prefix-duplicate", t.offset,
+                fail(codes::prefixDuplicate, t.offset,
                     std::string("a second ") + (isTense(t.keyword) ? "tense" : "deontic") + " prefix '" + w + "' after '"
                         + std::string(prefixText) + "': an atom takes at most one");
-            fail("prefix-stacked", t.offset,
+            fail(codes::prefixStacked, t.offset,
                 "'" + w + "' after '" + std::string(prefixText)
                     + "': an atom takes one tense (past, now, future) or one deontic (must, may), never both");
         }
@@ -507,7 +508,7 @@ std::unique_ptr<Claim> Parser::unary()
     if (open.kind == Tok::LParen) {
         const bool isAtom = inner->kind == ClaimKind::Predication || inner->kind == ClaimKind::Equality;
         if (!isAtom || inner->prefix != Prefix::None || inner->negated)
-            fail("prefix-compound", open.offset,
+            fail(codes::prefixCompound, open.offset,
                 "a prefix or '~' applies to one predication or equality, not to a parenthesized compound: distribute it "
                 "(~a(X) | ~b(X) for ~(a(X) & b(X)))");
     }
@@ -602,7 +603,7 @@ void Parser::arguments(std::vector<Argument> &out)
             named = true;
         } else if (named) {
             checkToken(tok());
-            fail("positional-after-named", tok().offset,
+            fail(codes::positionalAfterNamed, tok().offset,
                 "a positional argument after a named one: put positional arguments first, or name this one too");
         }
         a.term = term();
@@ -784,10 +785,10 @@ void Parser::determiner(Det &det, uint32_t &count)
     const Token &n = expect(Tok::Number, "a whole number after 'exactly'");
     const std::string_view digits = text(n);
     if (digits.find('.') != std::string_view::npos)
-        fail("count-not-whole", n.offset, "'exactly' needs a whole number of things, found " + std::string(digits));
+        fail(codes::countNotWhole, n.offset, "'exactly' needs a whole number of things, found " + std::string(digits));
     const std::string whole = normalizeNumber(digits);
     if (whole.size() > 10 || (whole.size() == 10 && whole > "4294967295"))
-        fail("count-range", n.offset, "exact count " + std::string(digits) + " is too large: at most 4294967295");
+        fail(codes::countRange, n.offset, "exact count " + std::string(digits) + " is too large: at most 4294967295");
     count = static_cast<uint32_t>(std::stoul(whole));
     det = Det::Exactly;
     if (isKw(Kw::The)) {
@@ -850,7 +851,7 @@ void Parser::clauses(std::vector<Clause> &out)
             c.claim = claim();
             if (!mentionsIt(*c.claim)) {
                 const std::string w(text(word));
-                fail("clause-without-it", word.offset,
+                fail(codes::clauseWithoutIt, word.offset,
                     "this " + w
                         + " clause states a full claim that never mentions 'it', the thing it describes: put 'it' in that "
                           "thing's place ("

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "lang/nibli/checks.h"
 
+#include "lang/nibli/codes.h"
+
 #include <map>
 
 namespace fanva::lang::nibli {
@@ -598,7 +600,7 @@ std::optional<Diagnostic> roundTrip(const Statement &s, const Vocabulary &vocabu
 {
     const std::string spelled = render(s);
     const auto problem = [&] {
-        return Diagnostic { "round-trip", s.begin, s.line, s.column,
+        return Diagnostic { codes::roundTrip, s.begin, s.line, s.column,
             "the canonical spelling " + spelled + " does not read back as the same statement" };
     };
     ReadResult again = read(spelled);

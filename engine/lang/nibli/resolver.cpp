@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "lang/nibli/checks.h"
 
+#include "lang/nibli/codes.h"
+
 #include <algorithm>
 #include <array>
 
@@ -9,9 +11,9 @@ namespace fanva::lang::nibli {
 
 namespace {
 
-constexpr std::array<std::string_view, 13> s_problemOrder { "unknown-predicate", "unknown-compound", "too-many-arguments", "unknown-label",
-    "place-twice", "linked-it", "linked-x1", "via-arity", "it-outside", "slot-outside", "name-pronoun", "declaration-conflict",
-    "declaration-label" };
+constexpr std::array<std::string_view, 13> s_problemOrder { codes::unknownPredicate, codes::unknownCompound, codes::tooManyArguments,
+    codes::unknownLabel, codes::placeTwice, codes::linkedIt, codes::linkedX1, codes::viaArity, codes::itOutside, codes::slotOutside,
+    codes::namePronoun, codes::declarationConflict, codes::declarationLabel };
 
 size_t rank(std::string_view id)
 {
@@ -120,7 +122,7 @@ const Entry *Resolver::unit(const Unit &u)
     const Entry *e = m_vocabulary.find(word);
     if (u.parts.size() > 1) {
         if (e == nullptr)
-            problem("unknown-compound", u.offset,
+            problem(codes::unknownCompound, u.offset,
                 "unknown compound " + word
                     + ": a+b resolves only to a listed compound (computer+user, data+record, dog+house); for an ad-hoc "
                       "combination write the words side by side ("
@@ -132,7 +134,7 @@ const Entry *Resolver::unit(const Unit &u)
         std::string list;
         for (const std::string &w : near)
             list += (list.empty() ? "" : ", ") + w;
-        problem("unknown-predicate", u.offset,
+        problem(codes::unknownPredicate, u.offset,
             "unknown predicate " + word + ": not in the vocabulary; " + (near.empty() ? "no close name" : "nearest: " + list)
                 + " — use a listed predicate, or declare one with pred");
     }
@@ -178,7 +180,7 @@ void Resolver::predication(Predication &p)
     for (Via &v : p.vias) {
         const Entry *e = unit(v.word);
         if (e != nullptr && e->arity() < 2)
-            problem("via-arity", v.offset,
+            problem(codes::viaArity, v.offset,
                 "via " + e->name + ": a via predicate needs at least 2 places (the tagged term and the claim's first argument), and "
                     + e->name + " has " + std::to_string(e->arity()));
         term(v.term);
@@ -196,7 +198,7 @@ void Resolver::fill(std::vector<Argument> &arguments, const Entry *entry, const 
             if (a.label.empty()) {
                 place = ++positional;
                 if (place > entry->arity()) {
-                    problem("too-many-arguments", a.offset,
+                    problem(codes::tooManyArguments, a.offset,
                         "too many arguments for " + word() + ": it has " + std::to_string(entry->arity()) + " places (" + entry->labelList()
                             + "); drop the extra argument or use a predicate with more places");
                     place = 0;
@@ -204,12 +206,12 @@ void Resolver::fill(std::vector<Argument> &arguments, const Entry *entry, const 
             } else {
                 place = entry->placeOf(a.label);
                 if (place == 0)
-                    problem("unknown-label", a.offset,
+                    problem(codes::unknownLabel, a.offset,
                         word() + " has no place " + a.label + ": its places are " + entry->labelList() + " (or x1..x"
                             + std::to_string(entry->arity()) + ")");
             }
             if (place > 0 && filled[static_cast<size_t>(place)]) {
-                problem("place-twice", a.offset,
+                problem(codes::placeTwice, a.offset,
                     "place " + entry->places[static_cast<size_t>(place) - 1] + " (x" + std::to_string(place) + ") of " + word()
                         + " is filled twice: keep one argument for it");
                 place = 0;
@@ -229,11 +231,11 @@ void Resolver::term(Term &t)
     switch (t.kind) {
     case TermKind::Keyterm:
         if (t.text == "it" && m_inClause == 0)
-            problem("it-outside", t.offset,
+            problem(codes::itOutside, t.offset,
                 "'it' stands for the thing a where/also clause describes and belongs inside such a clause (or as a marker like "
                 "loves(loved: it)): use a Name, a $variable or a determiner phrase here");
         if (t.text == "slot" && m_inProperty == 0)
-            problem("slot-outside", t.offset, "'slot' is the open place of a property { … } abstraction and belongs only inside one");
+            problem(codes::slotOutside, t.offset, "'slot' is the open place of a property { … } abstraction and belongs only inside one");
         return;
     case TermKind::Abstraction: {
         const bool property = t.text == "property";
@@ -250,7 +252,7 @@ void Resolver::term(Term &t)
             std::string lower = t.text;
             std::transform(lower.begin(), lower.end(), lower.begin(), [](char c) { return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c; });
             if (lower == "me" || lower == "you" || lower == "we" || lower == "this" || lower == "that" || lower == "yonder")
-                problem("name-pronoun", t.offset,
+                problem(codes::namePronoun, t.offset,
                     "the Name " + t.text + " would be the same constant as the pronoun " + lower + ": write " + lower
                         + " for the pronoun, or pick another Name");
         }
@@ -269,7 +271,7 @@ void Resolver::restrictor(Restrictor &r)
         if (e != nullptr) {
             r.boundPlace = e->placeOf(r.selectorLabel);
             if (r.boundPlace == 0) {
-                problem("unknown-label", r.selectorWord.offset,
+                problem(codes::unknownLabel, r.selectorWord.offset,
                     e->name + " has no place " + r.selectorLabel + ": its places are " + e->labelList() + " (or x1..x"
                         + std::to_string(e->arity()) + ")");
                 r.boundPlace = 1;
@@ -289,11 +291,12 @@ void Resolver::restrictor(Restrictor &r)
     for (Argument &a : r.arguments) {
         const bool isIt = a.term.kind == TermKind::Keyterm && a.term.text == "it";
         if (isIt && a.label.empty()) {
-            problem("linked-it", a.offset, "a positional it is ambiguous in a restrictor's arguments: name its place (loves(loved: it))");
+            problem(
+                codes::linkedIt, a.offset, "a positional it is ambiguous in a restrictor's arguments: name its place (loves(loved: it))");
             continue;
         }
         if (isIt && marker) {
-            problem("linked-it", a.offset, "only one it may mark where the described thing sits");
+            problem(codes::linkedIt, a.offset, "only one it may mark where the described thing sits");
             continue;
         }
         if (head == nullptr) {
@@ -305,7 +308,7 @@ void Resolver::restrictor(Restrictor &r)
         if (a.label.empty()) {
             place = 2 + positional++;
             if (place > head->arity()) {
-                problem("too-many-arguments", a.offset,
+                problem(codes::tooManyArguments, a.offset,
                     "too many arguments for " + word + ": it has " + std::to_string(head->arity()) + " places (" + head->labelList()
                         + ") and the described thing takes the first, so positional links fill " + head->labelList(2));
                 place = 0;
@@ -313,12 +316,12 @@ void Resolver::restrictor(Restrictor &r)
         } else {
             place = head->placeOf(a.label);
             if (place == 0)
-                problem("unknown-label", a.offset,
+                problem(codes::unknownLabel, a.offset,
                     word + " has no place " + a.label + ": its places are " + head->labelList() + " (or x1..x"
                         + std::to_string(head->arity()) + ")");
         }
         if (place > 0 && filled[static_cast<size_t>(place)]) {
-            problem("place-twice", a.offset,
+            problem(codes::placeTwice, a.offset,
                 "place " + head->places[static_cast<size_t>(place) - 1] + " (x" + std::to_string(place) + ") of " + word
                     + " is filled twice: keep one argument for it");
             place = 0;
@@ -339,7 +342,7 @@ void Resolver::restrictor(Restrictor &r)
     }
     if (head != nullptr && placeOneFilled && r.boundPlace == 1) {
         const std::string second = head->arity() >= 2 ? head->places[1] : std::string("x2");
-        problem("linked-x1", r.offset,
+        problem(codes::linkedX1, r.offset,
             "these arguments fill " + head->places[0] + " (x1) of " + word + ", where the described thing belongs: mark its place with it ("
                 + word + "(" + second + ": it, …)) or move the argument");
     }
@@ -365,27 +368,27 @@ void Resolver::declaration(const Statement &s)
     const std::string &w = d.name;
     const uint32_t at = s.begin;
     if (w == "pred") {
-        problem("declaration-conflict", at, "pred cannot be declared");
+        problem(codes::declarationConflict, at, "pred cannot be declared");
     } else if (const Entry *e = m_vocabulary.lexicon().find(w)) {
-        problem("declaration-conflict", at,
+        problem(codes::declarationConflict, at,
             w + " is already in the vocabulary as " + w + "(" + e->labelList() + "): use it, or declare a different name");
     } else if (const Entry *declared = m_vocabulary.findDeclared(w)) {
         if (declared->declarationText != render(s))
-            problem("declaration-conflict", at,
+            problem(codes::declarationConflict, at,
                 w + " is already declared as " + declared->declarationText + ": use it, or declare a different name");
     }
     const int n = static_cast<int>(d.labels.size());
     if (n > 5)
-        problem("declaration-label", at, w + " declares " + std::to_string(n) + " places: at most 5");
+        problem(codes::declarationLabel, at, w + " declares " + std::to_string(n) + " places: at most 5");
     for (size_t i = 0; i < d.labels.size(); ++i) {
         const Variable &label = d.labels[i];
         if (isRawPlace(label.name)) {
-            problem("declaration-label", label.offset, "place label " + label.name + " looks like a raw place number: name the place");
+            problem(codes::declarationLabel, label.offset, "place label " + label.name + " looks like a raw place number: name the place");
             continue;
         }
         for (size_t j = 0; j < i; ++j)
             if (d.labels[j].name == label.name) {
-                problem("declaration-label", label.offset, "place label " + label.name + " is used twice in " + w);
+                problem(codes::declarationLabel, label.offset, "place label " + label.name + " is used twice in " + w);
                 break;
             }
     }
@@ -399,7 +402,7 @@ void Resolver::declaration(const Statement &s)
             if (digits.empty() || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
                 continue;
             if (digits.size() > 1 || digits[0] == '0' || digits[0] - '0' > n) {
-                problem("declaration-label", at,
+                problem(codes::declarationLabel, at,
                     "the reading of " + w + " uses {x" + digits + "} but " + w + " has " + std::to_string(n) + " places");
                 break;
             }

@@ -10,8 +10,8 @@
 #include "kb/knowledgebase.h"
 #include "lang/fanvakb/rewrite.h"
 #include "llm/scriptedprovider.h"
+#include "sessionrun.h"
 
-#include <QFile>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -26,8 +26,7 @@ const QByteArray s_residents = "\n(penguin Pingu)\n(swims Pingu)\n(livesIn Pingu
 
 QByteArray fixtureKb()
 {
-    QFile file(QStringLiteral(FANVA_TEST_DATA_DIR "/formalize/fixture/kb/CxAnimals.txt"));
-    return (file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray()) + s_residents;
+    return testing::readAll(testing::fixtureDir() + QStringLiteral("/kb/CxAnimals.txt")) + s_residents;
 }
 
 int lineOf(const QByteArray &bytes, const QByteArray &line)
@@ -141,11 +140,7 @@ private Q_SLOTS:
             json::array({ { { "sentence", "(livesIn Pingu)" }, { "replaces", { 2 } } },
                 { { "sentence", "(captive Pingu)" }, { "replaces", { 1 } } } }) } };
         const json second = { { "candidates", json::array({ { { "sentence", "(livesIn Pingu Aquarium)" }, { "replaces", { 2 } } } }) } };
-        const json script = { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" },
-            { "turns", json::array({ { { "text", first.dump() } }, { { "text", second.dump() } } }) } };
-        llm::Failure error;
-        auto provider = llm::ScriptedProvider::fromJson(script, llm::ScriptedProvider::Mode::Scripted, &error);
-        QVERIFY(provider);
+        const auto provider = testing::scriptedProvider(json::array({ { { "text", first.dump() } }, { { "text", second.dump() } } }));
         formalize::SessionSettings settings;
         settings.judge = false;
         const formalize::SessionInput input = lang::fanvakb::makeRewriteInput(
@@ -180,11 +175,7 @@ private Q_SLOTS:
         const int swims = lineOf(bytes, "(swims Pingu)");
         const auto selection = lang::fanvakb::selectSentences(*loaded.kb, bytes, swims, swims + 1).sentences;
         const json reply = { { "candidates", json::array() }, { "retract", { 1 } } };
-        const json script = { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" },
-            { "turns", json::array({ { { "text", reply.dump() } } }) } };
-        llm::Failure error;
-        auto provider = llm::ScriptedProvider::fromJson(script, llm::ScriptedProvider::Mode::Scripted, &error);
-        QVERIFY(provider);
+        const auto provider = testing::scriptedProvider(json::array({ { { "text", reply.dump() } } }));
         formalize::SessionSettings settings;
         settings.judge = false;
         formalize::Session session(provider.get(),

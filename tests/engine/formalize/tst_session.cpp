@@ -11,6 +11,7 @@
 #include "proposal/apply.h"
 #include "proposal/gate.h"
 #include "proposal/sessionfile.h"
+#include "sessionrun.h"
 
 #include <QDir>
 #include <QFile>
@@ -22,19 +23,10 @@ using namespace fanva;
 using formalize::EntryState;
 using formalize::Verdict;
 using nlohmann::json;
+using testing::fixtureDir;
+using testing::readAll;
 
 namespace {
-
-QString fixtureDir()
-{
-    return QStringLiteral(FANVA_TEST_DATA_DIR "/formalize/fixture");
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 
 /// J(s@i, …) U(i…): a JSON reply with those candidates and untranslated sentences.
 std::string J(const std::vector<std::pair<std::string, int>> &candidates, const std::vector<int> &untranslated = {})

@@ -8,8 +8,8 @@
 #include "kb/knowledgebase.h"
 #include "lang/fanvakb/fanvakb.h"
 #include "llm/scriptedprovider.h"
+#include "sessionrun.h"
 
-#include <QFile>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -17,24 +17,15 @@
 
 using namespace fanva;
 using nlohmann::json;
+using Result = testing::SessionRun;
+using testing::fixtureDir;
+using testing::readAll;
 
 namespace {
 
-QString fixtureDir()
-{
-    return QStringLiteral(FANVA_TEST_DATA_DIR "/formalize/fixture");
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
 json reply(const std::string &sentence, int segment)
 {
-    const json candidates = json::array({ { { "sentence", sentence }, { "segment", segment }, { "confidence", "high" } } });
-    return { { "text", json { { "candidates", candidates } }.dump() }, { "stop_reason", "end_turn" } };
+    return testing::candidatesTurn({ { QString::fromStdString(sentence), segment } });
 }
 
 /// A document of `n` sentences, each about `words` words long.
@@ -71,13 +62,6 @@ QByteArray randomDocument(int bytes)
     return doc;
 }
 
-struct Result {
-    json outcome;
-    std::vector<formalize::Entry> entries;
-    std::vector<llm::Request> requests;
-    json events;
-};
-
 } // namespace
 
 class TstSessionRounds : public QObject
@@ -89,22 +73,13 @@ class TstSessionRounds : public QObject
     Result run(const QByteArray &document, const std::vector<json> &turns, formalize::SessionSettings settings,
         const std::function<void(formalize::SessionInput &)> &adjust = {})
     {
-        json script = { { "format", "fanva-script/1" }, { "model", "scripted" }, { "on_exhausted", "error" }, { "turns", turns } };
-        llm::Failure error;
-        auto provider = llm::ScriptedProvider::fromJson(script, llm::ScriptedProvider::Mode::Scripted, &error);
-        if (!provider)
-            qFatal("bad script");
+        const std::unique_ptr<llm::ScriptedProvider> provider = testing::scriptedProvider(json(turns));
         settings.judge = false;
         formalize::SessionInput input = formalize::makeSessionInput(
             lang::fanvaKbOver(m_kb), QStringLiteral("CxAnimals"), document, QStringLiteral("doc.md"), settings);
         if (adjust)
             adjust(input);
-        formalize::Session session(provider.get(), input);
-        QSignalSpy finished(&session, &formalize::Session::finished);
-        session.start();
-        if (!session.isFinished() && !finished.wait(20000))
-            qFatal("the session did not finish");
-        return { session.outcome(), session.entries(), provider->received(), session.events() };
+        return testing::playSession(*provider, input);
     }
 
 private Q_SLOTS:

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 // The rules provider's patterns (docs/spec/rules.md §3), one test per row, on a small farm KB
 // written for these tests (not the demo's).
+#include "draftedsentences.h"
+#include "lang/fanvakb/rulesturn.h"
 #include "formalize/segmenter.h"
 #include "kb/knowledgebase.h"
 #include "lang/fanvakb/rulesturn.h"
@@ -13,6 +15,7 @@
 
 using namespace fanva;
 using nlohmann::json;
+using testing::draftedSentences;
 
 namespace {
 
@@ -96,14 +99,6 @@ json draftOf(const QByteArray &text)
     const formalize::Segmentation segmentation = formalize::segment(text);
     const json turn = lang::fanvakb::rulesTurn(*farm(), QStringLiteral("CxFarm"), text, segmentation.segments, {});
     return rules::draft(turn, rules::Lexicon::instance());
-}
-
-QStringList sentences(const json &reply)
-{
-    QStringList out;
-    for (const json &c : reply.at("candidates"))
-        out << QString::fromStdString(c.at("sentence").get<std::string>());
-    return out;
 }
 
 } // namespace
@@ -225,7 +220,7 @@ private Q_SLOTS:
         QFETCH(QByteArray, text);
         QFETCH(QStringList, expected);
         const json reply = draftOf(text);
-        QCOMPARE(sentences(reply), expected);
+        QCOMPARE(draftedSentences(reply), expected);
         if (expected.isEmpty()) {
             QCOMPARE(reply.at("untranslated").size(), std::size_t(1));
             QVERIFY(!reply.at("untranslated")[0].at("reason").get<std::string>().empty());
@@ -235,7 +230,7 @@ private Q_SLOTS:
     void honestMarking()
     {
         const json reply = draftOf("Rex sleeps in the Red Barn every night.");
-        QCOMPARE(sentences(reply), QStringList { "(sleepsIn Rex RedBarn)" });
+        QCOMPARE(draftedSentences(reply), QStringList { "(sleepsIn Rex RedBarn)" });
         const json &c = reply.at("candidates")[0];
         QCOMPARE(c.at("pattern").get<std::string>(), std::string("verb-preposition"));
         QCOMPARE(c.at("confidence").get<std::string>(), std::string("medium"));
@@ -243,7 +238,7 @@ private Q_SLOTS:
         QCOMPARE(draftOf("Rex is a dog.").at("candidates")[0].at("confidence").get<std::string>(), std::string("high"));
         QVERIFY(reply.at("notes").get<std::string>().find("drafted by rules") != std::string::npos);
         const json apposition = draftOf("Clara, a farmer, feeds Rex.");
-        QCOMPARE(sentences(apposition), (QStringList { "(farmer Clara)", "(feeds Clara Rex)" }));
+        QCOMPARE(draftedSentences(apposition), (QStringList { "(farmer Clara)", "(feeds Clara Rex)" }));
         QCOMPARE(apposition.at("candidates")[0].at("pattern").get<std::string>(), std::string("apposition"));
         QCOMPARE(apposition.at("candidates")[0].at("confidence").get<std::string>(), std::string("high"));
         const json head = draftOf("Clara, the new farmer, feeds Rex.");
@@ -254,7 +249,7 @@ private Q_SLOTS:
     void headingsYieldNothing()
     {
         const json reply = draftOf("# The farm\n\nRex is a dog.\n");
-        QCOMPARE(sentences(reply), QStringList { "(dog Rex)" });
+        QCOMPARE(draftedSentences(reply), QStringList { "(dog Rex)" });
         QCOMPARE(reply.at("untranslated")[0].at("segment").get<int>(), 1);
     }
 

@@ -3,6 +3,8 @@
 // The rules drafting nibli KR (docs/spec/rules.md §2–§3): the language-neutral claim written
 // by each language's ClaimWriter, nibli's turn vocabulary from a KB's `pred` declarations
 // and the shipped lexicon, and sentences drafted on a small nibli KB through the nibli gates.
+#include "draftedsentences.h"
+#include "lang/fanvakb/rulesturn.h"
 #include "formalize/segmenter.h"
 #include "formalize/turnframe.h"
 #include "lang/claim.h"
@@ -24,6 +26,7 @@ using namespace fanva;
 using lang::Claim;
 using lang::ClaimTerm;
 using nlohmann::json;
+using testing::draftedSentences;
 
 // Declared before the test class uses it in QFETCH (clang refuses a later specialization).
 Q_DECLARE_METATYPE(fanva::lang::Claim)
@@ -58,14 +61,6 @@ const lang::ClaimWriter &writerOf(const char *id)
     const lang::Language *language = lang::languageById(QString::fromLatin1(id));
     Q_ASSERT(language && language->claimWriter());
     return *language->claimWriter();
-}
-
-QStringList sentences(const json &reply)
-{
-    QStringList out;
-    for (const json &c : reply.at("candidates"))
-        out << QString::fromStdString(c.at("sentence").get<std::string>());
-    return out;
 }
 
 } // namespace
@@ -199,7 +194,7 @@ private Q_SLOTS:
             = formalize::structuredTurn(QStringLiteral("nibli"), QStringLiteral("town"), text, segmentation.segments, {}, vocabulary);
         QVERIFY(turn.at("language") == "nibli");
         const json reply = rules::draft(turn, rules::Lexicon::instance());
-        QCOMPARE(sentences(reply), expected);
+        QCOMPARE(draftedSentences(reply), expected);
         for (const QString &candidate : expected) {
             const lang::GateReport report = lang::runGates(*m_load.kb, candidate, QStringLiteral("town"));
             QVERIFY2(report.isAdmissible(), qPrintable(candidate));
