@@ -15,6 +15,7 @@
 #include "kb/canonical.h"
 #include "kb/reader.h"
 #include "kb/roles.h"
+#include "kb/sentencedata.h"
 #include "kb/symbol.h"
 #include "kb/writer.h"
 #include "lang/fanvakbclaimwriter.h"
@@ -37,15 +38,8 @@ namespace fanva::lang {
 
 namespace {
 
-/// A fanva-kb statement: the term and the arena that keeps it alive.
-class TermData final : public StatementData
-{
-public:
-    explicit TermData(kb::OwnedTerm owned)
-        : term(std::move(owned))
-    { }
-    kb::OwnedTerm term;
-};
+/// A fanva-kb statement: the term and the arena that keeps it alive (check::runGates makes it too).
+using TermData = kb::SentenceData;
 
 class FanvaKbKb final : public Kb
 {

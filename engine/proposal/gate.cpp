@@ -18,7 +18,7 @@ std::vector<std::vector<check::Problem>> gateWith(const check::Critic &critic, c
     std::vector<std::vector<check::Problem>> out;
     out.reserve(sentences.size());
     for (const QString &sentence : sentences) {
-        const check::GateReport report = check::runGates(critic, sentence, context, {}, &overlay);
+        const lang::GateReport report = check::runGates(critic, sentence, context, {}, &overlay);
         out.push_back(report.isAdmissible() ? report.notes : report.problems);
     }
     return out;

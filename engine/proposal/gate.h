@@ -29,7 +29,7 @@ namespace fanva::proposal {
 /// criticGate()'s answer through the language seam, for a KB in any language: `sentences`
 /// gated one after another as one batch (lang::runGates) for `target`; per sentence its
 /// failing gate's problems, or an admissible one's notes.
-[[nodiscard]] std::vector<std::vector<check::Problem>> gateThroughLanguage(
+[[nodiscard]] std::vector<std::vector<lang::Problem>> gateThroughLanguage(
     const lang::Kb &kb, const QString &target, const QStringList &sentences);
 
 } // namespace fanva::proposal

@@ -21,9 +21,9 @@ using formalize::Decision;
 
 namespace {
 
-std::vector<std::vector<check::Problem>> letEverythingThrough(const kb::KnowledgeBase &, const QString &, const QStringList &sentences)
+std::vector<std::vector<lang::Problem>> letEverythingThrough(const kb::KnowledgeBase &, const QString &, const QStringList &sentences)
 {
-    return std::vector<std::vector<check::Problem>>(sentences.size());
+    return std::vector<std::vector<lang::Problem>>(sentences.size());
 }
 
 } // namespace
