@@ -179,7 +179,7 @@ std::optional<int> decide(proposal::Proposal &p, const QStringList &forced, cons
         if (!p.force(id)) {
             const formalize::Entry *e = p.entry(id);
             const auto unforceable = std::find_if(e->problems.begin(), e->problems.end(),
-                [&](const check::Problem &problem) { return proposal::isUnforceable(problem.type, p.kbLanguage()); });
+                [&](const lang::Problem &problem) { return proposal::isUnforceable(problem.type, p.kbLanguage()); });
             if (e->rank() == formalize::Rank::Refused && unforceable != e->problems.end())
                 cli::err(QStringLiteral("fanva-cli apply: %1 cannot be forced: %2: %3 (the knowledge base would no longer load; edit it in "
                                         "the window)\n")
@@ -218,7 +218,7 @@ struct Held {
 /// not propose it again).
 bool isWithdrawn(const formalize::Entry &e)
 {
-    return std::any_of(e.notes.begin(), e.notes.end(), [](const check::Problem &n) { return n.type == check::problem::withdrawn; });
+    return std::any_of(e.notes.begin(), e.notes.end(), [](const lang::Problem &n) { return n.type == lang::problem::withdrawn; });
 }
 
 /// The entries the file already accepts, edits or forces are held back unless `keepDecisions`
@@ -375,7 +375,7 @@ std::optional<int> reportApply(const proposal::ApplyResult &result)
     case proposal::ApplyStatus::Blocked:
         cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(result.message));
         for (const proposal::BlockedEntry &b : result.blocked) {
-            for (const check::Problem &problem : b.problems)
+            for (const lang::Problem &problem : b.problems)
                 cli::err(QStringLiteral("  %1: %2: %3\n").arg(b.id, problem.type, problem.message));
         }
         return cli::ExitProblems;

@@ -50,7 +50,7 @@ struct Tally {
     {
         ++statements;
         clean += check::hasBlocking(problems) ? 0 : 1;
-        const kb::Span at = statement.span;
+        const lang::Span at = statement.span;
         if (json) {
             results.push_back({ { "file", input.toStdString() }, { "index", index }, { "line", at.line }, { "col", at.column },
                 { "sentence", quote(statement).toStdString() }, { "problems", cli::problemsJson(problems, true) },
@@ -59,7 +59,7 @@ struct Tally {
         }
         QString lines;
         for (const check::Problem &p : problems) {
-            const kb::Span where = p.span.value_or(at);
+            const lang::Span where = p.span.value_or(at);
             lines += QStringLiteral("%1:%2:%3: %4: %5\n").arg(input).arg(where.line).arg(where.column).arg(p.type, p.message);
         }
         if (!lines.isEmpty())
@@ -70,7 +70,7 @@ struct Tally {
     void addUnreadable(const QString &input, int index, const lang::UnreadableForm &u)
     {
         ++statements;
-        const kb::Diagnostic &d = u.diagnostic;
+        const lang::Diagnostic &d = u.diagnostic;
         if (json) {
             const nlohmann::json problem { { "type", d.code.toStdString() }, { "message", d.message.toStdString() }, { "line", d.line },
                 { "col", d.column } };
@@ -110,7 +110,7 @@ bool checkInput(const lang::Kb &kb, const CheckRequest &request, const QString &
     const std::vector<lang::UnreadableForm> unreadable
         = services ? services->unreadableForms(text, read) : std::vector<lang::UnreadableForm>();
     // A form the reader could not read is a result of its own (below); the rest goes to stderr.
-    for (const kb::Diagnostic &diagnostic : read.diagnostics) {
+    for (const lang::Diagnostic &diagnostic : read.diagnostics) {
         const bool asResult
             = std::any_of(unreadable.begin(), unreadable.end(), [&](const lang::UnreadableForm &u) { return u.diagnostic == diagnostic; });
         if (!asResult)

@@ -192,7 +192,7 @@ QString proposalText(const Printed &printed, const std::optional<llm::Cost> &cos
         text += QStringLiteral("%1 [%2] %3 · %4\n")
                     .arg(e->id, e->segment > 0 ? QString::number(e->segment) : QStringLiteral("?"), formalize::rankName(e->rank()),
                         printable(e->sentence()));
-        for (const check::Problem &p : e->problems)
+        for (const lang::Problem &p : e->problems)
             text += QStringLiteral("    %1: %2\n").arg(p.type, printable(p.message));
         if (e->correction && !e->correction->isEmpty()) {
             // The entry line shows the selected shape; say what the model wrote and why it was reshaped.

@@ -80,7 +80,7 @@ std::optional<Selection> select(const cli::CommandLine &commandLine, const QStri
     s.context = commandLine.context();
     const lang::Language &language = commandLine.language();
     lang::LoadResult loaded = language.load(s.kbDir);
-    for (const kb::Diagnostic &d : loaded.diagnostics)
+    for (const lang::Diagnostic &d : loaded.diagnostics)
         cli::err(d.toString() + QLatin1Char('\n'));
     if (!loaded.ok()) {
         *code = cli::ExitProblems;
@@ -131,7 +131,7 @@ QString entryLine(const formalize::Entry &e)
     const QString where = lines.isEmpty() ? QStringLiteral("new") : QStringLiteral("line %1").arg(lines.join(QLatin1Char(',')));
     QString text = QStringLiteral("%1 %2 %3 %4 · %5\n")
                        .arg(e.id, formalize::entryKindName(e.kind), where, formalize::rankName(e.rank()), e.sentence().simplified());
-    for (const check::Problem &p : e.problems)
+    for (const lang::Problem &p : e.problems)
         text += QStringLiteral("    %1: %2\n").arg(p.type, p.message.simplified());
     return text;
 }
@@ -385,7 +385,7 @@ int runRetract(const QStringList &args)
             = edits->retractionWarning(*s->kb, s->context, s->file, s->bytes, proposal::statementLines(e.replaces), going))
             e.notes.push_back(*warning);
         cli::out(entryLine(e));
-        for (const check::Problem &n : e.notes)
+        for (const lang::Problem &n : e.notes)
             cli::out(QStringLiteral("    %1: %2\n").arg(n.type, n.message.simplified()));
         session.proposal.entries.push_back(e);
     }

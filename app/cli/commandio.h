@@ -17,10 +17,6 @@
 #include <optional>
 #include <vector>
 
-namespace fanva::check {
-struct Problem;
-}
-
 namespace cli {
 
 /// The bytes of FILE, or of stdin for "-"; nullopt after printing why not.
@@ -31,11 +27,11 @@ namespace cli {
 [[nodiscard]] std::shared_ptr<const fanva::lang::Kb> loadKb(const CommandLine &commandLine, const QString &kbDir);
 
 /// Prints each diagnostic's "FILE:LINE:COL: error: MESSAGE" line on stderr.
-void printDiagnostics(const std::vector<fanva::kb::Diagnostic> &diagnostics);
+void printDiagnostics(const std::vector<fanva::lang::Diagnostic> &diagnostics);
 
 /// The problems of one statement that are (or, with @p blocking false, are not) blocking, as
 /// `check --json` lists them: `[{type, message}]`.
-[[nodiscard]] nlohmann::json problemsJson(const std::vector<fanva::check::Problem> &problems, bool blocking);
+[[nodiscard]] nlohmann::json problemsJson(const std::vector<fanva::lang::Problem> &problems, bool blocking);
 
 /// `document` dumped with two-space indent and a final newline, for stdout.
 [[nodiscard]] QString jsonText(const nlohmann::json &document);

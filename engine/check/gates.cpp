@@ -5,34 +5,27 @@
 #include "check/chain_p.h"
 #include "kb/canonical.h"
 #include "kb/reader.h"
+#include "kb/sentencedata.h"
 #include "kb/writer.h"
 
-#include <algorithm>
+#include <memory>
 
 namespace fanva::check {
 
-QString gateId(Gate gate)
+namespace {
+
+/// The candidate as a statement of no Language (check knows none; kb::sentenceOf reads it).
+lang::Statement statementOf(const kb::OwnedTerm &owned, const QString &candidate)
 {
-    switch (gate) {
-    case Gate::Parse:
-        return QStringLiteral("parse");
-    case Gate::Critic:
-        return QStringLiteral("critic");
-    case Gate::RoundTrip:
-        return QStringLiteral("round-trip");
-    }
-    return {};
+    lang::Statement statement;
+    statement.span = owned.term.span();
+    const QByteArray bytes = candidate.toUtf8();
+    statement.text = QString::fromUtf8(bytes.mid(statement.span.begin, statement.span.end - statement.span.begin));
+    statement.data = std::make_shared<const kb::SentenceData>(owned);
+    return statement;
 }
 
-bool GateReport::isKnown() const
-{
-    return isAdmissible() && std::any_of(notes.begin(), notes.end(), [](const Problem &p) { return p.type == problem::alreadyStored; });
-}
-
-bool GateReport::isDuplicate() const
-{
-    return isAdmissible() && std::any_of(notes.begin(), notes.end(), [](const Problem &p) { return p.type == problem::duplicateInBatch; });
-}
+} // namespace
 
 std::optional<Problem> parseProblem(const kb::SentenceParse &parsed, const QString &candidate)
 {
@@ -87,18 +80,18 @@ std::optional<Problem> roundTripProblem(const kb::KnowledgeBase &kb, kb::Term se
     return std::nullopt;
 }
 
-GateReport runGates(const Critic &critic, const QString &candidate, const QString &context, const QJsonObject &options,
+lang::GateReport runGates(const Critic &critic, const QString &candidate, const QString &context, const QJsonObject &options,
     BatchOverlay *overlay, int entryIndex)
 {
-    GateReport report;
+    lang::GateReport report;
     const kb::SentenceParse parsed = kb::parseSentence(candidate);
     if (auto problem = parseProblem(parsed, candidate)) {
         report.failedGate = Gate::Parse;
         report.problems.push_back(std::move(*problem));
         return report;
     }
-    report.sentence = *parsed.sentence;
-    const kb::Term sentence = report.sentence.term;
+    const kb::Term sentence = parsed.sentence->term;
+    report.statement = statementOf(*parsed.sentence, candidate);
     report.canonical = kb::render(sentence);
 
     const std::vector<Problem> problems

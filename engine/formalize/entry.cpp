@@ -77,9 +77,9 @@ QStringList stringListFrom(const FieldReader &r, std::string_view key)
 
 /// The problems in the array member `key` of `owner` (or `owner` itself when it is that array
 /// and `r` reads nothing); items that are not objects are skipped.
-std::vector<check::Problem> problemsFrom(const FieldReader &r, const nlohmann::json &owner, std::string_view key)
+std::vector<lang::Problem> problemsFrom(const FieldReader &r, const nlohmann::json &owner, std::string_view key)
 {
-    std::vector<check::Problem> out;
+    std::vector<lang::Problem> out;
     const nlohmann::json *items = owner.is_array() ? &owner : r.array(key);
     if (!items)
         return out;
@@ -88,12 +88,12 @@ std::vector<check::Problem> problemsFrom(const FieldReader &r, const nlohmann::j
         if (!item.is_object())
             continue;
         const FieldReader pr = r.at(item, key, i);
-        check::Problem problem { pr.string("type"), pr.string("message"), std::nullopt };
+        lang::Problem problem { pr.string("type"), pr.string("message"), std::nullopt };
         const nlohmann::json *span = jsonutil::array(item, "span");
         if (span && span->size() == 4 && std::all_of(span->begin(), span->end(), [](const nlohmann::json &n) {
                 return n.is_number_unsigned() && n.get<std::uint64_t>() <= std::numeric_limits<std::uint32_t>::max();
             }))
-            problem.span = kb::Span { (*span)[0].get<std::uint32_t>(), (*span)[1].get<std::uint32_t>(), (*span)[2].get<std::uint32_t>(),
+            problem.span = lang::Span { (*span)[0].get<std::uint32_t>(), (*span)[1].get<std::uint32_t>(), (*span)[2].get<std::uint32_t>(),
                 (*span)[3].get<std::uint32_t>() };
         out.push_back(problem);
     }
@@ -123,7 +123,7 @@ bool Entry::isAccepted() const
 
 Rank Entry::rank() const
 {
-    if (state == EntryState::Refused || check::hasBlocking(problems))
+    if (state == EntryState::Refused || lang::hasBlocking(problems))
         return Rank::Refused;
     if (state == EntryState::Known)
         return Rank::Known;
@@ -188,10 +188,10 @@ int entryNumber(const QString &id)
     return ok ? n : 0;
 }
 
-nlohmann::json problemsToJson(const std::vector<check::Problem> &problems)
+nlohmann::json problemsToJson(const std::vector<lang::Problem> &problems)
 {
     nlohmann::json out = nlohmann::json::array();
-    for (const check::Problem &p : problems) {
+    for (const lang::Problem &p : problems) {
         nlohmann::json problem = { { "type", utf8(p.type) }, { "message", utf8(p.message) } };
         if (p.span)
             problem["span"] = { p.span->begin, p.span->end, p.span->line, p.span->column };
@@ -200,7 +200,7 @@ nlohmann::json problemsToJson(const std::vector<check::Problem> &problems)
     return out;
 }
 
-std::vector<check::Problem> problemsFromJson(const nlohmann::json &json)
+std::vector<lang::Problem> problemsFromJson(const nlohmann::json &json)
 {
     return problemsFrom(FieldReader(nlohmann::json::object(), QString(), nullptr), json, "problems");
 }

@@ -2,11 +2,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "check/problem.h"
 #include "formalize/coined.h"
 #include "formalize/corrections.h"
 #include "formalize/entrykind.h"
 #include "formalize/replyparser.h"
+#include "lang/problem.h"
 
 #include <QString>
 #include <QStringList>
@@ -46,7 +46,7 @@ struct HistoryItem {
     int attempt = 0;
     QString sentence;
     QString reason; ///< superseded | refused-replacement | withdrawn
-    std::vector<check::Problem> problems;
+    std::vector<lang::Problem> problems;
     friend bool operator==(const HistoryItem &, const HistoryItem &) = default;
 };
 
@@ -61,8 +61,8 @@ struct Entry {
     QStringList shapes;
     int selectedShape = 1;
     QString edit;
-    std::vector<check::Problem> problems; ///< blocking problems of the selected shape
-    std::vector<check::Problem> notes; ///< non-blocking notes
+    std::vector<lang::Problem> problems; ///< blocking problems of the selected shape
+    std::vector<lang::Problem> notes; ///< non-blocking notes
     std::optional<Correction> correction;
     std::vector<CoinedFunctor> coined;
     EntryGloss gloss;
@@ -114,8 +114,8 @@ struct Entry {
 /// expected an integer, found a string"; `path` names the entry in that message).
 [[nodiscard]] std::optional<Entry> entryFromJson(const nlohmann::json &json, QString *error = nullptr, const QString &path = {});
 
-[[nodiscard]] nlohmann::json problemsToJson(const std::vector<check::Problem> &problems);
-[[nodiscard]] std::vector<check::Problem> problemsFromJson(const nlohmann::json &json);
+[[nodiscard]] nlohmann::json problemsToJson(const std::vector<lang::Problem> &problems);
+[[nodiscard]] std::vector<lang::Problem> problemsFromJson(const nlohmann::json &json);
 
 /// UTF-8 conversions at the JSON boundary.
 [[nodiscard]] inline std::string utf8(const QString &text)

@@ -29,9 +29,9 @@ const QString &notAgainLead()
 }
 
 /// True for a withdrawn note a merge wrote (the judge's own withdrawals stay).
-bool isMergeNote(const check::Problem &p)
+bool isMergeNote(const lang::Problem &p)
 {
-    return p.type == check::problem::withdrawn && (p.message.startsWith(goneLead()) || p.message.startsWith(notAgainLead()));
+    return p.type == lang::problem::withdrawn && (p.message.startsWith(goneLead()) || p.message.startsWith(notAgainLead()));
 }
 
 void clearMergeNotes(Entry &e)
@@ -42,7 +42,7 @@ void clearMergeNotes(Entry &e)
 void markWithdrawn(Entry &e, const QString &message)
 {
     clearMergeNotes(e);
-    e.notes.push_back({ QString(check::problem::withdrawn), message, std::nullopt });
+    e.notes.push_back({ QString(lang::problem::withdrawn), message, std::nullopt });
 }
 
 QString goneMessage(const QString &sentence)

@@ -209,7 +209,7 @@ TemplateValue refusedGroups(const std::vector<RepairGroup> &groups)
         std::vector<TemplateData> refused;
         for (const RefusedCandidate &candidate : group.refused) {
             std::vector<TemplateData> problems;
-            for (const check::Problem &problem : candidate.problems)
+            for (const lang::Problem &problem : candidate.problems)
                 problems.push_back({ { QStringLiteral("type"), problem.type }, { QStringLiteral("message"), problem.message } });
             refused.push_back({ { QStringLiteral("candidate"), candidate.sentence },
                 { QStringLiteral("problems"), TemplateValue::list(std::move(problems)) } });

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "check/problem.h"
+#include "lang/problem.h"
 
 #include <QString>
 
@@ -74,7 +74,7 @@ struct DocumentTurnInput {
 /// A refused candidate and its blocking problems, in critic order.
 struct RefusedCandidate {
     QString sentence;
-    std::vector<check::Problem> problems;
+    std::vector<lang::Problem> problems;
 };
 
 /// The refused candidates of one sentence (no segment: grouped as "Sentence [?]").

@@ -3,7 +3,7 @@
 #include "formalize/segmenter.h"
 
 #include "enumnames.h"
-#include "kb/utf8_p.h"
+#include "lang/utf8.h"
 
 #include <QChar>
 
@@ -264,10 +264,10 @@ Segmentation segment(const QByteArray &document)
     std::vector<Char> chars;
     chars.reserve(std::size_t(document.size()));
     while (pos < document.size()) {
-        const kb::detail::Utf8Step step = kb::detail::decodeUtf8(begin + pos, end);
-        if (step.error != kb::detail::Utf8Step::Error::None) {
+        const lang::Utf8Step step = lang::decodeUtf8(begin + pos, end);
+        if (step.error != lang::Utf8Step::Error::None) {
             result.error = SegmentationError { SegmentationError::Code::DocumentEncoding, pos,
-                QStringLiteral("%1 at byte %2").arg(kb::detail::utf8ErrorMessage(step.error, begin[pos])).arg(pos) };
+                QStringLiteral("%1 at byte %2").arg(lang::utf8ErrorMessage(step.error, begin[pos])).arg(pos) };
             return result;
         }
         chars.push_back(Char { pos, step.codePoint });

@@ -8,12 +8,12 @@
 #include "enumnames.h"
 #include "jsonutil.h"
 
-#include "check/gates.h"
 #include "formalize/replyparser.h"
 #include "formalize/rewrite.h"
 #include "formalize/sessionkb.h"
 #include "formalize/turnframe.h"
 #include "formalize/vocabulary.h"
+#include "lang/gatereport.h"
 #include "lang/language.h"
 #include "lang/turnvocabulary.h"
 #include "llm/budget.h"
@@ -40,7 +40,7 @@ using detail::s_minimumCard;
 using detail::sha256;
 
 constexpr int s_historyPairs = 3;
-json problemsJson(const std::vector<check::Problem> &problems)
+json problemsJson(const std::vector<lang::Problem> &problems)
 {
     return problemsToJson(problems);
 }
@@ -492,14 +492,14 @@ void Session::gateInto(Entry &e, lang::Batch &batch)
         e.notes = report.notes;
     }
     if (e.segment == 0)
-        e.notes.push_back({ QString(check::problem::noSegment),
+        e.notes.push_back({ QString(lang::problem::noSegment),
             QStringLiteral("The model named no sentence of the document for this candidate."), std::nullopt });
     if (report.statement)
         m_kb->annotate(m_input.context, e);
     if (e.selectedShape != 1 && e.state != EntryState::Dropped) {
         // Problems follow the selected shape (§7); the candidate's state stays as gated.
         const lang::GateReport shaped = m_kb->gate(e.sentence(), m_input.context, nullptr, -1);
-        e.problems = shaped.isAdmissible() ? std::vector<check::Problem>() : shaped.problems;
+        e.problems = shaped.isAdmissible() ? std::vector<lang::Problem>() : shaped.problems;
         if (shaped.isAdmissible())
             e.notes = shaped.notes;
     }
@@ -507,7 +507,7 @@ void Session::gateInto(Entry &e, lang::Batch &batch)
         e.gloss = m_kb->gloss(e.sentence(), m_input.context);
 
     json problems = problemsJson(e.problems);
-    const QString gate = report.failedGate ? check::gateId(*report.failedGate) : check::gateId(check::Gate::RoundTrip);
+    const QString gate = report.failedGate ? lang::gateId(*report.failedGate) : lang::gateId(lang::Gate::RoundTrip);
     emitEvent(event::gateResult,
         { { "n", e.attempt }, { "candidate", utf8(e.id) }, { "segment", e.segment }, { "gate", utf8(gate) },
             { "ok", report.isAdmissible() }, { "state", utf8(entryStateName(e.state)) }, { "problems", problems } });
@@ -543,11 +543,11 @@ Session::Settled Session::settle(const ParsedReply &parsed, int attempt, const s
         m_untranslated[u.segment] = u.reason;
         for (Entry *e : pendingOf(u.segment)) {
             if (judgeRepair) {
-                e->notes.push_back({ QString(check::problem::withdrawn),
+                e->notes.push_back({ QString(lang::problem::withdrawn),
                     QStringLiteral("The model withdrew this candidate: %1").arg(u.reason), std::nullopt });
             } else {
                 e->state = EntryState::Dropped;
-                e->notes.push_back({ QString(check::problem::untranslated), u.reason, std::nullopt });
+                e->notes.push_back({ QString(lang::problem::untranslated), u.reason, std::nullopt });
             }
         }
     }

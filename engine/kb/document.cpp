@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-// Diagnostics and documents: printing, reading a KB file from disk within the size cap,
+// Documents: reading a KB file from disk within the size cap,
 // and reading one candidate sentence.
 #include "kb/reader.h"
 
@@ -11,14 +11,6 @@
 #include <algorithm>
 
 namespace fanva::kb {
-
-QString Diagnostic::toString() const
-{
-    const QString kind = severity == Severity::Error ? QStringLiteral("error") : QStringLiteral("warning");
-    if (line <= 0)
-        return QStringLiteral("%1: %2: %3").arg(file, kind, message);
-    return QStringLiteral("%1:%2:%3: %4: %5").arg(file).arg(line).arg(column).arg(kind, message);
-}
 
 bool Document::hasErrors() const
 {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "kb/term.h"
+#include "lang/diagnostic.h"
 
 #include <QByteArray>
 #include <QByteArrayView>
@@ -18,27 +19,10 @@ QT_FORWARD_DECLARE_CLASS(QThreadPool)
 
 namespace fanva::kb {
 
-/// One reader or loader message: FILE:LINE:COL: error|warning: MESSAGE. Lines and columns
-/// are 1-based (columns in code points); byteOffset is into the raw file. `code` is a stable
-/// kebab-case id of the kind of error (the `codes::` constants below, listed in
-/// engine/kb/README.md): tools and tests compare codes; people and models read the message.
-struct Diagnostic {
-    enum class Severity : std::uint8_t { Error, Warning };
-
-    QString code;
-    QString file;
-    int line = 0;
-    int column = 0;
-    qint64 byteOffset = 0;
-    QString message;
-    Severity severity = Severity::Error;
-
-    [[nodiscard]] bool isError() const { return severity == Severity::Error; }
-    /// "FILE:LINE:COL: error: MESSAGE" (or "warning:"); the position is left out when line is 0.
-    [[nodiscard]] QString toString() const;
-
-    friend bool operator==(const Diagnostic &, const Diagnostic &) = default;
-};
+/// One reader or loader message: FILE:LINE:COL: error|warning: MESSAGE, the language-neutral
+/// diagnostic (lang/diagnostic.h). `code` is one of the `codes::` constants below, listed in
+/// engine/kb/README.md.
+using Diagnostic = lang::Diagnostic;
 
 /// The diagnostic codes, spelled once.
 namespace codes {

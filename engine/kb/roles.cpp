@@ -56,25 +56,6 @@ bool allOf(std::string_view text, bool (*pred)(char))
 
 } // namespace
 
-constexpr std::array s_roleNames {
-    EnumName { Role::None, QLatin1StringView("none") },
-    EnumName { Role::Variable, QLatin1StringView("variable") },
-    EnumName { Role::Number, QLatin1StringView("number") },
-    EnumName { Role::String, QLatin1StringView("string") },
-    EnumName { Role::Lexeme, QLatin1StringView("lexeme") },
-    EnumName { Role::Context, QLatin1StringView("context") },
-    EnumName { Role::Individual, QLatin1StringView("individual") },
-    EnumName { Role::Predicate, QLatin1StringView("predicate") },
-    EnumName { Role::Sense, QLatin1StringView("sense") },
-    EnumName { Role::Type, QLatin1StringView("type") },
-    EnumName { Role::Function, QLatin1StringView("function") },
-};
-
-QLatin1StringView roleName(Role role)
-{
-    return enumName(s_roleNames, role);
-}
-
 bool isLexemeName(std::string_view name)
 {
     return namespaceOf(name) == "lex";

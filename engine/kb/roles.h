@@ -3,6 +3,7 @@
 #pragma once
 
 #include "kb/term.h"
+#include "lang/termrole.h"
 
 #include <QLatin1StringView>
 
@@ -12,25 +13,14 @@
 
 namespace fanva::kb {
 
-/// Naming roles of kb-language.md §3, read from spelling alone. Function has no spelling
-/// of its own: termRole() never returns it; KnowledgeBase::findTerm() does for a symbol
-/// the KB uses as the functor of a nested term.
-enum class Role : std::uint8_t {
-    None,
-    Variable,
-    Number,
-    String,
-    Lexeme,
-    Context,
-    Individual,
-    Predicate,
-    Sense,
-    Type,
-    Function,
-};
+/// Naming roles of kb-language.md §3, read from spelling alone: the language-neutral term
+/// roles (lang/termrole.h), of which fanva-kb uses every one. Function has no spelling of its
+/// own: termRole() never returns it; KnowledgeBase::findTerm() does for a symbol the KB uses
+/// as the functor of a nested term.
+using Role = lang::TermRole;
 
 /// "variable", "number", ..., "none" (for CLI and JSON output).
-[[nodiscard]] QLatin1StringView roleName(Role role);
+using lang::roleName;
 
 // The independent spelling tests of §3, on a symbol's full spelling (ns/name). Only the
 // lex and cx namespaces decide a role; any other namespace is ignored (agg/count reads

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "lang/termid.h"
+
 #include <QString>
 
 #include <cstdint>
@@ -15,10 +17,10 @@ namespace fanva::kb {
 /// A symbol's interned id. Ids are process-wide, stable and dense: two terms spelled the
 /// same compare equal by id, whichever document or knowledge base they were read from.
 /// Variables are interned with their leading '?'.
-using SymbolId = std::uint32_t;
+using SymbolId = lang::TermId; ///< fanva-kb's term handle (lang/termid.h)
 
 /// The id of no symbol (a null term, "every context" in a Scope).
-inline constexpr SymbolId noSymbol = 0;
+inline constexpr SymbolId noSymbol = lang::noTerm;
 
 /// A set of symbols, e.g. the predicates marked symmetric somewhere in a KB: a bit per id
 /// up to the largest member, so that a test is one load and a shift. (Keying a large KB

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "kb/symbol.h"
+#include "lang/span.h"
 
 #include <QByteArray>
 
@@ -36,14 +37,8 @@ enum class TermKind : std::uint8_t {
 
 /// Where a term was read: byte offsets [begin, end) into the raw file, and begin's
 /// 1-based line and column (columns count code points). Terms built in memory (canonical
-/// forms) have an all-zero span.
-struct Span {
-    std::uint32_t begin = 0;
-    std::uint32_t end = 0;
-    std::uint32_t line = 0;
-    std::uint32_t column = 0;
-    friend bool operator==(const Span &, const Span &) = default;
-};
+/// forms) have an all-zero span. The language-neutral span (lang/span.h).
+using Span = lang::Span;
 
 class TermArena;
 

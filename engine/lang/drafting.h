@@ -6,8 +6,8 @@
 // card, gloss, corrections, coined, bareCandidates) take and give, in no language's terms.
 // formalize keeps its old names for these as aliases (formalize::Segment, Inventory, …).
 
-#include "kb/roles.h"
-#include "kb/symbol.h"
+#include "lang/termid.h"
+#include "lang/termrole.h"
 
 #include <QString>
 #include <QStringList>
@@ -66,14 +66,16 @@ struct Gloss {
 
 /// A run of document words that names an existing KB term (formalize.md §1.2). Offsets are
 /// UTF-8 bytes into the document: from the first word's start to the last word's end.
-/// `term` is the KB's handle for the word (interned in the process's symbol table).
+/// `term` is the KB's handle for the word (lang/termid.h: only its language reads it back;
+/// fanva-kb's symbol id, `noTerm` from a language without handles) and `role` what kind of
+/// term it is.
 struct Resolution {
     int segment = 0;
     qsizetype start = 0;
     qsizetype end = 0;
     QString surface;
-    kb::SymbolId term = kb::noSymbol;
-    kb::Role role = kb::Role::None;
+    TermId term = noTerm;
+    TermRole role = TermRole::None;
     friend bool operator==(const Resolution &, const Resolution &) = default;
 };
 
@@ -93,10 +95,11 @@ struct Card {
     QString card;
     int tokens = 0;
     Cut cut;
-    /// The terms listed on the card, block by block (a language may leave them empty).
-    std::vector<kb::SymbolId> relations;
-    std::vector<kb::SymbolId> types;
-    std::vector<kb::SymbolId> individuals;
+    /// The terms listed on the card, block by block, as the KB's handles (lang/termid.h; a
+    /// language may leave them empty: nibli does).
+    std::vector<TermId> relations;
+    std::vector<TermId> types;
+    std::vector<TermId> individuals;
 
     [[nodiscard]] bool isCut() const { return cut.total() > 0; }
 };

@@ -25,10 +25,10 @@ QString EditorServices::hover(const EditorIndex &index, const QString &target, c
         return {};
     const Kb &kb = index.kb();
     const TermDescription described = kb.language().describeTerm(kb, term, target, 0);
-    if (described.role == kb::Role::None && !described.used)
+    if (described.role == lang::TermRole::None && !described.used)
         return {};
     QStringList lines;
-    lines.append(QStringLiteral("<b>%1</b> · %2").arg(term.toHtmlEscaped(), QString(kb::roleName(described.role))));
+    lines.append(QStringLiteral("<b>%1</b> · %2").arg(term.toHtmlEscaped(), QString(lang::roleName(described.role))));
     if (!described.gloss.isEmpty())
         lines.append(described.gloss.toHtmlEscaped());
     if (!described.reading.isEmpty())
@@ -55,7 +55,7 @@ QString EditorServices::readsAs(const EditorIndex &index, const QString &target,
     return kb.language().gloss(kb, *candidate.statement, target).text;
 }
 
-std::vector<check::Problem> EditorServices::problems(const EditorIndex &index, const QString &target, const QString &text) const
+std::vector<lang::Problem> EditorServices::problems(const EditorIndex &index, const QString &target, const QString &text) const
 {
     const Kb &kb = index.kb();
     const Language &language = kb.language();
@@ -64,9 +64,9 @@ std::vector<check::Problem> EditorServices::problems(const EditorIndex &index, c
         return { *candidate.problem };
     if (!candidate.statement)
         return {};
-    std::vector<check::Problem> out = language.check(kb, *candidate.statement, target);
+    std::vector<lang::Problem> out = language.check(kb, *candidate.statement, target);
     if (out.empty()) {
-        if (std::optional<check::Problem> roundTrip = language.roundTrip(kb, *candidate.statement))
+        if (std::optional<lang::Problem> roundTrip = language.roundTrip(kb, *candidate.statement))
             out.push_back(std::move(*roundTrip));
     }
     return out;

@@ -2,28 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "lang/gates.h"
 
-#include <algorithm>
-
 namespace fanva::lang {
-
-namespace {
-
-bool hasNote(const std::vector<check::Problem> &notes, QLatin1StringView type)
-{
-    return std::any_of(notes.begin(), notes.end(), [type](const check::Problem &p) { return p.type == type; });
-}
-
-} // namespace
-
-bool GateReport::isKnown() const
-{
-    return isAdmissible() && hasNote(notes, check::problem::alreadyStored);
-}
-
-bool GateReport::isDuplicate() const
-{
-    return isAdmissible() && hasNote(notes, check::problem::duplicateInBatch);
-}
 
 GateReport runGates(const Kb &kb, const QString &candidate, const QString &target, Batch *batch, int entryIndex)
 {
@@ -31,7 +10,7 @@ GateReport runGates(const Kb &kb, const QString &candidate, const QString &targe
     GateReport report;
     Candidate read = language.readCandidate(candidate);
     if (!read.statement) {
-        report.failedGate = check::Gate::Parse;
+        report.failedGate = Gate::Parse;
         if (read.problem)
             report.problems.push_back(std::move(*read.problem));
         return report;
@@ -40,15 +19,15 @@ GateReport runGates(const Kb &kb, const QString &candidate, const QString &targe
     const Statement &statement = *report.statement;
     report.canonical = language.render(statement);
 
-    for (const check::Problem &p : language.check(kb, statement, target, batch))
-        (check::isBlocking(p.type) ? report.problems : report.notes).push_back(p);
+    for (const Problem &p : language.check(kb, statement, target, batch))
+        (isBlocking(p.type) ? report.problems : report.notes).push_back(p);
     if (!report.problems.empty()) {
-        report.failedGate = check::Gate::Critic;
+        report.failedGate = Gate::Critic;
         report.notes.clear();
         return report;
     }
     if (auto problem = language.roundTrip(kb, statement)) {
-        report.failedGate = check::Gate::RoundTrip;
+        report.failedGate = Gate::RoundTrip;
         report.problems.push_back(std::move(*problem));
         report.notes.clear();
         return report;

@@ -2,8 +2,6 @@
 // SPDX-License-Identifier: MIT
 #include "lang/language.h"
 
-#include "check/problem.h"
-
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -21,7 +19,7 @@ QString Kb::targetFile(const QString &target) const
 
 bool ReadResult::hasErrors() const
 {
-    return std::any_of(diagnostics.begin(), diagnostics.end(), [](const kb::Diagnostic &d) { return d.isError(); });
+    return std::any_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic &d) { return d.isError(); });
 }
 
 namespace {
@@ -71,7 +69,7 @@ QStringList kbFilesMatching(const QString &dir, const QStringList &patterns)
 
 bool Language::isReaderProblem(QStringView code) const
 {
-    return code == check::problem::unreadable || code == check::problem::severalSentences || code == check::problem::emptySentence;
+    return code == problem::unreadable || code == problem::severalSentences || code == problem::emptySentence;
 }
 
 std::optional<QString> Language::targetNameProblem(const QString &target) const

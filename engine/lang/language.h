@@ -2,11 +2,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "check/problem.h"
-#include "kb/reader.h"
-#include "kb/roles.h"
-#include "kb/term.h"
+#include "lang/diagnostic.h"
 #include "lang/drafting.h"
+#include "lang/problem.h"
+#include "lang/statement.h"
+#include "lang/termrole.h"
 #include "lang/token.h"
 
 #include <QByteArray>
@@ -33,37 +33,11 @@ class ClaimWriter;
 class Contexts;
 class StagedLoad;
 
-/// What one language keeps of a statement it read (its AST, a term and its arena…). Each
-/// language derives its own; nothing outside that language looks inside.
-class StatementData
-{
-public:
-    StatementData() = default;
-    virtual ~StatementData() = default;
-    StatementData(const StatementData &) = delete;
-    StatementData &operator=(const StatementData &) = delete;
-};
-
-/// One statement as a language read it: the language-neutral fields every caller may use
-/// (its text, its byte span `[begin, end)` in the text it was read from with `begin`'s
-/// line:col) and the reading language's opaque payload. Cheap to copy (the payload is
-/// shared and immutable). Only the language that made a statement may be given it back.
-struct Statement {
-    /// The statement's own bytes (the span's slice of the text it was read from).
-    QString text;
-    kb::Span span;
-    std::shared_ptr<const StatementData> data;
-    /// The language that read it.
-    const Language *language = nullptr;
-
-    [[nodiscard]] bool isNull() const { return data == nullptr; }
-};
-
 /// What read() found in a text: its statements in text order and every diagnostic (the
 /// reader's recovery keeps the statements read cleanly next to the errors).
 struct ReadResult {
     std::vector<Statement> statements;
-    std::vector<kb::Diagnostic> diagnostics;
+    std::vector<Diagnostic> diagnostics;
     [[nodiscard]] bool hasErrors() const;
 };
 
@@ -93,7 +67,7 @@ public:
 /// A load's outcome: the KB, or null with every hard error; warnings either way.
 struct LoadResult {
     std::shared_ptr<const Kb> kb;
-    std::vector<kb::Diagnostic> diagnostics;
+    std::vector<Diagnostic> diagnostics;
     [[nodiscard]] bool ok() const { return kb != nullptr; }
 };
 
@@ -118,7 +92,7 @@ public:
 /// The parse gate's outcome for one candidate string: the statement, or the gate's problem.
 struct Candidate {
     std::optional<Statement> statement;
-    std::optional<check::Problem> problem;
+    std::optional<Problem> problem;
 };
 
 /// A one-place fact `(P i)` / `P(i).`: the predicate and the individual (score's profile).
@@ -149,8 +123,8 @@ struct TermDescription {
     };
 
     QString term;
-    /// kb::Role::None: neither the language nor the KB knows the word.
-    kb::Role role = kb::Role::None;
+    /// TermRole::None: neither the language nor the KB knows the word.
+    TermRole role = TermRole::None;
     /// True if a statement of the KB uses it.
     bool used = false;
     std::vector<Source> sources;
@@ -202,15 +176,15 @@ public:
     /// The parse gate (formalize.md §5.1): exactly one statement, or the gate's problem.
     [[nodiscard]] virtual Candidate readCandidate(const QString &text) const = 0;
     /// The critic gate: the problems of `statement` filed in `target`, against the KB plus
-    /// `batch` (null: the KB alone); blocking ones, else notes (check::isBlocking decides).
-    [[nodiscard]] virtual std::vector<check::Problem> check(
+    /// `batch` (null: the KB alone); blocking ones, else notes (lang::isBlocking decides).
+    [[nodiscard]] virtual std::vector<Problem> check(
         const Kb &kb, const Statement &statement, const QString &target, const Batch *batch = nullptr) const = 0;
     /// A new, empty batch for `kb`.
     [[nodiscard]] virtual std::unique_ptr<Batch> newBatch(const Kb &kb) const = 0;
     /// Adds an admitted statement to `batch`; `index` is how later messages name it.
     virtual void admit(const Kb &kb, Batch &batch, const Statement &statement, const QString &target, int index) const = 0;
     /// The round-trip gate's problem, if any.
-    [[nodiscard]] virtual std::optional<check::Problem> roundTrip(const Kb &kb, const Statement &statement) const = 0;
+    [[nodiscard]] virtual std::optional<Problem> roundTrip(const Kb &kb, const Statement &statement) const = 0;
 
     /// The canonical text Apply writes.
     [[nodiscard]] virtual QString render(const Statement &statement) const = 0;
@@ -228,8 +202,8 @@ public:
     /// The resolver's document words → KB terms (formalize.md §1.2).
     [[nodiscard]] virtual std::vector<Resolution> resolve(
         const Kb &kb, const QByteArray &document, const std::vector<Segment> &segments, const QString &target) const = 0;
-    /// A spelling's role for the resolver as `target` sees it (kb::Role::None: unknown).
-    [[nodiscard]] virtual kb::Role findTerm(const Kb &kb, const QString &spelling, const QString &target) const = 0;
+    /// A spelling's role for the resolver as `target` sees it (TermRole::None: unknown).
+    [[nodiscard]] virtual TermRole findTerm(const Kb &kb, const QString &spelling, const QString &target) const = 0;
     /// The whole system prefix of a formalize session on `kb` for `target` (formalize.md §3.1;
     /// a language without its own frame wraps its guide in formalize::languageSystemPrefix).
     [[nodiscard]] virtual QString promptGuide(const Kb &kb, const QString &target) const = 0;

@@ -18,7 +18,7 @@ StatementSelection selectStatements(const Kb &kb, const QByteArray &bytes, const
     const ReadResult read = language.read(bytes, file);
     if (read.hasErrors()) {
         const auto error
-            = std::find_if(read.diagnostics.begin(), read.diagnostics.end(), [](const kb::Diagnostic &d) { return d.isError(); });
+            = std::find_if(read.diagnostics.begin(), read.diagnostics.end(), [](const lang::Diagnostic &d) { return d.isError(); });
         out.error = QStringLiteral("the file does not read: %1")
                         .arg((error != read.diagnostics.end() ? *error : read.diagnostics.front()).toString());
         return out;

@@ -115,7 +115,7 @@ ScoreResult score(
     };
     std::vector<Pair> pairs;
     for (const auto &[c, cProfile] : candidateProfiles) {
-        if (goldIndividuals.contains(c) || (kb && language.findTerm(*kb, c, target) != kb::Role::None))
+        if (goldIndividuals.contains(c) || (kb && language.findTerm(*kb, c, target) != lang::TermRole::None))
             continue;
         for (const auto &[g, gProfile] : goldProfiles) {
             if (g == c)

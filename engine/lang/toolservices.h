@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "check/problem.h"
-#include "kb/reader.h"
+#include "lang/diagnostic.h"
 #include "lang/language.h"
+#include "lang/problem.h"
 
 #include <QByteArray>
 #include <QString>
@@ -27,7 +27,7 @@ struct UnreadableForm {
     int line = 0;
     int column = 0;
     QString text;
-    kb::Diagnostic diagnostic;
+    Diagnostic diagnostic;
 };
 
 /// What `fanva-cli kb stats` shows of a KB beyond its statement count.
@@ -88,8 +88,7 @@ public:
     [[nodiscard]] virtual QString quote(const Statement &statement) const = 0;
     /// Language::check() of a statement read from `target`'s own KB file: its own stored copy
     /// is not "already stored", a copy stored anywhere else `target` sees still is.
-    [[nodiscard]] virtual std::vector<check::Problem> checkStored(
-        const Kb &kb, const Statement &statement, const QString &target) const = 0;
+    [[nodiscard]] virtual std::vector<Problem> checkStored(const Kb &kb, const Statement &statement, const QString &target) const = 0;
     /// The forms of `text` (as `read` found them) that the reader could not read, one per
     /// positioned error outside every statement, in text order.
     [[nodiscard]] virtual std::vector<UnreadableForm> unreadableForms(const QByteArray &text, const ReadResult &read) const = 0;

@@ -37,22 +37,22 @@ QString shortHash(const QString &hash)
     return hash.isEmpty() ? QStringLiteral("absent") : hash.left(8) + QStringLiteral("…");
 }
 
-std::vector<check::Problem> blockingOf(const std::vector<check::Problem> &problems)
+std::vector<lang::Problem> blockingOf(const std::vector<lang::Problem> &problems)
 {
-    std::vector<check::Problem> out;
+    std::vector<lang::Problem> out;
     std::copy_if(
-        problems.begin(), problems.end(), std::back_inserter(out), [](const check::Problem &p) { return check::isBlocking(p.type); });
+        problems.begin(), problems.end(), std::back_inserter(out), [](const lang::Problem &p) { return lang::isBlocking(p.type); });
     return out;
 }
 
 /// True if every blocking problem is one the reviewer forced past. A problem of the reader
 /// (the text is not one sentence) cannot be forced: the KB would no longer load.
-bool forcedPast(const Entry &entry, const std::vector<check::Problem> &blocking, const lang::Language &language)
+bool forcedPast(const Entry &entry, const std::vector<lang::Problem> &blocking, const lang::Language &language)
 {
     if (entry.decision != Decision::Forced)
         return false;
     return std::all_of(blocking.begin(), blocking.end(),
-        [&](const check::Problem &p) { return !isUnforceable(p.type, language) && entry.forced.contains(p.type); });
+        [&](const lang::Problem &p) { return !isUnforceable(p.type, language) && entry.forced.contains(p.type); });
 }
 
 } // namespace
@@ -121,7 +121,7 @@ bool readsAsSentences(ApplyRun &run)
         const lang::Candidate read = language.readCandidate(e->sentence());
         if (!read.statement) {
             run.result.blocked.push_back({ e->id,
-                { read.problem.value_or(check::Problem { QString(check::problem::unreadable),
+                { read.problem.value_or(lang::Problem { QString(lang::problem::unreadable),
                     QStringLiteral("the text does not read as one %1 sentence").arg(language.id()), std::nullopt }) } });
         }
     }
@@ -164,7 +164,7 @@ std::shared_ptr<const lang::Kb> withoutRemoved(const ApplyRun &run, std::shared_
 
 /// The gate's problems of `sentences` as one batch, in any language: through the caller's
 /// BatchGate (tests inject one), else through the seam.
-std::vector<std::vector<check::Problem>> gateBatch(const ApplyRun &run, const lang::Kb &kb, const QStringList &sentences)
+std::vector<std::vector<lang::Problem>> gateBatch(const ApplyRun &run, const lang::Kb &kb, const QStringList &sentences)
 {
     if (sentences.isEmpty())
         return {};
@@ -197,9 +197,9 @@ bool regate(ApplyRun &run)
         sentences.append(e->sentence());
         gated.push_back(e);
     }
-    const std::vector<std::vector<check::Problem>> problems = gateBatch(run, *gateKb, sentences);
+    const std::vector<std::vector<lang::Problem>> problems = gateBatch(run, *gateKb, sentences);
     for (std::size_t i = 0; i < gated.size(); ++i) {
-        const std::vector<check::Problem> blocking = i < problems.size() ? blockingOf(problems[i]) : std::vector<check::Problem>();
+        const std::vector<lang::Problem> blocking = i < problems.size() ? blockingOf(problems[i]) : std::vector<lang::Problem>();
         if (!blocking.empty() && !forcedPast(*gated[i], blocking, run.proposal.kbLanguage()))
             run.result.blocked.push_back({ gated[i]->id, blocking });
     }

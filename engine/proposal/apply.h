@@ -57,7 +57,7 @@ struct ApplyOptions {
 /// An accepted entry that the re-gate refused, with the blocking problems it was not forced past.
 struct BlockedEntry {
     QString id;
-    std::vector<check::Problem> problems;
+    std::vector<lang::Problem> problems;
     friend bool operator==(const BlockedEntry &, const BlockedEntry &) = default;
 };
 

@@ -13,10 +13,10 @@ BatchGate criticGate()
     return gateThroughLanguage;
 }
 
-std::vector<std::vector<check::Problem>> gateThroughLanguage(const lang::Kb &kb, const QString &target, const QStringList &sentences)
+std::vector<std::vector<lang::Problem>> gateThroughLanguage(const lang::Kb &kb, const QString &target, const QStringList &sentences)
 {
     const std::unique_ptr<lang::Batch> batch = kb.language().newBatch(kb);
-    std::vector<std::vector<check::Problem>> out;
+    std::vector<std::vector<lang::Problem>> out;
     out.reserve(std::size_t(sentences.size()));
     for (const QString &sentence : sentences) {
         lang::GateReport report = lang::runGates(kb, sentence, target, batch.get());

@@ -22,7 +22,7 @@ namespace fanva::proposal {
 [[nodiscard]] BatchGate criticGate();
 
 /// criticGate()'s answer: `sentences` gated one after another as one batch for `target`.
-[[nodiscard]] std::vector<std::vector<check::Problem>> gateThroughLanguage(
+[[nodiscard]] std::vector<std::vector<lang::Problem>> gateThroughLanguage(
     const lang::Kb &kb, const QString &target, const QStringList &sentences);
 
 } // namespace fanva::proposal

@@ -61,11 +61,11 @@ QString markers(const Entry &entry)
     return provenanceMarkers(entry);
 }
 
-QStringList blockingTypes(const std::vector<check::Problem> &problems)
+QStringList blockingTypes(const std::vector<lang::Problem> &problems)
 {
     QStringList types;
-    for (const check::Problem &p : problems) {
-        if (check::isBlocking(p.type) && !types.contains(p.type))
+    for (const lang::Problem &p : problems) {
+        if (lang::isBlocking(p.type) && !types.contains(p.type))
             types.append(p.type);
     }
     return types;
@@ -160,14 +160,14 @@ bool Proposal::force(const QString &id)
     Entry *e = entry(id);
     if (!e || !e->isReviewable() || e->decision == Decision::Applied || e->rank() != Rank::Refused)
         return false;
-    if (std::any_of(e->problems.begin(), e->problems.end(), [&](const check::Problem &p) { return isUnforceable(p.type, kbLanguage()); }))
+    if (std::any_of(e->problems.begin(), e->problems.end(), [&](const lang::Problem &p) { return isUnforceable(p.type, kbLanguage()); }))
         return false;
     e->decision = Decision::Forced;
     e->forced = blockingTypes(e->problems);
     return true;
 }
 
-bool Proposal::setEdit(const QString &id, const QString &sentence, const std::vector<check::Problem> &problems)
+bool Proposal::setEdit(const QString &id, const QString &sentence, const std::vector<lang::Problem> &problems)
 {
     Entry *e = entry(id);
     if (!e || !e->isReviewable() || e->decision == Decision::Applied || e->state == formalize::EntryState::Known)
@@ -176,9 +176,9 @@ bool Proposal::setEdit(const QString &id, const QString &sentence, const std::ve
     e->selectedShape = 0;
     e->problems.clear();
     e->notes.clear();
-    for (const check::Problem &p : problems)
-        (check::isBlocking(p.type) ? e->problems : e->notes).push_back(p);
-    e->state = check::hasBlocking(e->problems) ? formalize::EntryState::Refused : formalize::EntryState::Admissible;
+    for (const lang::Problem &p : problems)
+        (lang::isBlocking(p.type) ? e->problems : e->notes).push_back(p);
+    e->state = lang::hasBlocking(e->problems) ? formalize::EntryState::Refused : formalize::EntryState::Admissible;
     e->verdict = formalize::Verdict::None;
     e->verdictNote.clear();
     e->decision = e->state == formalize::EntryState::Refused ? Decision::Undecided : Decision::Edited;
@@ -223,7 +223,7 @@ QStringList Proposal::resolveIds(const QString &spec, QString *error) const
 
 bool isUnforceable(QStringView type, const lang::Language &language)
 {
-    return language.isReaderProblem(type) || type == check::problem::contextName;
+    return language.isReaderProblem(type) || type == lang::problem::contextName;
 }
 
 QString oneLine(const QString &text)

@@ -70,9 +70,9 @@ std::optional<std::pair<int, QString>> foundAgain(const FileSentences &file, con
 /// Moves each `replaces[].line` of the edit entries not yet applied to where the file holds
 /// its sentence now, when its line no longer does and the sentence stands in one place
 /// (rewrite.md §4). Returns the sentence-moved notes by entry id.
-std::map<QString, std::vector<check::Problem>> relocateEdits(Proposal &proposal, const QByteArray &bytes, const lang::Kb &kb)
+std::map<QString, std::vector<lang::Problem>> relocateEdits(Proposal &proposal, const QByteArray &bytes, const lang::Kb &kb)
 {
-    std::map<QString, std::vector<check::Problem>> moved;
+    std::map<QString, std::vector<lang::Problem>> moved;
     const FileSentences file = fileSentences(bytes, kb);
     for (Entry &e : proposal.entries) {
         if (e.kind == formalize::EntryKind::Add || e.decision == Decision::Applied)
@@ -83,7 +83,7 @@ std::map<QString, std::vector<check::Problem>> relocateEdits(Proposal &proposal,
             const std::optional<std::pair<int, QString>> found = foundAgain(file, s);
             if (!found)
                 continue;
-            moved[e.id].push_back({ QString(check::problem::sentenceMoved),
+            moved[e.id].push_back({ QString(lang::problem::sentenceMoved),
                 QStringLiteral("%1 moved from line %2 to line %3 of %4; the entry follows it.")
                     .arg(s.text.simplified())
                     .arg(s.line)
@@ -122,7 +122,7 @@ void warnOfDependents(Proposal &proposal, const QByteArray &bytes, const lang::K
 /// The gates rediff() runs on `sentences` as one batch, against the KB without the sentences
 /// the entries `removing` replace or retract.
 using RemovingGate
-    = std::function<std::vector<std::vector<check::Problem>>(const std::vector<const Entry *> &removing, const QStringList &sentences)>;
+    = std::function<std::vector<std::vector<lang::Problem>>(const std::vector<const Entry *> &removing, const QStringList &sentences)>;
 
 QStringList rediffWith(Proposal &proposal, const lang::Kb &kb, const RemovingGate &gate)
 {
@@ -131,7 +131,7 @@ QStringList rediffWith(Proposal &proposal, const lang::Kb &kb, const RemovingGat
     proposal.baseSha256 = hash.value_or(QString());
     const QByteArray bytes = rediffTargetBytes(proposal.targetPath());
     // Before the gates: a replacement is gated without its old sentences where they are now.
-    const std::map<QString, std::vector<check::Problem>> moved = relocateEdits(proposal, bytes, kb);
+    const std::map<QString, std::vector<lang::Problem>> moved = relocateEdits(proposal, bytes, kb);
 
     std::vector<Entry *> accepted;
     std::vector<Entry *> others;
@@ -142,13 +142,13 @@ QStringList rediffWith(Proposal &proposal, const lang::Kb &kb, const RemovingGat
         (entry->isAccepted() ? accepted : others).push_back(entry);
     }
     QStringList changed;
-    auto update = [&](Entry *e, const std::vector<check::Problem> &found) {
-        std::vector<check::Problem> blocking, notes;
-        for (const check::Problem &p : found)
-            (check::isBlocking(p.type) ? blocking : notes).push_back(p);
-        const auto sameTypes = [](const std::vector<check::Problem> &a, const std::vector<check::Problem> &b) {
+    auto update = [&](Entry *e, const std::vector<lang::Problem> &found) {
+        std::vector<lang::Problem> blocking, notes;
+        for (const lang::Problem &p : found)
+            (lang::isBlocking(p.type) ? blocking : notes).push_back(p);
+        const auto sameTypes = [](const std::vector<lang::Problem> &a, const std::vector<lang::Problem> &b) {
             return std::equal(
-                a.begin(), a.end(), b.begin(), b.end(), [](const check::Problem &x, const check::Problem &y) { return x.type == y.type; });
+                a.begin(), a.end(), b.begin(), b.end(), [](const lang::Problem &x, const lang::Problem &y) { return x.type == y.type; });
         };
         if (!sameTypes(blocking, e->problems)) {
             changed.append(e->id);
@@ -158,10 +158,10 @@ QStringList rediffWith(Proposal &proposal, const lang::Kb &kb, const RemovingGat
             }
         }
         const bool stored
-            = std::any_of(notes.begin(), notes.end(), [](const check::Problem &p) { return p.type == check::problem::alreadyStored; });
+            = std::any_of(notes.begin(), notes.end(), [](const lang::Problem &p) { return p.type == lang::problem::alreadyStored; });
         e->problems = std::move(blocking);
         e->notes = std::move(notes);
-        if (!check::hasBlocking(e->problems))
+        if (!lang::hasBlocking(e->problems))
             e->state = stored ? EntryState::Known : EntryState::Admissible;
         else
             e->state = EntryState::Refused;
@@ -174,24 +174,24 @@ QStringList rediffWith(Proposal &proposal, const lang::Kb &kb, const RemovingGat
         if (!isRetract(e))
             batch.append(e->sentence());
     }
-    const auto batchProblems = batch.isEmpty() ? std::vector<std::vector<check::Problem>>()
+    const auto batchProblems = batch.isEmpty() ? std::vector<std::vector<lang::Problem>>()
                                                : gate(std::vector<const Entry *>(accepted.begin(), accepted.end()), batch);
     std::size_t next = 0;
     for (Entry *e : accepted) {
         if (isRetract(e))
             continue;
-        update(e, next < batchProblems.size() ? batchProblems[next] : std::vector<check::Problem>());
+        update(e, next < batchProblems.size() ? batchProblems[next] : std::vector<lang::Problem>());
         ++next;
     }
     for (Entry *e : others) {
         const auto alone = gate({ e }, QStringList { e->sentence() });
-        update(e, alone.empty() ? std::vector<check::Problem>() : alone.front());
+        update(e, alone.empty() ? std::vector<lang::Problem>() : alone.front());
     }
     // A retraction's notes are the re-diff's own: where its sentence moved, what depends on it.
     for (Entry &e : proposal.entries) {
         if (e.kind == formalize::EntryKind::Retract && e.decision != Decision::Applied)
-            std::erase_if(e.notes, [](const check::Problem &p) {
-                return p.type == check::problem::sentenceMoved || p.type == check::problem::retractDependents;
+            std::erase_if(e.notes, [](const lang::Problem &p) {
+                return p.type == lang::problem::sentenceMoved || p.type == lang::problem::retractDependents;
             });
     }
     for (const auto &[id, notes] : moved) {
@@ -208,7 +208,7 @@ QStringList rediffWith(Proposal &proposal, const lang::Kb &kb, const RemovingGat
 }
 
 /// Gates `sentences` as one batch against `kb`.
-using KbGate = std::function<std::vector<std::vector<check::Problem>>(const lang::Kb &kb, const QStringList &sentences)>;
+using KbGate = std::function<std::vector<std::vector<lang::Problem>>(const lang::Kb &kb, const QStringList &sentences)>;
 
 /// rediffWith() where a replacement is gated against `kb` without the sentences it removes, as
 /// Apply gates it (rewrite.md §1); a retract entry has no new sentence to gate.

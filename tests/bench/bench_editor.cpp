@@ -154,7 +154,7 @@ private Q_SLOTS:
                 QElapsedTimer t;
                 t.start();
                 check::BatchOverlay overlay;
-                const check::GateReport report = check::runGates(keptCritic, sentence, context, {}, &overlay);
+                const lang::GateReport report = check::runGates(keptCritic, sentence, context, {}, &overlay);
                 kept.add(msSince(t));
                 QVERIFY2(report.isAdmissible(), qPrintable(sentence));
                 QTest::qWait(5);

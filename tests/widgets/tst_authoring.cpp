@@ -152,7 +152,7 @@ private Q_SLOTS:
         QVERIFY(!details.contains(QStringLiteral("Model confidence")));
         QVERIFY(!details.contains(QStringLiteral("The model named no sentence")));
         if (!written)
-            QVERIFY(std::any_of(e->problems.begin(), e->problems.end(), [](const check::Problem &p) { return p.type == u"arity"; }));
+            QVERIFY(std::any_of(e->problems.begin(), e->problems.end(), [](const lang::Problem &p) { return p.type == u"arity"; }));
 
         // Apply from the keyboard; the confirmation's default button is Apply, so Return applies.
         QString asked;

@@ -50,7 +50,7 @@ QString entryWith(const ReviewController &review, const QString &word)
 
 bool isWithdrawn(const proposal::Entry &e)
 {
-    return std::any_of(e.notes.begin(), e.notes.end(), [](const check::Problem &p) { return p.type == QLatin1StringView("withdrawn"); });
+    return std::any_of(e.notes.begin(), e.notes.end(), [](const lang::Problem &p) { return p.type == QLatin1StringView("withdrawn"); });
 }
 
 /// The lines of the attempt log's last "merged" row: "<id>: <what became of it>".

@@ -345,7 +345,7 @@ private Q_SLOTS:
         QCOMPARE(e.decision, formalize::Decision::Accepted);
         QCOMPARE(e.replaces.front().text, QStringLiteral("dog(Rufus)."));
         QVERIFY(std::any_of(
-            e.notes.begin(), e.notes.end(), [](const check::Problem &n) { return n.type == QLatin1StringView("retract-unchecked"); }));
+            e.notes.begin(), e.notes.end(), [](const lang::Problem &n) { return n.type == QLatin1StringView("retract-unchecked"); }));
         QVERIFY(view.toPlainText().contains(QStringLiteral("- dog(Rufus).")));
         // A replacement of another statement, gated through nibli without its old statement.
         QVERIFY(!review.replaceSentence(ownsLine, QStringLiteral("owns(Mara, Rufus).")).isEmpty());

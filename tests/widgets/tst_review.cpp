@@ -146,7 +146,7 @@ private Q_SLOTS:
         QVERIFY(review.accept(mango));
         QCOMPARE(review.clashingEntries(), QStringList { mango });
         QVERIFY(review.clashes(biscuit).empty());
-        const std::vector<check::Problem> clashes = review.clashes(mango);
+        const std::vector<lang::Problem> clashes = review.clashes(mango);
         QVERIFY(!clashes.empty());
         QVERIFY2(clashes.front().message.contains(QStringLiteral("weightInKg")), qPrintable(clashes.front().message));
         QCOMPARE(changed.count(), 1);
@@ -392,7 +392,7 @@ private Q_SLOTS:
         int runs = 0;
         const InlineEditor::Gate gate = [&runs](const QString &sentence) {
             ++runs;
-            std::vector<check::Problem> problems;
+            std::vector<lang::Problem> problems;
             if (!sentence.endsWith(QLatin1Char(')')))
                 problems.push_back({ QStringLiteral("parse"), QStringLiteral("unbalanced parentheses"), std::nullopt });
             return problems;

@@ -49,7 +49,7 @@ InlineEditor::Gate demoGate()
 {
     return [](const QString &sentence) {
         const auto problems = proposal::criticGate()(*fanva::lang::fanvaKbOver(demoKb()), s_context, QStringList { sentence });
-        return problems.empty() ? std::vector<check::Problem> {} : problems.front();
+        return problems.empty() ? std::vector<lang::Problem> {} : problems.front();
     };
 }
 
@@ -301,8 +301,8 @@ private Q_SLOTS:
         QFETCH(int, end);
         QFETCH(int, start);
         QFETCH(int, stop);
-        const check::Problem problem { u"arity"_s, u"wrong"_s, kb::Span { std::uint32_t(begin), std::uint32_t(end), 1, 1 } };
-        const check::Problem unplaced { u"shape"_s, u"no span"_s, std::nullopt };
+        const lang::Problem problem { u"arity"_s, u"wrong"_s, kb::Span { std::uint32_t(begin), std::uint32_t(end), 1, 1 } };
+        const lang::Problem unplaced { u"shape"_s, u"no span"_s, std::nullopt };
         const std::vector<PlacedProblem> placed = Squiggles::place(text, { problem, unplaced });
         QCOMPARE(placed.size(), std::size_t(1));
         QCOMPARE(placed.front().start, start);
@@ -320,7 +320,7 @@ private Q_SLOTS:
         const QList<QTextEdit::ExtraSelection> selections = text()->extraSelections();
         QCOMPARE(qsizetype(m_editor->placedProblems().size()), selections.size());
         QVERIFY(!selections.isEmpty());
-        const check::Problem &problem = m_editor->problems().front();
+        const lang::Problem &problem = m_editor->problems().front();
         QCOMPARE(selections.front().cursor.selectionStart(), int(problem.span->begin));
         QCOMPARE(selections.front().cursor.selectionEnd(), int(problem.span->end));
         QCOMPARE(selections.front().format.underlineStyle(), QTextCharFormat::WaveUnderline);
@@ -699,7 +699,7 @@ private Q_SLOTS:
         openIn(language, typed);
         QVERIFY(!m_editor->problems().empty());
         QStringList types;
-        for (const check::Problem &p : m_editor->problems())
+        for (const lang::Problem &p : m_editor->problems())
             types.append(p.type);
         QVERIFY2(types.contains(type), qPrintable(types.join(u' ')));
         QVERIFY(!m_editor->placedProblems().empty());

@@ -115,7 +115,7 @@ QString EditorVocabulary::gloss(const QString &sentence) const
     return m_services->readsAs(*m_index, m_target, sentence);
 }
 
-std::vector<check::Problem> EditorVocabulary::problems(const QString &sentence) const
+std::vector<lang::Problem> EditorVocabulary::problems(const QString &sentence) const
 {
     if (!m_index)
         return {};

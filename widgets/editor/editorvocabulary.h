@@ -63,7 +63,7 @@ public:
     /// there is no KB.
     [[nodiscard]] QString gloss(const QString &sentence) const;
     /// The problems of @p sentence as the gates see it in the target (empty without a KB).
-    [[nodiscard]] std::vector<fanva::check::Problem> problems(const QString &sentence) const;
+    [[nodiscard]] std::vector<fanva::lang::Problem> problems(const QString &sentence) const;
 
 Q_SIGNALS:
     /// The index of the current KB is built.

@@ -4,7 +4,7 @@
 
 #include <QPlainTextEdit>
 
-std::vector<PlacedProblem> Squiggles::place(const QString &text, const std::vector<fanva::check::Problem> &problems)
+std::vector<PlacedProblem> Squiggles::place(const QString &text, const std::vector<fanva::lang::Problem> &problems)
 {
     std::vector<PlacedProblem> out;
     qsizetype lead = 0;
@@ -14,7 +14,7 @@ std::vector<PlacedProblem> Squiggles::place(const QString &text, const std::vect
     const QByteArray utf8 = sentence.toUtf8();
     const auto position
         = [&](std::uint32_t byte) { return int(lead + QString::fromUtf8(utf8.left(qMin(qsizetype(byte), utf8.size()))).size()); };
-    for (const fanva::check::Problem &p : problems) {
+    for (const fanva::lang::Problem &p : problems) {
         if (!p.span || sentence.isEmpty())
             continue;
         int start = position(p.span->begin);
@@ -41,7 +41,7 @@ QList<QTextEdit::ExtraSelection> Squiggles::selections(QPlainTextEdit *editor, c
         selection.cursor.setPosition(qBound(0, p.end, length), QTextCursor::KeepAnchor);
         selection.format.setUnderlineStyle(QTextCharFormat::WaveUnderline);
         selection.format.setUnderlineColor(
-            fanva::check::isBlocking(p.problem.type) ? QColor(Qt::red) : editor->palette().color(QPalette::Link));
+            fanva::lang::isBlocking(p.problem.type) ? QColor(Qt::red) : editor->palette().color(QPalette::Link));
         selection.format.setToolTip(p.problem.message);
         out.append(selection);
     }

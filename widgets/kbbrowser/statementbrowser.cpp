@@ -205,7 +205,7 @@ void StatementBrowser::showFile(int index)
     m_statements->setPlainText(lines.join(QLatin1Char('\n')));
 }
 
-std::vector<fanva::check::Problem> StatementBrowser::gate(const QString &text) const
+std::vector<fanva::lang::Problem> StatementBrowser::gate(const QString &text) const
 {
     if (!m_kb)
         return {};
@@ -222,7 +222,7 @@ bool StatementBrowser::showTerm(const QString &term)
     m_termRole = described.role;
     m_termPage->setHtml(TermPage::html(described));
     m_termPage->show();
-    const bool known = described.role != fanva::kb::Role::None && m_kb->language().editorServices();
+    const bool known = described.role != fanva::lang::TermRole::None && m_kb->language().editorServices();
     m_newSentenceAction->setEnabled(known);
     m_newSentenceAction->setText(tr("New Sentence about %1").arg(term));
     m_newSentenceAction->setToolTip(

@@ -29,7 +29,7 @@ QString termPlaceText(const fanva::lang::KbPlace &place)
 QString TermPage::html(const fanva::lang::TermDescription &term)
 {
     QString html = QStringLiteral("<h3>%1</h3>").arg(term.term.toHtmlEscaped());
-    if (term.role == fanva::kb::Role::None) {
+    if (term.role == fanva::lang::TermRole::None) {
         html += termSection(tr("Role:"), tr("not known to the KB or its language").toHtmlEscaped());
         QStringList near;
         for (const QString &word : term.suggestions)
@@ -39,7 +39,9 @@ QString TermPage::html(const fanva::lang::TermDescription &term)
         return html;
     }
     html += termSection(tr("Role:"),
-        (term.used ? tr("%1, used in the KB") : tr("%1, not used in the KB")).arg(QString(fanva::kb::roleName(term.role))).toHtmlEscaped());
+        (term.used ? tr("%1, used in the KB") : tr("%1, not used in the KB"))
+            .arg(QString(fanva::lang::roleName(term.role)))
+            .toHtmlEscaped());
     if (term.arity) {
         const QString places = term.places.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(term.places.join(QStringLiteral(", ")));
         html += termSection(tr("Places:"), QString(QString::number(*term.arity) + places).toHtmlEscaped());

@@ -50,7 +50,7 @@ QString ApplyTexts::result(const proposal::ApplyResult &result)
         QStringList lines;
         for (const proposal::BlockedEntry &b : result.blocked) {
             QStringList problems;
-            for (const check::Problem &p : b.problems)
+            for (const lang::Problem &p : b.problems)
                 problems.append(tr("%1 — %2").arg(p.type, p.message));
             lines.append(tr("%1: %2").arg(b.id, problems.join(QStringLiteral("; "))));
         }

@@ -158,18 +158,18 @@ QStringList ReviewController::authoredSentences(const QString &text) const
     return authoredSentences(text, m_kb ? m_kb->language() : lang::defaultLanguage());
 }
 
-std::vector<check::Problem> ReviewController::gateNewEntry(const QString &text) const
+std::vector<lang::Problem> ReviewController::gateNewEntry(const QString &text) const
 {
     const QStringList sentences = authoredSentences(text);
     if (sentences.size() < 2)
         return gateEdit(QString(), text.trimmed());
     const auto problems = gateAfterWritten(QString(), sentences);
     const qsizetype first = qsizetype(problems.size()) - sentences.size();
-    std::vector<check::Problem> out;
+    std::vector<lang::Problem> out;
     if (first < 0)
         return out;
     for (qsizetype i = first; i < qsizetype(problems.size()); ++i) {
-        for (check::Problem p : problems[std::size_t(i)]) {
+        for (lang::Problem p : problems[std::size_t(i)]) {
             // A span points into its own sentence, not into the pasted text.
             p.span.reset();
             p.message = tr("sentence %1: %2").arg(i - first + 1).arg(p.message);
@@ -202,14 +202,14 @@ QStringList ReviewController::addAuthorEntries(const QString &afterId, const QSt
         e.selectedShape = 1;
         e.confidence = formalize::Confidence::High;
         if (std::size_t(first + i) < problems.size()) {
-            for (const check::Problem &p : problems[std::size_t(first + i)])
-                (check::isBlocking(p.type) ? e.problems : e.notes).push_back(p);
+            for (const lang::Problem &p : problems[std::size_t(first + i)])
+                (lang::isBlocking(p.type) ? e.problems : e.notes).push_back(p);
         }
         // The author decided: accepted, unless a gate refuses it (then as any refused entry).
         // Already stored: known, as a drafted entry would be (nothing to write).
         const bool known
-            = std::any_of(e.notes.begin(), e.notes.end(), [](const check::Problem &p) { return p.type == check::problem::known; });
-        e.state = check::hasBlocking(e.problems) ? formalize::EntryState::Refused
+            = std::any_of(e.notes.begin(), e.notes.end(), [](const lang::Problem &p) { return p.type == lang::problem::known; });
+        e.state = lang::hasBlocking(e.problems) ? formalize::EntryState::Refused
             : known                              ? formalize::EntryState::Known
                                                  : formalize::EntryState::Admissible;
         e.decision = e.state == formalize::EntryState::Admissible ? formalize::Decision::Accepted : formalize::Decision::Undecided;

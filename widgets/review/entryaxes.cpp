@@ -96,7 +96,7 @@ QString EntryAxes::toolTip(const Entry &entry)
     lines.append(tr("State: %1").arg(stateText(entry.state)));
     if (!entry.problems.empty()) {
         QStringList types;
-        for (const fanva::check::Problem &p : entry.problems)
+        for (const fanva::lang::Problem &p : entry.problems)
             types.append(p.type);
         lines.append(tr("Problems: %1").arg(types.join(QStringLiteral(", "))));
     }

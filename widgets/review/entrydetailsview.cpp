@@ -14,10 +14,10 @@ QString esc(const QString &text)
     return text.toHtmlEscaped();
 }
 
-QString problemList(const std::vector<check::Problem> &problems)
+QString problemList(const std::vector<lang::Problem> &problems)
 {
     QString html = QStringLiteral("<ul>");
-    for (const check::Problem &p : problems)
+    for (const lang::Problem &p : problems)
         html += QStringLiteral("<li><b>%1</b> — %2</li>").arg(esc(p.type), esc(p.message));
     return html + QStringLiteral("</ul>");
 }
@@ -40,7 +40,7 @@ EntryDetailsView::EntryDetailsView(QWidget *parent)
 EntryDetailsView::~EntryDetailsView() = default;
 
 void EntryDetailsView::showEntry(
-    const proposal::Entry *entry, const proposal::Proposal &proposal, const std::vector<check::Problem> &clashes)
+    const proposal::Entry *entry, const proposal::Proposal &proposal, const std::vector<lang::Problem> &clashes)
 {
     if (!entry) {
         setHtml(QStringLiteral("<p><i>%1</i></p>").arg(esc(tr("Select an entry in the proposal to see its details."))));
@@ -49,8 +49,7 @@ void EntryDetailsView::showEntry(
     setHtml(entryHtml(*entry, proposal, clashes));
 }
 
-QString EntryDetailsView::entryHtml(
-    const proposal::Entry &e, const proposal::Proposal &proposal, const std::vector<check::Problem> &clashes)
+QString EntryDetailsView::entryHtml(const proposal::Entry &e, const proposal::Proposal &proposal, const std::vector<lang::Problem> &clashes)
 {
     QString html = QStringLiteral("<h3>%1 — %2 %3, %4</h3>")
                        .arg(esc(e.id), GutterMark::glyph(EntryModel::gutterRank(e.rank())), esc(EntryModel::rankDescription(e.rank())),

@@ -21,9 +21,9 @@ public:
     /// Shows @p entry of @p proposal; nullptr shows a placeholder. @p clashes: what the
     /// gates say of it written after the other accepted entries (ReviewController::clashes()).
     void showEntry(const fanva::proposal::Entry *entry, const fanva::proposal::Proposal &proposal,
-        const std::vector<fanva::check::Problem> &clashes = {});
+        const std::vector<fanva::lang::Problem> &clashes = {});
 
     /// The HTML for an entry (what showEntry() displays).
     [[nodiscard]] static QString entryHtml(const fanva::proposal::Entry &entry, const fanva::proposal::Proposal &proposal,
-        const std::vector<fanva::check::Problem> &clashes = {});
+        const std::vector<fanva::lang::Problem> &clashes = {});
 };

@@ -487,14 +487,14 @@ QString InlineEditor::toolTipAt(int position) const
 
 void InlineEditor::runGates()
 {
-    m_problems = m_gate ? m_gate(sentence()) : std::vector<fanva::check::Problem> {};
+    m_problems = m_gate ? m_gate(sentence()) : std::vector<fanva::lang::Problem> {};
     m_placed = Squiggles::place(m_editor->toPlainText(), m_problems);
     updateSquiggles();
     if (m_problems.empty()) {
         m_problemsLabel->setText(tr("The gates find no problem."));
     } else {
         QStringList lines;
-        for (const fanva::check::Problem &p : m_problems)
+        for (const fanva::lang::Problem &p : m_problems)
             lines.append(tr("%1 — %2").arg(p.type, p.message));
         m_problemsLabel->setText(lines.join(QLatin1Char('\n')));
     }

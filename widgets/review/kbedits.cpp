@@ -89,14 +89,14 @@ QString ReviewController::retractSentence(int line)
     return id;
 }
 
-std::vector<check::Problem> ReviewController::gateReplacement(int line, const QString &sentence) const
+std::vector<lang::Problem> ReviewController::gateReplacement(int line, const QString &sentence) const
 {
     const std::optional<ExistingSentence> old = existingSentence(line);
     if (!old)
         return {};
     // The KB without this sentence and every other one the accepted entries remove.
     const auto problems = gateAfterWritten(QString(), { sentence }, { *old });
-    return problems.empty() ? std::vector<check::Problem> {} : problems.back();
+    return problems.empty() ? std::vector<lang::Problem> {} : problems.back();
 }
 
 QString ReviewController::replaceSentence(int line, const QString &sentence)
@@ -114,10 +114,10 @@ QString ReviewController::replaceSentence(int line, const QString &sentence)
     e.shapes = { text };
     e.selectedShape = 1;
     e.confidence = formalize::Confidence::High;
-    for (const check::Problem &p : gateReplacement(line, text))
-        (check::isBlocking(p.type) ? e.problems : e.notes).push_back(p);
+    for (const lang::Problem &p : gateReplacement(line, text))
+        (lang::isBlocking(p.type) ? e.problems : e.notes).push_back(p);
     // The author decided: accepted, unless a gate refuses it.
-    e.state = check::hasBlocking(e.problems) ? formalize::EntryState::Refused : formalize::EntryState::Admissible;
+    e.state = lang::hasBlocking(e.problems) ? formalize::EntryState::Refused : formalize::EntryState::Admissible;
     e.decision = e.state == formalize::EntryState::Admissible ? formalize::Decision::Accepted : formalize::Decision::Undecided;
     const QString id = e.id;
     m_undoStack->push(new AddEntriesCommand(m_entries, std::move(e), tr("Replace line %1").arg(line)));

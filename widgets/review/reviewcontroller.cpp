@@ -83,7 +83,7 @@ ReviewController::ReviewController(QObject *parent)
 
 void ReviewController::regateAccepted()
 {
-    std::map<QString, std::vector<check::Problem>> clashes;
+    std::map<QString, std::vector<lang::Problem>> clashes;
     if (hasKb() && m_session) {
         std::vector<const Entry *> gated;
         const auto problems = gateAfterWritten(QString(), {}, {}, &gated);
@@ -102,7 +102,7 @@ void ReviewController::regateAccepted()
     Q_EMIT clashesChanged();
 }
 
-std::vector<std::vector<check::Problem>> ReviewController::gateAfterWritten(const QString &skipId, const QStringList &extra,
+std::vector<std::vector<lang::Problem>> ReviewController::gateAfterWritten(const QString &skipId, const QStringList &extra,
     const std::vector<formalize::ExistingSentence> &alsoRemoved, std::vector<const Entry *> *gated) const
 {
     if (!hasKb())
@@ -128,7 +128,7 @@ std::vector<std::vector<check::Problem>> ReviewController::gateAfterWritten(cons
     return gateWithout(removed, batch);
 }
 
-std::vector<std::vector<check::Problem>> ReviewController::gateWithout(
+std::vector<std::vector<lang::Problem>> ReviewController::gateWithout(
     const std::vector<formalize::ExistingSentence> &removed, const QStringList &sentences) const
 {
     const lang::Language &language = m_kb->language();
@@ -149,9 +149,9 @@ std::vector<std::vector<check::Problem>> ReviewController::gateWithout(
     return gateBatch(sentences);
 }
 
-std::vector<std::vector<check::Problem>> ReviewController::gateBatch(const QStringList &sentences) const
+std::vector<std::vector<lang::Problem>> ReviewController::gateBatch(const QStringList &sentences) const
 {
-    return m_kb ? proposal::gateThroughLanguage(*m_kb, proposal().context, sentences) : std::vector<std::vector<check::Problem>> {};
+    return m_kb ? proposal::gateThroughLanguage(*m_kb, proposal().context, sentences) : std::vector<std::vector<lang::Problem>> {};
 }
 
 formalize::EntryGloss ReviewController::glossOf(const QString &sentence, const QString &target) const
@@ -159,10 +159,10 @@ formalize::EntryGloss ReviewController::glossOf(const QString &sentence, const Q
     return m_sessionLanguage ? m_sessionLanguage->gloss(sentence, target) : formalize::EntryGloss();
 }
 
-std::vector<check::Problem> ReviewController::clashes(const QString &id) const
+std::vector<lang::Problem> ReviewController::clashes(const QString &id) const
 {
     const auto it = m_clashes.find(id);
-    return it == m_clashes.end() ? std::vector<check::Problem> {} : it->second;
+    return it == m_clashes.end() ? std::vector<lang::Problem> {} : it->second;
 }
 
 QStringList ReviewController::clashingEntries() const
@@ -435,18 +435,18 @@ bool ReviewController::selectShape(const QString &id, int shape)
         [&id, shape](Proposal &p) { return p.selectShape(id, shape); });
 }
 
-std::vector<check::Problem> ReviewController::gateEdit(const QString &id, const QString &sentence) const
+std::vector<lang::Problem> ReviewController::gateEdit(const QString &id, const QString &sentence) const
 {
     // The edit goes after the other entries Apply would write, so a clash with one shows now;
     // a replacement is gated without the sentences it replaces (rewrite.md §1).
     const Entry *e = proposal().entry(id);
     const auto problems = gateAfterWritten(id, { sentence }, e ? e->replaces : std::vector<formalize::ExistingSentence> {});
-    return problems.empty() ? std::vector<check::Problem> {} : problems.back();
+    return problems.empty() ? std::vector<lang::Problem> {} : problems.back();
 }
 
 bool ReviewController::edit(const QString &id, const QString &sentence)
 {
-    const std::vector<check::Problem> problems = gateEdit(id, sentence);
+    const std::vector<lang::Problem> problems = gateEdit(id, sentence);
     return decide(id, tr("Edit %1"), [&](Proposal &p) { return p.setEdit(id, sentence, problems); });
 }
 

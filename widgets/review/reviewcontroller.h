@@ -120,7 +120,7 @@ public:
     bool edit(const QString &id, const QString &sentence);
     /// The live gates' problems (blocking and notes alike) of @p sentence as the edit of entry
     /// @p id: against the KB plus the other entries Apply would write, in document order.
-    [[nodiscard]] std::vector<fanva::check::Problem> gateEdit(const QString &id, const QString &sentence) const;
+    [[nodiscard]] std::vector<fanva::lang::Problem> gateEdit(const QString &id, const QString &sentence) const;
 
     /// The diff view (§11) against the target file as it is on disk now.
     [[nodiscard]] std::vector<fanva::proposal::DiffLine> diff(bool acceptedOnly, bool wholeFile = false) const;
@@ -186,7 +186,7 @@ public:
     /// What the gates say of accepted entry @p id when it is written after the other
     /// accepted entries (formalize.md §9: every change to the accepted set re-gates them
     /// all, so two that clash show it before Apply); empty when it passes.
-    [[nodiscard]] std::vector<fanva::check::Problem> clashes(const QString &id) const;
+    [[nodiscard]] std::vector<fanva::lang::Problem> clashes(const QString &id) const;
     /// The accepted entries that clash with the others, in the order Apply writes them.
     [[nodiscard]] QStringList clashingEntries() const;
 
@@ -211,7 +211,7 @@ public:
     /// gate refuses it. One undoable step. Returns the new ids (none when it cannot add).
     QStringList addAuthorEntries(const QString &afterId, const QString &text);
     /// The live gates' problems of @p text as new author entries (every sentence's).
-    [[nodiscard]] std::vector<fanva::check::Problem> gateNewEntry(const QString &text) const;
+    [[nodiscard]] std::vector<fanva::lang::Problem> gateNewEntry(const QString &text) const;
     // --- KB edits (docs/spec/rewrite.md §1; kbedits.cpp) --------------------------------------
     /// The target file's sentence that starts on @p line (1-based), as the proposal keeps it.
     [[nodiscard]] std::optional<fanva::formalize::ExistingSentence> existingSentence(int line) const;
@@ -222,7 +222,7 @@ public:
     QString retractSentence(int line);
     /// The gates' problems of @p sentence replacing the sentence on @p line: gated against
     /// the KB without it and without the sentences the accepted entries remove.
-    [[nodiscard]] std::vector<fanva::check::Problem> gateReplacement(int line, const QString &sentence) const;
+    [[nodiscard]] std::vector<fanva::lang::Problem> gateReplacement(int line, const QString &sentence) const;
     /// Adds a replace entry by the author (accepted unless a gate refuses it); one undoable step.
     QString replaceSentence(int line, const QString &sentence);
     /// The target file's sentences that start on @p lines and that no entry replaces or
@@ -274,7 +274,7 @@ private:
     /// none), then @p extra, as one batch against the KB without the sentences those entries
     /// and @p alsoRemoved remove (docs/spec/rewrite.md §1). Returns the problems per batch
     /// item; @p gated (if set) receives the entries gated, in batch order.
-    [[nodiscard]] std::vector<std::vector<fanva::check::Problem>> gateAfterWritten(const QString &skipId, const QStringList &extra,
+    [[nodiscard]] std::vector<std::vector<fanva::lang::Problem>> gateAfterWritten(const QString &skipId, const QStringList &extra,
         const std::vector<fanva::formalize::ExistingSentence> &alsoRemoved = {},
         std::vector<const fanva::proposal::Entry *> *gated = nullptr) const;
     bool decide(const QString &id, const QString &text, const std::function<bool(fanva::proposal::Proposal &)> &change);
@@ -290,14 +290,14 @@ private:
     [[nodiscard]] fanva::formalize::EntryGloss glossOf(const QString &sentence, const QString &target) const;
     /// The gates' problems of @p sentences as one batch against the KB (gateAfterWritten()'s
     /// last step): each sentence's failing gate's problems, or its notes.
-    [[nodiscard]] std::vector<std::vector<fanva::check::Problem>> gateBatch(const QStringList &sentences) const;
+    [[nodiscard]] std::vector<std::vector<fanva::lang::Problem>> gateBatch(const QStringList &sentences) const;
     /// What a re-judge sent, by entry id: the sentence and its gloss.
     using SentForJudge = std::map<QString, std::pair<QString, fanva::formalize::EntryGloss>>;
     /// Takes the judge's @p verdicts for the entries still as they were sent.
     void adoptVerdicts(const QStringList &ids, const SentForJudge &sent, const std::vector<fanva::formalize::JudgeAloneVerdict> &verdicts);
     /// gateBatch() against the KB without @p removed, loaded through the language's
     /// SentenceEdits role (the last one kept); gateBatch() when nothing is removed or it fails.
-    [[nodiscard]] std::vector<std::vector<fanva::check::Problem>> gateWithout(
+    [[nodiscard]] std::vector<std::vector<fanva::lang::Problem>> gateWithout(
         const std::vector<fanva::formalize::ExistingSentence> &removed, const QStringList &sentences) const;
     bool adoptSession(fanva::proposal::SessionFile session, QString *error);
     /// The finished run merged into the review (formalize.md §9.5); false: the review stays.
@@ -311,7 +311,7 @@ private:
     /// into the proposal as it is now, when it is still the review's (@p sessionId).
     void mergeApplied(const fanva::proposal::Proposal &applied, const fanva::proposal::ApplyResult &result, const QString &sessionId);
 
-    std::map<QString, std::vector<fanva::check::Problem>> m_clashes; ///< by entry id
+    std::map<QString, std::vector<fanva::lang::Problem>> m_clashes; ///< by entry id
     EntryModel *m_entries = nullptr;
     AttemptLogModel *m_attempts = nullptr;
     QUndoStack *m_undoStack = nullptr;

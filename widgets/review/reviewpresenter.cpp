@@ -180,7 +180,7 @@ void ReviewPresenter::force()
     if (!e || e->problems.empty())
         return;
     QStringList problems;
-    for (const check::Problem &p : e->problems)
+    for (const lang::Problem &p : e->problems)
         problems.append(QStringLiteral("%1 — %2").arg(p.type, p.message));
     const QString text = tr("Accept %1 although the gates refuse it?\n\n%2\n\nApply will write it as forced.")
                              .arg(e->id, problems.join(QLatin1Char('\n')));

@@ -382,7 +382,7 @@ void KbLoader::onFinished()
 void KbLoader::reportFailure()
 {
     QStringList errors;
-    for (const fanva::kb::Diagnostic &diagnostic : m_diagnostics) {
+    for (const fanva::lang::Diagnostic &diagnostic : m_diagnostics) {
         if (diagnostic.isError())
             errors.append(diagnostic.toString());
     }

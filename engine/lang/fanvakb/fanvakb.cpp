@@ -8,6 +8,7 @@
 #include "kb/canonical.h"
 #include "kb/reader.h"
 #include "kb/roles.h"
+#include "kb/sentencedata.h"
 #include "kb/symbol.h"
 #include "kb/writer.h"
 #include "lang/fanvakb/barecandidates.h"
@@ -55,15 +56,8 @@ std::uint32_t renamedSymbols(kb::TermArena &arena, kb::Term term, const std::uno
     return arena.addCompound(term.kind(), children);
 }
 
-/// A fanva-kb statement: the term and the arena that keeps it alive.
-class TermData final : public StatementData
-{
-public:
-    explicit TermData(kb::OwnedTerm owned)
-        : term(std::move(owned))
-    { }
-    kb::OwnedTerm term;
-};
+/// A fanva-kb statement: the term and the arena that keeps it alive (check::runGates makes it too).
+using TermData = kb::SentenceData;
 
 class FanvaKbKb final : public Kb
 {

@@ -90,7 +90,7 @@ public:
 
     [[nodiscard]] bool checksRetractions() const override { return true; }
 
-    [[nodiscard]] std::optional<check::Problem> retractionWarning(const Kb &kb, const QString &target, const QString &path,
+    [[nodiscard]] std::optional<lang::Problem> retractionWarning(const Kb &kb, const QString &target, const QString &path,
         const QByteArray &bytes, const std::vector<StatementLine> &removed, const std::vector<StatementLine> &alsoRemoved) const override
     {
         const kb::KnowledgeBase *knowledge = knowledgeBaseOf(kb);

@@ -151,7 +151,7 @@ void lostVisibility(
 
 } // namespace
 
-std::optional<check::Problem> fanvaKbRetractionWarning(const kb::KnowledgeBase &kb, const QString &context, const QString &path,
+std::optional<lang::Problem> fanvaKbRetractionWarning(const kb::KnowledgeBase &kb, const QString &context, const QString &path,
     const QByteArray &bytes, const std::vector<formalize::ExistingSentence> &removed,
     const std::vector<formalize::ExistingSentence> &alsoRemoved)
 {
@@ -194,7 +194,7 @@ std::optional<check::Problem> fanvaKbRetractionWarning(const kb::KnowledgeBase &
     const std::size_t more = dependents.size() - std::size_t(named.size());
     const QString list = named.join(QStringLiteral(", ")) + (more > 0 ? QStringLiteral(", and %1 more").arg(more) : QString());
     const bool one = dependents.size() == 1;
-    return check::Problem { QString(check::problem::retractDependents),
+    return lang::Problem { QString(lang::problem::retractDependents),
         QStringLiteral("Retracting %1 takes away a declaration that %2 kept %3 still %4: %5. Retract those too, or keep the declaration.")
             .arg(declarations.join(QStringLiteral(", ")))
             .arg(dependents.size())

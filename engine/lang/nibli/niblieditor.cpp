@@ -79,7 +79,7 @@ public:
         predicates.removeDuplicates();
         for (const QString &name : std::as_const(predicates)) {
             const TermDescription described = language.describeTerm(base, name, {}, 0);
-            if (described.role == kb::Role::Predicate)
+            if (described.role == lang::TermRole::Predicate)
                 words.push_back({ name, WordKind::Predicate, described.useCount, described.arity.value_or(0), predicateDetail(described) });
         }
         for (const auto &[name, uses] : names)
@@ -121,9 +121,9 @@ public:
         return !std::binary_search(reserved.begin(), reserved.end(), std::string_view(latin.constData(), std::size_t(latin.size())));
     }
 
-    [[nodiscard]] QString newStatementAbout(const QString &term, kb::Role role, int *cursor) const override
+    [[nodiscard]] QString newStatementAbout(const QString &term, lang::TermRole role, int *cursor) const override
     {
-        if (role == kb::Role::Predicate) {
+        if (role == lang::TermRole::Predicate) {
             // A predicate: the author goes on with its arguments.
             const QString text = term + u'(';
             *cursor = int(text.size());
@@ -215,7 +215,7 @@ ArgumentHint NibliEditorServices::argumentHint(const EditorIndex &index, const Q
         return hint;
     const Kb &kb = index.kb();
     const TermDescription described = kb.language().describeTerm(kb, cursor.functor, target, 0);
-    if (described.role != kb::Role::Predicate || !described.arity)
+    if (described.role != lang::TermRole::Predicate || !described.arity)
         return hint;
     QStringList plain;
     QStringList rich;

@@ -25,7 +25,7 @@ public:
         LocatedFile out;
         if (read.hasErrors()) {
             const auto error
-                = std::find_if(read.diagnostics.begin(), read.diagnostics.end(), [](const kb::Diagnostic &d) { return d.isError(); });
+                = std::find_if(read.diagnostics.begin(), read.diagnostics.end(), [](const lang::Diagnostic &d) { return d.isError(); });
             out.error = (error != read.diagnostics.end() ? *error : read.diagnostics.front()).toString();
             return out;
         }
@@ -117,7 +117,7 @@ public:
 
     [[nodiscard]] bool checksRetractions() const override { return false; }
 
-    [[nodiscard]] std::optional<check::Problem> retractionWarning(const Kb & /*kb*/, const QString & /*target*/, const QString & /*path*/,
+    [[nodiscard]] std::optional<lang::Problem> retractionWarning(const Kb & /*kb*/, const QString & /*target*/, const QString & /*path*/,
         const QByteArray & /*bytes*/, const std::vector<StatementLine> & /*removed*/,
         const std::vector<StatementLine> & /*alsoRemoved*/) const override
     {

@@ -148,7 +148,7 @@ kb::Span placed(const Statement &statement, const nibli::Diagnostic &d)
     return span;
 }
 
-check::Problem problemOf(const Statement &statement, const nibli::Diagnostic &d)
+lang::Problem problemOf(const Statement &statement, const nibli::Diagnostic &d)
 {
     return { QString::fromStdString(d.id), QString::fromStdString(d.message), placed(statement, d) };
 }
@@ -279,7 +279,7 @@ public:
         nibli::ParsedCandidate parsed = nibli::parseCandidate(std::string_view(utf8.constData(), std::size_t(utf8.size())));
         if (parsed.problem) {
             const nibli::Diagnostic &d = *parsed.problem;
-            candidate.problem = check::Problem { QString::fromStdString(d.id), QString::fromStdString(d.message),
+            candidate.problem = lang::Problem { QString::fromStdString(d.id), QString::fromStdString(d.message),
                 kb::Span { d.offset, d.offset, uint32_t(d.line), uint32_t(d.column) } };
             return candidate;
         }
@@ -290,14 +290,14 @@ public:
         return candidate;
     }
 
-    [[nodiscard]] std::vector<check::Problem> check(
+    [[nodiscard]] std::vector<lang::Problem> check(
         const Kb &kb, const Statement &statement, const QString & /*target*/, const Batch *batch) const override
     {
         const nibli::KnowledgeBase &knowledgeBase = nibliKbOf(kb);
         static const nibli::Batch s_noBatch;
         const auto *own = static_cast<const NibliBatch *>(batch);
         nibli::ParsedCandidate parsed = nibli::parseCandidate(dataOf(statement).text);
-        std::vector<check::Problem> out;
+        std::vector<lang::Problem> out;
         if (parsed.problem) {
             out.push_back(problemOf(statement, *parsed.problem));
             return out;
@@ -333,11 +333,11 @@ public:
             own.vocabulary.declare(s->declaration, nibli::render(*s));
     }
 
-    [[nodiscard]] std::optional<check::Problem> roundTrip(const Kb &kb, const Statement &statement) const override
+    [[nodiscard]] std::optional<lang::Problem> roundTrip(const Kb &kb, const Statement &statement) const override
     {
         std::optional<nibli::Statement> s = reread(statement, nibliKbOf(kb).vocabulary());
         if (!s)
-            return check::Problem { QStringLiteral("round-trip"), QStringLiteral("the statement does not resolve against the KB"),
+            return lang::Problem { QStringLiteral("round-trip"), QStringLiteral("the statement does not resolve against the KB"),
                 statement.span };
         if (std::optional<nibli::Diagnostic> d = nibli::roundTrip(*s, nibliKbOf(kb).vocabulary()))
             return problemOf(statement, *d);

@@ -34,10 +34,10 @@ public:
 
     [[nodiscard]] QString quote(const Statement &statement) const override { return nibliLanguage().render(statement); }
 
-    [[nodiscard]] std::vector<check::Problem> checkStored(const Kb &kb, const Statement &statement, const QString &target) const override
+    [[nodiscard]] std::vector<lang::Problem> checkStored(const Kb &kb, const Statement &statement, const QString &target) const override
     {
-        std::vector<check::Problem> problems = nibliLanguage().check(kb, statement, target);
-        std::erase_if(problems, [](const check::Problem &p) { return p.type == QLatin1String("already-stored"); });
+        std::vector<lang::Problem> problems = nibliLanguage().check(kb, statement, target);
+        std::erase_if(problems, [](const lang::Problem &p) { return p.type == QLatin1String("already-stored"); });
         return problems;
     }
 

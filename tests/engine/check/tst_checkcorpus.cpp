@@ -309,7 +309,7 @@ void TstCheckCorpus::corpusFormsPassTheGates()
         const QString cx = kb::symbolString(context);
         for (const kb::SentenceId id : c->kb->sentencesIn(context)) {
             const QString text = kb::render(c->kb->sentence(id).term);
-            const check::GateReport report = check::runGates(*c->critic, text, cx);
+            const lang::GateReport report = check::runGates(*c->critic, text, cx);
             QVERIFY2(report.isAdmissible(),
                 qPrintable(text + QLatin1String(": ") + (report.problems.empty() ? QString() : report.problems.front().message)));
             known += report.isKnown() ? 1 : 0;

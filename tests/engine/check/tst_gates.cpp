@@ -64,7 +64,7 @@ void TstGates::gates()
     QFETCH(QString, gate);
     QFETCH(QString, type);
 
-    const check::GateReport report = check::runGates(*m_critic, candidate, QStringLiteral("CxBirds"));
+    const lang::GateReport report = check::runGates(*m_critic, candidate, QStringLiteral("CxBirds"));
     QCOMPARE(report.failedGate ? check::gateId(*report.failedGate) : QString(), gate);
     QCOMPARE(report.isAdmissible(), gate.isEmpty());
     if (!gate.isEmpty()) {
@@ -92,14 +92,14 @@ void TstGates::canonicalSpelling()
     // the report carries the spelling the KB file will get.
     QFETCH(QString, candidate);
     QFETCH(QString, canonical);
-    const check::GateReport report = check::runGates(*m_critic, candidate, QStringLiteral("CxBirds"));
+    const lang::GateReport report = check::runGates(*m_critic, candidate, QStringLiteral("CxBirds"));
     QVERIFY2(report.isAdmissible(), report.problems.empty() ? "" : qPrintable(report.problems.front().message));
     QCOMPARE(report.canonical, canonical);
 }
 
 void TstGates::unreadablePosition()
 {
-    const check::GateReport report = check::runGates(*m_critic, QStringLiteral("(bird\n  134a-gas)"), QStringLiteral("CxBirds"));
+    const lang::GateReport report = check::runGates(*m_critic, QStringLiteral("(bird\n  134a-gas)"), QStringLiteral("CxBirds"));
     QCOMPARE(report.failedGate, check::Gate::Parse);
     QCOMPARE(report.problems.front().type, QStringLiteral("unreadable"));
     QVERIFY2(report.problems.front().message.startsWith(QLatin1String("2:3: ")), qPrintable(report.problems.front().message));
@@ -108,12 +108,12 @@ void TstGates::unreadablePosition()
 
 void TstGates::notes()
 {
-    const check::GateReport known = check::runGates(*m_critic, QStringLiteral("(friendOf Opus Tweety)"), QStringLiteral("CxBirds"));
+    const lang::GateReport known = check::runGates(*m_critic, QStringLiteral("(friendOf Opus Tweety)"), QStringLiteral("CxBirds"));
     QVERIFY(known.isAdmissible());
     QVERIFY(known.isKnown());
     QCOMPARE(known.notes.front().type, QStringLiteral("already-stored"));
 
-    const check::GateReport fresh = check::runGates(*m_critic, QStringLiteral("(friendOf Opus Nemo)"), QStringLiteral("CxBirds"));
+    const lang::GateReport fresh = check::runGates(*m_critic, QStringLiteral("(friendOf Opus Nemo)"), QStringLiteral("CxBirds"));
     QVERIFY(fresh.isAdmissible());
     QVERIFY(!fresh.isKnown());
     QVERIFY(fresh.notes.empty());
@@ -125,11 +125,11 @@ void TstGates::overlay()
     const QString cx = QStringLiteral("CxBirds");
     QVERIFY(check::runGates(*m_critic, QStringLiteral("(nestsIn Opus Iceberg)"), cx, {}, &overlay).isAdmissible());
     QCOMPARE(overlay.size(), 1);
-    const check::GateReport clash = check::runGates(*m_critic, QStringLiteral("(nestsIn Opus 7)"), cx, {}, &overlay);
+    const lang::GateReport clash = check::runGates(*m_critic, QStringLiteral("(nestsIn Opus 7)"), cx, {}, &overlay);
     QCOMPARE(clash.failedGate, check::Gate::Critic);
     QCOMPARE(clash.problems.front().type, QStringLiteral("functional"));
     QCOMPARE(overlay.size(), 1); // refused candidates stay out
-    const check::GateReport again = check::runGates(*m_critic, QStringLiteral("(nestsIn  Opus  Iceberg)"), cx, {}, &overlay, 7);
+    const lang::GateReport again = check::runGates(*m_critic, QStringLiteral("(nestsIn  Opus  Iceberg)"), cx, {}, &overlay, 7);
     QVERIFY(again.isAdmissible());
     QVERIFY(again.isDuplicate());
     QCOMPARE(again.notes.front().message, QStringLiteral("duplicate of entry 0 in this batch"));

@@ -210,7 +210,7 @@ void TstInventory::systemPrefixExamplesPassTheGates()
 {
     const check::Critic critic(*fixture());
     for (const QString &example : formalize::systemPrefixExamples()) {
-        const check::GateReport report = check::runGates(critic, example, QStringLiteral("CxAnimals"));
+        const lang::GateReport report = check::runGates(critic, example, QStringLiteral("CxAnimals"));
         QString problems;
         for (const check::Problem &p : report.problems)
             problems += p.type + QStringLiteral(": ") + p.message + QLatin1Char('\n');

@@ -37,7 +37,7 @@ QStringList summary(const std::vector<Entry> &entries)
     QStringList out;
     for (const Entry &e : entries) {
         const bool withdrawn = std::any_of(
-            e.notes.begin(), e.notes.end(), [](const fanva::check::Problem &p) { return p.type == QLatin1StringView("withdrawn"); });
+            e.notes.begin(), e.notes.end(), [](const fanva::lang::Problem &p) { return p.type == QLatin1StringView("withdrawn"); });
         out.append(QStringLiteral("%1 %2 [%3] %4%5")
                        .arg(e.id, decisionName(e.decision))
                        .arg(e.segment)

@@ -217,15 +217,15 @@ private Q_SLOTS:
         const Run r = run({ text(J({ { "(penguin Pingu)", 9 }, { "(lives_in Pingu HarbourZoo)", 1 } })), text(J({}, { 1 })) }, judgeOff());
         QStringList types;
         for (const formalize::Entry &e : r.entries) {
-            for (const check::Problem &note : e.notes) {
+            for (const lang::Problem &note : e.notes) {
                 types.append(note.type);
-                QVERIFY2(!check::isBlocking(note.type), qPrintable(note.type));
+                QVERIFY2(!lang::isBlocking(note.type), qPrintable(note.type));
             }
         }
-        QVERIFY(types.contains(QString(check::problem::noSegment)));
-        QVERIFY(types.contains(QString(check::problem::untranslated)));
-        for (const QLatin1StringView id : { check::problem::known, check::problem::withdrawn })
-            QVERIFY(!check::isBlocking(QString(id)));
+        QVERIFY(types.contains(QString(lang::problem::noSegment)));
+        QVERIFY(types.contains(QString(lang::problem::untranslated)));
+        for (const QLatin1StringView id : { lang::problem::known, lang::problem::withdrawn })
+            QVERIFY(!lang::isBlocking(QString(id)));
     }
 
     void scenario2_exhaust()

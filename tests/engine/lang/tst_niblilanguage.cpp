@@ -171,10 +171,10 @@ void TstNibliLanguage::glossAndFindTerm()
     const lang::Gloss g = m_nibli->gloss(*m_kb, person, QStringLiteral("shop"));
     QCOMPARE(g.source, lang::Gloss::Source::Composed);
     QVERIFY2(g.text.contains(QStringLiteral("Ilse is a person")), qPrintable(g.text));
-    QCOMPARE(m_nibli->findTerm(*m_kb, QStringLiteral("person"), {}), kb::Role::Predicate);
-    QCOMPARE(m_nibli->findTerm(*m_kb, QStringLiteral("stocks"), {}), kb::Role::Predicate);
-    QCOMPARE(m_nibli->findTerm(*m_kb, QStringLiteral("Olaf"), {}), kb::Role::Individual);
-    QCOMPARE(m_nibli->findTerm(*m_kb, QStringLiteral("Ute"), {}), kb::Role::None);
+    QCOMPARE(m_nibli->findTerm(*m_kb, QStringLiteral("person"), {}), lang::TermRole::Predicate);
+    QCOMPARE(m_nibli->findTerm(*m_kb, QStringLiteral("stocks"), {}), lang::TermRole::Predicate);
+    QCOMPARE(m_nibli->findTerm(*m_kb, QStringLiteral("Olaf"), {}), lang::TermRole::Individual);
+    QCOMPARE(m_nibli->findTerm(*m_kb, QStringLiteral("Ute"), {}), lang::TermRole::None);
     QVERIFY(m_nibli->corrections(*m_kb, person, {}).rules.isEmpty());
     QVERIFY(!m_nibli->corrections(*m_kb, person, {}).to);
     QVERIFY(!m_nibli->promptGuide(*m_kb, {}).isEmpty());
@@ -287,7 +287,7 @@ void TstNibliLanguage::describeTerm_data()
 {
     QTest::addColumn<QString>("word");
     QTest::addColumn<int>("maxUses");
-    QTest::addColumn<QString>("role"); ///< kb::roleName()
+    QTest::addColumn<QString>("role"); ///< lang::roleName()
     QTest::addColumn<QStringList>("sources"); ///< kind, or "kind FILE:LINE:COL"
     QTest::addColumn<int>("arity"); ///< -1: none
     QTest::addColumn<QStringList>("places");
@@ -337,7 +337,7 @@ void TstNibliLanguage::describeTerm()
     const auto where = [](const lang::KbPlace &p) { return QStringLiteral("%1:%2:%3").arg(p.file).arg(p.line).arg(p.column); };
     const lang::TermDescription term = m_nibli->describeTerm(*m_kb, word, {}, maxUses);
     QCOMPARE(term.term, word);
-    QCOMPARE(QString(kb::roleName(term.role)), role);
+    QCOMPARE(QString(lang::roleName(term.role)), role);
     QCOMPARE(term.used, useCount > 0);
     QStringList gotSources;
     for (const lang::TermDescription::Source &source : term.sources)

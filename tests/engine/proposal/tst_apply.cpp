@@ -50,9 +50,9 @@ std::vector<nlohmann::json> journalLines(const QString &path)
 }
 
 /// A gate that lets every sentence through, so a test reaches the write whatever the KB says.
-std::vector<std::vector<check::Problem>> letEverythingThrough(const lang::Kb &, const QString &, const QStringList &sentences)
+std::vector<std::vector<lang::Problem>> letEverythingThrough(const lang::Kb &, const QString &, const QStringList &sentences)
 {
-    return std::vector<std::vector<check::Problem>>(sentences.size());
+    return std::vector<std::vector<lang::Problem>>(sentences.size());
 }
 
 /// Runs `work` on a thread and waits for it at most `ms`: true if it finished by then. A
@@ -304,7 +304,7 @@ private Q_SLOTS:
         QCOMPARE(result.status, ApplyStatus::Blocked);
         QCOMPARE(result.blocked.size(), std::size_t(1));
         QCOMPARE(result.blocked.front().id, QStringLiteral("c4"));
-        QVERIFY(check::hasBlocking(result.blocked.front().problems));
+        QVERIFY(lang::hasBlocking(result.blocked.front().problems));
         QCOMPARE(fixture::readAll(m_target), m_original);
         QVERIFY(!QFile::exists(m_journal));
         QCOMPARE(p.entry(QStringLiteral("c1"))->decision, Decision::Accepted);
@@ -322,7 +322,7 @@ private Q_SLOTS:
         QCOMPARE(problems.size(), std::size_t(2));
         QVERIFY(problems[0].empty());
         QVERIFY(std::any_of(problems[1].begin(), problems[1].end(),
-            [](const check::Problem &pr) { return pr.type == QLatin1StringView("functional-coreference"); }));
+            [](const lang::Problem &pr) { return pr.type == QLatin1StringView("functional-coreference"); }));
     }
 
     void forcedEntryIsWrittenAndStated()
@@ -332,7 +332,7 @@ private Q_SLOTS:
         const kb::LoadResult loaded = kb::loadKnowledgeBase(m_kb);
         QVERIFY(loaded.ok());
         e.problems = proposal::criticGate()(*lang::fanvaKbOver(loaded.kb), p.context, { e.candidate }).front();
-        QVERIFY(check::hasBlocking(e.problems));
+        QVERIFY(lang::hasBlocking(e.problems));
         p.entries.push_back(e);
         QVERIFY(p.force(QStringLiteral("c4")));
         const proposal::ApplyResult result = proposal::apply(p, options());
@@ -360,7 +360,7 @@ private Q_SLOTS:
         QVERIFY(p.accept(QStringLiteral("c4")));
         proposal::ApplyOptions o = options();
         o.gate = [](const lang::Kb &, const QString &, const QStringList &sentences) {
-            return std::vector<std::vector<check::Problem>>(sentences.size());
+            return std::vector<std::vector<lang::Problem>>(sentences.size());
         };
         const proposal::ApplyResult result = proposal::apply(p, o);
         QCOMPARE(result.status, ApplyStatus::VerifyFailed);
@@ -380,7 +380,7 @@ private Q_SLOTS:
         // The KB now lives in CxLife; the proposal still targets a CxAnimals that does not exist.
         proposal::ApplyOptions o = options();
         o.gate = [](const lang::Kb &, const QString &, const QStringList &sentences) {
-            return std::vector<std::vector<check::Problem>>(sentences.size());
+            return std::vector<std::vector<lang::Problem>>(sentences.size());
         };
         QCOMPARE(proposal::apply(p, o).status, ApplyStatus::Applied);
         QCOMPARE(fixture::readAll(m_target), s_expectedBlock);
@@ -410,7 +410,7 @@ private Q_SLOTS:
             const kb::KnowledgeBase *knowledge = lang::knowledgeBaseOf(kb);
             sawParent
                 = context == QLatin1StringView("CxBirds") && knowledge && knowledge->sees(kb::intern("CxBirds"), kb::intern("CxAnimals"));
-            return std::vector<std::vector<check::Problem>>(sentences.size());
+            return std::vector<std::vector<lang::Problem>>(sentences.size());
         };
         const proposal::ApplyResult result = proposal::apply(p, o);
         QCOMPARE(result.status, ApplyStatus::Applied);
@@ -665,7 +665,7 @@ private Q_SLOTS:
         entry->forced = QStringList { type };
         proposal::ApplyOptions o = options();
         o.gate = [type](const lang::Kb &, const QString &, const QStringList &sentences) {
-            return std::vector<std::vector<check::Problem>>(sentences.size(), { { type, QStringLiteral("test"), std::nullopt } });
+            return std::vector<std::vector<lang::Problem>>(sentences.size(), { { type, QStringLiteral("test"), std::nullopt } });
         };
         // "(eats Pingu" does not read, so Apply refuses it however it was forced (issue 33, M11).
         QCOMPARE(proposal::apply(p, o).status, ApplyStatus::Blocked);

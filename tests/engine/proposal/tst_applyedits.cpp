@@ -140,7 +140,7 @@ private Q_SLOTS:
         (void)proposal::rediff(p, *lang::fanvaKbOver(loaded.kb), proposal::criticGate());
         for (const char *id : { "c4", "c5" }) {
             const formalize::Entry *e = p.entry(QString::fromLatin1(id));
-            QVERIFY2(!check::hasBlocking(e->problems), id);
+            QVERIFY2(!lang::hasBlocking(e->problems), id);
             QCOMPARE(e->state, formalize::EntryState::Admissible);
         }
         QCOMPARE(p.entry(QStringLiteral("c1"))->state, retractState);

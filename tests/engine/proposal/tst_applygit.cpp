@@ -208,9 +208,9 @@ private Q_SLOTS:
         p.baseSha256.clear();
         return p;
     }
-    static std::vector<std::vector<check::Problem>> letThrough(const lang::Kb &, const QString &, const QStringList &sentences)
+    static std::vector<std::vector<lang::Problem>> letThrough(const lang::Kb &, const QString &, const QStringList &sentences)
     {
-        return std::vector<std::vector<check::Problem>>(sentences.size());
+        return std::vector<std::vector<lang::Problem>>(sentences.size());
     }
 
     // M4 and L8: a refused commit of a file git did not know unstages it, with git's whole

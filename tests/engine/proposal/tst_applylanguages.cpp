@@ -311,7 +311,7 @@ private Q_SLOTS:
         const formalize::Entry *retract = p.entry(QStringLiteral("c1"));
         QCOMPARE(retract->replaces.front().line, lineOf(m_base, retracted) + 1);
         QVERIFY(std::any_of(
-            retract->notes.begin(), retract->notes.end(), [](const check::Problem &n) { return n.type == check::problem::sentenceMoved; }));
+            retract->notes.begin(), retract->notes.end(), [](const lang::Problem &n) { return n.type == lang::problem::sentenceMoved; }));
     }
 };
 

@@ -22,9 +22,9 @@ using formalize::Decision;
 
 namespace {
 
-std::vector<std::vector<check::Problem>> letEverythingThrough(const lang::Kb &, const QString &, const QStringList &sentences)
+std::vector<std::vector<lang::Problem>> letEverythingThrough(const lang::Kb &, const QString &, const QStringList &sentences)
 {
-    return std::vector<std::vector<check::Problem>>(sentences.size());
+    return std::vector<std::vector<lang::Problem>>(sentences.size());
 }
 
 } // namespace
