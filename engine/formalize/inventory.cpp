@@ -2,10 +2,6 @@
 // SPDX-License-Identifier: MIT
 #include "formalize/inventory.h"
 
-// The one kb/ include left in formalize: a resolution's term is a symbol of the process's
-// table, spelled here until the seam's term handle spells itself (docs/spec/language-seam.md).
-#include "kb/symbol.h"
-
 #include <cmath>
 #include <set>
 
@@ -19,10 +15,10 @@ int estimateTokens(const QString &text)
 std::vector<PromptResolution> promptResolutions(const std::vector<Resolution> &resolutions)
 {
     std::vector<PromptResolution> out;
-    std::set<kb::SymbolId> seen;
+    std::set<lang::TermId> seen;
     for (const Resolution &r : resolutions) {
         if (seen.insert(r.term).second)
-            out.push_back(PromptResolution { r.surface, kb::symbolString(r.term) });
+            out.push_back(PromptResolution { r.surface, r.spelling });
     }
     return out;
 }

@@ -76,6 +76,8 @@ struct Resolution {
     QString surface;
     TermId term = noTerm;
     TermRole role = TermRole::None;
+    /// The term as its KB spells it (the prompt's "surface → term" line, formalize.md §3.2).
+    QString spelling;
     friend bool operator==(const Resolution &, const Resolution &) = default;
 };
 

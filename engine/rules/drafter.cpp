@@ -237,7 +237,7 @@ json draft(const json &turn, Lexicon &lexicon, const lang::ClaimWriter &writer, 
 json draft(const json &turn, Lexicon &lexicon, const std::stop_token &stop)
 {
     const QString language = jsonutil::string(turn, "language");
-    const lang::Language *found = lang::languageById(language.isEmpty() ? QStringLiteral("fanva-kb") : language);
+    const lang::Language *found = lang::languageById(language.isEmpty() ? lang::defaultLanguageId : QStringView(language));
     const lang::ClaimWriter *writer = found ? found->claimWriter() : nullptr;
     if (!writer) {
         json untranslated = json::array();

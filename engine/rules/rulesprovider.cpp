@@ -3,6 +3,8 @@
 #include "rules/rulesprovider.h"
 
 #include "jsonutil.h"
+#include "lang/language.h"
+#include "lang/registry.h"
 #include "llm/call.h"
 #include "llm/selection.h"
 #include "rules/drafter.h"
@@ -145,7 +147,11 @@ llm::ProviderInfo RulesProvider::info() const
     info.streams = false;
     info.readsStructuredTurn = true;
     info.judges = false;
-    info.draftsLanguages = { QStringLiteral("fanva-kb"), QStringLiteral("nibli") };
+    // Every built language that renders the drafter's claims (lang::ClaimWriter).
+    for (const QString &language : lang::languageIds()) {
+        if (const lang::Language *built = lang::languageById(language); built && built->claimWriter())
+            info.draftsLanguages << language;
+    }
     return info;
 }
 

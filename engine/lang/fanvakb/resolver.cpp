@@ -127,8 +127,8 @@ std::vector<Resolution> resolve(
                     if (const auto hit = lookup(spelling)) {
                         const qsizetype start = ws[i].start;
                         const qsizetype end = ws[i + length - 1].end;
-                        out.push_back(Resolution {
-                            segment.number, start, end, QString::fromUtf8(document.mid(start, end - start)), hit->first, hit->second });
+                        out.push_back(Resolution { segment.number, start, end, QString::fromUtf8(document.mid(start, end - start)),
+                            hit->first, hit->second, kb::symbolString(hit->first) });
                         i += length;
                         matched = true;
                         break;

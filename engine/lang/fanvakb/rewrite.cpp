@@ -58,7 +58,7 @@ std::vector<Resolution> selectionResolutions(const kb::KnowledgeBase &kb, kb::Sy
                 seen.insert(t.symbol());
                 const kb::TermUsage usage = kb.findTerm(t.symbol(), kb::Scope { cx, kb::noKey });
                 if (usage.role == kb::Role::Type || usage.role == kb::Role::Predicate || usage.role == kb::Role::Individual)
-                    out.push_back({ segment, 0, 0, kb::symbolString(t.symbol()), t.symbol(), usage.role });
+                    out.push_back({ segment, 0, 0, kb::symbolString(t.symbol()), t.symbol(), usage.role, kb::symbolString(t.symbol()) });
             }
             for (std::uint32_t i = 0; i < t.size(); ++i)
                 walk(t.at(i));

@@ -412,8 +412,8 @@ public:
                     if (role == kb::Role::None)
                         continue;
                     const qsizetype start = segment.start + text.left(m.capturedStart()).toUtf8().size();
-                    out.push_back(
-                        { segment.number, start, start + surface.toUtf8().size(), surface, kb::intern(spelling.toStdString()), role });
+                    out.push_back({ segment.number, start, start + surface.toUtf8().size(), surface, kb::intern(spelling.toStdString()),
+                        role, spelling });
                     break;
                 }
             }
