@@ -210,8 +210,8 @@ QStringList ReviewController::addAuthorEntries(const QString &afterId, const QSt
         const bool known
             = std::any_of(e.notes.begin(), e.notes.end(), [](const lang::Problem &p) { return p.type == lang::problem::known; });
         e.state = lang::hasBlocking(e.problems) ? formalize::EntryState::Refused
-            : known                              ? formalize::EntryState::Known
-                                                 : formalize::EntryState::Admissible;
+            : known                             ? formalize::EntryState::Known
+                                                : formalize::EntryState::Admissible;
         e.decision = e.state == formalize::EntryState::Admissible ? formalize::Decision::Accepted : formalize::Decision::Undecided;
         e.gloss = glossOf(e.sentence(), current.context);
         ids.append(e.id);

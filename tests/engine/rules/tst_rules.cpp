@@ -3,7 +3,6 @@
 // The rules provider's patterns (docs/spec/rules.md §3), one test per row, on a small farm KB
 // written for these tests (not the demo's).
 #include "draftedsentences.h"
-#include "lang/fanvakb/rulesturn.h"
 #include "formalize/segmenter.h"
 #include "kb/knowledgebase.h"
 #include "lang/fanvakb/rulesturn.h"

@@ -4,7 +4,6 @@
 // by each language's ClaimWriter, nibli's turn vocabulary from a KB's `pred` declarations
 // and the shipped lexicon, and sentences drafted on a small nibli KB through the nibli gates.
 #include "draftedsentences.h"
-#include "lang/fanvakb/rulesturn.h"
 #include "formalize/segmenter.h"
 #include "formalize/turnframe.h"
 #include "lang/claim.h"
