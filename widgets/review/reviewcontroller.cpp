@@ -208,7 +208,7 @@ bool ReviewController::loadKb(const QString &folder, const QString &language, QS
         = header.isEmpty() || !edits ? kbLanguage->load(folder) : edits->loadWith(folder, proposal->targetPath(), header);
     if (!loaded.ok()) {
         QStringList messages;
-        for (const kb::Diagnostic &d : loaded.diagnostics)
+        for (const lang::Diagnostic &d : loaded.diagnostics)
             messages.append(d.toString());
         *error = tr("The knowledge base in %1 does not load:\n%2").arg(QDir::toNativeSeparators(folder), messages.join(QLatin1Char('\n')));
         return false;
