@@ -6,6 +6,7 @@
 #include "formalize/inventory.h"
 #include "formalize/prompts.h"
 #include "formalize/resolver.h"
+#include "formalize/rewrite.h"
 #include "formalize/segmenter.h"
 #include "lang/language.h"
 
@@ -17,6 +18,18 @@ namespace {
 
 using detail::s_minimumCard;
 constexpr int s_cardSlack = 64;
+
+/// The card of `kb` around `resolutions` within the input's card budget (formalize.md §2), when
+/// the budget is large enough for one.
+void addCard(SessionInput &input, const lang::Kb &kb, const QString &target, const std::vector<Resolution> &resolutions)
+{
+    if (input.cardBudget < s_minimumCard)
+        return;
+    const Inventory inventory = kb.language().card(kb, target, resolutions, input.cardBudget);
+    input.card = inventory.card;
+    input.inventoryCut = { { "relations", inventory.cut.relations }, { "types", inventory.cut.types },
+        { "individuals", inventory.cut.individuals }, { "structural", inventory.cut.structural } };
+}
 
 } // namespace
 
@@ -55,12 +68,30 @@ SessionInput makeSessionInput(const std::shared_ptr<const lang::Kb> &kb, const Q
     if (available < s_minimumCard)
         available = room / 2;
     input.cardBudget = std::min(input.settings.cardTokens, available);
-    if (input.cardBudget < s_minimumCard)
+    addCard(input, *kb, target, resolutions);
+    return input;
+}
+
+SessionInput makeRewriteInput(const std::shared_ptr<const lang::Kb> &kb, std::shared_ptr<const lang::Kb> gateKb, const QString &target,
+    const QString &documentName, const std::vector<ExistingSentence> &selection, const std::vector<lang::Resolution> &seeds,
+    const SessionSettings &settings, const QString &instruction)
+{
+    SessionInput input;
+    input.kb = std::move(gateKb);
+    input.context = target;
+    input.document = rewriteDocument(selection);
+    input.documentName = documentName;
+    input.instruction = instruction;
+    input.settings = settings.clamped();
+    input.rewrite = selection;
+    if (!kb)
         return input;
-    const Inventory inventory = language.card(*kb, target, resolutions, input.cardBudget);
-    input.card = inventory.card;
-    input.inventoryCut = { { "relations", inventory.cut.relations }, { "types", inventory.cut.types },
-        { "individuals", inventory.cut.individuals }, { "structural", inventory.cut.structural } };
+    input.systemPrefix = kb->language().promptGuide(*kb, target);
+    const RewriteTurnInput turn { selection, target, documentName, {}, input.settings.maxCandidates, instruction };
+    const int available = input.settings.contextWindow - input.settings.maxOutputTokens - estimateTokens(input.systemPrefix)
+        - estimateTokens(rewriteTurn(turn)) - s_cardSlack;
+    input.cardBudget = std::min(input.settings.cardTokens, available);
+    addCard(input, *kb, target, seeds);
     return input;
 }
 

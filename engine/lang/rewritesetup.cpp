@@ -2,12 +2,13 @@
 // SPDX-License-Identifier: MIT
 #include "lang/rewritesetup.h"
 
-#include "lang/fanvakb/fanvakb.h"
-#include "lang/fanvakb/rewrite.h"
+#include "formalize/sessionsetup.h"
 #include "lang/sentenceedits.h"
-#include "lang/sessionsetup.h"
 
 #include <QFileInfo>
+
+#include <algorithm>
+#include <set>
 
 namespace fanva::lang {
 
@@ -33,27 +34,50 @@ StatementSelection selectStatements(const Kb &kb, const QByteArray &bytes, const
     return out;
 }
 
+namespace {
+
+/// The KB terms the selection names, each once, numbered by the statement that names it first.
+std::vector<Resolution> selectionTerms(
+    const SentenceEdits &edits, const Kb &kb, const QString &target, const std::vector<formalize::ExistingSentence> &selection)
+{
+    std::vector<Resolution> out;
+    std::set<TermId> seen;
+    int segment = 0;
+    for (const formalize::ExistingSentence &s : selection) {
+        ++segment;
+        for (Resolution term : edits.termsOf(kb, s.text, target)) {
+            if (!seen.insert(term.term).second)
+                continue;
+            term.segment = segment;
+            out.push_back(std::move(term));
+        }
+    }
+    return out;
+}
+
+} // namespace
+
 formalize::SessionInput makeRewriteSessionInput(const std::shared_ptr<const Kb> &kb, const QString &target, const QString &path,
     const QByteArray &bytes, const std::vector<formalize::ExistingSentence> &selection, const formalize::SessionSettings &settings,
     const QString &instruction)
 {
-    // fanva-kb: the card from the selection's symbols, as the rewrite session always ran.
-    if (const std::shared_ptr<const kb::KnowledgeBase> knowledge = sharedKnowledgeBaseOf(*kb))
-        return lang::fanvakb::makeRewriteSessionInput(knowledge, target, path, bytes, selection, settings, instruction);
+    const QString documentName = QFileInfo(path).fileName();
+    const SentenceEdits *edits = kb ? kb->language().edits() : nullptr;
+    if (!edits)
+        return formalize::makeRewriteInput(kb, kb, target, documentName, selection, {}, settings, instruction);
+    // The candidates are gated against the KB without the selection (rewrite.md §1); the card
+    // is built from the KB as it is, around the terms the selection names.
     std::shared_ptr<const Kb> gateKb = kb;
     std::vector<StatementLine> removed;
     for (const formalize::ExistingSentence &s : selection)
         removed.push_back({ s.line, s.text });
-    const SentenceEdits *edits = kb->language().edits();
-    if (const auto without = withoutStatements(kb->language(), bytes, removed); without && edits) {
+    if (const auto without = withoutStatements(kb->language(), bytes, removed); without && !removed.empty()) {
         LoadResult reduced = edits->loadWith(kb->root(), path, *without);
         if (reduced.ok())
             gateKb = std::move(reduced.kb);
     }
-    formalize::SessionInput input
-        = makeSessionInput(gateKb, target, formalize::rewriteDocument(selection), QFileInfo(path).fileName(), settings, instruction);
-    input.rewrite = selection;
-    return input;
+    return formalize::makeRewriteInput(
+        kb, std::move(gateKb), target, documentName, selection, selectionTerms(*edits, *kb, target, selection), settings, instruction);
 }
 
 } // namespace fanva::lang

@@ -2,8 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "check/problem.h"
+#include "lang/drafting.h"
 #include "lang/language.h"
+#include "lang/problem.h"
 
 #include <QByteArray>
 #include <QString>
@@ -63,13 +64,19 @@ public:
     /// `path`, absolute): Apply's verify checks that an add is stored and a removal is gone.
     [[nodiscard]] virtual int storedCount(const Kb &kb, const std::string &key, const QString &target, const QString &path) const = 0;
 
+    /// The terms of `kb` that the stored statement `statement` (its writer rendering) names, each
+    /// once, as seen from `target`, with no place in a document (segment 0): a rewrite's card is
+    /// built around them (rewrite.md §2). Words the KB does not know are left out; empty when
+    /// the text does not read.
+    [[nodiscard]] virtual std::vector<Resolution> termsOf(const Kb &kb, const QString &statement, const QString &target) const = 0;
+
     /// True if the language checks what a retraction takes away (retractionWarning()); false
     /// where that check has no meaning, so that the window and the CLI can say so.
     [[nodiscard]] virtual bool checksRetractions() const = 0;
     /// The retract-dependents note (rewrite.md §4) when removing `removed` from the file `path`
     /// (read as `bytes`) of `target` takes away what kept statements use; `alsoRemoved` go in
     /// the same Apply. Nullopt when nothing kept depends on them, or checksRetractions() is false.
-    [[nodiscard]] virtual std::optional<check::Problem> retractionWarning(const Kb &kb, const QString &target, const QString &path,
+    [[nodiscard]] virtual std::optional<Problem> retractionWarning(const Kb &kb, const QString &target, const QString &path,
         const QByteArray &bytes, const std::vector<StatementLine> &removed, const std::vector<StatementLine> &alsoRemoved) const = 0;
 };
 

@@ -10,8 +10,6 @@
 #include "review/entrymodel.h"
 
 #include "formalize/sessionsetup.h"
-#include "kb/knowledgebase.h"
-#include "lang/fanvakb/rewrite.h"
 #include "lang/language.h"
 #include "lang/rewritesetup.h"
 #include "lang/sentenceedits.h"

@@ -7,6 +7,7 @@
 #include "kb/writer.h"
 #include "lang/fanvakb/fanvakb.h"
 #include "lang/fanvakb/fanvakbretract.h"
+#include "lang/fanvakb/rewrite.h"
 
 #include <algorithm>
 
@@ -86,6 +87,12 @@ public:
         const kb::SymbolId cx = kb::intern(target.toStdString());
         const auto ids = knowledge->lookup(key, kb::Scope { cx, kb::noKey });
         return int(std::count_if(ids.begin(), ids.end(), [&](kb::SentenceId id) { return knowledge->sentence(id).context == cx; }));
+    }
+
+    [[nodiscard]] std::vector<Resolution> termsOf(const Kb &kb, const QString &statement, const QString &target) const override
+    {
+        const kb::KnowledgeBase *knowledge = knowledgeBaseOf(kb);
+        return knowledge ? fanvakb::sentenceTerms(*knowledge, target, statement) : std::vector<Resolution>();
     }
 
     [[nodiscard]] bool checksRetractions() const override { return true; }

@@ -2,23 +2,17 @@
 // SPDX-License-Identifier: MIT
 #include "lang/fanvakb/rewrite.h"
 
-#include "formalize/prompts.h"
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
+#include "kb/symbol.h"
 #include "kb/writer.h"
-#include "lang/fanvakb/fanvakb.h"
-#include "lang/fanvakb/inventory.h"
 
-#include <QFileInfo>
 #include <QSet>
 
 #include <algorithm>
 #include <functional>
 
 namespace fanva::lang::fanvakb {
-
-using formalize::Inventory;
-using formalize::RewriteTurnInput;
 
 SentenceSelection selectSentences(const kb::KnowledgeBase &kb, const QByteArray &file, int first, int last)
 {
@@ -39,84 +33,28 @@ SentenceSelection selectSentences(const kb::KnowledgeBase &kb, const QByteArray 
     return out;
 }
 
-namespace {
-
-/// Every symbol of the selection the KB knows as a type, predicate or individual, as a
-/// resolution of its own segment (the card's seeds, rewrite.md §2).
-std::vector<Resolution> selectionResolutions(const kb::KnowledgeBase &kb, kb::SymbolId cx, const std::vector<ExistingSentence> &selection)
+std::vector<Resolution> sentenceTerms(const kb::KnowledgeBase &kb, const QString &context, const QString &text)
 {
     std::vector<Resolution> out;
-    QSet<kb::SymbolId> seen;
-    int segment = 0;
-    for (const ExistingSentence &s : selection) {
-        ++segment;
-        const kb::SentenceParse parsed = kb::parseSentence(s.text);
-        if (!parsed.sentence)
-            continue;
-        const std::function<void(kb::Term)> walk = [&](kb::Term t) {
-            if (t.isSymbol() && !seen.contains(t.symbol())) {
-                seen.insert(t.symbol());
-                const kb::TermUsage usage = kb.findTerm(t.symbol(), kb::Scope { cx, kb::noKey });
-                if (usage.role == kb::Role::Type || usage.role == kb::Role::Predicate || usage.role == kb::Role::Individual)
-                    out.push_back({ segment, 0, 0, kb::symbolString(t.symbol()), t.symbol(), usage.role, kb::symbolString(t.symbol()) });
-            }
-            for (std::uint32_t i = 0; i < t.size(); ++i)
-                walk(t.at(i));
-        };
-        walk(parsed.sentence->term);
-    }
-    return out;
-}
-
-} // namespace
-
-SessionInput makeRewriteInput(const std::shared_ptr<const kb::KnowledgeBase> &kb, std::shared_ptr<const kb::KnowledgeBase> gateKb,
-    const QString &context, const QString &file, const std::vector<ExistingSentence> &selection, const SessionSettings &settings,
-    const QString &instruction)
-{
-    SessionInput input;
-    input.kb = fanvaKbOver(std::move(gateKb));
-    input.context = context;
-    input.document = formalize::rewriteDocument(selection);
-    input.documentName = file;
-    input.instruction = instruction;
-    input.settings = settings.clamped();
-    input.rewrite = selection;
-    if (!kb)
-        return input;
+    const kb::SentenceParse parsed = kb::parseSentence(text);
+    if (!parsed.sentence)
+        return out;
     const kb::SymbolId cx = kb::intern(context.toStdString());
-    input.systemPrefix = systemPrefix(*kb, cx);
-    RewriteTurnInput turn { selection, context, file, {}, input.settings.maxCandidates, instruction };
-    const int withoutCard = formalize::estimateTokens(formalize::rewriteTurn(turn));
-    const int available
-        = input.settings.contextWindow - input.settings.maxOutputTokens - formalize::estimateTokens(input.systemPrefix) - withoutCard - 64;
-    input.cardBudget = std::min(input.settings.cardTokens, available);
-    if (input.cardBudget < 200)
-        return input;
-    const Inventory inventory = buildInventory(*kb, cx, selectionResolutions(*kb, cx, selection), input.cardBudget);
-    input.card = inventory.card;
-    input.inventoryCut = { { "relations", inventory.cut.relations }, { "types", inventory.cut.types },
-        { "individuals", inventory.cut.individuals }, { "structural", inventory.cut.structural } };
-    return input;
-}
-
-std::shared_ptr<const kb::KnowledgeBase> kbWithout(const std::shared_ptr<const kb::KnowledgeBase> &kb, const QString &path,
-    const QByteArray &bytes, const std::vector<ExistingSentence> &removed)
-{
-    if (!kb || removed.empty())
-        return kb;
-    const std::optional<QByteArray> without = withoutSentences(bytes, removed);
-    if (!without)
-        return kb;
-    const kb::LoadResult reduced = kb::loadKnowledgeBaseWith(kb->root(), { kb::ContextSource { path, *without } });
-    return reduced.ok() ? reduced.kb : kb;
-}
-
-SessionInput makeRewriteSessionInput(const std::shared_ptr<const kb::KnowledgeBase> &kb, const QString &context, const QString &path,
-    const QByteArray &bytes, const std::vector<ExistingSentence> &selection, const SessionSettings &settings, const QString &instruction)
-{
-    return makeRewriteInput(
-        kb, kbWithout(kb, path, bytes, selection), context, QFileInfo(path).fileName(), selection, settings, instruction);
+    QSet<kb::SymbolId> seen;
+    const std::function<void(kb::Term)> walk = [&](kb::Term t) {
+        if (t.isSymbol() && !seen.contains(t.symbol())) {
+            seen.insert(t.symbol());
+            const kb::TermUsage usage = kb.findTerm(t.symbol(), kb::Scope { cx, kb::noKey });
+            if (usage.role == kb::Role::Type || usage.role == kb::Role::Predicate || usage.role == kb::Role::Individual) {
+                const QString spelling = kb::symbolString(t.symbol());
+                out.push_back({ 0, 0, 0, spelling, t.symbol(), usage.role, spelling });
+            }
+        }
+        for (std::uint32_t i = 0; i < t.size(); ++i)
+            walk(t.at(i));
+    };
+    walk(parsed.sentence->term);
+    return out;
 }
 
 std::optional<QByteArray> withoutSentences(const QByteArray &file, const std::vector<ExistingSentence> &removed)

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "lang/nibli/nibliedits.h"
 
+#include "kb/symbol.h"
 #include "lang/nibli/knowledgebase.h"
 #include "lang/nibli/niblilanguage.h"
 
@@ -10,10 +11,17 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <set>
 
 namespace fanva::lang {
 
 namespace {
+
+bool isWord(TokenClass c)
+{
+    return c != TokenClass::Comment && c != TokenClass::String && c != TokenClass::Number && c != TokenClass::Variable
+        && c != TokenClass::Keyword;
+}
 
 class NibliEdits final : public SentenceEdits
 {
@@ -113,6 +121,29 @@ public:
         const ReadResult read = language.read(file.readAll(), path);
         return int(
             std::count_if(read.statements.begin(), read.statements.end(), [&](const Statement &s) { return language.key(&kb, s) == key; }));
+    }
+
+    /// The words of the statement its highlighter does not class as a comment, string, number,
+    /// variable or keyword, each once, that the KB knows (predicates and names).
+    [[nodiscard]] std::vector<Resolution> termsOf(const Kb &kb, const QString &statement, const QString &target) const override
+    {
+        const Language &language = kb.language();
+        std::vector<Resolution> out;
+        std::set<QString> seen;
+        int state = 0;
+        for (const QString &line : statement.split(QLatin1Char('\n'))) {
+            for (const Token &token : language.tokenizeLine(line, state)) {
+                if (!isWord(token.tokenClass) || !line.at(token.start).isLetter())
+                    continue;
+                const QString spelling = line.mid(token.start, token.length);
+                if (!seen.insert(spelling).second)
+                    continue;
+                const TermRole role = language.findTerm(kb, spelling, target);
+                if (role != TermRole::None)
+                    out.push_back({ 0, 0, 0, spelling, kb::intern(spelling.toStdString()), role, spelling });
+            }
+        }
+        return out;
     }
 
     [[nodiscard]] bool checksRetractions() const override { return false; }

@@ -8,11 +8,15 @@
 #include "formalize/session.h"
 #include "formalize/sessionsetup.h"
 #include "kb/knowledgebase.h"
+#include "lang/fanvakb/fanvakb.h"
 #include "lang/fanvakb/rewrite.h"
+#include "lang/rewritesetup.h"
 #include "llm/scriptedprovider.h"
+#include "process.h"
 #include "sessionrun.h"
 
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace fanva;
@@ -101,21 +105,28 @@ private Q_SLOTS:
 
     void turnAndCardFollowTheSelection()
     {
+        // A KB on disk: the rewrite input gates against the folder's KB without the selection.
         const QByteArray bytes = fixtureKb();
-        const auto loaded = kb::loadKnowledgeBase({ { QStringLiteral("CxAnimals.txt"), bytes } });
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("CxAnimals.txt"));
+        QVERIFY(testsupport::writeFileBytes(path, bytes));
+        const lang::LoadResult loaded = lang::fanvaKb().load(dir.path());
         QVERIFY(loaded.ok());
+        const std::shared_ptr<const lang::Kb> kb = loaded.kb;
         const int swims = lineOf(bytes, "(swims Pingu)");
-        const auto selection = lang::fanvakb::selectSentences(*loaded.kb, bytes, swims, swims).sentences;
-        const formalize::SessionInput input = lang::fanvakb::makeRewriteInput(loaded.kb, loaded.kb, QStringLiteral("CxAnimals"),
-            QStringLiteral("CxAnimals.txt"), selection, {}, QStringLiteral("say it is captive"));
+        const auto selection = lang::selectStatements(*kb, bytes, path, swims, swims).statements;
+        const formalize::SessionInput input = lang::makeRewriteSessionInput(
+            kb, QStringLiteral("CxAnimals"), path, bytes, selection, {}, QStringLiteral("say it is captive"));
+        // The candidates are gated against the KB without the selected statement.
+        QVERIFY(input.kb && input.kb != kb);
+        QCOMPARE(input.kb->statementCount() + 1, kb->statementCount());
         QVERIFY(input.card.contains(QLatin1StringView("swims")));
         // The selection's vocabulary leads the card (the seeds), the KB's other names only fill the budget.
         QVERIFY(input.card.contains(QLatin1StringView("argument.\n- `swims`/1")));
         QVERIFY(input.card.contains(QLatin1StringView("- `Pingu` : `penguin`")));
-        const auto other = lang::fanvakb::selectSentences(*loaded.kb, bytes, swims + 1, swims + 1).sentences;
-        const QString otherCard
-            = lang::fanvakb::makeRewriteInput(loaded.kb, loaded.kb, QStringLiteral("CxAnimals"), QStringLiteral("CxAnimals.txt"), other, {})
-                  .card;
+        const auto other = lang::selectStatements(*kb, bytes, path, swims + 1, swims + 1).statements;
+        const QString otherCard = lang::makeRewriteSessionInput(kb, QStringLiteral("CxAnimals"), path, bytes, other, {}).card;
         QVERIFY(otherCard.contains(QLatin1StringView("argument.\n- `livesIn`/2")));
         const QString turn = formalize::rewriteTurn(
             { selection, QStringLiteral("CxAnimals"), QStringLiteral("CxAnimals.txt"), input.card, 40, input.instruction });
@@ -143,8 +154,8 @@ private Q_SLOTS:
         const auto provider = testing::scriptedProvider(json::array({ { { "text", first.dump() } }, { { "text", second.dump() } } }));
         formalize::SessionSettings settings;
         settings.judge = false;
-        const formalize::SessionInput input = lang::fanvakb::makeRewriteInput(
-            loaded.kb, gate.kb, QStringLiteral("CxAnimals"), QStringLiteral("CxAnimals.txt"), selection, settings);
+        const formalize::SessionInput input = formalize::makeRewriteInput(lang::fanvaKbOver(loaded.kb), lang::fanvaKbOver(gate.kb),
+            QStringLiteral("CxAnimals"), QStringLiteral("CxAnimals.txt"), selection, {}, settings);
         formalize::Session session(provider.get(), input);
         QSignalSpy finished(&session, &formalize::Session::finished);
         session.start();
@@ -179,8 +190,8 @@ private Q_SLOTS:
         formalize::SessionSettings settings;
         settings.judge = false;
         formalize::Session session(provider.get(),
-            lang::fanvakb::makeRewriteInput(
-                loaded.kb, loaded.kb, QStringLiteral("CxAnimals"), QStringLiteral("CxAnimals.txt"), selection, settings));
+            formalize::makeRewriteInput(lang::fanvaKbOver(loaded.kb), lang::fanvaKbOver(loaded.kb), QStringLiteral("CxAnimals"),
+                QStringLiteral("CxAnimals.txt"), selection, {}, settings));
         QSignalSpy finished(&session, &formalize::Session::finished);
         session.start();
         QVERIFY(session.isFinished() || finished.wait(20000));

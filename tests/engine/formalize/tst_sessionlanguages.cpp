@@ -14,12 +14,14 @@
 #include "lang/language.h"
 #include "lang/registry.h"
 #include "lang/rewritesetup.h"
+#include "lang/sentenceedits.h"
 #include "lang/turnvocabulary.h"
 #include "llm/scriptedprovider.h"
 #include "sessionrun.h"
 
 #include <QDir>
 #include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -268,6 +270,21 @@ void TstSessionLanguages::rewriteRound()
     QVERIFY2(selected.ok(), qPrintable(selected.error));
     QCOMPARE(selected.statements.size(), std::size_t(2));
     const formalize::SessionInput input = lang::makeRewriteSessionInput(kb, target, path, kbText, selected.statements, settings());
+    // The card is built around the terms the selection names (its SentenceEdits role).
+    const lang::SentenceEdits *edits = kb->language().edits();
+    QVERIFY(edits);
+    QStringList named;
+    for (const lang::Resolution &term : edits->termsOf(*kb, selected.statements[0].text, target)) {
+        QCOMPARE(term.segment, 0);
+        named.append(term.spelling);
+    }
+    named.sort();
+    QCOMPARE(named.filter(QRegularExpression(QStringLiteral("^(Ilse|person)$"))),
+        QStringList({ QStringLiteral("Ilse"), QStringLiteral("person") }));
+    QVERIFY(edits->termsOf(*kb, QStringLiteral("(((("), target).empty());
+    QVERIFY2(input.card.contains(QLatin1StringView("Ilse")), qPrintable(input.card));
+    QVERIFY(input.kb != kb); // gated against the KB without the selection
+    QCOMPARE(input.kb->statementCount() + 2, kb->statementCount());
 
     const auto rewriteReply = [](const QString &sentence, bool retract) {
         json envelope = { { "candidates", json::array({ { { "sentence", sentence.toStdString() }, { "replaces", { 1 } } } }) } };
