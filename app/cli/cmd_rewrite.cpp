@@ -6,8 +6,8 @@
 #include "clicommand.h"
 #include "providerargs.h"
 
+#include "formalize/rewrite.h"
 #include "formalize/session.h"
-#include "lang/fanvakb/rewrite.h"
 #include "lang/rewritesetup.h"
 #include "lang/sentenceedits.h"
 #include "llm/provider.h"
@@ -212,6 +212,7 @@ void finishRewrite(RewriteRun &run)
         origin.created = run.created;
         origin.modified = QDateTime::currentDateTimeUtc();
         origin.kbDir = run.selection.kbDir;
+        origin.language = run.selection.kb->language().id();
         origin.documentPath = run.selection.file;
         origin.providerId = run.options.id;
         origin.model = run.options.model;
@@ -303,7 +304,7 @@ int runRewrite(const QStringList &args)
     // Gated against the KB without the selected sentences (rewrite.md §1).
     run->input = lang::makeRewriteSessionInput(run->selection.kb, run->selection.context, run->selection.file, run->selection.bytes,
         run->selection.sentences, settings, parser.value(QStringLiteral("instruction")));
-    run->input.kbSha256 = proposal::kbFingerprint(run->selection.kbDir).sha256;
+    run->input.kbSha256 = proposal::kbFingerprint(run->selection.kbDir, run->selection.kb->language().id()).sha256;
 
     RewriteRun &state = *run;
     cli::withKeyring(state.options, [&state] { startRewrite(state); });
@@ -348,7 +349,7 @@ int runRetract(const QStringList &args)
     const QByteArray document = formalize::rewriteDocument(s->sentences);
     session.documentText = QString::fromUtf8(document);
     session.documentSha256 = proposal::sha256Hex(document);
-    const proposal::KbFingerprint fingerprint = proposal::kbFingerprint(s->kbDir);
+    const proposal::KbFingerprint fingerprint = proposal::kbFingerprint(s->kbDir, s->kb->language().id());
     session.kbSha256 = fingerprint.sha256;
     session.kbFiles = fingerprint.files;
     session.providerId = QStringLiteral("none");

@@ -96,7 +96,7 @@ struct KbFingerprint {
     QString sha256;
     std::map<QString, QString> files;
 };
-[[nodiscard]] KbFingerprint kbFingerprint(const QString &dir, QStringView languageId = lang::defaultLanguageId);
+[[nodiscard]] KbFingerprint kbFingerprint(const QString &dir, QStringView languageId);
 
 /// Segment texts (number n at n − 1) cut from a document by the byte spans of `segments`
 /// ([{number, start, end, …}]).

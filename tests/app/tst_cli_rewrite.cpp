@@ -212,6 +212,12 @@ private Q_SLOTS:
         QVERIFY2(retracted.exitCode == 0, retracted.err.constData());
         QVERIFY2(retracted.out.contains("c1 retract line 4"), retracted.out.constData());
         QVERIFY2(retracted.err.contains("nibli has no check of what a retraction takes away"), retracted.err.constData());
+        // The session records the nibli KB's own fingerprint (its .nibli files), so that reopening
+        // it does not report a changed KB.
+        const QByteArray fileLine
+            = "town.nibli" + QByteArray(1, '\0') + QCryptographicHash::hash(base, QCryptographicHash::Sha256).toHex() + '\n';
+        const std::string fingerprint = QCryptographicHash::hash(fileLine, QCryptographicHash::Sha256).toHex().toStdString();
+        QCOMPARE(nlohmann::json::parse(readAll(retractSession).toStdString())["kb"].value("sha256", std::string()), fingerprint);
         const Run applied = applyAll(retractSession);
         QVERIFY2(applied.exitCode == 0, QByteArray(applied.out + applied.err).constData());
         QByteArray expected = base;
@@ -236,6 +242,7 @@ private Q_SLOTS:
             QStringLiteral("town"), QStringLiteral("--lines"), QStringLiteral("4-5"), QStringLiteral("--provider"),
             QStringLiteral("scripted"), QStringLiteral("--script"), script, QStringLiteral("--out"), rewriteSession });
         QVERIFY2(rewritten.exitCode == 0, QByteArray(rewritten.out + rewritten.err).constData());
+        QCOMPARE(nlohmann::json::parse(readAll(rewriteSession).toStdString())["kb"].value("sha256", std::string()), fingerprint);
         const Run appliedRewrite = applyAll(rewriteSession);
         QVERIFY2(appliedRewrite.exitCode == 0, QByteArray(appliedRewrite.out + appliedRewrite.err).constData());
         const QByteArray after = readAll(target);

@@ -207,7 +207,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         proposal::SessionFile s = sample(dir.path());
         const QString kb = fixture::copyKb(dir.path());
-        s.kbSha256 = proposal::kbFingerprint(kb).sha256;
+        s.kbSha256 = proposal::kbFingerprint(kb, u"fanva-kb").sha256;
         s.proposal.entries[2].verdict = formalize::Verdict::Agree;
         s.proposal.entries[2].gloss = { QStringLiteral("an old reading"), QStringLiteral("composed") };
         s.proposal.entries[0].decision = formalize::Decision::Applied; // never re-gated
@@ -250,11 +250,11 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString kb = fixture::copyKb(dir.path());
-        const proposal::KbFingerprint before = proposal::kbFingerprint(kb);
+        const proposal::KbFingerprint before = proposal::kbFingerprint(kb, u"fanva-kb");
         QCOMPARE(before.files.size(), std::size_t(1));
         QCOMPARE(before.files.begin()->first, QStringLiteral("CxAnimals.txt"));
         QVERIFY(fixture::writeAll(QDir(kb).filePath(QStringLiteral("CxAnimals.txt")), "(genl a b)\n"));
-        QVERIFY(proposal::kbFingerprint(kb).sha256 != before.sha256);
+        QVERIFY(proposal::kbFingerprint(kb, u"fanva-kb").sha256 != before.sha256);
     }
 };
 
