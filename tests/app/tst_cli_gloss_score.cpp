@@ -155,22 +155,7 @@ void TstCliGlossScore::scoreWorkedExample()
 // one row that skips.
 void TstCliGlossScore::scoreFables_data()
 {
-    using namespace fanva::testsupport;
-    QTest::addColumn<QString>("goldFile");
-    const QDir own(testDataPath(u"fables"));
-    const QStringList ownFiles = own.entryList({ QStringLiteral("*.gold.txt") }, QDir::Files, QDir::Name);
-    QVERIFY(ownFiles.size() >= 3);
-    for (const QString &file : ownFiles)
-        QTest::addRow("own/%s", qPrintable(file)) << own.filePath(file);
-    if (!sharedMissing(u"corpus/fables").isEmpty()) {
-        QTest::addRow("shared fables") << QString();
-        return;
-    }
-    const QDir shared(sharedPath(u"corpus/fables"));
-    const QStringList sharedFiles = shared.entryList({ QStringLiteral("*.gold.txt") }, QDir::Files, QDir::Name);
-    QVERIFY(!sharedFiles.isEmpty());
-    for (const QString &file : sharedFiles)
-        QTest::addRow("shared/%s", qPrintable(file)) << shared.filePath(file);
+    fanva::testsupport::addFableGoldRows();
 }
 
 void TstCliGlossScore::scoreFables()

@@ -43,4 +43,23 @@ QString testDataPath(QStringView relative)
     return testDataDir() + QLatin1Char('/') + relative.toString();
 }
 
+void addFableGoldRows()
+{
+    QTest::addColumn<QString>("goldFile");
+    const QDir own(testDataPath(u"fables"));
+    const QStringList ownFiles = own.entryList({ QStringLiteral("*.gold.txt") }, QDir::Files, QDir::Name);
+    QVERIFY(ownFiles.size() >= 3);
+    for (const QString &file : ownFiles)
+        QTest::addRow("own/%s", qPrintable(file)) << own.filePath(file);
+    if (!sharedMissing(u"corpus/fables").isEmpty()) {
+        QTest::addRow("shared fables") << QString();
+        return;
+    }
+    const QDir shared(sharedPath(u"corpus/fables"));
+    const QStringList sharedFiles = shared.entryList({ QStringLiteral("*.gold.txt") }, QDir::Files, QDir::Name);
+    QVERIFY(sharedFiles.size() >= 3);
+    for (const QString &file : sharedFiles)
+        QTest::addRow("shared/%s", qPrintable(file)) << shared.filePath(file);
+}
+
 } // namespace fanva::testsupport

@@ -37,6 +37,11 @@ namespace fanva::testsupport {
 /// `relative` under tests/data.
 [[nodiscard]] QString testDataPath(QStringView relative);
 
+/// In a data function: the column "goldFile" and a row for each gold file of fables
+/// (`*.gold.txt`): the project's own (tests/data/fables) always, the shared corpus's
+/// (corpus/fables) when it is there, else one row with an empty path, whose test skips.
+void addFableGoldRows();
+
 } // namespace fanva::testsupport
 
 /// In a test function: skips the test (or the current data row) when the shared-corpus

@@ -7,7 +7,6 @@
 
 #include "sharedcorpus.h"
 
-#include <QDir>
 #include <QFile>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -32,28 +31,6 @@ struct Sentences {
 ScoreResult scored(const Sentences &gold, const Sentences &candidates, const lang::Kb *kb = nullptr, const QString &target = {})
 {
     return lang::score(lang::fanvaKb(), kb, target, gold.terms(), candidates.terms());
-}
-
-// Rows of gold files: the project's own fables (tests/data/fables) always, the shared
-// ones when FANVA_SHARED_DIR has them, else one row with no file that skips.
-void addGoldRows()
-{
-    using namespace fanva::testsupport;
-    QTest::addColumn<QString>("goldFile");
-    const QDir own(testDataPath(u"fables"));
-    const QStringList ownFiles = own.entryList({ QStringLiteral("*.gold.txt") }, QDir::Files, QDir::Name);
-    QVERIFY(ownFiles.size() >= 3);
-    for (const QString &file : ownFiles)
-        QTest::addRow("own/%s", qPrintable(file)) << own.filePath(file);
-    if (!sharedMissing(u"corpus/fables").isEmpty()) {
-        QTest::addRow("shared fables") << QString();
-        return;
-    }
-    const QDir shared(sharedPath(u"corpus/fables"));
-    const QStringList sharedFiles = shared.entryList({ QStringLiteral("*.gold.txt") }, QDir::Files, QDir::Name);
-    QVERIFY(sharedFiles.size() >= 3);
-    for (const QString &file : sharedFiles)
-        QTest::addRow("shared/%s", qPrintable(file)) << shared.filePath(file);
 }
 
 } // namespace
@@ -106,7 +83,7 @@ void TstScore::workedExample()
 
 void TstScore::perfectFable_data()
 {
-    addGoldRows();
+    fanva::testsupport::addFableGoldRows();
 }
 
 void TstScore::perfectFable()
@@ -130,7 +107,7 @@ void TstScore::perfectFable()
 
 void TstScore::renamedFable_data()
 {
-    addGoldRows();
+    fanva::testsupport::addFableGoldRows();
 }
 
 void TstScore::renamedFable()
