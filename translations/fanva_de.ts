@@ -2539,16 +2539,24 @@ Undo Apply restores the file.</source>
     </message>
 </context>
 <context>
-    <name>ReviewController</name>
+    <name>ReviewKb</name>
     <message>
-        <location filename="../widgets/review/reviewcontroller.cpp" line="+140"/>
+        <location filename="../widgets/review/reviewkb.cpp" line="+23"/>
+        <source>This Fanva has no KB language &quot;%1&quot;; it reads %2.</source>
+        <translation>Dieses Fanva kennt keine KB-Sprache „%1“; es liest %2.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>The knowledge base in %1 does not load:
 %2</source>
         <translation>Die Wissensbasis in %1 lässt sich nicht laden:
 %2</translation>
     </message>
+</context>
+<context>
+    <name>ReviewController</name>
     <message>
-        <location line="+10"/>
+        <location filename="../widgets/review/reviewcontroller.cpp" line="+150"/>
         <source>A formalization is already running.</source>
         <translation>Es läuft bereits eine Formalisierung.</translation>
     </message>

@@ -95,11 +95,11 @@ bool ReviewController::beginAuthoring(
     p.context = context;
     p.language = language;
     m_run.reset();
-    adoptKb(std::move(kb));
+    m_kb.adopt(std::move(kb));
     // The target's own file, as a formalization targets it: a context's file (<Context>.txt
     // when the KB has none), or the language's file for the target name.
-    const QString root = m_kb->root().isEmpty() ? kbDir : m_kb->root();
-    p.targetFile = QDir(kbDir).relativeFilePath(QDir(root).absoluteFilePath(m_kb->targetFile(context)));
+    const QString root = m_kb.kb()->root().isEmpty() ? kbDir : m_kb.kb()->root();
+    p.targetFile = QDir(kbDir).relativeFilePath(QDir(root).absoluteFilePath(m_kb.kb()->targetFile(context)));
     const std::optional<QString> base = proposal::fileSha256(p.targetPath());
     p.absent = !base.has_value();
     p.baseSha256 = base.value_or(QString());
@@ -155,7 +155,7 @@ QStringList ReviewController::authoredSentences(const QString &text, const lang:
 
 QStringList ReviewController::authoredSentences(const QString &text) const
 {
-    return authoredSentences(text, m_kb ? m_kb->language() : lang::defaultLanguage());
+    return authoredSentences(text, m_kb.isLoaded() ? m_kb.kb()->language() : lang::defaultLanguage());
 }
 
 std::vector<lang::Problem> ReviewController::gateNewEntry(const QString &text) const
@@ -213,7 +213,7 @@ QStringList ReviewController::addAuthorEntries(const QString &afterId, const QSt
             : known                             ? formalize::EntryState::Known
                                                 : formalize::EntryState::Admissible;
         e.decision = e.state == formalize::EntryState::Admissible ? formalize::Decision::Accepted : formalize::Decision::Undecided;
-        e.gloss = glossOf(e.sentence(), current.context);
+        e.gloss = m_kb.gloss(e.sentence(), current.context);
         ids.append(e.id);
         added.push_back(std::move(e));
     }
@@ -254,7 +254,7 @@ bool ReviewController::rejudge(const QStringList &ids, const llm::ProviderOption
         if (!canRejudge(id))
             continue;
         const Entry *e = p.entry(id);
-        const formalize::EntryGloss gloss = glossOf(e->sentence(), p.context);
+        const formalize::EntryGloss gloss = m_kb.gloss(e->sentence(), p.context);
         if (e->segment < 1 || e->segment > p.segmentTexts.size()) {
             unsent.emplace_back(id, QStringLiteral("no source sentence"));
             continue;

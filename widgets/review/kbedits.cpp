@@ -39,10 +39,10 @@ QByteArray fileBytes(const QString &path)
 
 std::optional<ExistingSentence> ReviewController::existingSentence(int line) const
 {
-    if (!m_session || !m_kb || line <= 0)
+    if (!m_session || !m_kb.isLoaded() || line <= 0)
         return std::nullopt;
     const QString path = targetPath();
-    const lang::StatementSelection selection = lang::selectStatements(*m_kb, fileBytes(path), path, line, line);
+    const lang::StatementSelection selection = lang::selectStatements(*m_kb.kb(), fileBytes(path), path, line, line);
     if (!selection.ok() || selection.statements.empty())
         return std::nullopt;
     return selection.statements.front();
@@ -76,11 +76,11 @@ QString ReviewController::retractSentence(int line)
     e.state = formalize::EntryState::Admissible;
     e.decision = formalize::Decision::Accepted;
     // Where the language has no check of what a retraction takes away, the entry says so (rewrite.md §4.1).
-    if (const lang::SentenceEdits *edits = m_kb->language().edits(); edits && !edits->checksRetractions())
+    if (const lang::SentenceEdits *edits = m_kb.kb()->language().edits(); edits && !edits->checksRetractions())
         e.notes.push_back({ QStringLiteral("retract-unchecked"),
             tr("%1 has no check of what a retraction takes away: if kept statements still use it, Apply's reload fails and "
                "Undo Apply restores the file.")
-                .arg(m_kb->language().id()),
+                .arg(m_kb.kb()->language().id()),
             std::nullopt });
     const QString id = e.id;
     m_undoStack->push(new AddEntriesCommand(m_entries, std::move(e), tr("Retract line %1").arg(line)));
@@ -125,7 +125,7 @@ QString ReviewController::replaceSentence(int line, const QString &sentence)
 bool ReviewController::startRewrite(const std::vector<int> &lines, const QString &instruction, const llm::ProviderOptions &provider,
     const formalize::SessionSettings &settings, QString *error)
 {
-    if (!m_session || !m_kb) {
+    if (!m_session || !m_kb.isLoaded()) {
         *error = tr("There is no target file to rewrite.");
         return false;
     }
@@ -155,7 +155,7 @@ bool ReviewController::startRewrite(const std::vector<int> &lines, const QString
     sessionSettings.model = provider.model;
     // The engine's rewrite session, as fanva-cli rewrite runs it (rewrite.md §2).
     formalize::SessionInput input
-        = lang::makeRewriteSessionInput(m_kb, proposal().context, path, bytes, selection, sessionSettings, instruction);
+        = lang::makeRewriteSessionInput(m_kb.kb(), proposal().context, path, bytes, selection, sessionSettings, instruction);
     input.providerId = provider.id;
     input.firstEntryId = formalize::entryNumber(nextEntryId());
     m_rewriting = true;
@@ -174,11 +174,11 @@ bool ReviewController::startRewrite(const std::vector<int> &lines, const QString
 std::vector<ExistingSentence> ReviewController::rewritableSentences(const std::vector<int> &lines) const
 {
     std::vector<ExistingSentence> out;
-    if (!m_session || !m_kb || lines.empty())
+    if (!m_session || !m_kb.isLoaded() || lines.empty())
         return out;
     const auto [lowest, highest] = std::minmax_element(lines.begin(), lines.end());
     const QString path = targetPath();
-    const lang::StatementSelection selection = lang::selectStatements(*m_kb, fileBytes(path), path, *lowest, *highest);
+    const lang::StatementSelection selection = lang::selectStatements(*m_kb.kb(), fileBytes(path), path, *lowest, *highest);
     for (const ExistingSentence &s : selection.statements) {
         if (std::find(lines.begin(), lines.end(), s.line) != lines.end() && !isRemoved(s.line))
             out.push_back(s);

@@ -6,16 +6,13 @@
 #include "review/applyrunner.h"
 #include "review/entrymodel.h"
 
-#include "formalize/sessionkb.h"
 #include "formalize/sessionsetup.h"
 #include "lang/registry.h"
-#include "lang/sentenceedits.h"
 #include "lang/sessionsetup.h"
 #include "llm/provider.h"
 #include "llm/selection.h"
 #include "proposal/autosave.h"
 #include "proposal/edits.h"
-#include "proposal/gate.h"
 #include "proposal/sessionmerge.h"
 
 #include <QDir>
@@ -125,38 +122,10 @@ std::vector<std::vector<lang::Problem>> ReviewController::gateAfterWritten(const
     std::sort(removed.begin(), removed.end(), [](const auto &a, const auto &b) { return a.line < b.line; });
     removed.erase(
         std::unique(removed.begin(), removed.end(), [](const auto &a, const auto &b) { return a.line == b.line; }), removed.end());
-    return gateWithout(removed, batch);
-}
-
-std::vector<std::vector<lang::Problem>> ReviewController::gateWithout(
-    const std::vector<formalize::ExistingSentence> &removed, const QStringList &sentences) const
-{
-    const lang::Language &language = m_kb->language();
-    const lang::SentenceEdits *edits = language.edits();
-    if (removed.empty() || !edits)
-        return gateBatch(sentences);
+    if (removed.empty())
+        return m_kb.gate(proposal().context, batch);
     const QString path = targetPath();
-    if (const std::optional<QByteArray> without = proposal::withoutStatements(language, readBytes(path), removed)) {
-        if (!m_reducedKb || m_reducedFor != m_kb.get() || m_reducedText != *without) {
-            lang::LoadResult reduced = edits->loadWith(m_kb->root(), path, *without);
-            m_reducedKb = reduced.ok() ? std::move(reduced.kb) : nullptr;
-            m_reducedText = *without;
-            m_reducedFor = m_kb.get();
-        }
-        if (m_reducedKb)
-            return proposal::gateThroughLanguage(*m_reducedKb, proposal().context, sentences);
-    }
-    return gateBatch(sentences);
-}
-
-std::vector<std::vector<lang::Problem>> ReviewController::gateBatch(const QStringList &sentences) const
-{
-    return m_kb ? proposal::gateThroughLanguage(*m_kb, proposal().context, sentences) : std::vector<std::vector<lang::Problem>> {};
-}
-
-formalize::EntryGloss ReviewController::glossOf(const QString &sentence, const QString &target) const
-{
-    return m_sessionLanguage ? m_sessionLanguage->gloss(sentence, target) : formalize::EntryGloss();
+    return m_kb.gate(proposal().context, batch, path, readBytes(path), removed);
 }
 
 std::vector<lang::Problem> ReviewController::clashes(const QString &id) const
@@ -195,32 +164,11 @@ bool ReviewController::isRunning() const
 
 bool ReviewController::loadKb(const QString &folder, const QString &language, QString *error, const proposal::Proposal *proposal)
 {
-    const lang::Language *kbLanguage = lang::languageById(language);
-    if (!kbLanguage) {
-        *error = tr("This Fanva has no KB language \"%1\"; it reads %2.").arg(language, lang::languageIds().join(QStringLiteral(", ")));
+    if (const std::optional<QString> failure = m_kb.load(folder, language, proposal)) {
+        *error = *failure;
         return false;
     }
-    // A new context's file as Apply will create it, its header first (formalize.md §11.3), as
-    // Apply loads it: through the language's SentenceEdits role.
-    const QByteArray header = proposal ? proposal->newFileHeader() : QByteArray();
-    const lang::SentenceEdits *edits = kbLanguage->edits();
-    lang::LoadResult loaded
-        = header.isEmpty() || !edits ? kbLanguage->load(folder) : edits->loadWith(folder, proposal->targetPath(), header);
-    if (!loaded.ok()) {
-        QStringList messages;
-        for (const lang::Diagnostic &d : loaded.diagnostics)
-            messages.append(d.toString());
-        *error = tr("The knowledge base in %1 does not load:\n%2").arg(QDir::toNativeSeparators(folder), messages.join(QLatin1Char('\n')));
-        return false;
-    }
-    adoptKb(std::move(loaded.kb));
     return true;
-}
-
-void ReviewController::adoptKb(std::shared_ptr<const lang::Kb> kb)
-{
-    m_kb = kb;
-    m_sessionLanguage = kb ? std::make_shared<const formalize::SessionKb>(kb) : nullptr;
 }
 
 bool ReviewController::start(const ReviewSetup &setup, QString *error)
@@ -244,7 +192,7 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
     target.absent = !setup.sees.isEmpty() && !QFileInfo::exists(target.targetPath());
     target.language = setup.language;
     if (setup.kb && target.newFileHeader().isEmpty())
-        adoptKb(setup.kb);
+        m_kb.adopt(setup.kb);
     else if (!loadKb(setup.kbFolder, setup.language, error, &target))
         return false;
     llm::ProviderResult created = llm::createProvider(setup.provider);
@@ -263,7 +211,7 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
     // The session builds its input as it starts, off the GUI thread for a large document (audit
     // M9): fanva-kb's as it always was, another language's through the seam (nibli-kr.md §1.4).
     formalize::SessionInput input;
-    input.kb = m_sessionLanguage ? m_sessionLanguage->sharedKb() : nullptr;
+    input.kb = m_kb.kb();
     input.context = setup.context;
     input.document = document;
     input.documentName = QFileInfo(setup.documentPath).fileName();
@@ -341,12 +289,8 @@ bool ReviewController::mergeRun(proposal::SessionFile fresh)
         scope.clear();
     // Entries match by key: the KB language's (fanva-kb: the KB's canonical key).
     std::function<QString(const QString &)> key;
-    if (m_sessionLanguage) {
-        key = [language = m_sessionLanguage](const QString &sentence) {
-            const std::optional<std::string> found = language->key(sentence);
-            return found ? QString::fromStdString(*found) : QString();
-        };
-    }
+    if (m_kb.isLoaded())
+        key = [kb = m_kb](const QString &sentence) { return kb.key(sentence); };
     proposal::SessionMerge merged = proposal::mergeSessionFiles(previous, fresh, scope, key, true);
     if (!merged.merge.lost.isEmpty() && m_lossQuestion) {
         switch (m_lossQuestion(merged.merge.lost)) {
@@ -516,7 +460,7 @@ QStringList ReviewController::rediff(QString *error)
     if (!m_session || !loadKb(proposal().kbDir, proposal().language, error))
         return {};
     Proposal p = proposal();
-    const QStringList changed = proposal::rediff(p, *m_kb);
+    const QStringList changed = proposal::rediff(p, *m_kb.kb());
     m_undoStack->clear();
     m_entries->updateProposal(p);
     m_session->proposal = p;

@@ -8,6 +8,7 @@
 #include "proposal/apply.h"
 #include "proposal/journal.h"
 #include "proposal/sessionfile.h"
+#include "review/reviewkb.h"
 
 #include <QObject>
 #include <QPointer>
@@ -280,25 +281,13 @@ private:
     bool decide(const QString &id, const QString &text, const std::function<bool(fanva::proposal::Proposal &)> &change);
     void onSessionFinished();
     void finishRewrite();
-    /// Loads the KB in @p folder in the language @p language; with @p proposal's target a new
-    /// context, as if its file held its header.
+    /// Loads the KB in @p folder in the language @p language (ReviewKb::load()) as the review's.
     bool loadKb(const QString &folder, const QString &language, QString *error, const fanva::proposal::Proposal *proposal = nullptr);
-    /// Takes @p kb as the review's KB.
-    void adoptKb(std::shared_ptr<const fanva::lang::Kb> kb);
-    [[nodiscard]] bool hasKb() const { return m_kb != nullptr; }
-    /// The gloss of @p sentence filed in @p target, in the review's KB language.
-    [[nodiscard]] fanva::formalize::EntryGloss glossOf(const QString &sentence, const QString &target) const;
-    /// The gates' problems of @p sentences as one batch against the KB (gateAfterWritten()'s
-    /// last step): each sentence's failing gate's problems, or its notes.
-    [[nodiscard]] std::vector<std::vector<fanva::lang::Problem>> gateBatch(const QStringList &sentences) const;
+    [[nodiscard]] bool hasKb() const { return m_kb.isLoaded(); }
     /// What a re-judge sent, by entry id: the sentence and its gloss.
     using SentForJudge = std::map<QString, std::pair<QString, fanva::formalize::EntryGloss>>;
     /// Takes the judge's @p verdicts for the entries still as they were sent.
     void adoptVerdicts(const QStringList &ids, const SentForJudge &sent, const std::vector<fanva::formalize::JudgeAloneVerdict> &verdicts);
-    /// gateBatch() against the KB without @p removed, loaded through the language's
-    /// SentenceEdits role (the last one kept); gateBatch() when nothing is removed or it fails.
-    [[nodiscard]] std::vector<std::vector<fanva::lang::Problem>> gateWithout(
-        const std::vector<fanva::formalize::ExistingSentence> &removed, const QStringList &sentences) const;
     bool adoptSession(fanva::proposal::SessionFile session, QString *error);
     /// The finished run merged into the review (formalize.md §9.5); false: the review stays.
     bool mergeRun(fanva::proposal::SessionFile fresh);
@@ -319,13 +308,7 @@ private:
     ReviewSetup m_setup;
     /// The review's KB, in any language, through the seam (the gates keep what they build
     /// once per KB, e.g. fanva-kb's critic), and its session view.
-    std::shared_ptr<const fanva::lang::Kb> m_kb;
-    std::shared_ptr<const fanva::formalize::SessionKb> m_sessionLanguage;
-    /// The last KB without removed sentences gateWithout() loaded: the target file's text it
-    /// was loaded with and the m_kb it was made from.
-    mutable QByteArray m_reducedText;
-    mutable const fanva::lang::Kb *m_reducedFor = nullptr;
-    mutable std::shared_ptr<const fanva::lang::Kb> m_reducedKb;
+    ReviewKb m_kb;
     std::unique_ptr<fanva::llm::Provider> m_provider;
     std::unique_ptr<fanva::formalize::Session> m_run;
     std::optional<fanva::proposal::SessionFile> m_session;
