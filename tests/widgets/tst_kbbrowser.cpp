@@ -406,7 +406,7 @@ private Q_SLOTS:
         QTextDocument document(line);
         QTextCursor cursor(&document);
         cursor.setPosition(position);
-        QCOMPARE(KbBrowser::termAt(cursor), term);
+        QCOMPARE(KbBrowser::termAt(cursor, lang::fanvaKb()), term);
     }
 
     void loaderReportsProgressAndStaysAsync()

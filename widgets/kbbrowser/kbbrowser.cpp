@@ -4,7 +4,6 @@
 
 #include "kbbrowser/kbpagesregistry.h"
 
-#include "lang/fanvakb/fanvakb.h"
 #include "lang/language.h"
 
 #include <QAction>
@@ -182,11 +181,6 @@ QAction *KbBrowser::forwardAction() const
 QAction *KbBrowser::newSentenceAction() const
 {
     return pages() ? m_pages->newSentenceAction() : m_statementBrowser->newSentenceAction();
-}
-
-QString KbBrowser::termAt(const QTextCursor &cursor)
-{
-    return termAt(cursor, lang::fanvaKb());
 }
 
 QString KbBrowser::termAt(const QTextCursor &cursor, const lang::Language &language)

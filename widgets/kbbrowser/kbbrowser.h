@@ -77,10 +77,8 @@ public:
     /// term is shown.
     [[nodiscard]] QAction *newSentenceAction() const;
 
-    /// The symbol under @p cursor in fanva-kb text ("" on a comment, string, number, variable
-    /// or between tokens).
-    [[nodiscard]] static QString termAt(const QTextCursor &cursor);
-    /// The same in text of @p language (its highlighting tokens decide).
+    /// The term under @p cursor in text of @p language, as its highlighting tokens decide (""
+    /// on a comment, string, number, variable or between tokens).
     [[nodiscard]] static QString termAt(const QTextCursor &cursor, const fanva::lang::Language &language);
 
 Q_SIGNALS:
