@@ -966,6 +966,271 @@ Undo Apply restores the file.</source>
     </message>
 </context>
 <context>
+    <name>FanvaKbPages</name>
+    <message>
+        <location filename="../widgets/kbbrowser/kbbrowser.cpp" line="+80"/>
+        <location line="+353"/>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-347"/>
+        <source> … and %n more</source>
+        <translation>
+            <numerusform> … und %n weiterer</numerusform>
+            <numerusform> … und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>KB browser</source>
+        <translation>KB-Browser</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Back</source>
+        <translation>&amp;Zurück</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Back to the previous term (%1)</source>
+        <translation>Zurück zum vorigen Begriff (%1)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Forward</source>
+        <translation>Vor&amp;wärts</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Forward to the next term (%1)</source>
+        <translation>Vorwärts zum nächsten Begriff (%1)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Shown term</source>
+        <translation>Angezeigter Begriff</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Contexts</source>
+        <translation>Kontexte</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The KB&apos;s contexts; a context is listed under each context it sees through genlCx</source>
+        <translation>Die Kontexte der KB; ein Kontext steht unter jedem Kontext, den er über genlCx sieht</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>C&amp;ontexts</source>
+        <translation>&amp;Kontexte</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Filter terms</source>
+        <translation>Begriffe filtern</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Filter terms…</source>
+        <translation>Begriffe filtern…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Ter&amp;ms</source>
+        <translation>Be&amp;griffe</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Terms of the context</source>
+        <translation>Begriffe des Kontexts</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Term page</source>
+        <translation>Begriffsseite</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What the KB knows about the shown term; the terms it names are links</source>
+        <translation>Was die KB über den angezeigten Begriff weiß; die darin genannten Begriffe sind Links</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Sentences mentioning the term</source>
+        <translation>Sätze, die den Begriff erwähnen</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>No KB is open.</source>
+        <translation>Es ist keine KB geöffnet.</translation>
+    </message>
+    <message>
+        <location line="+156"/>
+        <source>%1 in %2</source>
+        <translation>%1 in %2</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>every context</source>
+        <translation>allen Kontexten</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>File:</source>
+        <translation>Datei:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sentences:</source>
+        <translation>Sätze:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>genlCx:</source>
+        <translation>genlCx:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sees:</source>
+        <translation>Sieht:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Seen by:</source>
+        <translation>Gesehen von:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pick a term of this context to see what the KB knows about it.</source>
+        <translation>Wählen Sie einen Begriff dieses Kontexts, um zu sehen, was die KB über ihn weiß.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>any context</source>
+        <translation>jedem Kontext</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Role:</source>
+        <translation>Rolle:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1, used in the KB as seen from %2</source>
+        <translation>%1, in der KB verwendet, von %2 aus gesehen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1, not used in the KB as seen from %2</source>
+        <translation>%1, in der KB nicht verwendet, von %2 aus gesehen</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Comment:</source>
+        <translation>Kommentar:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Supertypes:</source>
+        <translation>Obertypen:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Subtypes:</source>
+        <translation>Untertypen:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Instance of:</source>
+        <translation>Instanz von:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 or more</source>
+        <translation>%1 oder mehr</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (via %1)</source>
+        <translation> (über %1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Arity:</source>
+        <translation>Stelligkeit:</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>argument %1: %2</source>
+        <translation>Argument %1: %2</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>argument %1 (genlArg): %2</source>
+        <translation>Argument %1 (genlArg): %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> (declared on %1)</source>
+        <translation> (deklariert bei %1)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Argument types:</source>
+        <translation>Argumenttypen:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Disjoint with:</source>
+        <translation>Disjunkt zu:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 (via %2)</source>
+        <translation>%1 (über %2)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Relation marks:</source>
+        <translation>Relationsmerkmale:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Mentioned in:</source>
+        <translation>Erwähnt in:</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%n sentences (below)</source>
+        <translation>
+            <numerusform>%n Satz (unten)</numerusform>
+            <numerusform>%n Sätzen (unten)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+17"/>
+        <source>;; … and %n more sentences</source>
+        <translation>
+            <numerusform>;; … und %n weiterer Satz</numerusform>
+            <numerusform>;; … und %n weitere Sätze</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>New Sentence</source>
+        <translation>Neuer Satz</translation>
+    </message>
+    <message>
+        <source>New Sentence about %1</source>
+        <translation>Neuer Satz über %1</translation>
+    </message>
+    <message>
+        <source>KB pages by context and term</source>
+        <translation>KB-Seiten nach Kontext und Begriff</translation>
+    </message>
+</context>
+<context>
     <name>KbBrowser</name>
     <message>
         <location filename="../widgets/kbbrowser/kbbrowser.cpp" line="+80"/>

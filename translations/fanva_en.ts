@@ -26,7 +26,7 @@
     </message>
 </context>
 <context>
-    <name>KbBrowser</name>
+    <name>FanvaKbPages</name>
     <message numerus="yes">
         <source> … and %n more</source>
         <translation>
@@ -62,17 +62,17 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <source>Loaded the KB: %n sentences</source>
+        <source>Loaded the %1 KB: %n statements</source>
         <translation>
-            <numerusform>Loaded the KB: %n sentence</numerusform>
-            <numerusform>Loaded the KB: %n sentences</numerusform>
+            <numerusform>Loaded the %1 KB: %n statement</numerusform>
+            <numerusform>Loaded the %1 KB: %n statements</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Reloaded the KB: %n sentences</source>
+        <source>Reloaded the %1 KB: %n statements</source>
         <translation>
-            <numerusform>Reloaded the KB: %n sentence</numerusform>
-            <numerusform>Reloaded the KB: %n sentences</numerusform>
+            <numerusform>Reloaded the %1 KB: %n statement</numerusform>
+            <numerusform>Reloaded the %1 KB: %n statements</numerusform>
         </translation>
     </message>
 </context>

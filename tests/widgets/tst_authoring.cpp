@@ -4,6 +4,7 @@
 // Apply and Undo Apply, paste splitting, Re-judge, the Apply shortcut and the term page action.
 #include "kb/knowledgebase.h"
 #include "kbbrowser/kbbrowser.h"
+#include "lang/fanvakb/fanvakb.h"
 #include "review/entrydetailsview.h"
 #include "review/entrymodel.h"
 #include "review/inlineeditor.h"
@@ -305,7 +306,8 @@ private Q_SLOTS:
         review.setAutosaveDirectory(demo.filePath(QStringLiteral("autosave")));
         review.setAutosaveIntervals(10, 1000);
         QString error;
-        QVERIFY2(review.beginAuthoring(demo.kbFolder(), loaded.kb, QStringLiteral("CxAnimals"), &error), qPrintable(error));
+        QVERIFY2(
+            review.beginAuthoring(demo.kbFolder(), lang::fanvaKbOver(loaded.kb), QStringLiteral("CxAnimals"), &error), qPrintable(error));
         QVERIFY(review.hasProposal());
         QCOMPARE(review.targetPath(), demo.targetPath());
         QCOMPARE(review.proposal().baseSha256, proposal::sha256Hex(demo.originalTarget()));

@@ -1,13 +1,14 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
+#include "kbbrowser/fanvakb/kbbrowsermodels.h"
 #include "kbbrowser/kbbrowser.h"
-#include "kbbrowser/kbbrowsermodels.h"
 #include "review/proposalview.h"
 #include "window/mainwindow.h"
 #include "window/workspace.h"
 
 #include "kb/knowledgebase.h"
 #include "kb/writer.h"
+#include "lang/fanvakb/fanvakb.h"
 #include "lang/nibli/niblilanguage.h"
 
 #include <QAbstractItemModelTester>
@@ -43,6 +44,12 @@ const QString s_exampleKb = QStringLiteral(FANVA_TEST_DATA_DIR "/kb/example");
 QString nameOf(kb::SymbolId id)
 {
     return QString::fromStdString(std::string(kb::symbolName(id)));
+}
+
+// The fanva-kb KnowledgeBase behind a loaded KB (a test may name its language); null for none.
+std::shared_ptr<const kb::KnowledgeBase> knowledgeOf(const std::shared_ptr<const lang::Kb> &kb)
+{
+    return kb ? lang::sharedKnowledgeBaseOf(*kb) : nullptr;
 }
 
 kb::SymbolId symbol(const QString &name)
@@ -238,7 +245,7 @@ private Q_SLOTS:
         QFETCH(QStringList, supertypes);
         const auto knowledge = load(s_exampleKb);
         KbBrowser browser;
-        browser.setKnowledgeBase(knowledge);
+        browser.setKb(lang::fanvaKbOver(knowledge));
         QVERIFY(browser.setCurrentContext(context));
         QVERIFY(browser.showTerm(term));
         QCOMPARE(browser.currentTerm(), term);
@@ -279,7 +286,7 @@ private Q_SLOTS:
     void relationMarksComeThroughSupertypes()
     {
         KbBrowser browser;
-        browser.setKnowledgeBase(load(s_exampleKb));
+        browser.setKb(lang::fanvaKbOver(load(s_exampleKb)));
         QVERIFY(browser.setCurrentContext(QStringLiteral("CxLife")));
         QVERIFY(browser.showTerm(QStringLiteral("motherOf")));
         auto *page = browser.findChild<QTextBrowser *>(QStringLiteral("kbTermPage"));
@@ -294,7 +301,7 @@ private Q_SLOTS:
     {
         KbBrowser browser;
         browser.resize(420, 800);
-        browser.setKnowledgeBase(load(s_exampleKb));
+        browser.setKb(lang::fanvaKbOver(load(s_exampleKb)));
         browser.show();
         browser.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&browser));
@@ -360,7 +367,7 @@ private Q_SLOTS:
     {
         KbBrowser browser;
         const auto knowledge = load(s_exampleKb);
-        browser.setKnowledgeBase(knowledge);
+        browser.setKb(lang::fanvaKbOver(knowledge));
         QVERIFY(browser.setCurrentContext(QStringLiteral("CxLife")));
         auto *filter = browser.findChild<QLineEdit *>(QStringLiteral("kbTermFilter"));
         auto *list = browser.findChild<QTreeView *>(QStringLiteral("kbTermList"));
@@ -399,7 +406,7 @@ private Q_SLOTS:
         QTextDocument document(line);
         QTextCursor cursor(&document);
         cursor.setPosition(position);
-        QCOMPARE(KbBrowser::termAt(cursor), term);
+        QCOMPARE(KbBrowser::termAt(cursor, lang::fanvaKb()), term);
     }
 
     void loaderReportsProgressAndStaysAsync()
@@ -435,7 +442,7 @@ private Q_SLOTS:
         ticker.start(1);
         loader.load(dir.path());
         QVERIFY(loader.isLoading());
-        QVERIFY(!loader.knowledgeBase());
+        QVERIFY(!knowledgeOf(loader.seamKb()));
         QTimer::singleShot(50, this, [&gate, &blockers] { gate.release(int(blockers.size())); });
         QVERIFY(loaded.wait(60000));
         for (QFuture<void> &blocker : blockers)
@@ -450,7 +457,7 @@ private Q_SLOTS:
             last = arguments.constFirst().toInt();
         }
         QCOMPARE(last, KbLoader::progressMaximum);
-        QCOMPARE(loader.knowledgeBase()->sentenceCount(), std::size_t(40 * 2500));
+        QCOMPARE(knowledgeOf(loader.seamKb())->sentenceCount(), std::size_t(40 * 2500));
     }
 
     void loaderReportsErrors()
@@ -465,7 +472,7 @@ private Q_SLOTS:
         loader.load(dir.path());
         QVERIFY(failed.wait());
         QVERIFY(failed.constFirst().constFirst().toString().contains(QStringLiteral("CxBroken.txt")));
-        QVERIFY(!loader.knowledgeBase());
+        QVERIFY(!knowledgeOf(loader.seamKb()));
         QVERIFY(!loader.diagnostics().empty());
     }
 
@@ -489,8 +496,8 @@ private Q_SLOTS:
         second.load(dir.path());
         QTRY_COMPARE_WITH_TIMEOUT(firstLoaded.count(), 1, 20000);
         QTRY_COMPARE_WITH_TIMEOUT(secondLoaded.count(), 1, 20000);
-        QVERIFY(first.knowledgeBase());
-        QVERIFY(second.knowledgeBase());
+        QVERIFY(knowledgeOf(first.seamKb()));
+        QVERIFY(knowledgeOf(second.seamKb()));
     }
 
     void loaderReloadsChangedFiles()
@@ -502,7 +509,7 @@ private Q_SLOTS:
         QSignalSpy loaded(&loader, &KbLoader::loaded);
         loader.load(dir.path());
         QVERIFY(loaded.wait());
-        const auto before = loader.knowledgeBase();
+        const auto before = knowledgeOf(loader.seamKb());
         const kb::SymbolId woody = symbol(QStringLiteral("Woody"));
         QVERIFY(before->mentioning(woody).empty());
 
@@ -512,15 +519,15 @@ private Q_SLOTS:
         birds.close();
         QVERIFY(loaded.wait());
         QCOMPARE(loaded.count(), 2);
-        QVERIFY(loader.knowledgeBase() != before);
-        QCOMPARE(loader.knowledgeBase()->mentioning(woody).size(), std::size_t(1));
+        QVERIFY(knowledgeOf(loader.seamKb()) != before);
+        QCOMPARE(knowledgeOf(loader.seamKb())->mentioning(woody).size(), std::size_t(1));
 
         // A new context file is picked up too.
         QFile newContext(dir.filePath(QStringLiteral("CxTrees.txt")));
         QVERIFY(newContext.open(QIODevice::WriteOnly));
         newContext.write("(genlCx CxTrees CxLife)\n(tree OakTree)\n");
         newContext.close();
-        QTRY_VERIFY(loader.knowledgeBase()->hasContext(symbol(QStringLiteral("CxTrees"))));
+        QTRY_VERIFY(knowledgeOf(loader.seamKb())->hasContext(symbol(QStringLiteral("CxTrees"))));
     }
 
     void windowReportsAKbThatDoesNotLoad()
@@ -547,7 +554,7 @@ private Q_SLOTS:
         QVERIFY(!window.findChild<QAction *>(QStringLiteral("actionFormalize"))->isEnabled());
         QVERIFY(!window.formalize());
         QVERIFY(problems.constLast().constFirst().toString().contains(QStringLiteral("did not load")));
-        QVERIFY(!window.kbBrowser()->knowledgeBase());
+        QVERIFY(!window.kbBrowser()->kb());
     }
 
     void windowLoadsTheKbAndLooksUpTerms()
@@ -571,7 +578,7 @@ private Q_SLOTS:
         QVERIFY(progress->isHidden());
         QVERIFY(window.findChild<QAction *>(QStringLiteral("actionFormalize"))->isEnabled());
         KbBrowser *browser = window.kbBrowser();
-        QCOMPARE(browser->knowledgeBase(), window.knowledgeBase());
+        QCOMPARE(browser->kb(), window.knowledgeBase());
         QCOMPARE(browser->currentContext(), QStringLiteral("CxAnimals")); // the target context
 
         // The dock: hidden at first, toggled from the View menu, with accessible names.
@@ -615,9 +622,9 @@ private Q_SLOTS:
         }
         QVERIFY(kbLoaded.wait());
         QVERIFY(window.knowledgeBase() != before);
-        QCOMPARE(browser->knowledgeBase(), window.knowledgeBase());
+        QCOMPARE(browser->kb(), window.knowledgeBase());
         QCOMPARE(browser->currentTerm(), QStringLiteral("CxAnimals"));
-        QVERIFY(!window.knowledgeBase()->mentioning(symbol(QStringLiteral("Polly"))).empty());
+        QVERIFY(!knowledgeOf(window.knowledgeBase())->mentioning(symbol(QStringLiteral("Polly"))).empty());
 
         // A screenshot of the dock on a term page.
         QVERIFY(browser->setCurrentContext(QStringLiteral("CxAnimals")));
@@ -662,9 +669,9 @@ private Q_SLOTS:
             const std::shared_ptr<const fanva::lang::Kb> kb
                 = fanva::lang::nibliLanguage().load(QStringLiteral(FANVA_SOURCE_DIR "/resources/demo-nibli/kb")).kb;
             QVERIFY(kb);
-            browser.setLanguageKb(kb, {}, QStringLiteral("millbrook"));
+            browser.setKb(kb, {}, QStringLiteral("millbrook"));
         } else {
-            browser.setKnowledgeBase(load(s_demoKb), QStringLiteral("CxAnimals"));
+            browser.setKb(lang::fanvaKbOver(load(s_demoKb)), {}, QStringLiteral("CxAnimals"));
         }
         QVERIFY(browser.lookUp(term, QStringLiteral("CxAnimals")));
         const QTextBrowser *page

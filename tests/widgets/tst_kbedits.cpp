@@ -4,6 +4,7 @@
 // the old sentences as `-` rows in place, the new ones as `+` rows with the gutter on them.
 #include "kb/knowledgebase.h"
 #include "kb/reader.h"
+#include "lang/fanvakb/fanvakb.h"
 #include "lang/fanvakb/rewrite.h"
 #include "lang/registry.h"
 #include "proposal/gitconsent.h"
@@ -661,7 +662,7 @@ private Q_SLOTS:
         review.setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
         review.setGitCommits(git);
         QString error;
-        QVERIFY2(review.beginAuthoring(kbDir, loaded.kb, QStringLiteral("CxAnimals"), &error), qPrintable(error));
+        QVERIFY2(review.beginAuthoring(kbDir, lang::fanvaKbOver(loaded.kb), QStringLiteral("CxAnimals"), &error), qPrintable(error));
         QVERIFY(!review.retractSentence(16).isEmpty());
         const proposal::ApplyResult applied = fanva::testing::applyAndWait(review);
         QVERIFY2(applied.status == proposal::ApplyStatus::Applied, qPrintable(applied.message));

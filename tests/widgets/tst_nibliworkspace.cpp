@@ -105,9 +105,10 @@ void TstNibliWorkspace::opensTheDemo()
     QVERIFY(openDemo(window, dir));
     QCOMPARE(window.workspace().language, QStringLiteral("nibli"));
     QCOMPARE(window.workspace().context, QStringLiteral("millbrook"));
-    QVERIFY(!window.knowledgeBase()); // fanva-kb's KB stays empty
-    const std::shared_ptr<const fanva::lang::Kb> kb = window.kbLoader()->languageKb();
+    const std::shared_ptr<const fanva::lang::Kb> kb = window.knowledgeBase();
     QVERIFY(kb);
+    QVERIFY(window.kbBrowser()->showsStatements());
+    QVERIFY(!window.kbBrowser()->pages());
     QCOMPARE(kb->language().id(), QStringLiteral("nibli"));
     QCOMPARE(kb->targets(), QStringList { QStringLiteral("millbrook") });
 
@@ -169,7 +170,8 @@ void TstNibliWorkspace::opensTheDemo()
     QVERIFY(window.openWorkspace(fanvaKb.path()));
     QVERIFY(loaded.wait(20000));
     QVERIFY(window.knowledgeBase());
-    QVERIFY(!window.kbLoader()->languageKb());
+    QCOMPARE(window.knowledgeBase()->language().id(), QStringLiteral("fanva-kb"));
+    QVERIFY(window.kbBrowser()->pages());
     QVERIFY(!browser->isVisibleTo(window.kbBrowser()));
     QCOMPARE(window.workspace().language, QStringLiteral("fanva-kb"));
     // fanva-kb has contexts: New Context is there again, with its own tip, and the status bar

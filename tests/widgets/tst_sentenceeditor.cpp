@@ -488,7 +488,7 @@ private Q_SLOTS:
         QVERIFY(window.presenter()->editCurrentEntry());
         InlineEditor *editor = window.presenter()->editor();
         QVERIFY(editor->vocabulary()->knowledgeBase());
-        QCOMPARE(lang::knowledgeBaseOf(*editor->vocabulary()->knowledgeBase()), window.knowledgeBase().get());
+        QCOMPARE(editor->vocabulary()->knowledgeBase(), window.knowledgeBase());
         QCOMPARE(editor->vocabulary()->context(), s_context);
         editor->vocabulary()->waitForReady();
         QSignalSpy gated(editor, &InlineEditor::gated);

@@ -4,12 +4,13 @@
 // KB is there, the browser lists a large context's terms in the background with a progress bar,
 // and the event-loop probe the benchmark measures this with sees a stalled loop.
 #include "common/eventloopprobe.h"
+#include "kbbrowser/fanvakb/kbbrowsermodels.h"
 #include "kbbrowser/kbbrowser.h"
-#include "kbbrowser/kbbrowsermodels.h"
 #include "widgettesting.h"
 #include "window/mainwindow.h"
 
 #include "kb/knowledgebase.h"
+#include "lang/fanvakb/fanvakb.h"
 
 #include <QAction>
 #include <QElapsedTimer>
@@ -94,7 +95,7 @@ private Q_SLOTS:
         browser.setBackgroundThreshold(1);
         QSignalSpy started(&browser, &KbBrowser::indexingStarted);
         QSignalSpy finished(&browser, &KbBrowser::indexingFinished);
-        browser.setKnowledgeBase(knowledge, QStringLiteral("CxBirds"));
+        browser.setKb(lang::fanvaKbOver(knowledge), {}, QStringLiteral("CxBirds"));
         QCOMPARE(browser.currentContext(), QStringLiteral("CxBirds"));
         QVERIFY(browser.isIndexing());
         QCOMPARE(started.count(), 1);
@@ -122,7 +123,7 @@ private Q_SLOTS:
         QCOMPARE(terms.size(), direct.rowCount());
 
         // A reload lists the context again, its old list shown until the new one is in.
-        browser.setKnowledgeBase(kb::loadKnowledgeBase(s_exampleKb).kb);
+        browser.setKb(lang::fanvaKbOver(kb::loadKnowledgeBase(s_exampleKb).kb));
         QVERIFY(browser.isIndexing());
         QCOMPARE(termsListed(browser), terms);
         QVERIFY(finished.wait());
@@ -137,7 +138,7 @@ private Q_SLOTS:
         KbBrowser browser;
         browser.setBackgroundThreshold(1);
         QSignalSpy finished(&browser, &KbBrowser::indexingFinished);
-        browser.setKnowledgeBase(knowledge, QStringLiteral("CxBirds"));
+        browser.setKb(lang::fanvaKbOver(knowledge), {}, QStringLiteral("CxBirds"));
         QVERIFY(browser.setCurrentContext(QStringLiteral("CxFish")));
         QVERIFY(browser.isIndexing());
         QVERIFY(finished.wait());
@@ -147,7 +148,7 @@ private Q_SLOTS:
         // Dropping the KB ends a listing too.
         QVERIFY(browser.setCurrentContext(QStringLiteral("CxBirds")));
         QVERIFY(browser.isIndexing());
-        browser.setKnowledgeBase(nullptr);
+        browser.setKb(nullptr);
         QVERIFY(!browser.isIndexing());
         QCOMPARE(finished.count(), 2);
         QVERIFY(termsListed(browser).isEmpty());

@@ -4,6 +4,7 @@
 
 #include "check/problem.h"
 #include "kb/reader.h"
+#include "kb/roles.h"
 #include "lang/language.h"
 
 #include <QWidget>

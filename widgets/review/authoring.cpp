@@ -60,12 +60,6 @@ std::vector<formalize::PromptSegment> judgeSegments(
 } // namespace
 
 bool ReviewController::beginAuthoring(
-    const QString &kbFolder, std::shared_ptr<const kb::KnowledgeBase> kb, const QString &context, QString *error, const QStringList &sees)
-{
-    return beginAuthoring(kbFolder, kb ? lang::fanvaKbOver(std::move(kb)) : std::shared_ptr<const lang::Kb>(), context, error, sees);
-}
-
-bool ReviewController::beginAuthoring(
     const QString &kbFolder, std::shared_ptr<const lang::Kb> kb, const QString &context, QString *error, const QStringList &sees)
 {
     if (isRunning()) {

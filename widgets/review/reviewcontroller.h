@@ -195,9 +195,7 @@ public:
     /// Makes an empty proposal for @p context of the KB in @p kbFolder (@p kb, already loaded):
     /// no document, the target file hashed now as the base; the author writes into it.
     /// @p sees: a new context's genlCx parents while it has no file (ReviewSetup::sees).
-    bool beginAuthoring(const QString &kbFolder, std::shared_ptr<const fanva::kb::KnowledgeBase> kb, const QString &context, QString *error,
-        const QStringList &sees = {});
-    /// beginAuthoring() for a KB in any language (@p target: a context, or a nibli target name).
+    /// @p kb is in any language (@p target: a context, or a nibli target name).
     bool beginAuthoring(const QString &kbFolder, std::shared_ptr<const fanva::lang::Kb> kb, const QString &target, QString *error,
         const QStringList &sees = {});
     /// The id the next author entry gets (c1 in an empty proposal).

@@ -18,6 +18,7 @@
 #include "settings/providersettingsdialog.h"
 #include "window/contextchooser.h"
 
+#include "lang/language.h"
 #include "lang/registry.h"
 #include "llm/providerinfo.h"
 
@@ -100,7 +101,7 @@ void MainWindow::connectKbLoader()
         m_kbProgress->setFormat(tr("Loading KB… %p%"));
         m_kbProgress->setValue(0);
         m_kbProgress->show();
-        if (!m_kbLoader->knowledgeBase())
+        if (!m_kbLoader->hasKb())
             m_kbBrowser->setPlaceholderText(tr("Loading the KB…"));
         updateReviewActions();
     });
@@ -127,7 +128,7 @@ void MainWindow::connectKbLoader()
     connect(m_kbLoader, &KbLoader::loaded, this, &MainWindow::onKbLoaded);
     connect(m_kbLoader, &KbLoader::failed, this, [this](const QString &message) {
         m_kbProgress->hide();
-        m_kbBrowser->setKnowledgeBase(nullptr);
+        m_kbBrowser->setKb(nullptr);
         m_kbBrowser->setPlaceholderText(message);
         updateReviewActions();
         if (m_kbFresh) {
@@ -250,7 +251,7 @@ void MainWindow::showProviderSettings()
 void MainWindow::loadKb()
 {
     m_kbFresh = true;
-    m_kbBrowser->setKnowledgeBase(nullptr);
+    m_kbBrowser->setKb(nullptr);
     if (m_workspace.kbFolder.isEmpty()) {
         m_kbLoader->clear();
         m_kbProgress->hide();
@@ -289,39 +290,24 @@ QString MainWindow::noContextsText() const
 void MainWindow::onKbLoaded()
 {
     m_kbProgress->hide();
-    m_kbIndexing = false;
-    if (const std::shared_ptr<const fanva::lang::Kb> languageKb = m_kbLoader->languageKb()) {
-        m_kbBrowser->setLanguageKb(languageKb, m_kbLoader->files(), m_workspace.context);
-        // The browser is where such a KB is read and its statements edited: show it.
-        if (m_kbFresh)
-            m_kbDock->show();
-        else
-            m_workspace.contextFiles = WorkspaceLoader::contextFilesIn(m_workspace.kbFolder, m_workspace.language);
-        updateStatusBar();
-        statusBar()->showMessage((m_kbFresh ? tr("Loaded the %1 KB: %n statements", nullptr, int(languageKb->statementCount()))
-                                            : tr("Reloaded the %1 KB: %n statements", nullptr, int(languageKb->statementCount())))
-                                     .arg(languageKb->language().id()),
-            5000);
-        m_kbFresh = false;
-        updateReviewActions();
-        Q_EMIT kbLoaded();
-        Q_EMIT kbIndexed();
-        return;
-    }
-    const std::shared_ptr<const fanva::kb::KnowledgeBase> kb = m_kbLoader->knowledgeBase();
-    // A new KB opens on the target context; a reload keeps what the browser shows. A large
-    // context's term list is built in the background (kbIndexed() once it is there).
-    m_kbBrowser->setKnowledgeBase(kb, m_kbFresh ? m_workspace.context : QString());
+    const std::shared_ptr<const fanva::lang::Kb> kb = m_kbLoader->seamKb();
+    // The browser shows the KB in its language's face. A new KB opens on the target; a reload
+    // keeps what the browser shows. A large context's term list is built in the background
+    // (kbIndexed() once it is there).
+    m_kbBrowser->setKb(kb, m_kbLoader->files(), m_workspace.context);
     m_kbIndexing = m_kbBrowser->isIndexing();
-    if (m_kbFresh) {
-        m_kbFresh = false;
-        statusBar()->showMessage(tr("Loaded the KB: %n sentences", nullptr, int(kb->sentenceCount())), 5000);
-    } else {
-        // A reload after the files changed: context files may have come or gone.
+    // A KB shown by file is read and its statements edited in the browser: show it.
+    if (m_kbFresh && m_kbBrowser->showsStatements())
+        m_kbDock->show();
+    // A reload after the files changed: context files may have come or gone.
+    if (!m_kbFresh)
         m_workspace.contextFiles = WorkspaceLoader::contextFilesIn(m_workspace.kbFolder, m_workspace.language);
-        updateStatusBar();
-        statusBar()->showMessage(tr("Reloaded the KB: %n sentences", nullptr, int(kb->sentenceCount())), 5000);
-    }
+    updateStatusBar();
+    statusBar()->showMessage((m_kbFresh ? tr("Loaded the %1 KB: %n statements", nullptr, int(kb->statementCount()))
+                                        : tr("Reloaded the %1 KB: %n statements", nullptr, int(kb->statementCount())))
+                                 .arg(kb->language().id()),
+        5000);
+    m_kbFresh = false;
     updateReviewActions();
     Q_EMIT kbLoaded();
     if (!m_kbIndexing)

@@ -149,8 +149,9 @@ public:
     bool rediff();
 
     /// The workspace's KB, loaded in the background after openWorkspace() or openKbFolder()
-    /// and again when its files change (kbLoaded()); null while the first load runs.
-    [[nodiscard]] std::shared_ptr<const fanva::kb::KnowledgeBase> knowledgeBase() const { return m_kbLoader->knowledgeBase(); }
+    /// and again when its files change (kbLoaded()), in the workspace's language behind the
+    /// seam; null while the first load runs or when it failed.
+    [[nodiscard]] std::shared_ptr<const fanva::lang::Kb> knowledgeBase() const { return m_kbLoader->seamKb(); }
     [[nodiscard]] bool isKbLoading() const { return m_kbLoader->isLoading(); }
     /// True after kbLoaded() while the KB's indexes are still being built in the background;
     /// kbIndexed() tells when they are done.

@@ -3,7 +3,6 @@
 #include "window/workspace.h"
 
 #include "lang/contexts.h"
-#include "lang/fanvakb/fanvakb.h"
 #include "lang/registry.h"
 #include "lang/stagedload.h"
 
@@ -300,7 +299,6 @@ void KbLoader::load(const QString &folder)
 {
     m_folder = folder;
     m_kb.reset();
-    m_knowledgeBase.reset();
     m_files.clear();
     m_diagnostics.clear();
     m_reloadTimer->stop();
@@ -321,7 +319,6 @@ void KbLoader::clear()
 {
     m_folder.clear();
     m_kb.reset();
-    m_knowledgeBase.reset();
     m_files.clear();
     m_diagnostics.clear();
     m_reloadTimer->stop();
@@ -362,17 +359,11 @@ void KbLoader::onFinished()
     watchFiles();
     if (!load.result.ok()) {
         m_kb.reset();
-        m_knowledgeBase.reset();
         m_files.clear();
         reportFailure();
         return;
     }
     m_kb = freedOffThread(std::move(load.result.kb));
-    // The fanva-kb KB browser's pages and the fanva-kb authoring read the KnowledgeBase itself
-    // (the one place the window reaches behind the seam); it shares the Kb's ownership, so
-    // whoever lets it go last frees it off the GUI thread too.
-    const fanva::kb::KnowledgeBase *knowledgeBase = fanva::lang::knowledgeBaseOf(*m_kb);
-    m_knowledgeBase = knowledgeBase ? std::shared_ptr<const fanva::kb::KnowledgeBase>(m_kb, knowledgeBase) : nullptr;
     m_files = std::move(load.files);
     // The future throttles progress and may drop the last step; a finished load is complete.
     reportProgress(progressMaximum);

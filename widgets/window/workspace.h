@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "kb/knowledgebase.h"
+#include "kb/reader.h"
 #include "kbbrowser/statementbrowser.h"
 #include "lang/language.h"
 #include "lang/registry.h"
@@ -135,12 +135,8 @@ public:
     /// The KB last loaded, in any language, behind the seam (null while the first load runs or
     /// when it failed to load).
     [[nodiscard]] std::shared_ptr<const fanva::lang::Kb> seamKb() const { return m_kb; }
-    /// seamKb()'s fanva-kb KnowledgeBase, for the fanva-kb KB browser's pages and authoring
-    /// (null for a KB in another language).
-    [[nodiscard]] std::shared_ptr<const fanva::kb::KnowledgeBase> knowledgeBase() const { return m_knowledgeBase; }
-    /// seamKb() when it is no fanva-kb KnowledgeBase (the browser shows it by files()), else null.
-    [[nodiscard]] std::shared_ptr<const fanva::lang::Kb> languageKb() const { return m_knowledgeBase ? nullptr : m_kb; }
-    /// The statements of each of languageKb()'s files, in kbFiles() order.
+    /// The statements of each of seamKb()'s files, in kbFiles() order, when its language loads
+    /// without stages (the KB browser shows such a KB by file); empty after a staged load.
     [[nodiscard]] const std::vector<KbFileStatements> &files() const { return m_files; }
     /// True once a KB is loaded, in any language.
     [[nodiscard]] bool hasKb() const { return m_kb != nullptr; }
@@ -176,7 +172,6 @@ private:
     QString m_folder;
     const fanva::lang::Language *m_language = nullptr;
     std::shared_ptr<const fanva::lang::Kb> m_kb;
-    std::shared_ptr<const fanva::kb::KnowledgeBase> m_knowledgeBase;
     std::vector<fanva::kb::Diagnostic> m_diagnostics;
     std::vector<KbFileStatements> m_files;
     QFutureWatcher<LanguageKbLoad> *m_watcher = nullptr;

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "kbbrowser/kbbrowsermodels.h"
+#include "kbbrowser/fanvakb/kbbrowsermodels.h"
 
 #include "kb/roles.h"
 
