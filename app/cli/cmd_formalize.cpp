@@ -14,8 +14,7 @@
 #include "formalize/session.h"
 #include "formalize/sessionkb.h"
 #include "formalize/sessionsetup.h"
-#include "kb/knowledgebase.h"
-#include "lang/fanvakb/fanvakb.h"
+#include "lang/diagnostic.h"
 #include "lang/registry.h"
 #include "lang/sessionsetup.h"
 #include "lang/toolservices.h"
@@ -618,7 +617,7 @@ int startFormalize(const cli::CommandLine &commandLine, std::unique_ptr<Formaliz
         return commandLine.usageError(
             QStringLiteral("--sentences %1: the document has %2 sentences").arg(*beyond).arg(segmentation.segments.size()));
     lang::LoadResult loaded = commandLine.language().load(run->kbDir);
-    for (const kb::Diagnostic &d : loaded.diagnostics)
+    for (const lang::Diagnostic &d : loaded.diagnostics)
         cli::err(d.toString() + QLatin1Char('\n'));
     if (!loaded.ok())
         return cli::ExitProblems;

@@ -5,7 +5,9 @@
 #include "clicommand.h"
 #include "commandio.h"
 
-#include "lang/fanvakb/gloss.h"
+#include "formalize/gloss.h"
+#include "lang/drafting.h"
+#include "lang/language.h"
 #include "lang/toolservices.h"
 
 #include <QCommandLineParser>

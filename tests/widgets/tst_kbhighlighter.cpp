@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "common/kbhighlighter.h"
 #include "common/kbtokenizer.h"
+#include "lang/fanvakb/kbtokenizer.h"
 
 #include <QFile>
 #include <QPalette>
@@ -10,6 +11,8 @@
 #include <QTextDocument>
 #include <QTextLayout>
 #include <QXmlStreamReader>
+
+using KbTokenizer = fanva::lang::KbTokenizer;
 
 Q_DECLARE_METATYPE(KbTokenClass)
 

@@ -2,11 +2,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// The fanva-kb tokenizer lives behind the language seam (engine/lang); the widgets keep
-// their names for it.
-#include "lang/fanvakb/kbtokenizer.h"
+// The highlighting tokens of any KB language (Language::tokenizeLine, engine/lang/token.h),
+// by the names the widgets have always used for them.
+#include "lang/token.h"
+
+#include <cstddef>
 
 using KbTokenClass = fanva::lang::TokenClass;
 using KbToken = fanva::lang::Token;
-using KbTokenizer = fanva::lang::KbTokenizer;
 inline constexpr std::size_t kbTokenClassCount = fanva::lang::tokenClassCount;
