@@ -363,7 +363,7 @@ SessionFile sessionFileFrom(const formalize::Session &session, const SessionOrig
     s.documentPath = origin.documentPath;
     s.documentText = QString::fromUtf8(input.document);
     s.documentSha256 = sha256Hex(input.document);
-    const KbFingerprint fingerprint = kbFingerprint(origin.kbDir, origin.language);
+    const KbFingerprint fingerprint = origin.fingerprint ? *origin.fingerprint : kbFingerprint(origin.kbDir, origin.language);
     s.kbSha256 = fingerprint.sha256;
     s.kbFiles = fingerprint.files;
     s.providerId = origin.providerId;

@@ -73,6 +73,13 @@ struct SessionLoad {
 [[nodiscard]] SessionLoad loadSessionFile(const QString &path);
 [[nodiscard]] SessionLoad sessionFromJson(const nlohmann::json &json, const QString &baseDir);
 
+/// The KB's fingerprint: every KB file below `dir` (the file patterns of the language
+/// `languageId`: *.txt for fanva-kb, *.nibli for nibli) with its SHA-256, and one hash over them.
+struct KbFingerprint {
+    QString sha256;
+    std::map<QString, QString> files;
+};
+
 /// Where a finished session came from, for its session file.
 struct SessionOrigin {
     QString id;
@@ -84,18 +91,16 @@ struct SessionOrigin {
     QString documentPath;
     QString providerId, model, baseUrl;
     QString credential = QStringLiteral("none"); ///< env:NAME, keyring or none — never the key
+    /// The KB's fingerprint as the run's KB was loaded (the window hashes it off the GUI
+    /// thread with the load); none: sessionFileFrom() hashes `kbDir` now.
+    std::optional<KbFingerprint> fingerprint;
 };
 
 /// The session file of a session (finished or interrupted): its entries undecided, the target
 /// file the context's own (`<Context>.txt` when the KB has none) hashed now as the base.
 [[nodiscard]] SessionFile sessionFileFrom(const formalize::Session &session, const SessionOrigin &origin);
 
-/// The KB's fingerprint: every KB file below `dir` (the file patterns of the language
-/// `languageId`: *.txt for fanva-kb, *.nibli for nibli) with its SHA-256, and one hash over them.
-struct KbFingerprint {
-    QString sha256;
-    std::map<QString, QString> files;
-};
+/// The fingerprint of the KB in `dir` in the language `languageId`, hashed now.
 [[nodiscard]] KbFingerprint kbFingerprint(const QString &dir, QStringView languageId);
 
 /// Segment texts (number n at n − 1) cut from a document by the byte spans of `segments`

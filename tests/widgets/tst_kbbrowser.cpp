@@ -10,6 +10,7 @@
 #include "kb/writer.h"
 #include "lang/fanvakb/fanvakb.h"
 #include "lang/nibli/niblilanguage.h"
+#include "proposal/sessionfile.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -457,6 +458,9 @@ private Q_SLOTS:
             last = arguments.constFirst().toInt();
         }
         QCOMPARE(last, KbLoader::progressMaximum);
+        // The folder's fingerprint, hashed with the load off the GUI thread (a run records it).
+        QCOMPARE(loader.fingerprint().sha256, fanva::proposal::kbFingerprint(dir.path(), u"fanva-kb").sha256);
+        QCOMPARE(loader.fingerprint().files.size(), std::size_t(40));
         QCOMPARE(knowledgeOf(loader.seamKb())->sentenceCount(), std::size_t(40 * 2500));
     }
 

@@ -18,6 +18,9 @@
 #include "widgettesting.h"
 #include "window/mainwindow.h"
 
+#include "lang/registry.h"
+#include "proposal/sessionfile.h"
+
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QApplication>
@@ -733,6 +736,35 @@ private Q_SLOTS:
         dialog.findChild<QPushButton *>(QStringLiteral("laterButton"))->click();
         QCOMPARE(dialog.result(), int(QDialog::Rejected));
         QCOMPARE(dialog.choice().action, RecoveryChoice::Action::Later);
+    }
+
+    // A run on the KB the window loaded records the fingerprint hashed with that load (off the
+    // GUI thread), not a new hash of the folder; without one, the folder's fingerprint now.
+    void runRecordsTheLoadedKbsFingerprint()
+    {
+        ScriptedDemo demo(mangoScript());
+        QVERIFY(demo.isValid());
+        ReviewSetup setup = demo.setup();
+        const fanva::lang::LoadResult loaded = fanva::lang::defaultLanguage().load(setup.kbFolder);
+        QVERIFY(loaded.ok());
+        setup.kb = loaded.kb;
+        setup.fingerprint
+            = fanva::proposal::KbFingerprint { QStringLiteral("feed"), { { QStringLiteral("CxAnimals.txt"), QStringLiteral("beef") } } };
+        const auto savedFingerprint = [&demo](ReviewController &review) {
+            const QString path = demo.filePath(QStringLiteral("fingerprint.fanva"));
+            QString error;
+            if (!review.saveSession(path, &error))
+                return error;
+            return QString::fromStdString(
+                nlohmann::json::parse(fanva::testing::readAll(path).toStdString())["kb"].value("sha256", std::string()));
+        };
+        ReviewController given;
+        QCOMPARE(demo.run(given, setup), QString());
+        QCOMPARE(savedFingerprint(given), QStringLiteral("feed"));
+        setup.fingerprint.reset();
+        ReviewController hashed;
+        QCOMPARE(demo.run(hashed, setup), QString());
+        QCOMPARE(savedFingerprint(hashed), fanva::proposal::kbFingerprint(setup.kbFolder, setup.language).sha256);
     }
 
     void autosaveOfAnInterruptedRunIsRecoveredCancelled()

@@ -11,18 +11,13 @@
 #include "review/reviewpresenter.h"
 
 #include "formalize/judgealone.h"
-#include "formalize/sessionkb.h"
 #include "formalize/sessionsetup.h"
 #include "jsonutil.h"
-#include "kb/knowledgebase.h"
-#include "kb/reader.h"
-#include "lang/fanvakb/fanvakb.h"
 #include "lang/language.h"
 #include "lang/registry.h"
 #include "llm/call.h"
 #include "llm/provider.h"
 #include "llm/selection.h"
-#include "proposal/gate.h"
 
 #include <QAction>
 #include <QDir>

@@ -217,7 +217,10 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
     input.documentName = QFileInfo(setup.documentPath).fileName();
     input.instruction = setup.instruction;
     input.settings = settings;
-    input.kbSha256 = proposal::kbFingerprint(setup.kbFolder, setup.language).sha256;
+    // The fingerprint of the KB the run gates against: as the window loaded it, else hashed now.
+    if (!setup.kb || !setup.fingerprint)
+        m_setup.fingerprint = proposal::kbFingerprint(setup.kbFolder, setup.language);
+    input.kbSha256 = m_setup.fingerprint->sha256;
     input.providerId = setup.provider.id;
     input.focus = setup.focus;
     if (m_merging)
@@ -264,6 +267,7 @@ proposal::SessionOrigin ReviewController::origin() const
     origin.model = m_setup.provider.model;
     origin.baseUrl = m_setup.provider.baseUrl.toString();
     origin.credential = m_setup.provider.keySource.isEmpty() ? QStringLiteral("none") : m_setup.provider.keySource;
+    origin.fingerprint = m_setup.fingerprint;
     return origin;
 }
 

@@ -50,6 +50,9 @@ struct ReviewSetup {
     /// The KB of kbFolder, in any language, when it is already loaded (the window loads it in
     /// the background); null: start() loads kbFolder itself.
     std::shared_ptr<const fanva::lang::Kb> kb;
+    /// The fingerprint of `kb`'s folder as it was loaded (the window hashes it off the GUI
+    /// thread with the load); none: start() hashes kbFolder.
+    std::optional<fanva::proposal::KbFingerprint> fingerprint;
     QString documentPath;
     QString context;
     fanva::llm::ProviderOptions provider;

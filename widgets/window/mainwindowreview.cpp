@@ -92,6 +92,8 @@ bool MainWindow::formalizeFocus(const std::vector<int> &focus)
     setup.kbFolder = m_workspace.kbFolder;
     setup.language = m_workspace.language;
     setup.kb = m_kbLoader->seamKb();
+    if (setup.kb)
+        setup.fingerprint = m_kbLoader->fingerprint();
     setup.documentPath = m_workspace.document;
     setup.context = m_workspace.context;
     setup.provider = m_providerSettings.resolve(provider(), QProcessEnvironment::systemEnvironment());

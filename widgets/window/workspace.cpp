@@ -63,6 +63,7 @@ LanguageKbLoad loadIn(const fanva::lang::Language &language, const QString &root
     const fanva::lang::StagedLoad::Progress &progress)
 {
     LanguageKbLoad load;
+    load.fingerprint = fanva::proposal::kbFingerprint(root, language.id());
     if (const fanva::lang::StagedLoad *staged = language.stagedLoad()) {
         load.result = previous ? staged->reload(*previous, progress) : staged->load(root, progress);
         return load;
@@ -300,6 +301,7 @@ void KbLoader::load(const QString &folder)
     m_folder = folder;
     m_kb.reset();
     m_files.clear();
+    m_fingerprint = {};
     m_diagnostics.clear();
     m_reloadTimer->stop();
     start(nullptr);
@@ -320,6 +322,7 @@ void KbLoader::clear()
     m_folder.clear();
     m_kb.reset();
     m_files.clear();
+    m_fingerprint = {};
     m_diagnostics.clear();
     m_reloadTimer->stop();
     m_loading = false;
@@ -360,11 +363,13 @@ void KbLoader::onFinished()
     if (!load.result.ok()) {
         m_kb.reset();
         m_files.clear();
+        m_fingerprint = {};
         reportFailure();
         return;
     }
     m_kb = freedOffThread(std::move(load.result.kb));
     m_files = std::move(load.files);
+    m_fingerprint = std::move(load.fingerprint);
     // The future throttles progress and may drop the last step; a finished load is complete.
     reportProgress(progressMaximum);
     Q_EMIT loaded();

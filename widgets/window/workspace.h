@@ -6,6 +6,7 @@
 #include "kbbrowser/statementbrowser.h"
 #include "lang/language.h"
 #include "lang/registry.h"
+#include "proposal/sessionfile.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -100,6 +101,9 @@ private:
 struct LanguageKbLoad {
     fanva::lang::LoadResult result;
     std::vector<KbFileStatements> files;
+    /// The KB folder's fingerprint, hashed just before the load (what a run's session file
+    /// records, proposal::SessionOrigin::fingerprint).
+    fanva::proposal::KbFingerprint fingerprint;
 };
 
 /// Loads a workspace's KB in the background (QtConcurrent) so the window stays usable: load()
@@ -138,6 +142,8 @@ public:
     /// The statements of each of seamKb()'s files, in kbFiles() order, when its language loads
     /// without stages (the KB browser shows such a KB by file); empty after a staged load.
     [[nodiscard]] const std::vector<KbFileStatements> &files() const { return m_files; }
+    /// The fingerprint of seamKb()'s folder as it was loaded (hashed off the GUI thread).
+    [[nodiscard]] const fanva::proposal::KbFingerprint &fingerprint() const { return m_fingerprint; }
     /// True once a KB is loaded, in any language.
     [[nodiscard]] bool hasKb() const { return m_kb != nullptr; }
     /// The diagnostics of the last finished load (errors when it failed, else warnings).
@@ -174,6 +180,7 @@ private:
     std::shared_ptr<const fanva::lang::Kb> m_kb;
     std::vector<fanva::kb::Diagnostic> m_diagnostics;
     std::vector<KbFileStatements> m_files;
+    fanva::proposal::KbFingerprint m_fingerprint;
     QFutureWatcher<LanguageKbLoad> *m_watcher = nullptr;
     QFileSystemWatcher *m_fileWatcher = nullptr;
     QTimer *m_reloadTimer = nullptr;
