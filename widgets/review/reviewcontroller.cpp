@@ -17,6 +17,7 @@
 #include "proposal/edits.h"
 #include "proposal/gate.h"
 #include "proposal/sessionmerge.h"
+#include "status.h"
 
 #include <QDir>
 #include <QFile>
@@ -534,8 +535,10 @@ bool ReviewController::saveSession(const QString &path, QString *error)
     proposal::SessionFile file = *m_session;
     file.proposal = proposal();
     file.modified = QDateTime::currentDateTimeUtc();
-    if (!file.save(path, error))
+    if (const fanva::Status saved = file.save(path); !saved) {
+        *error = saved.message();
         return false;
+    }
     if (m_autosave)
         m_autosave->discard();
     m_modified = false;
@@ -659,9 +662,8 @@ void ReviewController::autosaveNow()
     } else {
         return;
     }
-    QString error;
-    if (!m_autosave->save(file, &error)) {
-        qCWarning(lcReview) << "cannot autosave the review:" << error;
+    if (const fanva::Status saved = m_autosave->save(file); !saved) {
+        qCWarning(lcReview) << "cannot autosave the review:" << saved.message();
         return;
     }
     Q_EMIT autosaved(m_autosave->path());
