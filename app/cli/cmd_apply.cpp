@@ -11,6 +11,7 @@
 #include "proposal/journal.h"
 #include "proposal/sessionfile.h"
 #include "proposal/target.h"
+#include "status.h"
 
 #include <QCommandLineParser>
 #include <QDateTime>
@@ -19,6 +20,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <utility>
 #include <vector>
 
 using namespace fanva;
@@ -36,9 +38,8 @@ void reportRecovery(const QString &journalPath)
 int runDismiss(const QString &journalPath, const QString &id)
 {
     proposal::Journal journal(journalPath);
-    QString error;
-    if (!journal.dismiss(id, &error)) {
-        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(error));
+    if (const fanva::Status dismissed = journal.dismiss(id); !dismissed) {
+        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(dismissed.message()));
         return cli::ExitProblems;
     }
     cli::out(QStringLiteral("Dismissed the interrupted Apply %1.\n").arg(id));
@@ -60,10 +61,9 @@ bool allowGitFor(const QString &file)
     const QString workTree = proposal::gitWorkTreeOf(file);
     if (workTree.isEmpty())
         return true;
-    QString error;
     if (proposal::gitConsent(workTree) != proposal::GitConsent::Allowed) {
-        if (!proposal::setGitConsent(workTree, proposal::GitConsent::Allowed, &error)) {
-            cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(error));
+        if (const fanva::Status stored = proposal::setGitConsent(workTree, proposal::GitConsent::Allowed); !stored) {
+            cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(stored.message()));
             return false;
         }
         cli::err(
@@ -73,8 +73,8 @@ bool allowGitFor(const QString &file)
 }
 
 /// The Apply `--undo` undoes: the one named by `--id`, else the last one to `--file` (a path, or
-/// a file name the journal knows), else the last one of all.
-std::optional<proposal::Transaction> undoTarget(const QString &journalPath, const QString &id, const QString &file, QString *error)
+/// a file name the journal knows), else the last one of all; an error when a file name is ambiguous.
+fanva::Result<std::optional<proposal::Transaction>> undoTarget(const QString &journalPath, const QString &id, const QString &file)
 {
     const proposal::Journal journal(journalPath);
     if (!id.isEmpty())
@@ -93,21 +93,21 @@ std::optional<proposal::Transaction> undoTarget(const QString &journalPath, cons
             found = t;
         }
     }
-    if (matches.size() > 1) {
-        *error = QStringLiteral("%1 names Applies to several files (%2); give the path.").arg(file, matches.join(QStringLiteral(", ")));
-        return std::nullopt;
-    }
+    if (matches.size() > 1)
+        return fanva::Error {
+            QStringLiteral("%1 names Applies to several files (%2); give the path.").arg(file, matches.join(QStringLiteral(", ")))
+        };
     return found;
 }
 
 int runUndo(const QString &journalPath, bool git, bool allowGit, const QString &id, const QString &file)
 {
-    QString error;
-    const std::optional<proposal::Transaction> target = undoTarget(journalPath, id, file, &error);
-    if (!error.isEmpty()) {
-        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(error));
+    const fanva::Result<std::optional<proposal::Transaction>> found = undoTarget(journalPath, id, file);
+    if (!found) {
+        cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(found.message()));
         return cli::ExitProblems;
     }
+    const std::optional<proposal::Transaction> &target = *found;
     if (target && allowGit && !allowGitFor(target->file))
         return cli::ExitError;
     proposal::UndoResult result;
@@ -140,8 +140,8 @@ int runUndo(const QString &journalPath, bool git, bool allowGit, const QString &
         if (loaded.session) {
             proposal::markUndone(loaded.session->proposal, result.transaction);
             loaded.session->modified = QDateTime::currentDateTimeUtc();
-            if (!loaded.session->save(sessionPath, &error))
-                cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(error));
+            if (const fanva::Status saved = loaded.session->save(sessionPath); !saved)
+                cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(saved.message()));
         } else {
             cli::err(QStringLiteral("fanva-cli apply: %1\n").arg(loaded.error));
         }
@@ -312,18 +312,19 @@ struct Decisions {
     QStringList rejected;
 };
 
-/// The decisions the options ask for; nullopt with `error` set when an id does not resolve.
-std::optional<Decisions> decisionsOf(const QCommandLineParser &parser, const proposal::Proposal &p, QString *error)
+/// The decisions the options ask for; an error when an id does not resolve.
+fanva::Result<Decisions> decisionsOf(const QCommandLineParser &parser, const proposal::Proposal &p)
 {
-    const auto ids = [&](const QString &option) {
-        return parser.isSet(option) && error->isEmpty() ? p.resolveIds(parser.value(option), error) : QStringList();
-    };
     Decisions out;
-    out.forced = ids(QStringLiteral("force"));
-    out.accepted = ids(QStringLiteral("accept"));
-    out.rejected = ids(QStringLiteral("reject"));
-    if (!error->isEmpty())
-        return std::nullopt;
+    for (const auto &[option, ids] : { std::pair { QStringLiteral("force"), &out.forced },
+             std::pair { QStringLiteral("accept"), &out.accepted }, std::pair { QStringLiteral("reject"), &out.rejected } }) {
+        if (!parser.isSet(option))
+            continue;
+        fanva::Result<QStringList> resolved = p.resolveIds(parser.value(option));
+        if (!resolved)
+            return resolved.error();
+        *ids = std::move(resolved).value();
+    }
     return out;
 }
 
@@ -396,10 +397,10 @@ void saveApplied(proposal::SessionFile &session, const QString &sessionPath)
     session.kbSha256 = fingerprint.sha256;
     session.kbFiles = fingerprint.files;
     session.modified = QDateTime::currentDateTimeUtc();
-    QString error;
-    if (!session.save(sessionPath, &error)) {
+    if (const fanva::Status saved = session.save(sessionPath); !saved) {
         // The KB file is written and the journal knows it: only the session lags behind.
-        cli::err(QStringLiteral("fanva-cli apply: warning: the KB file was written, but the session could not be saved: %1\n").arg(error));
+        cli::err(QStringLiteral("fanva-cli apply: warning: the KB file was written, but the session could not be saved: %1\n")
+                     .arg(saved.message()));
     }
 }
 
@@ -414,10 +415,9 @@ int applySession(cli::CommandLine &commandLine, const QString &journalPath)
         return exit;
     proposal::SessionFile &session = *loaded->session;
     proposal::Proposal &p = session.proposal;
-    QString error;
-    const std::optional<Decisions> decisions = decisionsOf(parser, p, &error);
+    const fanva::Result<Decisions> decisions = decisionsOf(parser, p);
     if (!decisions)
-        return commandLine.usageError(error);
+        return commandLine.usageError(decisions.message());
     if (const std::optional<int> refused = decide(p, decisions->forced, decisions->accepted, decisions->rejected))
         return *refused;
     const std::vector<Held> held = holdBack(p, decisions->accepted + decisions->forced, parser.isSet(QStringLiteral("keep-decisions")));

@@ -10,6 +10,7 @@
 #include "llm/format.h"
 #include "llm/provider.h"
 #include "llm/selection.h"
+#include "status.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -37,15 +38,12 @@ QString usageLine(const llm::Response &response, const std::optional<llm::Cost> 
             tokens(usage.cacheRead), tokens(usage.cacheWrite), cost ? QStringLiteral("; cost ") + llm::formatCost(*cost) : QString());
 }
 
-bool readFile(const QString &path, QByteArray *bytes, QString *error)
+fanva::Result<QByteArray> readFile(const QString &path)
 {
     QFile file(path);
-    if (path == QLatin1String("-") ? !file.open(stdin, QIODevice::ReadOnly) : !file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    *bytes = file.readAll();
-    return true;
+    if (path == QLatin1String("-") ? !file.open(stdin, QIODevice::ReadOnly) : !file.open(QIODevice::ReadOnly))
+        return fanva::Error { QStringLiteral("cannot read %1: %2").arg(path, file.errorString()), path };
+    return file.readAll();
 }
 
 /// The state of one `ask` run; it lives until the event loop quits.
@@ -113,13 +111,12 @@ void startCall(AskRun &run)
 /// The bytes of `path` (- is stdin); nullopt after printing why not.
 std::optional<QByteArray> readOrSay(const QString &path)
 {
-    QByteArray bytes;
-    QString error;
-    if (!readFile(path, &bytes, &error)) {
-        cli::err(QStringLiteral("fanva-cli ask: %1\n").arg(error));
+    fanva::Result<QByteArray> bytes = readFile(path);
+    if (!bytes) {
+        cli::err(QStringLiteral("fanva-cli ask: %1\n").arg(bytes.message()));
         return std::nullopt;
     }
-    return bytes;
+    return std::move(bytes).value();
 }
 
 /// The request the options describe: budget, prompt, system prompt and answer schema; the
@@ -189,13 +186,14 @@ int runAsk(const QStringList &args)
         return cli::ExitError;
     }
     run->options = llm::resolveOptions(id, input);
-    QString error;
-    if (!cli::applyProviderOptions(parser, run->options, &error))
-        return commandLine.usageError(error);
-    if (!cli::priceFor(parser, run->options, &run->price, &error)) {
-        cli::err(QStringLiteral("fanva-cli ask: %1\n").arg(error));
+    if (const fanva::Status applied = cli::applyProviderOptions(parser, run->options); !applied)
+        return commandLine.usageError(applied.message());
+    fanva::Result<std::optional<llm::Price>> price = cli::priceFor(parser, run->options);
+    if (!price) {
+        cli::err(QStringLiteral("fanva-cli ask: %1\n").arg(price.message()));
         return cli::ExitError;
     }
+    run->price = std::move(price).value();
     if (const std::optional<int> exit = fillRequest(commandLine, run->request))
         return *exit;
 

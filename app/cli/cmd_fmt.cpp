@@ -7,6 +7,7 @@
 
 #include "lang/toolservices.h"
 #include "proposal/apply.h"
+#include "status.h"
 
 #include <QCommandLineParser>
 
@@ -66,9 +67,8 @@ int runFmt(const QStringList &args)
             continue;
         }
         // Under the file's lock, like Apply and Undo: an Apply made meanwhile is not lost.
-        QString error;
-        if (!proposal::rewriteKbFile(path, *original, *formatted, {}, &error)) {
-            cli::err(QStringLiteral("fanva-cli fmt: %1\n").arg(error));
+        if (const fanva::Status written = proposal::rewriteKbFile(path, *original, *formatted, {}); !written) {
+            cli::err(QStringLiteral("fanva-cli fmt: %1\n").arg(written.message()));
             return cli::ExitError;
         }
     }

@@ -24,6 +24,7 @@
 #include "proposal/sessionfile.h"
 #include "proposal/sessionmerge.h"
 #include "proposal/target.h"
+#include "status.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -446,9 +447,8 @@ void finishRun(FormalizeRun &run)
     else
         cli::out(proposalText(printed, cost));
     if (file) {
-        QString error;
-        if (!file->save(run.outPath, &error)) {
-            cli::err(QStringLiteral("fanva-cli formalize: %1\n").arg(error));
+        if (const fanva::Status saved = file->save(run.outPath); !saved) {
+            cli::err(QStringLiteral("fanva-cli formalize: %1\n").arg(saved.message()));
             code = cli::ExitError;
         } else {
             cli::err(QStringLiteral("fanva-cli formalize: session saved to %1\n").arg(run.outPath));
@@ -582,14 +582,18 @@ std::optional<int> readProviderOptions(const cli::CommandLine &commandLine, Form
         return cli::ExitError;
     }
     run.options = llm::resolveOptions(id, selection);
-    QString error;
-    if (!cli::applyProviderOptions(parser, run.options, &error)
-        || !cli::applySessionBudgetOptions(parser, &request.contextLimit, &request.settings.maxOutputTokens, run.options, &error))
-        return commandLine.usageError(error);
-    if (!cli::priceFor(parser, run.options, &run.price, &error)) {
-        cli::err(QStringLiteral("fanva-cli formalize: %1\n").arg(error));
+    if (const fanva::Status applied = cli::applyProviderOptions(parser, run.options); !applied)
+        return commandLine.usageError(applied.message());
+    if (const fanva::Status budget
+        = cli::applySessionBudgetOptions(parser, &request.contextLimit, &request.settings.maxOutputTokens, run.options);
+        !budget)
+        return commandLine.usageError(budget.message());
+    fanva::Result<std::optional<llm::Price>> price = cli::priceFor(parser, run.options);
+    if (!price) {
+        cli::err(QStringLiteral("fanva-cli formalize: %1\n").arg(price.message()));
         return cli::ExitError;
     }
+    run.price = std::move(price).value();
     return std::nullopt;
 }
 

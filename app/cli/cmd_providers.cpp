@@ -8,6 +8,7 @@
 #include "llm/format.h"
 #include "llm/probe.h"
 #include "llm/selection.h"
+#include "status.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -127,9 +128,8 @@ int runProviders(const QStringList &args)
             own.scriptPath.clear();
         }
         llm::ProviderOptions options = llm::resolveOptions(id, own);
-        QString error;
-        if (!cli::applyProviderOptions(parser, options, &error))
-            return commandLine.usageError(error);
+        if (const fanva::Status applied = cli::applyProviderOptions(parser, options); !applied)
+            return commandLine.usageError(applied.message());
         run->options.push_back(options);
         run->selected.push_back(id == selected);
     }

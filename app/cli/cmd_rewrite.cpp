@@ -14,6 +14,7 @@
 #include "llm/selection.h"
 #include "proposal/edits.h"
 #include "proposal/sessionfile.h"
+#include "status.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -174,9 +175,8 @@ std::optional<QString> outProblem(const QString &path, const Selection &s, bool 
 
 int save(const QString &command, const proposal::SessionFile &session, const QString &path)
 {
-    QString error;
-    if (!session.save(path, &error)) {
-        cli::err(QStringLiteral("fanva-cli %1: %2\n").arg(command, error));
+    if (const fanva::Status saved = session.save(path); !saved) {
+        cli::err(QStringLiteral("fanva-cli %1: %2\n").arg(command, saved.message()));
         return cli::ExitError;
     }
     cli::err(QStringLiteral("fanva-cli %1: session saved to %2\n").arg(command, path));
@@ -282,9 +282,8 @@ int runRewrite(const QStringList &args)
         return cli::ExitError;
     }
     run->options = llm::resolveOptions(id, selection);
-    QString error;
-    if (!cli::applyProviderOptions(parser, run->options, &error))
-        return commandLine.usageError(error);
+    if (const fanva::Status applied = cli::applyProviderOptions(parser, run->options); !applied)
+        return commandLine.usageError(applied.message());
     int code = cli::ExitOk;
     std::optional<Selection> selected = select(commandLine, parser.value(QStringLiteral("lines")), &code);
     if (!selected)

@@ -7,6 +7,7 @@
 
 #include "lang/score.h"
 #include "proposal/sessionfile.h"
+#include "status.h"
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -40,20 +41,18 @@ struct ScoreInputs {
 };
 
 // A session (.fanva or its JSON): the text of its admissible entries, or with `accepted` the
-// accepted ones, one a line; nullopt with `error` set when it does not load.
+// accepted ones, one a line; an error when it does not load.
 struct SessionText {
     QByteArray text;
     QString context;
     QString language;
 };
 
-std::optional<SessionText> readSessionText(const QString &path, bool accepted, QString *error)
+fanva::Result<SessionText> readSessionText(const QString &path, bool accepted)
 {
     const proposal::SessionLoad loaded = proposal::loadSessionFile(path);
-    if (!loaded.session) {
-        *error = loaded.error;
-        return std::nullopt;
-    }
+    if (!loaded.session)
+        return fanva::Error { loaded.error, path };
     SessionText out;
     for (const formalize::Entry &entry : loaded.session->proposal.entries) {
         const bool take = accepted ? (entry.decision == formalize::Decision::Accepted || entry.decision == formalize::Decision::Edited
@@ -152,10 +151,9 @@ bool readCandidates(const lang::Language &language, const ScoreRequest &request,
         inputs.clean = readStatements(language, request.candidates, *text, inputs.candidates) && inputs.clean;
         return true;
     }
-    QString error;
-    const std::optional<SessionText> session = readSessionText(request.candidates, request.accepted, &error);
+    const fanva::Result<SessionText> session = readSessionText(request.candidates, request.accepted);
     if (!session) {
-        cli::err(QStringLiteral("fanva-cli score: %1: %2\n").arg(request.candidates, error));
+        cli::err(QStringLiteral("fanva-cli score: %1: %2\n").arg(request.candidates, session.message()));
         return false;
     }
     if (session->language != language.id()) {

@@ -14,6 +14,8 @@
 #include <QMetaObject>
 #include <QTimer>
 
+#include <utility>
+
 namespace cli {
 
 namespace {
@@ -24,15 +26,13 @@ constexpr int kMaxContextWindow = 4 * 1024 * 1024;
 constexpr int kMinOutputTokens = 256;
 constexpr int kMaxOutputTokens = 32768;
 
-/// --thinking and --effort; false with `error` set for a value the option does not take.
-bool applyAnthropicOptions(const QCommandLineParser &parser, fanva::llm::ProviderOptions &options, QString *error)
+/// --thinking and --effort; why not for a value the option does not take.
+fanva::Status applyAnthropicOptions(const QCommandLineParser &parser, fanva::llm::ProviderOptions &options)
 {
     if (parser.isSet(QStringLiteral("thinking"))) {
         const QString value = parser.value(QStringLiteral("thinking"));
-        if (value != QLatin1StringView("on") && value != QLatin1StringView("off")) {
-            *error = QStringLiteral("--thinking takes on or off");
-            return false;
-        }
+        if (value != QLatin1StringView("on") && value != QLatin1StringView("off"))
+            return fanva::Status::failure(QStringLiteral("--thinking takes on or off"));
         options.anthropicThinking = value == QLatin1StringView("on");
     }
     if (parser.isSet(QStringLiteral("effort"))) {
@@ -43,22 +43,18 @@ bool applyAnthropicOptions(const QCommandLineParser &parser, fanva::llm::Provide
             options.anthropicEffort = fanva::llm::Effort::Medium;
         else if (value == QLatin1StringView("high"))
             options.anthropicEffort = fanva::llm::Effort::High;
-        else {
-            *error = QStringLiteral("--effort takes low, medium or high");
-            return false;
-        }
+        else
+            return fanva::Status::failure(QStringLiteral("--effort takes low, medium or high"));
     }
-    return true;
+    return {};
 }
 
-std::optional<int> intInRange(const QCommandLineParser &parser, const QString &name, int low, int high, QString *error)
+fanva::Result<int> intInRange(const QCommandLineParser &parser, const QString &name, int low, int high)
 {
     bool ok = false;
     const qint64 value = parser.value(name).toLongLong(&ok);
-    if (!ok || value < low || value > high) {
-        *error = QStringLiteral("--%1 takes a number of tokens from %2 to %3").arg(name).arg(low).arg(high);
-        return std::nullopt;
-    }
+    if (!ok || value < low || value > high)
+        return fanva::Error { QStringLiteral("--%1 takes a number of tokens from %2 to %3").arg(name).arg(low).arg(high) };
     return int(value);
 }
 
@@ -102,25 +98,24 @@ void addSessionBudgetOptions(QCommandLineParser &parser)
     });
 }
 
-bool applySessionBudgetOptions(
-    const QCommandLineParser &parser, int *contextLimit, int *maxOutputTokens, fanva::llm::ProviderOptions &options, QString *error)
+fanva::Status applySessionBudgetOptions(
+    const QCommandLineParser &parser, int *contextLimit, int *maxOutputTokens, fanva::llm::ProviderOptions &options)
 {
     *contextLimit = 0;
     if (parser.isSet(QStringLiteral("context-window"))) {
-        const std::optional<int> limit = intInRange(parser, QStringLiteral("context-window"), kMinContextWindow, kMaxContextWindow, error);
+        const fanva::Result<int> limit = intInRange(parser, QStringLiteral("context-window"), kMinContextWindow, kMaxContextWindow);
         if (!limit)
-            return false;
+            return limit.status();
         *contextLimit = *limit;
         options.contextCap = *limit;
     }
     if (parser.isSet(QStringLiteral("max-output-tokens"))) {
-        const std::optional<int> tokens
-            = intInRange(parser, QStringLiteral("max-output-tokens"), kMinOutputTokens, kMaxOutputTokens, error);
+        const fanva::Result<int> tokens = intInRange(parser, QStringLiteral("max-output-tokens"), kMinOutputTokens, kMaxOutputTokens);
         if (!tokens)
-            return false;
+            return tokens.status();
         *maxOutputTokens = *tokens;
     }
-    return true;
+    return {};
 }
 
 void withContextWindow(const fanva::llm::ProviderOptions &options, int contextLimit, std::function<void(int window)> next)
@@ -148,25 +143,18 @@ void addPricesOption(QCommandLineParser &parser)
         QStringLiteral("FILE") });
 }
 
-bool priceFor(
-    const QCommandLineParser &parser, const fanva::llm::ProviderOptions &options, std::optional<fanva::llm::Price> *price, QString *error)
+fanva::Result<std::optional<fanva::llm::Price>> priceFor(const QCommandLineParser &parser, const fanva::llm::ProviderOptions &options)
 {
-    price->reset();
     if (!parser.isSet(QStringLiteral("prices")))
-        return true;
+        return std::optional<fanva::llm::Price>();
     const QString path = parser.value(QStringLiteral("prices"));
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
-        return false;
-    }
+    if (!file.open(QIODevice::ReadOnly))
+        return fanva::Error { QStringLiteral("cannot read %1: %2").arg(path, file.errorString()), path };
     const auto parsed = fanva::llm::PriceTable::parse(file.readAll());
-    if (const auto *failure = std::get_if<fanva::llm::PriceTable::ParseError>(&parsed)) {
-        *error = QStringLiteral("%1: %2").arg(path, failure->message);
-        return false;
-    }
-    *price = std::get<fanva::llm::PriceTable>(parsed).price(options.id.toStdString(), options.model.toStdString());
-    return true;
+    if (const auto *failure = std::get_if<fanva::llm::PriceTable::ParseError>(&parsed))
+        return fanva::Error { QStringLiteral("%1: %2").arg(path, failure->message), path };
+    return std::get<fanva::llm::PriceTable>(parsed).price(options.id.toStdString(), options.model.toStdString());
 }
 
 fanva::llm::SelectionInput selectionInput(const QCommandLineParser &parser)
@@ -179,32 +167,33 @@ fanva::llm::SelectionInput selectionInput(const QCommandLineParser &parser)
     return input;
 }
 
-bool applyProviderOptions(const QCommandLineParser &parser, fanva::llm::ProviderOptions &options, QString *error)
+fanva::Status applyProviderOptions(const QCommandLineParser &parser, fanva::llm::ProviderOptions &options)
 {
     const auto seconds = [&](const char *name, std::chrono::milliseconds &target) {
         const QString option = QString::fromLatin1(name);
         if (!parser.isSet(option))
-            return true;
+            return fanva::Status();
         const auto value = fanva::llm::parseTimeoutSeconds(parser.value(option));
-        if (!value) {
-            *error = QStringLiteral("--%1 needs a number of seconds from 0 to %2").arg(option).arg(fanva::llm::kMaxTimeout.count() / 1000);
-            return false;
-        }
+        if (!value)
+            return fanva::Status::failure(
+                QStringLiteral("--%1 needs a number of seconds from 0 to %2").arg(option).arg(fanva::llm::kMaxTimeout.count() / 1000));
         target = *value;
-        return true;
+        return fanva::Status();
     };
     options.scriptRecordPath = parser.value(QStringLiteral("script-record"));
     if (parser.isSet(QStringLiteral("max-reply"))) {
         bool ok = false;
         const qint64 mib = parser.value(QStringLiteral("max-reply")).toLongLong(&ok);
-        if (!ok || mib < 1 || mib > kMaxReplyMib) {
-            *error = QStringLiteral("--max-reply needs a number of MiB from 1 to %1").arg(kMaxReplyMib);
-            return false;
-        }
+        if (!ok || mib < 1 || mib > kMaxReplyMib)
+            return fanva::Status::failure(QStringLiteral("--max-reply needs a number of MiB from 1 to %1").arg(kMaxReplyMib));
         options.maxReplyBytes = qsizetype(mib) * 1024 * 1024;
     }
-    return seconds("connect-timeout", options.timeouts.connect) && seconds("idle-timeout", options.timeouts.idle)
-        && seconds("total-timeout", options.timeouts.total) && applyAnthropicOptions(parser, options, error);
+    for (const auto &[name, target] : { std::pair { "connect-timeout", &options.timeouts.connect },
+             std::pair { "idle-timeout", &options.timeouts.idle }, std::pair { "total-timeout", &options.timeouts.total } }) {
+        if (fanva::Status s = seconds(name, *target); !s)
+            return s;
+    }
+    return applyAnthropicOptions(parser, options);
 }
 
 void withKeyring(fanva::llm::ProviderOptions &options, std::function<void()> next)

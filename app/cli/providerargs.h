@@ -7,6 +7,7 @@
 #include "llm/accounting.h"
 #include "llm/options.h"
 #include "llm/selection.h"
+#include "status.h"
 
 #include <QCommandLineParser>
 
@@ -29,17 +30,17 @@ void addProviderOptions(QCommandLineParser &parser);
 
 /// Applies --connect-timeout/--idle-timeout/--total-timeout (seconds), --max-reply (MiB),
 /// --script-record, --thinking on|off and --effort low|medium|high (Anthropic, providers.md §4);
-/// false with `error` set when a value is not one the option takes.
-[[nodiscard]] bool applyProviderOptions(const QCommandLineParser &parser, fanva::llm::ProviderOptions &options, QString *error);
+/// why not when a value is not one the option takes.
+[[nodiscard]] fanva::Status applyProviderOptions(const QCommandLineParser &parser, fanva::llm::ProviderOptions &options);
 
 /// --context-window N and --max-output-tokens N of a formalize session.
 void addSessionBudgetOptions(QCommandLineParser &parser);
 
 /// The session budget the command line asks for: `contextLimit` 0 when --context-window is not
-/// given. Sets `maxOutputTokens` and, for Ollama's num_ctx, options.contextCap; false with
-/// `error` set when a value is out of range.
-[[nodiscard]] bool applySessionBudgetOptions(
-    const QCommandLineParser &parser, int *contextLimit, int *maxOutputTokens, fanva::llm::ProviderOptions &options, QString *error);
+/// given. Sets `maxOutputTokens` and, for Ollama's num_ctx, options.contextCap; why not when a
+/// value is out of range.
+[[nodiscard]] fanva::Status applySessionBudgetOptions(
+    const QCommandLineParser &parser, int *contextLimit, int *maxOutputTokens, fanva::llm::ProviderOptions &options);
 
 /// formalize.md §5: asks the provider for the model's context length and calls `next` with the
 /// session's window — the reported length capped by `contextLimit`, else `contextLimit`, else
@@ -49,10 +50,10 @@ void withContextWindow(const fanva::llm::ProviderOptions &options, int contextLi
 /// --prices FILE: prices per million tokens, so that a run can say what it cost.
 void addPricesOption(QCommandLineParser &parser);
 
-/// The price of the selected provider and model from --prices, if the file names them;
-/// false with `error` set when the file cannot be read or parsed.
-[[nodiscard]] bool priceFor(
-    const QCommandLineParser &parser, const fanva::llm::ProviderOptions &options, std::optional<fanva::llm::Price> *price, QString *error);
+/// The price of the selected provider and model from --prices, if the file names them (none
+/// without --prices); an error when the file cannot be read or parsed.
+[[nodiscard]] fanva::Result<std::optional<fanva::llm::Price>> priceFor(
+    const QCommandLineParser &parser, const fanva::llm::ProviderOptions &options);
 
 /// Looks the key up in the OS keyring when the environment gave none and the provider needs
 /// one, then calls `next` from the event loop.

@@ -252,14 +252,13 @@ nlohmann::json entryToJson(const Entry &entry)
     return j;
 }
 
-std::optional<Entry> entryFromJson(const nlohmann::json &j, QString *error, const QString &path)
+Result<Entry> entryFromJson(const nlohmann::json &j, const QString &path)
 {
-    QString local;
-    QString *sink = error ? error : &local;
-    const FieldReader r(j, path, sink);
+    QString error;
+    const FieldReader r(j, path, &error);
     if (!j.is_object()) {
         r.fail({}, QStringLiteral("expected an object, found %1").arg(jsonTypeName(j)));
-        return std::nullopt;
+        return Error { error };
     }
     Entry e;
     e.id = r.string("id");
@@ -273,7 +272,7 @@ std::optional<Entry> entryFromJson(const nlohmann::json &j, QString *error, cons
     if (r.ok() && !decisionFromName(decision))
         r.fail("decision", QStringLiteral("\"%1\" is not a decision").arg(decision));
     if (!r.ok())
-        return std::nullopt;
+        return Error { error };
     e.state = *entryStateFromName(state);
     e.decision = *decisionFromName(decision);
     e.attempt = r.integer("attempt");
@@ -341,7 +340,7 @@ std::optional<Entry> entryFromJson(const nlohmann::json &j, QString *error, cons
         e.unused = stringListFrom(rr, "unused");
     }
     if (!r.ok())
-        return std::nullopt;
+        return Error { error };
     return e;
 }
 

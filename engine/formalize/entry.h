@@ -7,6 +7,7 @@
 #include "formalize/entrykind.h"
 #include "formalize/replyparser.h"
 #include "lang/problem.h"
+#include "status.h"
 
 #include <QString>
 #include <QStringList>
@@ -109,10 +110,10 @@ struct Entry {
 
 /// Fanva's JSON form of an entry (the session file's `entries` element).
 [[nodiscard]] nlohmann::json entryToJson(const Entry &entry);
-/// Reads entryToJson()'s form back; nullopt if a required key is missing or invalid or a
-/// member has the wrong type, with `*error` saying where and what ("entries[2].segment:
-/// expected an integer, found a string"; `path` names the entry in that message).
-[[nodiscard]] std::optional<Entry> entryFromJson(const nlohmann::json &json, QString *error = nullptr, const QString &path = {});
+/// Reads entryToJson()'s form back; an error if a required key is missing or invalid or a
+/// member has the wrong type, saying where and what ("entries[2].segment: expected an
+/// integer, found a string"; `path` names the entry in that message).
+[[nodiscard]] Result<Entry> entryFromJson(const nlohmann::json &json, const QString &path = {});
 
 [[nodiscard]] nlohmann::json problemsToJson(const std::vector<lang::Problem> &problems);
 [[nodiscard]] std::vector<lang::Problem> problemsFromJson(const nlohmann::json &json);

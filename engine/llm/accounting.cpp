@@ -3,10 +3,12 @@
 #include "llm/accounting.h"
 
 #include "jsonutil.h"
+#include "status.h"
 
 #include <QString>
 
 #include <cmath>
+#include <utility>
 
 namespace fanva::llm {
 
@@ -44,17 +46,16 @@ nlohmann::json UsageTotal::toJson() const
 
 namespace {
 
-std::optional<double> priceField(const nlohmann::json &entry, const char *key, QString *error, const std::string &name)
+/// The price at `key` of the entry `name`, none when absent or null.
+Result<std::optional<double>> priceField(const nlohmann::json &entry, const char *key, const std::string &name)
 {
     const nlohmann::json *value = jsonutil::member(entry, key);
     if (!value || value->is_null())
-        return std::nullopt;
+        return std::optional<double>();
     const std::optional<double> number = jsonutil::optNumber(entry, key);
-    if (!number || *number < 0) {
-        *error = QStringLiteral("price file: \"%1\".%2 must be a number of currency units per million tokens, not negative")
-                     .arg(QString::fromStdString(name), QLatin1String(key));
-        return std::nullopt;
-    }
+    if (!number || *number < 0)
+        return Error { QStringLiteral("price file: \"%1\".%2 must be a number of currency units per million tokens, not negative")
+                           .arg(QString::fromStdString(name), QLatin1String(key)) };
     return number;
 }
 
@@ -74,13 +75,13 @@ std::variant<PriceTable, PriceTable::ParseError> PriceTable::parse(const QByteAr
                 QStringLiteral("price file: \"%1\" must be \"provider/model\" with an object of prices").arg(QString::fromStdString(name))
             };
         Price price;
-        QString error;
-        price.input = priceField(entry, "input", &error, name);
-        price.output = priceField(entry, "output", &error, name);
-        price.cacheRead = priceField(entry, "cache_read", &error, name);
-        price.cacheWrite = priceField(entry, "cache_write", &error, name);
-        if (!error.isEmpty())
-            return ParseError { error };
+        for (const auto &[key, field] : { std::pair { "input", &price.input }, std::pair { "output", &price.output },
+                 std::pair { "cache_read", &price.cacheRead }, std::pair { "cache_write", &price.cacheWrite } }) {
+            Result<std::optional<double>> read = priceField(entry, key, name);
+            if (!read)
+                return ParseError { read.message() };
+            *field = *read;
+        }
         if (jsonutil::member(entry, "currency")) {
             const std::optional<QString> currency = jsonutil::optString(entry, "currency");
             if (!currency)

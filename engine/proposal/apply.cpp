@@ -265,10 +265,9 @@ bool prepareBytes(ApplyRun &run, const QDateTime &now, Journal &journal)
     result.removedLines = run.splice.removedLines;
     run.newBytes = run.splice.bytes;
     // Undo needs the old bytes: durable beside the journal before the pending line names them.
-    QString error;
-    if (!journal.storeBase(run.current.bytes, &error)) {
+    if (const Status stored = journal.storeBase(run.current.bytes); !stored) {
         result.status = ApplyStatus::IoError;
-        result.message = QStringLiteral("%1 Nothing was written.").arg(error);
+        result.message = QStringLiteral("%1 Nothing was written.").arg(stored.message());
         return false;
     }
     return true;
@@ -320,25 +319,20 @@ bool journaledWrite(ApplyRun &run)
         return false;
     fillTransaction(run);
     const Transaction &t = run.transaction;
-    QString error;
     bool changed = false;
-    const bool written = detail::writeAtomically(
-        run.path, run.newBytes,
-        [&] {
-            if (!journal.appendPending(t, &error))
-                return false;
-            if (options.probe)
-                options.probe(ApplyStage::TempWritten);
-            // Under the lock, just before the rename: an edit made meanwhile is not overwritten.
-            const FileState again = readFile(run.path);
-            if (again.exists != run.current.exists || again.bytes != run.current.bytes) {
-                changed = true;
-                error = QStringLiteral("%1 changed on disk while Apply ran.").arg(run.name);
-                return false;
-            }
-            return true;
-        },
-        &error);
+    const Status written = detail::writeAtomically(run.path, run.newBytes, [&] {
+        if (Status pending = journal.appendPending(t); !pending)
+            return pending;
+        if (options.probe)
+            options.probe(ApplyStage::TempWritten);
+        // Under the lock, just before the rename: an edit made meanwhile is not overwritten.
+        const FileState again = readFile(run.path);
+        if (again.exists != run.current.exists || again.bytes != run.current.bytes) {
+            changed = true;
+            return Status::failure(QStringLiteral("%1 changed on disk while Apply ran.").arg(run.name));
+        }
+        return Status();
+    });
     if (!written) {
         result.status = changed ? ApplyStatus::Conflict : ApplyStatus::IoError;
         if (changed) {
@@ -346,17 +340,16 @@ bool journaledWrite(ApplyRun &run)
             result.expectedSha256 = t.baseSha256.isEmpty() ? QStringLiteral("absent") : t.baseSha256;
             result.foundSha256 = found.exists ? sha256Hex(found.bytes) : QStringLiteral("absent");
         }
-        result.message = QStringLiteral("%1 Nothing was written.").arg(error);
-        QString ignored;
+        result.message = QStringLiteral("%1 Nothing was written.").arg(written.message());
         if (journal.transaction(t.id))
-            (void)journal.appendState(t.id, Transaction::State::Aborted, &ignored);
+            (void)journal.appendState(t.id, Transaction::State::Aborted);
         return false;
     }
     if (options.probe)
         options.probe(ApplyStage::Renamed);
-    if (!journal.appendState(t.id, Transaction::State::Committed, &error)) {
+    if (const Status committed = journal.appendState(t.id, Transaction::State::Committed); !committed) {
         // The file is written; start-up recovery settles the pending line by its hash.
-        result.message = error;
+        result.message = committed.message();
     }
     if (run.edits)
         (void)journal.pruneBases();
@@ -503,9 +496,9 @@ void commitToGit(ApplyRun &run, const GitState &before, const GitControl &contro
         return;
     result.gitCommit = outcome.commit;
     run.transaction.gitCommit = outcome.commit;
-    QString error;
-    if (!Journal(run.journalPath).appendState(run.transaction.id, Transaction::State::Committed, &error, outcome.commit))
-        result.gitNote = error;
+    if (const Status recorded = Journal(run.journalPath).appendState(run.transaction.id, Transaction::State::Committed, outcome.commit);
+        !recorded)
+        result.gitNote = recorded.message();
 }
 
 } // namespace
@@ -553,27 +546,20 @@ ApplyResult apply(Proposal &proposal, const ApplyOptions &options)
     return result;
 }
 
-bool rewriteKbFile(const QString &path, const QByteArray &expected, const QByteArray &bytes, const QString &journalPath, QString *error)
+Status rewriteKbFile(const QString &path, const QByteArray &expected, const QByteArray &bytes, const QString &journalPath)
 {
     const QString journal = journalPath.isEmpty() ? Journal::defaultPath() : journalPath;
     const detail::FileLock lock(detail::kbFileLockPath(journal, QFileInfo(path).absoluteFilePath()), detail::kbLockWait(path));
-    if (!lock.isLocked()) {
-        *error = lock.error();
-        return false;
-    }
-    *error = detail::unsafeTarget(path);
-    if (!error->isEmpty())
-        return false;
-    return detail::writeAtomically(
-        path, bytes,
-        [&] {
-            const FileState now = readFile(path);
-            if (now.exists && now.bytes == expected)
-                return true;
-            *error = QStringLiteral("%1 changed on disk meanwhile; it was left as it is.").arg(path);
-            return false;
-        },
-        error);
+    if (!lock.isLocked())
+        return Status::failure(lock.error());
+    if (QString unsafe = detail::unsafeTarget(path); !unsafe.isEmpty())
+        return Status::failure(std::move(unsafe));
+    return detail::writeAtomically(path, bytes, [&] {
+        const FileState now = readFile(path);
+        if (now.exists && now.bytes == expected)
+            return Status();
+        return Status::failure(QStringLiteral("%1 changed on disk meanwhile; it was left as it is.").arg(path));
+    });
 }
 
 } // namespace fanva::proposal

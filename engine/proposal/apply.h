@@ -5,6 +5,7 @@
 #include "proposal/edits.h"
 #include "proposal/journal.h"
 #include "proposal/proposal.h"
+#include "status.h"
 
 #include <QDateTime>
 #include <QString>
@@ -110,9 +111,8 @@ struct UndoResult {
 /// Replaces a KB file's bytes outside Apply (`fanva-cli fmt`): under the file's lock (the
 /// lock file beside `journalPath`'s journal, empty: the default), only while the file still
 /// holds `expected`, atomically, keeping mode, owner and group; a symbolic link, a
-/// hard-linked or a non-regular file is refused. False with `*error` (a sentence) otherwise.
-[[nodiscard]] bool rewriteKbFile(
-    const QString &path, const QByteArray &expected, const QByteArray &bytes, const QString &journalPath, QString *error);
+/// hard-linked or a non-regular file is refused; why not, as a sentence, otherwise.
+[[nodiscard]] Status rewriteKbFile(const QString &path, const QByteArray &expected, const QByteArray &bytes, const QString &journalPath);
 
 /// Undoes the proposal's last Apply (its target file) and turns its entries back to accepted.
 [[nodiscard]] UndoResult undo(Proposal &proposal, const QString &journalPath, bool git = false, const ApplyControl &control = {});

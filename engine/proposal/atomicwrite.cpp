@@ -109,8 +109,7 @@ bool isRegularFile(const QString &path)
 }
 
 #ifdef Q_OS_UNIX
-bool writeAtomically(
-    const QString &linkOrPath, const QByteArray &bytes, const std::function<bool()> &beforeRename, QString *error, int newFileMode)
+Status writeAtomically(const QString &linkOrPath, const QByteArray &bytes, const std::function<Status()> &beforeRename, int newFileMode)
 {
     // A link is written through, as QSaveFile does (KB writers refuse links before this).
     const QFileInfo linkInfo(linkOrPath);
@@ -119,10 +118,8 @@ bool writeAtomically(
     struct stat st {
     };
     const bool existed = ::stat(target.constData(), &st) == 0;
-    if (existed && !S_ISREG(st.st_mode)) {
-        *error = QStringLiteral("%1 is not a regular file.").arg(path);
-        return false;
-    }
+    if (existed && !S_ISREG(st.st_mode))
+        return Status::failure(QStringLiteral("%1 is not a regular file.").arg(path));
 
     const QString dir = QFileInfo(path).absolutePath();
     QString temporary;
@@ -134,16 +131,13 @@ bool writeAtomically(
         if (fd < 0 && errno != EEXIST)
             break;
     }
-    if (fd < 0) {
-        *error = QStringLiteral("Cannot write %1: %2.").arg(path, errnoText(errno));
-        return false;
-    }
+    if (fd < 0)
+        return Status::failure(QStringLiteral("Cannot write %1: %2.").arg(path, errnoText(errno)));
     const QByteArray temporaryName = QFile::encodeName(temporary);
     const auto fail = [&](const QString &message) {
         ::close(fd);
         ::unlink(temporaryName.constData());
-        *error = message;
-        return false;
+        return Status::failure(message);
     };
     if (existed) {
         // Owner and group first (a chown may clear set-id bits), then the mode. Only root
@@ -164,72 +158,61 @@ bool writeAtomically(
     }
     if (::fsync(fd) != 0)
         return fail(QStringLiteral("Cannot flush %1 to disk: %2.").arg(path, errnoText(errno)));
-    if (beforeRename && !beforeRename()) {
-        const QString reason = error->isEmpty() ? QStringLiteral("The write of %1 was abandoned.").arg(path) : *error;
-        return fail(reason);
+    if (beforeRename) {
+        if (const Status veto = beforeRename(); !veto)
+            return fail(veto.message().isEmpty() ? QStringLiteral("The write of %1 was abandoned.").arg(path) : veto.message());
     }
     if (::close(fd) != 0) {
         ::unlink(temporaryName.constData());
-        *error = QStringLiteral("Cannot write %1: %2.").arg(path, errnoText(errno));
-        return false;
+        return Status::failure(QStringLiteral("Cannot write %1: %2.").arg(path, errnoText(errno)));
     }
     if (::rename(temporaryName.constData(), target.constData()) != 0) {
         const int e = errno;
         ::unlink(temporaryName.constData());
-        *error = QStringLiteral("Cannot replace %1: %2.").arg(path, errnoText(e));
-        return false;
+        return Status::failure(QStringLiteral("Cannot replace %1: %2.").arg(path, errnoText(e)));
     }
     // The rename has happened: a directory that cannot be synced is worth a warning, but
     // reporting a failure now would make the caller believe nothing was written.
     if (!syncDirectory(dir))
         qCWarning(lcProposal, "cannot flush the directory of %ls to disk", qUtf16Printable(path));
-    return true;
+    return {};
 }
 #else
-bool writeAtomically(
-    const QString &path, const QByteArray &bytes, const std::function<bool()> &beforeRename, QString *error, int newFileMode)
+Status writeAtomically(const QString &path, const QByteArray &bytes, const std::function<Status()> &beforeRename, int newFileMode)
 {
     Q_UNUSED(newFileMode)
     const QFileInfo info(path);
-    if (info.exists() && !info.isFile()) {
-        *error = QStringLiteral("%1 is not a regular file.").arg(path);
-        return false;
-    }
+    if (info.exists() && !info.isFile())
+        return Status::failure(QStringLiteral("%1 is not a regular file.").arg(path));
     const bool existed = info.exists();
     const QFileDevice::Permissions permissions = existed ? info.permissions() : QFileDevice::Permissions();
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.flush()) {
-        *error = QStringLiteral("Cannot write %1: %2.").arg(path, file.errorString());
+        const QString message = QStringLiteral("Cannot write %1: %2.").arg(path, file.errorString());
         file.cancelWriting();
-        return false;
+        return Status::failure(message);
     }
-    if (beforeRename && !beforeRename()) {
-        file.cancelWriting();
-        if (error->isEmpty())
-            *error = QStringLiteral("The write of %1 was abandoned.").arg(path);
-        return false;
+    if (beforeRename) {
+        if (const Status veto = beforeRename(); !veto) {
+            file.cancelWriting();
+            return Status::failure(veto.message().isEmpty() ? QStringLiteral("The write of %1 was abandoned.").arg(path) : veto.message());
+        }
     }
-    if (!file.commit()) {
-        *error = QStringLiteral("Cannot replace %1: %2.").arg(path, file.errorString());
-        return false;
-    }
+    if (!file.commit())
+        return Status::failure(QStringLiteral("Cannot replace %1: %2.").arg(path, file.errorString()));
     if (existed && QFileInfo(path).permissions() != permissions)
         QFile::setPermissions(path, permissions);
-    return true;
+    return {};
 }
 #endif
 
-bool removeDurably(const QString &path, QString *error)
+Status removeDurably(const QString &path)
 {
-    if (!QFile::remove(path)) {
-        *error = QStringLiteral("Cannot remove %1.").arg(path);
-        return false;
-    }
-    if (!syncDirectory(QFileInfo(path).absolutePath())) {
-        *error = QStringLiteral("Cannot flush the directory of %1 to disk.").arg(path);
-        return false;
-    }
-    return true;
+    if (!QFile::remove(path))
+        return Status::failure(QStringLiteral("Cannot remove %1.").arg(path));
+    if (!syncDirectory(QFileInfo(path).absolutePath()))
+        return Status::failure(QStringLiteral("Cannot flush the directory of %1 to disk.").arg(path));
+    return {};
 }
 
 int removeLeftoverTemporaries(const QString &path)

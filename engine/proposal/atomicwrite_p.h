@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "status.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -33,14 +35,15 @@ struct FileState {
 /// either the old or the new bytes. Mode, owner and group are kept (owner and group where
 /// the process may); a symbolic link is followed, anything but a regular file refused. KB
 /// writers check unsafeTarget() first (no links at all). `beforeRename` runs once the
-/// temporary file is durable and may veto the rename by returning false (the journal writes
-/// its pending line there, and the caller checks the target's hash again). `*error` is a
-/// sentence ending with a period. A new file gets `newFileMode` (less the umask).
-[[nodiscard]] bool writeAtomically(
-    const QString &path, const QByteArray &bytes, const std::function<bool()> &beforeRename, QString *error, int newFileMode = 0666);
+/// temporary file is durable and may veto the rename by failing (the journal writes its pending
+/// line there, and the caller checks the target's hash again): its message becomes the write's
+/// ("The write of PATH was abandoned." when it has none). Messages are sentences ending with a
+/// period. A new file gets `newFileMode` (less the umask).
+[[nodiscard]] Status writeAtomically(
+    const QString &path, const QByteArray &bytes, const std::function<Status()> &beforeRename, int newFileMode = 0666);
 
 /// Removes `path` and fsyncs its directory.
-[[nodiscard]] bool removeDurably(const QString &path, QString *error);
+[[nodiscard]] Status removeDurably(const QString &path);
 
 /// fsync of a directory, so a rename or removal inside it survives a crash.
 [[nodiscard]] bool syncDirectory(const QString &dir);

@@ -90,13 +90,11 @@ bool Autosave::lock()
     return true;
 }
 
-bool Autosave::save(const SessionFile &session, QString *error)
+Status Autosave::save(const SessionFile &session)
 {
-    if (!lock()) {
-        *error = QStringLiteral("the autosave %1 belongs to another running Fanva").arg(path());
-        return false;
-    }
-    return session.save(path(), error);
+    if (!lock())
+        return Status::failure(QStringLiteral("the autosave %1 belongs to another running Fanva").arg(path()));
+    return session.save(path());
 }
 
 void Autosave::discard()

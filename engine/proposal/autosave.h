@@ -3,6 +3,7 @@
 #pragma once
 
 #include "proposal/sessionfile.h"
+#include "status.h"
 
 #include <QObject>
 #include <QString>
@@ -31,7 +32,7 @@ public:
     /// Writes this process's id into the lock; false if another live process holds it.
     [[nodiscard]] bool lock();
     /// Saves the session atomically (locking first if needed).
-    [[nodiscard]] bool save(const SessionFile &session, QString *error);
+    [[nodiscard]] Status save(const SessionFile &session);
     /// Removes the autosave and its lock (the session was saved by the user, or closed).
     void discard();
 

@@ -3,6 +3,7 @@
 #include "proposal/edits.h"
 
 #include "lang/sentenceedits.h"
+#include "status.h"
 
 #include <QRegularExpression>
 
@@ -127,8 +128,8 @@ QString sharedLineError(const Cut &cut, const std::vector<lang::LocatedStatement
 
 /// Groups the removed sentences into cuts; an error names a sentence that shares a line with
 /// one that stays.
-std::vector<Cut> cutsFor(const QByteArray &base, const std::vector<lang::LocatedStatement> &sentences, const std::set<std::size_t> &removed,
-    const QString &comment, QString *error)
+Result<std::vector<Cut>> cutsFor(const QByteArray &base, const std::vector<lang::LocatedStatement> &sentences,
+    const std::set<std::size_t> &removed, const QString &comment)
 {
     // A byte order mark stays: the first line is cut after it.
     const qsizetype firstLine = base.startsWith("\xEF\xBB\xBF") ? 3 : 0;
@@ -144,9 +145,8 @@ std::vector<Cut> cutsFor(const QByteArray &base, const std::vector<lang::Located
         }
     }
     for (Cut &cut : cuts) {
-        *error = sharedLineError(cut, sentences, removed);
-        if (!error->isEmpty())
-            return {};
+        if (QString shared = sharedLineError(cut, sentences, removed); !shared.isEmpty())
+            return Error { std::move(shared) };
         const std::size_t first = cut.sentences.front();
         if (cut.start > firstLine) {
             const qsizetype above = std::max(firstLine, lineStartOf(base, cut.start - 1));
@@ -319,13 +319,12 @@ Splice spliceEntries(
         return out;
     }
     const SpliceLanguage spliceLanguage { language, *edits, language.lineComment() };
-    QString error;
-    const std::vector<Cut> cuts = cutsFor(base, sentences, placed.removed, spliceLanguage.comment, &error);
-    if (!error.isEmpty()) {
-        out.error = error;
+    const Result<std::vector<Cut>> cuts = cutsFor(base, sentences, placed.removed, spliceLanguage.comment);
+    if (!cuts) {
+        out.error = cuts.message();
         return out;
     }
-    out.bytes = writeCuts(base, cuts, placed.placedAt, appliedAt, spliceLanguage, &out.removedLines);
+    out.bytes = writeCuts(base, *cuts, placed.placedAt, appliedAt, spliceLanguage, &out.removedLines);
     for (std::size_t i = 0; i < sentences.size(); ++i) {
         if (!placed.removed.contains(i)) {
             out.sentences.append(sentences[i].rendering);

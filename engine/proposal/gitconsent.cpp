@@ -78,26 +78,18 @@ GitConsent gitConsent(const QString &workTreeRoot)
     return GitConsent::Unknown;
 }
 
-bool setGitConsent(const QString &workTreeRoot, GitConsent consent, QString *error)
+Status setGitConsent(const QString &workTreeRoot, GitConsent consent)
 {
-    QString ignored;
-    QString &why = error ? *error : ignored;
-    if (workTreeRoot.isEmpty()) {
-        why = QStringLiteral("No git work tree was named.");
-        return false;
-    }
+    if (workTreeRoot.isEmpty())
+        return Status::failure(QStringLiteral("No git work tree was named."));
     const QString path = gitConsentPath();
     const QString dir = QFileInfo(path).absolutePath();
-    if (!QDir().mkpath(dir)) {
-        why = QStringLiteral("Cannot create %1.").arg(dir);
-        return false;
-    }
+    if (!QDir().mkpath(dir))
+        return Status::failure(QStringLiteral("Cannot create %1.").arg(dir));
     // Two processes answering at once must not lose each other's answer.
     const detail::FileLock lock(path + QStringLiteral(".lock"));
-    if (!lock.isLocked()) {
-        why = lock.error();
-        return false;
-    }
+    if (!lock.isLocked())
+        return Status::failure(lock.error());
     nlohmann::json trees = readConsents();
     const std::string key = workTreeRoot.toStdString();
     if (consent == GitConsent::Unknown)
@@ -105,7 +97,7 @@ bool setGitConsent(const QString &workTreeRoot, GitConsent consent, QString *err
     else
         trees[key] = consent == GitConsent::Allowed ? "allowed" : "refused";
     const nlohmann::json all = { { "format", s_consentFormat }, { "workTrees", trees } };
-    return detail::writeAtomically(path, QByteArray::fromStdString(all.dump(2)) + '\n', {}, &why, 0600);
+    return detail::writeAtomically(path, QByteArray::fromStdString(all.dump(2)) + '\n', {}, 0600);
 }
 
 } // namespace fanva::proposal

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "status.h"
+
 #include <QString>
 
 namespace fanva::proposal {
@@ -19,9 +21,9 @@ enum class GitConsent { Unknown, Allowed, Refused };
 /// `git-consent.json` in the user's configuration folder (AppConfigLocation); Unknown when none.
 [[nodiscard]] GitConsent gitConsent(const QString &workTreeRoot);
 
-/// Remembers `consent` for `workTreeRoot` (Unknown forgets it). False with `*error` (a sentence)
-/// when the file cannot be written.
-bool setGitConsent(const QString &workTreeRoot, GitConsent consent, QString *error = nullptr);
+/// Remembers `consent` for `workTreeRoot` (Unknown forgets it); why not, as a sentence, when the
+/// file cannot be written.
+[[nodiscard]] Status setGitConsent(const QString &workTreeRoot, GitConsent consent);
 
 /// The file the answers are kept in.
 [[nodiscard]] QString gitConsentPath();

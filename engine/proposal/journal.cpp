@@ -117,23 +117,19 @@ QString Journal::defaultPath()
     return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("journal.jsonl"));
 }
 
-bool Journal::append(const nlohmann::json &line, QString *error)
+Status Journal::append(const nlohmann::json &line)
 {
     const detail::FileLock lock(detail::journalLockPath(m_path));
-    if (!lock.isLocked()) {
-        *error = lock.error();
-        return false;
-    }
-    return appendLocked(lineBytes(line), error);
+    if (!lock.isLocked())
+        return Status::failure(lock.error());
+    return appendLocked(lineBytes(line));
 }
 
-bool Journal::appendLocked(const QByteArray &line, QString *error)
+Status Journal::appendLocked(const QByteArray &line)
 {
     const QFileInfo info(m_path);
-    if (!detail::makePrivateFolder(info.absolutePath())) {
-        *error = QStringLiteral("Cannot create %1.").arg(info.absolutePath());
-        return false;
-    }
+    if (!detail::makePrivateFolder(info.absolutePath()))
+        return Status::failure(QStringLiteral("Cannot create %1.").arg(info.absolutePath()));
     const bool created = !info.exists();
     QByteArray bytes = line;
     {
@@ -150,48 +146,42 @@ bool Journal::appendLocked(const QByteArray &line, QString *error)
 #ifdef Q_OS_UNIX
     // Written by hand so that the system's reason (a full disk above all) reaches the message.
     const int fd = ::open(QFile::encodeName(m_path).constData(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
-    if (fd < 0) {
-        *error = QStringLiteral("Cannot open the journal %1: %2.").arg(m_path, detail::errnoText(errno));
-        return false;
-    }
+    if (fd < 0)
+        return Status::failure(QStringLiteral("Cannot open the journal %1: %2.").arg(m_path, detail::errnoText(errno)));
     for (qsizetype done = 0; done < bytes.size();) {
         const ssize_t n = ::write(fd, bytes.constData() + done, size_t(bytes.size() - done));
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {
-            *error = QStringLiteral("Cannot write the journal %1: %2.").arg(m_path, detail::errnoText(n < 0 ? errno : EIO));
+            const QString message = QStringLiteral("Cannot write the journal %1: %2.").arg(m_path, detail::errnoText(n < 0 ? errno : EIO));
             ::close(fd);
-            return false;
+            return Status::failure(message);
         }
         done += n;
     }
     const bool synced = ::fsync(fd) == 0;
     const int syncError = errno;
     ::close(fd);
-    if (!synced) {
-        *error = QStringLiteral("Cannot flush the journal %1 to disk: %2.").arg(m_path, detail::errnoText(syncError));
-        return false;
-    }
+    if (!synced)
+        return Status::failure(QStringLiteral("Cannot flush the journal %1 to disk: %2.").arg(m_path, detail::errnoText(syncError)));
 #else
     QFile file(m_path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Append) || file.write(bytes) != bytes.size() || !file.flush()) {
-        *error = QStringLiteral("Cannot write the journal %1: %2.").arg(m_path, file.errorString());
-        return false;
-    }
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Append) || file.write(bytes) != bytes.size() || !file.flush())
+        return Status::failure(QStringLiteral("Cannot write the journal %1: %2.").arg(m_path, file.errorString()));
 #endif
     if (created)
         (void)detail::syncDirectory(info.absolutePath());
-    return true;
+    return {};
 }
 
-bool Journal::appendPending(const Transaction &t, QString *error)
+Status Journal::appendPending(const Transaction &t)
 {
-    return append(pendingLine(t), error);
+    return append(pendingLine(t));
 }
 
-bool Journal::appendState(const QString &id, Transaction::State state, QString *error, const QString &gitCommit)
+Status Journal::appendState(const QString &id, Transaction::State state, const QString &gitCommit)
 {
-    return append(stateLine(id, state, gitCommit), error);
+    return append(stateLine(id, state, gitCommit));
 }
 
 QString Journal::basePath(const QString &sha256) const
@@ -199,27 +189,23 @@ QString Journal::basePath(const QString &sha256) const
     return QFileInfo(m_path).absoluteFilePath() + QStringLiteral(".bases/") + sha256;
 }
 
-bool Journal::storeBase(const QByteArray &bytes, QString *error) const
+Status Journal::storeBase(const QByteArray &bytes) const
 {
     const QString sha256 = sha256Hex(bytes);
     const QString path = basePath(sha256);
     const QString dir = QFileInfo(path).absolutePath();
     // Under the journal's lock, so that a prune in another process sees it young or named.
     const detail::FileLock lock(detail::journalLockPath(m_path));
-    if (!lock.isLocked()) {
-        *error = lock.error();
-        return false;
-    }
-    if (!detail::makePrivateFolder(dir)) {
-        *error = QStringLiteral("Cannot create %1.").arg(dir);
-        return false;
-    }
+    if (!lock.isLocked())
+        return Status::failure(lock.error());
+    if (!detail::makePrivateFolder(dir))
+        return Status::failure(QStringLiteral("Cannot create %1.").arg(dir));
     if (readBase(path, sha256)) {
         QFile file(path);
         if (file.open(QIODevice::ReadWrite) && file.setFileTime(QDateTime::currentDateTimeUtc(), QFileDevice::FileModificationTime))
-            return true;
+            return {};
     }
-    return detail::writeAtomically(path, bytes, {}, error, 0600);
+    return detail::writeAtomically(path, bytes, {}, 0600);
 }
 
 std::optional<QByteArray> Journal::storedBase(const QString &sha256) const
@@ -326,9 +312,9 @@ std::optional<Transaction> Journal::lastCommitted(const QString &file) const
     return std::nullopt;
 }
 
-std::vector<Recovery> Journal::recover(QString *error)
+RecoveryReport Journal::recover()
 {
-    std::vector<Recovery> out;
+    RecoveryReport out;
     const std::vector<Transaction> all = transactions();
     QSet<QString> files;
     for (const Transaction &t : all) {
@@ -344,8 +330,8 @@ std::vector<Recovery> Journal::recover(QString *error)
             wait.timeoutMs = 0;
         const detail::FileLock lock(detail::kbFileLockPath(m_path, t.file), wait);
         if (!lock.isLocked()) {
-            if (error && pending)
-                *error = lock.error();
+            if (pending)
+                out.status = Status::failure(lock.error());
             continue;
         }
         (void)detail::removeLeftoverTemporaries(t.file);
@@ -360,41 +346,32 @@ std::vector<Recovery> Journal::recover(QString *error)
             else if ((found && !now.baseSha256.isEmpty() && *found == now.baseSha256) || (!found && now.baseSha256.isEmpty()))
                 r.settledAs = Transaction::State::Aborted;
             if (r.settledAs != Transaction::State::Pending) {
-                QString appendError;
-                if (!appendState(now.id, r.settledAs, &appendError)) {
-                    if (error)
-                        *error = appendError;
+                if (Status appended = appendState(now.id, r.settledAs); !appended) {
+                    out.status = std::move(appended);
                     r.settledAs = Transaction::State::Pending;
                 }
             }
-            out.push_back(r);
+            out.recoveries.push_back(r);
         }
     }
-    QString compactError;
-    (void)compact(&compactError);
-    if (error && error->isEmpty() && !compactError.isEmpty())
-        *error = compactError;
+    if (const Result<int> compacted = compact(); !compacted && out.status)
+        out.status = compacted.status();
     return out;
 }
 
-bool Journal::dismiss(const QString &id, QString *error)
+Status Journal::dismiss(const QString &id)
 {
     const std::optional<Transaction> t = transaction(id);
-    if (!t || t->state != Transaction::State::Pending) {
-        *error = QStringLiteral("No interrupted Apply %1 is waiting in the journal.").arg(id);
-        return false;
-    }
-    return append({ { "id", u8(id) }, { "state", u8(transactionStateName(Transaction::State::Aborted)) }, { "dismissed", true } }, error);
+    if (!t || t->state != Transaction::State::Pending)
+        return Status::failure(QStringLiteral("No interrupted Apply %1 is waiting in the journal.").arg(id));
+    return append({ { "id", u8(id) }, { "state", u8(transactionStateName(Transaction::State::Aborted)) }, { "dismissed", true } });
 }
 
-int Journal::compact(QString *error, int keepPerFile)
+Result<int> Journal::compact(int keepPerFile)
 {
     const detail::FileLock lock(detail::journalLockPath(m_path));
-    if (!lock.isLocked()) {
-        if (error)
-            *error = lock.error();
-        return 0;
-    }
+    if (!lock.isLocked())
+        return Error { lock.error() };
     const std::vector<Transaction> all = transactions();
     std::map<QString, std::vector<const Transaction *>> byFile;
     for (const Transaction &t : all)
@@ -422,12 +399,8 @@ int Journal::compact(QString *error, int keepPerFile)
         if (t.state != Transaction::State::Pending)
             bytes += lineBytes(stateLine(t.id, t.state, t.gitCommit));
     }
-    QString writeError;
-    if (!detail::writeAtomically(m_path, bytes, {}, &writeError)) {
-        if (error)
-            *error = writeError;
-        return 0;
-    }
+    if (const Status written = detail::writeAtomically(m_path, bytes, {}); !written)
+        return written.error();
     return dropped;
 }
 
@@ -437,8 +410,8 @@ QStringList recoverJournal(const QString &journalPath)
     Journal journal(journalPath.isEmpty() ? Journal::defaultPath() : journalPath);
     if (!QFileInfo::exists(journal.path()))
         return messages;
-    QString error;
-    for (const Recovery &r : journal.recover(&error)) {
+    const RecoveryReport report = journal.recover();
+    for (const Recovery &r : report.recoveries) {
         if (r.settledAs == Transaction::State::Pending)
             messages.append(QStringLiteral("An interrupted Apply to %1 left the file in neither its old nor its new state; check it by "
                                            "hand, then forget the record with: fanva-cli apply --dismiss %2")
@@ -446,8 +419,8 @@ QStringList recoverJournal(const QString &journalPath)
         else
             messages.append(QStringLiteral("An interrupted Apply to %1 was %2.").arg(r.file, transactionStateName(r.settledAs)));
     }
-    if (!error.isEmpty())
-        messages.append(error);
+    if (!report.status)
+        messages.append(report.status.message());
     return messages;
 }
 

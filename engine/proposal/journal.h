@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "status.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -54,6 +56,13 @@ struct Recovery {
     friend bool operator==(const Recovery &, const Recovery &) = default;
 };
 
+/// What start-up recovery did: each dangling pending Apply it settled or left, and why it could
+/// not do all it tried (a lock not taken, a line not written), if so.
+struct RecoveryReport {
+    std::vector<Recovery> recoveries;
+    Status status;
+};
+
 /// The Apply journal (formalize.md §11): a JSON-lines file, each line fsync'ed as it is
 /// appended. The default lives at AppDataLocation/journal.jsonl, shared by the GUI and
 /// the CLI (both are named "fanva").
@@ -67,16 +76,16 @@ public:
 
     /// Appends one line and fsyncs it, holding the journal's lock. A torn last line (a crash
     /// or a full disk mid-append) is ended first, so it cannot swallow this record.
-    [[nodiscard]] bool append(const nlohmann::json &line, QString *error);
-    [[nodiscard]] bool appendPending(const Transaction &transaction, QString *error);
-    [[nodiscard]] bool appendState(const QString &id, Transaction::State state, QString *error, const QString &gitCommit = {});
+    [[nodiscard]] Status append(const nlohmann::json &line);
+    [[nodiscard]] Status appendPending(const Transaction &transaction);
+    [[nodiscard]] Status appendState(const QString &id, Transaction::State state, const QString &gitCommit = {});
 
     /// The base files an edit Apply's Undo restores, stored by SHA-256 in a folder of this journal's
     /// own, `<journal>.bases/` (rewrite.md §4). storeBase() writes durably, privately (0600), under
     /// the journal's lock, before the pending line names it; storing a base again makes it young
     /// again. storedBase() also reads the `bases/` folder beside the journal that Fanva used before.
     [[nodiscard]] QString basePath(const QString &sha256) const;
-    [[nodiscard]] bool storeBase(const QByteArray &bytes, QString *error) const;
+    [[nodiscard]] Status storeBase(const QByteArray &bytes) const;
     [[nodiscard]] std::optional<QByteArray> storedBase(const QString &sha256) const;
     /// Removes, under the journal's lock, the stored bases that no pending or committed edit
     /// Apply names and that are older than `minAge` (an Apply between storeBase() and its pending
@@ -93,21 +102,22 @@ public:
     /// Start-up recovery: settles every dangling pending Apply by its file's hash (new →
     /// committed, base → aborted, else reported and left pending), each under its file's
     /// lock so that a live Apply in another process finishes first; removes the temporary
-    /// files a crash left beside the file; then compacts the journal.
-    [[nodiscard]] std::vector<Recovery> recover(QString *error = nullptr);
+    /// files a crash left beside the file; then compacts the journal. The report's status names
+    /// the last thing it could not do; the recoveries are there either way.
+    [[nodiscard]] RecoveryReport recover();
 
     /// Forgets a pending Apply the user has settled by hand (recovery reports it no more):
     /// records it aborted and dismissed. False when `id` is not a pending Apply.
-    [[nodiscard]] bool dismiss(const QString &id, QString *error);
+    [[nodiscard]] Status dismiss(const QString &id);
 
     /// Rewrites the journal keeping what recovery and Undo need: every Apply of a file that still
     /// has a pending one, else each file's newest `keepPerFile` committed Applies, whatever the file
     /// holds now (a hand edit that is reverted makes Undo possible again). Aborted, undone and
     /// dismissed Applies go. Returns how many were dropped.
-    int compact(QString *error = nullptr, int keepPerFile = 50);
+    [[nodiscard]] Result<int> compact(int keepPerFile = 50);
 
 private:
-    [[nodiscard]] bool appendLocked(const QByteArray &bytes, QString *error);
+    [[nodiscard]] Status appendLocked(const QByteArray &bytes);
     QString m_path;
 };
 

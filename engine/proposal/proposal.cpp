@@ -195,7 +195,7 @@ bool Proposal::selectShape(const QString &id, int shape)
     return true;
 }
 
-QStringList Proposal::resolveIds(const QString &spec, QString *error) const
+Result<QStringList> Proposal::resolveIds(const QString &spec) const
 {
     QStringList ids;
     if (spec.trimmed() == QLatin1StringView("all")) {
@@ -210,11 +210,8 @@ QStringList Proposal::resolveIds(const QString &spec, QString *error) const
     for (const QString &part : parts) {
         const QString id = part.trimmed();
         const Entry *e = entry(id);
-        if (!e || !e->isReviewable()) {
-            if (error)
-                *error = QStringLiteral("no reviewable entry %1 in this proposal").arg(id);
-            return {};
-        }
+        if (!e || !e->isReviewable())
+            return Error { QStringLiteral("no reviewable entry %1 in this proposal").arg(id) };
         if (!ids.contains(id))
             ids.append(id);
     }

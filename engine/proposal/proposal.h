@@ -5,6 +5,7 @@
 #include "check/problem.h"
 #include "formalize/entry.h"
 #include "lang/registry.h"
+#include "status.h"
 
 #include <QByteArray>
 #include <QDateTime>
@@ -107,8 +108,9 @@ public:
     /// Selects shape k (1-based) of an entry.
     [[nodiscard]] bool selectShape(const QString &id, int shape);
 
-    /// Ids matching `all` (every entry not ranked refused or known) or a comma list.
-    [[nodiscard]] QStringList resolveIds(const QString &spec, QString *error = nullptr) const;
+    /// Ids matching `all` (every entry not ranked refused or known) or a comma list; an error
+    /// naming the first id of the list that is no reviewable entry.
+    [[nodiscard]] Result<QStringList> resolveIds(const QString &spec) const;
 
     /// The provenance block Apply appends for `entries`, dated `appliedAt` (UTC), ending
     /// with a newline; empty when there is nothing to write. Every comment is one line.

@@ -140,15 +140,13 @@ QByteArray SessionFile::toBytes(const QString &baseDir) const
     return QByteArray::fromStdString(toJson(baseDir).dump(1)) + '\n';
 }
 
-bool SessionFile::save(const QString &path, QString *error) const
+Status SessionFile::save(const QString &path) const
 {
     const QFileInfo info(path);
-    if (!QDir().mkpath(info.absolutePath())) {
-        *error = QStringLiteral("cannot create %1").arg(info.absolutePath());
-        return false;
-    }
+    if (!QDir().mkpath(info.absolutePath()))
+        return Status::failure(QStringLiteral("cannot create %1").arg(info.absolutePath()));
     // A new session file is the owner's alone: it holds the document and what Apply removes.
-    return detail::writeAtomically(path, toBytes(info.absolutePath()), {}, error, 0600);
+    return detail::writeAtomically(path, toBytes(info.absolutePath()), {}, 0600);
 }
 
 namespace {
@@ -270,21 +268,25 @@ bool checkSegments(const FieldReader &r, const SessionFile &s)
     return true;
 }
 
-bool readEntries(const FieldReader &r, SessionFile &s, QString *error)
+/// Reads the entries; the first that does not read is `r`'s error.
+bool readEntries(const FieldReader &r, SessionFile &s)
 {
     const nlohmann::json *entries = r.array("entries");
     if (!entries)
         return r.ok();
     for (std::size_t i = 0; i < entries->size(); ++i) {
         const QString path = QStringLiteral("entries[%1]").arg(i);
-        std::optional<Entry> entry = formalize::entryFromJson((*entries)[i], error, path);
-        if (!entry)
+        Result<Entry> entry = formalize::entryFromJson((*entries)[i], path);
+        if (!entry) {
+            r.fail({}, entry.message());
             return false;
+        }
         if (entry->segment < 0 || entry->segment > int(s.segments.size())) {
-            *error = QStringLiteral("%1.segment: %2 is not a sentence of the document, which has %3")
-                         .arg(path)
-                         .arg(entry->segment)
-                         .arg(s.segments.size());
+            r.fail({},
+                QStringLiteral("%1.segment: %2 is not a sentence of the document, which has %3")
+                    .arg(path)
+                    .arg(entry->segment)
+                    .arg(s.segments.size()));
             return false;
         }
         s.proposal.entries.push_back(std::move(*entry));
@@ -323,7 +325,7 @@ SessionLoad sessionFromJson(const nlohmann::json &j, const QString &baseDir)
     readTarget(r, s);
     readProvider(r, s);
     readRecords(r, s);
-    if (!r.ok() || !checkSegments(r, s) || !readEntries(r, s, &error)) {
+    if (!r.ok() || !checkSegments(r, s) || !readEntries(r, s)) {
         result.error = QStringLiteral("the session file does not read: %1").arg(error);
         return result;
     }

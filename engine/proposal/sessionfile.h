@@ -3,6 +3,7 @@
 #pragma once
 
 #include "proposal/proposal.h"
+#include "status.h"
 
 #include <QDateTime>
 #include <QString>
@@ -56,8 +57,8 @@ struct SessionFile {
     /// The UTF-8 bytes written to disk (indented, final newline).
     [[nodiscard]] QByteArray toBytes(const QString &baseDir) const;
 
-    /// Saves atomically to `path`.
-    [[nodiscard]] bool save(const QString &path, QString *error) const;
+    /// Saves atomically to `path`; why not, as a sentence, when it cannot.
+    [[nodiscard]] Status save(const QString &path) const;
 
     friend bool operator==(const SessionFile &, const SessionFile &) = default;
 };

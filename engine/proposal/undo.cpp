@@ -8,6 +8,7 @@
 #include "proposal/filelock_p.h"
 #include "proposal/gitcommit.h"
 #include "proposal/journal.h"
+#include "status.h"
 
 #include <QFileInfo>
 
@@ -79,11 +80,10 @@ bool revertedByGit(UndoRun &run)
     if (!reverted.committed())
         return false;
     run.result.gitCommit = reverted.commit;
-    QString error;
-    if (!run.journal.appendState(run.t.id, Transaction::State::Undone, &error)) {
+    if (const Status recorded = run.journal.appendState(run.t.id, Transaction::State::Undone); !recorded) {
         run.result.status = UndoResult::Status::IoError;
         run.result.message = QStringLiteral("%1 was reverted by git (%2), but the journal could not record it: %3")
-                                 .arg(run.name, reverted.commit.left(8), error);
+                                 .arg(run.name, reverted.commit.left(8), recorded.message());
         return true;
     }
     run.undone(QStringLiteral("Restored %1 as it was before the Apply (git revert %2).").arg(run.name, reverted.commit.left(8)));
@@ -100,24 +100,19 @@ UndoResult &restoreBytes(UndoRun &run)
     if (!base)
         return run.fail(UndoResult::Status::IoError,
             QStringLiteral("The stored copy of %1 as it was before the Apply %2 is gone. Nothing was written.").arg(run.name, t.id));
-    QString error;
     bool changed = false;
-    const bool ok = t.baseSha256.isEmpty() ? detail::removeDurably(t.file, &error)
-                                           : detail::writeAtomically(
-                                               t.file, *base,
-                                               [&] {
-                                                   // Just before the rename: a hand edit made meanwhile is not lost.
-                                                   changed = readFile(t.file).bytes != run.current.bytes;
-                                                   return !changed;
-                                               },
-                                               &error);
-    if (!ok)
+    const Status written = t.baseSha256.isEmpty() ? detail::removeDurably(t.file) : detail::writeAtomically(t.file, *base, [&] {
+        // Just before the rename: a hand edit made meanwhile is not lost.
+        changed = readFile(t.file).bytes != run.current.bytes;
+        return changed ? Status::failure(QStringLiteral("%1 changed since the Apply.").arg(run.name)) : Status();
+    });
+    if (!written)
         return changed ? run.fail(UndoResult::Status::Changed,
                    QStringLiteral("%1 changed since the Apply; undo would lose those edits. Nothing was written.").arg(run.name))
-                       : run.fail(UndoResult::Status::IoError, QStringLiteral("%1 Nothing was written.").arg(error));
-    if (!run.journal.appendState(t.id, Transaction::State::Undone, &error))
-        return run.fail(
-            UndoResult::Status::IoError, QStringLiteral("%1 was restored, but the journal could not record it: %2").arg(run.name, error));
+                       : run.fail(UndoResult::Status::IoError, QStringLiteral("%1 Nothing was written.").arg(written.message()));
+    if (const Status recorded = run.journal.appendState(t.id, Transaction::State::Undone); !recorded)
+        return run.fail(UndoResult::Status::IoError,
+            QStringLiteral("%1 was restored, but the journal could not record it: %2").arg(run.name, recorded.message()));
     return run.undone(t.edit
             ? QStringLiteral("Restored %1 as it was before the Apply.").arg(run.name)
             : QStringLiteral("Restored %1 as it was before the Apply (%2 removed).").arg(run.name, undoneEntryCount(t.entries.size())));

@@ -171,7 +171,7 @@ private Q_SLOTS:
         }
         const QString sessionPath = dir.filePath(QStringLiteral("edits.fanva"));
         QString error;
-        QVERIFY2(session.save(sessionPath, &error), qPrintable(error));
+        QCOMPARE(session.save(sessionPath).message(), QString());
 
         ReviewController review;
         QVERIFY2(review.openSession(sessionPath, &error), qPrintable(error));

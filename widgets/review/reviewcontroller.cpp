@@ -14,6 +14,7 @@
 #include "proposal/autosave.h"
 #include "proposal/edits.h"
 #include "proposal/sessionmerge.h"
+#include "status.h"
 
 #include <QDir>
 #include <QFile>
@@ -482,8 +483,10 @@ bool ReviewController::saveSession(const QString &path, QString *error)
     proposal::SessionFile file = *m_session;
     file.proposal = proposal();
     file.modified = QDateTime::currentDateTimeUtc();
-    if (!file.save(path, error))
+    if (const fanva::Status saved = file.save(path); !saved) {
+        *error = saved.message();
         return false;
+    }
     if (m_autosave)
         m_autosave->discard();
     m_modified = false;
@@ -607,9 +610,8 @@ void ReviewController::autosaveNow()
     } else {
         return;
     }
-    QString error;
-    if (!m_autosave->save(file, &error)) {
-        qCWarning(lcReview) << "cannot autosave the review:" << error;
+    if (const fanva::Status saved = m_autosave->save(file); !saved) {
+        qCWarning(lcReview) << "cannot autosave the review:" << saved.message();
         return;
     }
     Q_EMIT autosaved(m_autosave->path());

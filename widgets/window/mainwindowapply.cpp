@@ -11,6 +11,9 @@
 #include "review/applytexts.h"
 #include "review/reviewcontroller.h"
 
+#include "proposal/gitconsent.h"
+#include "status.h"
+
 #include <QAction>
 #include <QDir>
 #include <QFileInfo>
@@ -103,9 +106,8 @@ bool MainWindow::settleGitConsent()
     const std::optional<fanva::proposal::GitConsent> answer = m_gitConsentChooser ? m_gitConsentChooser(root) : askGitConsent(root);
     if (!answer)
         return false;
-    QString error;
-    if (!fanva::proposal::setGitConsent(root, *answer, &error))
-        reportError(tr("Cannot remember the answer for %1: %2").arg(QDir::toNativeSeparators(root), error));
+    if (const fanva::Status stored = fanva::proposal::setGitConsent(root, *answer); !stored)
+        reportError(tr("Cannot remember the answer for %1: %2").arg(QDir::toNativeSeparators(root), stored.message()));
     return true;
 }
 

@@ -201,9 +201,8 @@ private Q_SLOTS:
         QVERIFY(e.kind == formalize::EntryKind::Retract);
         QCOMPARE(e.replaces.front().text, QStringLiteral("(swims Pingu)"));
         // The session file form keeps kind and replaces; an entry without them is an add.
-        QString readError;
-        const auto back = formalize::entryFromJson(formalize::entryToJson(e), &readError);
-        QVERIFY2(back, qPrintable(readError));
+        const fanva::Result<formalize::Entry> back = formalize::entryFromJson(formalize::entryToJson(e));
+        QVERIFY2(back, qPrintable(back.message()));
         QCOMPARE(*back, e);
         json old = formalize::entryToJson(e);
         old.erase("kind");

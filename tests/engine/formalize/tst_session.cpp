@@ -156,8 +156,7 @@ private:
             QStringLiteral("none") };
         result.session = proposal::sessionFileFrom(session, origin);
         const QString path = QDir(workspace).filePath(QStringLiteral("winter.fanva"));
-        QString saveError;
-        if (!result.session.save(path, &saveError))
+        if (!result.session.save(path))
             qFatal("cannot save the session");
         result.sessionBytes = readAll(path);
         const proposal::SessionLoad reopened = proposal::loadSessionFile(path);

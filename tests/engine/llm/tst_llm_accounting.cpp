@@ -77,6 +77,8 @@ private Q_SLOTS:
         QTest::addRow("negative") << QByteArray(R"({"a/m": {"input": -1}})") << QStringLiteral("\"a/m\".input");
         QTest::addRow("text price") << QByteArray(R"({"a/m": {"output": "3"}})") << QStringLiteral("\"a/m\".output");
         QTest::addRow("currency") << QByteArray(R"({"a/m": {"currency": 1}})") << QStringLiteral("\"a/m\".currency");
+        // The first wrong price is named, as everywhere an outside file is read.
+        QTest::addRow("two wrong") << QByteArray(R"({"a/m": {"input": -1, "output": "3"}})") << QStringLiteral("\"a/m\".input");
     }
 
     void rejectsABadPriceFile()

@@ -102,10 +102,10 @@ private Q_SLOTS:
         QVERIFY(!p.accept(QStringLiteral("c4")));
         QVERIFY(p.force(QStringLiteral("c4")));
         QCOMPARE(p.entry(QStringLiteral("c4"))->forced, QStringList { QStringLiteral("arg-type") });
-        QCOMPARE(p.resolveIds(QStringLiteral("all")), (QStringList { QStringLiteral("c1"), QStringLiteral("c3") }));
-        QString error;
-        QVERIFY(p.resolveIds(QStringLiteral("c1,c9"), &error).isEmpty());
-        QVERIFY(error.contains(QLatin1StringView("c9")));
+        QCOMPARE(p.resolveIds(QStringLiteral("all")).valueOr({}), (QStringList { QStringLiteral("c1"), QStringLiteral("c3") }));
+        const fanva::Result<QStringList> unknown = p.resolveIds(QStringLiteral("c1,c9"));
+        QVERIFY(!unknown);
+        QCOMPARE(unknown.message(), QStringLiteral("no reviewable entry c9 in this proposal"));
     }
 
     void provenance_data()
@@ -581,7 +581,7 @@ private Q_SLOTS:
         proposal::ApplyOptions o = options();
         o.probe = [&](proposal::ApplyStage stage) {
             if (stage == proposal::ApplyStage::TempWritten && !other)
-                other = startAndWait([&] { recovered = proposal::Journal(m_journal).recover(); }, 1500, &recoveryFinishedFirst);
+                other = startAndWait([&] { recovered = proposal::Journal(m_journal).recover().recoveries; }, 1500, &recoveryFinishedFirst);
         };
         QCOMPARE(proposal::apply(p, o).status, ApplyStatus::Applied);
         QVERIFY(other && other->wait(QDeadlineTimer(60000)));
@@ -709,7 +709,7 @@ private Q_SLOTS:
         QCOMPARE(journal.transactions().size(), std::size_t(1));
         QCOMPARE(journal.transactions().front().state, Transaction::State::Pending);
 
-        const std::vector<proposal::Recovery> recovered = journal.recover();
+        const std::vector<proposal::Recovery> recovered = journal.recover().recoveries;
         QCOMPARE(recovered.size(), std::size_t(1));
         const Transaction::State settled = renamed ? Transaction::State::Committed : Transaction::State::Aborted;
         QCOMPARE(recovered.front().settledAs, settled);
@@ -720,7 +720,7 @@ private Q_SLOTS:
         QCOMPARE(kept.size(), std::size_t(renamed ? 1 : 0));
         if (renamed)
             QCOMPARE(kept.front().state, settled);
-        QVERIFY(journal.recover().empty()); // settled once
+        QVERIFY(journal.recover().recoveries.empty()); // settled once
         QCOMPARE(fixture::readAll(m_target), expected);
         if (renamed) {
             QCOMPARE(proposal::undoLast(m_journal).status, UndoResult::Status::Undone);
@@ -735,7 +735,7 @@ private Q_SLOTS:
         QVERIFY(helper.waitForFinished(60000));
         QVERIFY(fixture::writeAll(m_target, m_original + ";; someone else\n"));
         proposal::Journal journal(m_journal);
-        const std::vector<proposal::Recovery> recovered = journal.recover();
+        const std::vector<proposal::Recovery> recovered = journal.recover().recoveries;
         QCOMPARE(recovered.size(), std::size_t(1));
         QCOMPARE(recovered.front().settledAs, Transaction::State::Pending);
         QCOMPARE(journal.transactions().front().state, Transaction::State::Pending);

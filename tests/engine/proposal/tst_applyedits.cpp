@@ -176,7 +176,7 @@ private Q_SLOTS:
         const QByteArray after = fixture::readAll(m_target);
         QCOMPARE(after == m_original, !renamed);
         proposal::Journal journal(m_journal);
-        const std::vector<proposal::Recovery> recovered = journal.recover();
+        const std::vector<proposal::Recovery> recovered = journal.recover().recoveries;
         QCOMPARE(recovered.size(), std::size_t(1));
         QCOMPARE(recovered.front().settledAs, renamed ? Transaction::State::Committed : Transaction::State::Aborted);
         QCOMPARE(fixture::readAll(m_target), after);

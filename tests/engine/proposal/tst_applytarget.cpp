@@ -206,8 +206,7 @@ private Q_SLOTS:
         for (formalize::Entry &entry : s.proposal.entries)
             entry.segment = 0; // the session file holds no document
         const QString path = QDir(m_kb).filePath(QStringLiteral("../s.fanva"));
-        QString error;
-        QVERIFY2(s.save(path, &error), qPrintable(error));
+        QCOMPARE(s.save(path).message(), QString());
         const QFile::Permissions others
             = QFile::ReadGroup | QFile::WriteGroup | QFile::ExeGroup | QFile::ReadOther | QFile::WriteOther | QFile::ExeOther;
         QVERIFY(QFile::exists(proposal::ForcedSeal::keyPath()));

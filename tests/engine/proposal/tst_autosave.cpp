@@ -44,8 +44,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         proposal::Autosave autosave(dir.path(), QStringLiteral("s1"));
-        QString error;
-        QVERIFY2(autosave.save(running(), &error), qPrintable(error));
+        QCOMPARE(autosave.save(running()).message(), QString());
         QVERIFY(QFile::exists(autosave.path()));
         QVERIFY(QFile::exists(autosave.lockPath()));
         QVERIFY(proposal::recoverableAutosaves(dir.path()).empty());
@@ -56,9 +55,8 @@ private Q_SLOTS:
     void orphanedAutosavesAreOffered()
     {
         QTemporaryDir dir;
-        QString error;
-        QVERIFY(running().save(dir.filePath(QStringLiteral("a.fanva")), &error));
-        QVERIFY(running().save(dir.filePath(QStringLiteral("b.fanva")), &error));
+        QCOMPARE(running().save(dir.filePath(QStringLiteral("a.fanva"))).message(), QString());
+        QCOMPARE(running().save(dir.filePath(QStringLiteral("b.fanva"))).message(), QString());
         const qint64 dead = deadPid();
         QVERIFY(dead > 0);
         QFile lock(dir.filePath(QStringLiteral("b.lock")));

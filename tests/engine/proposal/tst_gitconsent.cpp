@@ -77,9 +77,9 @@ private Q_SLOTS:
         QCOMPARE(proposal::gitConsent(a), GitConsent::Unknown);
         QCOMPARE(proposal::gitConsent(b), GitConsent::Refused);
 
-        QString error;
-        QVERIFY(!proposal::setGitConsent(QString(), GitConsent::Allowed, &error));
-        QVERIFY(!error.isEmpty());
+        const fanva::Status refused = proposal::setGitConsent(QString(), GitConsent::Allowed);
+        QVERIFY(!refused);
+        QCOMPARE(refused.message(), QStringLiteral("No git work tree was named."));
         // An unreadable or foreign file counts as no answer at all.
         QVERIFY(writeAll(proposal::gitConsentPath(), "{\"workTrees\": {\"x\": \"allowed\"}}"));
         QCOMPARE(proposal::gitConsent(QStringLiteral("x")), GitConsent::Unknown);

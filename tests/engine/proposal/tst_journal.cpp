@@ -37,8 +37,7 @@ private:
         t.file = QDir(m_kb).filePath(QStringLiteral("CxGone.txt"));
         t.baseSha256 = QString(64, QLatin1Char('a'));
         t.newSha256 = QString(64, QLatin1Char('b'));
-        QString error;
-        QVERIFY2(journal.appendPending(t, &error), qPrintable(error));
+        QCOMPARE(journal.appendPending(t).message(), QString());
     }
 
 private Q_SLOTS:
@@ -54,12 +53,12 @@ private Q_SLOTS:
         proposal::Journal journal(m_journal);
         QCOMPARE(journal.transactions().size(), std::size_t(2));
 
-        QCOMPARE(journal.compact(), 1); // the undone apply-2 goes
+        QCOMPARE(journal.compact().valueOr(-1), 1); // the undone apply-2 goes
         const std::vector<Transaction> kept = journal.transactions();
         QCOMPARE(kept.size(), std::size_t(1));
         QCOMPARE(kept.front().id, QStringLiteral("apply-1"));
         QCOMPARE(kept.front().state, Transaction::State::Committed);
-        QCOMPARE(journal.compact(), 0);
+        QCOMPARE(journal.compact().valueOr(-1), 0);
         QCOMPARE(proposal::undoLast(m_journal).status, UndoResult::Status::Undone);
         QCOMPARE(fixture::readAll(m_target), m_original);
 
@@ -67,7 +66,7 @@ private Q_SLOTS:
         // reverted (reliability audit 2, M2).
         QCOMPARE(applyOne(QStringLiteral("c1")), ApplyStatus::Applied);
         QVERIFY(fixture::writeAll(m_target, fixture::readAll(m_target) + ";; a hand edit\n"));
-        QCOMPARE(journal.compact(), 1); // apply-1 (undone)
+        QCOMPARE(journal.compact().valueOr(-1), 1); // apply-1 (undone)
         QCOMPARE(journal.transactions().size(), std::size_t(1));
         QCOMPARE(journal.transactions().front().id, QStringLiteral("apply-3"));
     }
@@ -77,7 +76,7 @@ private Q_SLOTS:
         writeDangling(QStringLiteral("lost"));
         proposal::Journal journal(m_journal);
         for (int run = 0; run < 2; ++run) { // reported at every start, until dismissed
-            const std::vector<proposal::Recovery> recovered = journal.recover();
+            const std::vector<proposal::Recovery> recovered = journal.recover().recoveries;
             QCOMPARE(recovered.size(), std::size_t(1));
             QCOMPARE(recovered.front().settledAs, Transaction::State::Pending);
         }
@@ -85,11 +84,9 @@ private Q_SLOTS:
         QCOMPARE(messages.size(), 1);
         QVERIFY2(messages.front().endsWith(QLatin1StringView("fanva-cli apply --dismiss lost")), qPrintable(messages.front()));
 
-        QString error;
-        QVERIFY(!journal.dismiss(QStringLiteral("nope"), &error));
-        QCOMPARE(error, QStringLiteral("No interrupted Apply nope is waiting in the journal."));
-        QVERIFY2(journal.dismiss(QStringLiteral("lost"), &error), qPrintable(error));
-        QVERIFY(journal.recover().empty());
+        QCOMPARE(journal.dismiss(QStringLiteral("nope")).message(), QStringLiteral("No interrupted Apply nope is waiting in the journal."));
+        QCOMPARE(journal.dismiss(QStringLiteral("lost")).message(), QString());
+        QVERIFY(journal.recover().recoveries.empty());
         QVERIFY(proposal::recoverJournal(m_journal).isEmpty());
         QVERIFY(!fixture::readAll(m_journal).contains("lost")); // compacted away
     }

@@ -63,15 +63,14 @@ private Q_SLOTS:
         QVERIFY(dir.isValid());
         const proposal::SessionFile s = sample(dir.path());
         const QString path = dir.filePath(QStringLiteral("winter.fanva"));
-        QString error;
-        QVERIFY2(s.save(path, &error), qPrintable(error));
+        QCOMPARE(s.save(path).message(), QString());
         const QByteArray first = fixture::readAll(path);
 
         const proposal::SessionLoad loaded = proposal::loadSessionFile(path);
         QVERIFY2(loaded.session, qPrintable(loaded.error));
         QCOMPARE(loaded.session->proposal.entries, s.proposal.entries);
         QVERIFY(*loaded.session == s);
-        QVERIFY(loaded.session->save(path, &error));
+        QCOMPARE(loaded.session->save(path).message(), QString());
         QCOMPARE(fixture::readAll(path), first);
 
         const nlohmann::json j = nlohmann::json::parse(first.constData());
@@ -95,14 +94,13 @@ private Q_SLOTS:
         QVERIFY(dir.isValid());
         const proposal::SessionFile s = sample(dir.path());
         const QString path = dir.filePath(QStringLiteral("winter.fanva"));
-        QString error;
-        QVERIFY2(s.save(path, &error), qPrintable(error));
+        QCOMPARE(s.save(path).message(), QString());
         const QFileDevice::Permissions others = QFileDevice::ReadGroup | QFileDevice::WriteGroup | QFileDevice::ExeGroup
             | QFileDevice::ReadOther | QFileDevice::WriteOther | QFileDevice::ExeOther;
         QCOMPARE(QFile::permissions(path) & others, QFileDevice::Permissions());
 
         QVERIFY(QFile::setPermissions(path, QFile::permissions(path) | QFileDevice::ReadGroup));
-        QVERIFY2(s.save(path, &error), qPrintable(error));
+        QCOMPARE(s.save(path).message(), QString());
         QVERIFY(QFile::permissions(path) & QFileDevice::ReadGroup);
     }
 
@@ -137,8 +135,7 @@ private Q_SLOTS:
         s.proposal.baseSha256.clear();
         s.proposal.sees = QStringList { QStringLiteral("CxAnimals"), QStringLiteral("CxZoo") };
         const QString path = dir.filePath(QStringLiteral("birds.fanva"));
-        QString error;
-        QVERIFY2(s.save(path, &error), qPrintable(error));
+        QCOMPARE(s.save(path).message(), QString());
         const nlohmann::json j = nlohmann::json::parse(fixture::readAll(path).constData());
         QVERIFY(j["target"]["sees"] == nlohmann::json::parse(R"(["CxAnimals","CxZoo"])"));
         const proposal::SessionLoad loaded = proposal::loadSessionFile(path);
@@ -195,8 +192,7 @@ private Q_SLOTS:
         qputenv("ANTHROPIC_API_KEY", secret);
         const proposal::SessionFile s = sample(dir.path());
         const QString path = dir.filePath(QStringLiteral("s.fanva"));
-        QString error;
-        QVERIFY(s.save(path, &error));
+        QCOMPARE(s.save(path).message(), QString());
         const QByteArray bytes = fixture::readAll(path);
         QVERIFY(!bytes.contains(secret));
         QVERIFY(bytes.contains("\"credential\": \"env:ANTHROPIC_API_KEY\""));

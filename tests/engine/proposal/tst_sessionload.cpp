@@ -172,8 +172,7 @@ private Q_SLOTS:
         QVERIFY(loaded.session);
         proposal::SessionFile s = *loaded.session;
         s.baseUrl = baseUrl;
-        QString error;
-        QVERIFY2(s.save(path, &error), qPrintable(error));
+        QCOMPARE(s.save(path).message(), QString());
         const QByteArray bytes = fixture::readAll(path);
         QVERIFY(!bytes.contains("s3cret-pass"));
         QVERIFY(!bytes.contains("alice"));
