@@ -151,9 +151,14 @@ private:
         result.events = session.events();
         result.coverage = session.coverage();
 
-        proposal::SessionOrigin origin { QStringLiteral("session-1"), start, start.addSecs(60), kbDir,
-            QDir(workspace).filePath(QStringLiteral("winter.md")), QStringLiteral("scripted"), QStringLiteral("scripted"), QString(),
-            QStringLiteral("none") };
+        proposal::SessionOrigin origin;
+        origin.id = QStringLiteral("session-1");
+        origin.created = start;
+        origin.modified = start.addSecs(60);
+        origin.kbDir = kbDir;
+        origin.documentPath = QDir(workspace).filePath(QStringLiteral("winter.md"));
+        origin.providerId = QStringLiteral("scripted");
+        origin.model = QStringLiteral("scripted");
         result.session = proposal::sessionFileFrom(session, origin);
         const QString path = QDir(workspace).filePath(QStringLiteral("winter.fanva"));
         if (!result.session.save(path))

@@ -17,7 +17,7 @@
 
 using namespace fanva;
 using nlohmann::json;
-using Result = testing::SessionRun;
+using Run = testing::SessionRun;
 using testing::fixtureDir;
 using testing::readAll;
 
@@ -70,7 +70,7 @@ class TstSessionRounds : public QObject
 
     std::shared_ptr<const kb::KnowledgeBase> m_kb;
 
-    Result run(const QByteArray &document, const std::vector<json> &turns, formalize::SessionSettings settings,
+    Run run(const QByteArray &document, const std::vector<json> &turns, formalize::SessionSettings settings,
         const std::function<void(formalize::SessionInput &)> &adjust = {})
     {
         const std::unique_ptr<llm::ScriptedProvider> provider = testing::scriptedProvider(json(turns));
@@ -92,7 +92,7 @@ private Q_SLOTS:
 
     void selectionSendsOnlyTheFocus()
     {
-        const Result r = run(
+        const Run r = run(
             readAll(fixtureDir() + QStringLiteral("/winter.md")), { reply("(flies Pingu)", 3) }, {}, [](formalize::SessionInput &input) {
                 input.focus = { 3, 2 };
             });
@@ -107,7 +107,7 @@ private Q_SLOTS:
 
     void idsStartAfterTheReview()
     {
-        const Result r = run(readAll(fixtureDir() + QStringLiteral("/winter.md")), { reply("(penguin Pingu)", 1) }, {},
+        const Run r = run(readAll(fixtureDir() + QStringLiteral("/winter.md")), { reply("(penguin Pingu)", 1) }, {},
             [](formalize::SessionInput &input) { input.firstEntryId = 8; });
         QCOMPARE(r.entries.size(), std::size_t(1));
         QCOMPARE(r.entries.front().id, QStringLiteral("c8"));
@@ -131,7 +131,7 @@ private Q_SLOTS:
         std::vector<json> turns;
         for (int i = 1; i <= sentences; ++i)
             turns.push_back(reply("(penguin Pingu" + std::to_string(i) + ")", 1));
-        const Result r = run(longDocument(sentences, 12), turns, settings);
+        const Run r = run(longDocument(sentences, 12), turns, settings);
         QVERIFY2(r.outcome["outcome"] == "success", r.outcome.dump().c_str());
         const std::size_t rounds = r.outcome.value("rounds", std::size_t(1));
         QCOMPARE(r.requests.size(), rounds);
@@ -182,7 +182,7 @@ private Q_SLOTS:
         std::vector<json> turns { reply(first.toStdString(), 1) };
         for (int i = 0; i < 20; ++i)
             turns.push_back(reply(rest.toStdString(), 1));
-        const Result r = run(longDocument(120, 12), turns, settings);
+        const Run r = run(longDocument(120, 12), turns, settings);
         QVERIFY2(r.outcome["outcome"] == outcome.toStdString(), r.outcome.dump().c_str());
         const std::size_t rounds = r.outcome.value("rounds", std::size_t(1));
         QVERIFY(rounds > 1);
@@ -214,7 +214,7 @@ private Q_SLOTS:
             candidates.push_back({ { "sentence", "(livesIn " + name + ")" }, { "segment", 2 } });
         }
         const json turn = { { "text", json { { "candidates", candidates } }.dump() }, { "stop_reason", "end_turn" } };
-        const Result r = run(randomDocument(100 * 1000), std::vector<json>(400, turn), formalize::SessionSettings());
+        const Run r = run(randomDocument(100 * 1000), std::vector<json>(400, turn), formalize::SessionSettings());
         QVERIFY2(r.outcome["outcome"] != "too-large", r.outcome.dump().substr(0, 2000).c_str());
         const std::size_t rounds = r.outcome.value("rounds", std::size_t(1));
         QVERIFY(rounds > 1);
@@ -282,7 +282,7 @@ private Q_SLOTS:
         formalize::SessionSettings settings;
         settings.contextWindow = 4096;
         settings.maxOutputTokens = 1024;
-        const Result r = run(longDocument(1, 2000) + longDocument(2, 3), {}, settings);
+        const Run r = run(longDocument(1, 2000) + longDocument(2, 3), {}, settings);
         QVERIFY2(r.outcome["outcome"] == "too-large", r.outcome.dump().c_str());
         QVERIFY(r.outcome["attempt"] == 0);
         QVERIFY(r.outcome["segment"] == 1);
