@@ -20,7 +20,7 @@ namespace fanva::formalize {
 class SessionKb;
 }
 namespace fanva::proposal {
-struct Proposal;
+class Proposal;
 }
 
 /// The KB a review drafts, gates, glosses and keys its entries against (ReviewController's
