@@ -10,6 +10,7 @@
 
 #include "formalize/rewrite.h"
 #include "formalize/sessionkb.h"
+#include "llm/provider.h"
 
 #include <QFutureWatcher>
 #include <QPromise>
