@@ -4,6 +4,8 @@
 // selected sentences, and the selected sentences a reply retracts.
 #include "formalize/session.h"
 
+#include "formalize/events.h"
+
 #include <algorithm>
 
 namespace fanva::formalize {
