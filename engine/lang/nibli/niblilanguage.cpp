@@ -3,7 +3,10 @@
 #include "lang/nibli/niblilanguage.h"
 
 #include "formalize/prompts.h"
+#include "kb/reader.h"
+#include "kb/roles.h"
 #include "kb/symbol.h"
+#include "kb/term.h"
 #include "lang/fanvakb/resolver.h"
 #include "lang/nibli/card.h"
 #include "lang/nibli/checks.h"

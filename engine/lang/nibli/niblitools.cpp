@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "lang/nibli/niblitools.h"
 
+#include "kb/reader.h"
 #include "lang/nibli/niblilanguage.h"
 
 #include <QDir>
