@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "check/problem.h"
-#include "kb/roles.h"
+#include "lang/problem.h"
+#include "lang/termrole.h"
 
 #include <QString>
 #include <QStringView>
@@ -104,7 +104,7 @@ public:
 
     /// The text a new statement about `term` (whose role is `role`) starts with, for "New
     /// Sentence about TERM"; `cursor` gets where the cursor goes in it.
-    [[nodiscard]] virtual QString newStatementAbout(const QString &term, kb::Role role, int *cursor) const = 0;
+    [[nodiscard]] virtual QString newStatementAbout(const QString &term, TermRole role, int *cursor) const = 0;
 
     /// The completions of the word at `cursor`, best first, at most `limit`.
     [[nodiscard]] virtual std::vector<EditorCompletion> completions(
@@ -120,7 +120,7 @@ public:
     [[nodiscard]] virtual QString readsAs(const EditorIndex &index, const QString &target, const QString &text) const;
     /// The problems of `text` as the parse and critic gates see it filed in `target`, their
     /// spans indexing the UTF-8 bytes of `text` without its leading white space.
-    [[nodiscard]] virtual std::vector<check::Problem> problems(const EditorIndex &index, const QString &target, const QString &text) const;
+    [[nodiscard]] virtual std::vector<Problem> problems(const EditorIndex &index, const QString &target, const QString &text) const;
 };
 
 } // namespace fanva::lang

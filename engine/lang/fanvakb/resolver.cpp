@@ -3,6 +3,7 @@
 #include "lang/fanvakb/resolver.h"
 
 #include "kb/knowledgebase.h"
+#include "lang/spellings.h"
 
 #include <QSet>
 
@@ -123,7 +124,7 @@ std::vector<Resolution> resolve(
                     continue;
                 if (length == 1 && (run.first().size() == 1 || stopWords().contains(run.first().toLower())))
                     continue;
-                for (const QString &spelling : formalize::spellings(run)) {
+                for (const QString &spelling : lang::spellings(run)) {
                     if (const auto hit = lookup(spelling)) {
                         const qsizetype start = ws[i].start;
                         const qsizetype end = ws[i + length - 1].end;

@@ -17,7 +17,7 @@ class KnowledgeBase;
 namespace fanva::lang::fanvakb {
 
 /// Document words → KB terms visible from `context` (formalize.md §1.2): longest-first,
-/// non-overlapping, one KnowledgeBase::findTerm() per distinct formalize::spellings();
+/// non-overlapping, one KnowledgeBase::findTerm() per distinct lang::spellings();
 /// only types, predicates and individuals. Pure: nothing scans the KB.
 [[nodiscard]] std::vector<Resolution> resolve(
     const QByteArray &document, const std::vector<Segment> &segments, const kb::KnowledgeBase &kb, kb::SymbolId context);

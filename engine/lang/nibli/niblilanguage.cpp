@@ -3,11 +3,8 @@
 #include "lang/nibli/niblilanguage.h"
 
 #include "formalize/prompts.h"
-#include "kb/reader.h"
-#include "kb/roles.h"
 #include "kb/symbol.h"
-#include "kb/term.h"
-#include "lang/fanvakb/resolver.h"
+#include "lang/diagnostic.h"
 #include "lang/nibli/card.h"
 #include "lang/nibli/checks.h"
 #include "lang/nibli/claimwriter.h"
@@ -20,6 +17,9 @@
 #include "lang/nibli/promptguide.h"
 #include "lang/nibli/reader.h"
 #include "lang/nibli/turnvocabulary.h"
+#include "lang/span.h"
+#include "lang/spellings.h"
+#include "lang/termrole.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -140,9 +140,9 @@ std::optional<nibli::Statement> reread(const Statement &statement, const nibli::
 }
 
 /// A position inside a statement's own text moved to where the statement stands.
-kb::Span placed(const Statement &statement, const nibli::Diagnostic &d)
+lang::Span placed(const Statement &statement, const nibli::Diagnostic &d)
 {
-    kb::Span span;
+    lang::Span span;
     span.begin = statement.span.begin + d.offset;
     span.end = span.begin;
     const bool firstLine = d.line <= 1;
@@ -156,16 +156,16 @@ lang::Problem problemOf(const Statement &statement, const nibli::Diagnostic &d)
     return { QString::fromStdString(d.id), QString::fromStdString(d.message), placed(statement, d) };
 }
 
-kb::Diagnostic diagnosticOf(const nibli::Diagnostic &d, const QString &file, bool warning = false)
+lang::Diagnostic diagnosticOf(const nibli::Diagnostic &d, const QString &file, bool warning = false)
 {
-    kb::Diagnostic out;
+    lang::Diagnostic out;
     out.code = QString::fromStdString(d.id);
     out.file = file;
     out.line = d.line;
     out.column = d.column;
     out.byteOffset = d.offset;
     out.message = QString::fromStdString(d.message);
-    out.severity = warning ? kb::Diagnostic::Severity::Warning : kb::Diagnostic::Severity::Error;
+    out.severity = warning ? lang::Diagnostic::Severity::Warning : lang::Diagnostic::Severity::Error;
     return out;
 }
 
@@ -192,17 +192,17 @@ TokenClass tokenClassOf(nibli::TokenClass c)
     return TokenClass::Other;
 }
 
-kb::Role roleOf(nibli::TermRole role)
+lang::TermRole roleOf(nibli::TermRole role)
 {
     switch (role) {
     case nibli::TermRole::Predicate:
-        return kb::Role::Predicate;
+        return lang::TermRole::Predicate;
     case nibli::TermRole::Individual:
-        return kb::Role::Individual;
+        return lang::TermRole::Individual;
     case nibli::TermRole::None:
         break;
     }
-    return kb::Role::None;
+    return lang::TermRole::None;
 }
 
 class NibliLanguage final : public Language
@@ -243,7 +243,7 @@ public:
             data->text = std::string(bytes.substr(s.begin, s.end - s.begin));
             Statement out;
             out.text = QString::fromStdString(data->text);
-            out.span = kb::Span { s.begin, s.end, uint32_t(s.line), uint32_t(s.column) };
+            out.span = lang::Span { s.begin, s.end, uint32_t(s.line), uint32_t(s.column) };
             data->resolved = nibli::resolve(s, vocabulary).empty();
             data->tree = std::move(s);
             data->vocabulary = shared;
@@ -260,7 +260,7 @@ public:
     {
         LoadResult result;
         if (!QFileInfo(dir).isDir()) {
-            kb::Diagnostic missing;
+            lang::Diagnostic missing;
             missing.code = QStringLiteral("kb-root");
             missing.file = dir;
             missing.message = QStringLiteral("the KB folder %1 cannot be read").arg(QDir::toNativeSeparators(dir));
@@ -283,7 +283,7 @@ public:
         if (parsed.problem) {
             const nibli::Diagnostic &d = *parsed.problem;
             candidate.problem = lang::Problem { QString::fromStdString(d.id), QString::fromStdString(d.message),
-                kb::Span { d.offset, d.offset, uint32_t(d.line), uint32_t(d.column) } };
+                lang::Span { d.offset, d.offset, uint32_t(d.line), uint32_t(d.column) } };
             return candidate;
         }
         const ReadResult read = this->read(utf8, {});
@@ -410,9 +410,9 @@ public:
                 const QRegularExpressionMatch m = it.next();
                 const QString surface = m.captured();
                 const QString lower = surface.toLower();
-                for (const QString &spelling : { surface, lower, formalize::singular(lower) }) {
-                    const kb::Role role = findTerm(kb, spelling, target);
-                    if (role == kb::Role::None)
+                for (const QString &spelling : { surface, lower, lang::singular(lower) }) {
+                    const lang::TermRole role = findTerm(kb, spelling, target);
+                    if (role == lang::TermRole::None)
                         continue;
                     const qsizetype start = segment.start + text.left(m.capturedStart()).toUtf8().size();
                     out.push_back({ segment.number, start, start + surface.toUtf8().size(), surface, kb::intern(spelling.toStdString()),
@@ -424,7 +424,7 @@ public:
         return out;
     }
 
-    [[nodiscard]] kb::Role findTerm(const Kb &kb, const QString &spelling, const QString & /*target*/) const override
+    [[nodiscard]] lang::TermRole findTerm(const Kb &kb, const QString &spelling, const QString & /*target*/) const override
     {
         return roleOf(nibli::findTerm(&nibliKbOf(kb), nibliKbOf(kb).vocabulary(), spelling.toStdString()));
     }
@@ -580,7 +580,7 @@ public:
         out->vocabulary = std::move(vocabulary);
         Statement result;
         result.text = QString::fromStdString(out->text);
-        result.span = kb::Span { 0, uint32_t(out->text.size()), 1, 1 };
+        result.span = lang::Span { 0, uint32_t(out->text.size()), 1, 1 };
         result.data = std::move(out);
         result.language = this;
         return result;
@@ -595,7 +595,7 @@ public:
         out.term = word;
         std::vector<size_t> uses;
         if (const nibli::Entry *entry = vocabulary.find(spelling)) {
-            out.role = kb::Role::Predicate;
+            out.role = lang::TermRole::Predicate;
             if (vocabulary.lexicon().find(spelling) != nullptr)
                 out.sources.push_back({ QStringLiteral("lexicon"), {} });
             std::vector<size_t> declarations;
@@ -610,7 +610,7 @@ public:
             out.reading = QString::fromStdString(entry->reading);
             out.converseOf = QString::fromStdString(entry->converseOf);
         } else if (uses = knowledgeBase.withName(spelling); !uses.empty()) {
-            out.role = kb::Role::Individual;
+            out.role = lang::TermRole::Individual;
         } else {
             // Unknown: a Name the KB spells otherwise (name-spelling's rule), then for a
             // lowercase word the nearest predicate words (unknown-predicate's).

@@ -3,6 +3,7 @@
 #include "formalize/segmenter.h"
 #include "lang/fanvakb/inventory.h"
 #include "lang/fanvakb/resolver.h"
+#include "lang/spellings.h"
 
 #include "check/critic.h"
 #include "check/gates.h"
@@ -86,16 +87,16 @@ void TstInventory::singular()
 {
     QFETCH(QString, plural);
     QFETCH(QString, single);
-    QCOMPARE(formalize::singular(plural), single);
+    QCOMPARE(lang::singular(plural), single);
 }
 
 void TstInventory::spellings()
 {
-    QCOMPARE(formalize::spellings({ QStringLiteral("Penguins") }),
+    QCOMPARE(lang::spellings({ QStringLiteral("Penguins") }),
         (QStringList { QStringLiteral("Penguins"), QStringLiteral("penguins"), QStringLiteral("penguin"), QStringLiteral("Penguin") }));
-    QCOMPARE(formalize::spellings({ QStringLiteral("lives"), QStringLiteral("in") }),
+    QCOMPARE(lang::spellings({ QStringLiteral("lives"), QStringLiteral("in") }),
         (QStringList { QStringLiteral("livesIn"), QStringLiteral("lives_in"), QStringLiteral("LivesIn") }));
-    QCOMPARE(formalize::spellings({ QStringLiteral("sea"), QStringLiteral("birds") }),
+    QCOMPARE(lang::spellings({ QStringLiteral("sea"), QStringLiteral("birds") }),
         (QStringList { QStringLiteral("seaBirds"), QStringLiteral("sea_birds"), QStringLiteral("SeaBirds"), QStringLiteral("seaBird"),
             QStringLiteral("sea_bird"), QStringLiteral("SeaBird") }));
 }

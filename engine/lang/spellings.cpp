@@ -1,12 +1,12 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-#include "formalize/resolver.h"
+#include "lang/spellings.h"
 
 #include <array>
 #include <unordered_map>
 #include <utility>
 
-namespace fanva::formalize {
+namespace fanva::lang {
 
 namespace {
 
@@ -84,4 +84,4 @@ QStringList spellings(const QStringList &words)
     return out;
 }
 
-} // namespace fanva::formalize
+} // namespace fanva::lang
