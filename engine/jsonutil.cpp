@@ -2,52 +2,55 @@
 // SPDX-License-Identifier: MIT
 #include "jsonutil.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
 namespace fanva::jsonutil {
 
-std::optional<Json> parse(std::string_view text, ParseError *error)
+Result<Json> parse(std::string_view text)
 {
-    // The parser callback is never called with a throwing path: allow_exceptions = false
-    // turns every syntax error into a discarded value, and the sax pass below only runs to
-    // recover the position for the message.
+    // allow_exceptions = false turns every syntax error into a discarded value; only then
+    // does the sax pass below run, to recover the position for the message.
     Json j = Json::parse(text.begin(), text.end(), nullptr, false);
     if (!j.is_discarded())
         return j;
-    if (error) {
-        struct Locator : nlohmann::json_sax<Json> {
-            std::size_t offset = 0;
-            std::string what;
-            bool null() override { return true; }
-            bool boolean(bool) override { return true; }
-            bool number_integer(number_integer_t) override { return true; }
-            bool number_unsigned(number_unsigned_t) override { return true; }
-            bool number_float(number_float_t, const string_t &) override { return true; }
-            bool string(string_t &) override { return true; }
-            bool binary(binary_t &) override { return true; }
-            bool start_object(std::size_t) override { return true; }
-            bool key(string_t &) override { return true; }
-            bool end_object() override { return true; }
-            bool start_array(std::size_t) override { return true; }
-            bool end_array() override { return true; }
-            bool parse_error(std::size_t position, const std::string &, const nlohmann::detail::exception &ex) override
-            {
-                offset = position;
-                what = ex.what();
-                return false;
-            }
-        } locator;
-        Json::sax_parse(text.begin(), text.end(), &locator, nlohmann::detail::input_format_t::json, false);
-        error->offset = locator.offset;
-        error->message = QString::fromStdString(locator.what);
-    }
-    return std::nullopt;
+    struct Locator : nlohmann::json_sax<Json> {
+        std::size_t offset = 0;
+        std::string what;
+        bool null() override { return true; }
+        bool boolean(bool) override { return true; }
+        bool number_integer(number_integer_t) override { return true; }
+        bool number_unsigned(number_unsigned_t) override { return true; }
+        bool number_float(number_float_t, const string_t &) override { return true; }
+        bool string(string_t &) override { return true; }
+        bool binary(binary_t &) override { return true; }
+        bool start_object(std::size_t) override { return true; }
+        bool key(string_t &) override { return true; }
+        bool end_object() override { return true; }
+        bool start_array(std::size_t) override { return true; }
+        bool end_array() override { return true; }
+        bool parse_error(std::size_t position, const std::string &, const nlohmann::detail::exception &ex) override
+        {
+            offset = position;
+            what = ex.what();
+            return false;
+        }
+    } locator;
+    Json::sax_parse(text.begin(), text.end(), &locator, nlohmann::detail::input_format_t::json, false);
+    // "[json.exception.parse_error.101] parse error at line 1, column 5: …": the sentence
+    // without nlohmann's tag.
+    QString message = QString::fromStdString(locator.what);
+    if (message.startsWith(QLatin1Char('[')))
+        message = message.mid(message.indexOf(QLatin1Char(']')) + 1).trimmed();
+    const std::size_t stop = std::min(locator.offset, text.size());
+    const int line = 1 + int(std::count(text.begin(), text.begin() + std::ptrdiff_t(stop), '\n'));
+    return Error { message, {}, line };
 }
 
-std::optional<Json> parse(const QByteArray &text, ParseError *error)
+Result<Json> parse(const QByteArray &text)
 {
-    return parse(std::string_view(text.constData(), std::size_t(text.size())), error);
+    return parse(std::string_view(text.constData(), std::size_t(text.size())));
 }
 
 const Json *member(const Json &j, std::string_view key)

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "status.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -20,17 +22,10 @@ namespace fanva::jsonutil {
 
 using Json = nlohmann::json;
 
-/// Why a text is not JSON: nlohmann's message and the byte offset it stopped at.
-struct ParseError {
-    QString message;
-    std::size_t offset = 0;
-
-    friend bool operator==(const ParseError &, const ParseError &) = default;
-};
-
-/// Parses `text`; nullopt (and `*error` filled) when it is not one JSON value.
-[[nodiscard]] std::optional<Json> parse(std::string_view text, ParseError *error = nullptr);
-[[nodiscard]] std::optional<Json> parse(const QByteArray &text, ParseError *error = nullptr);
+/// Parses `text` as one JSON value; when it is not, why (nlohmann's sentence, which names
+/// the line and column) with the line it stopped at.
+[[nodiscard]] Result<Json> parse(std::string_view text);
+[[nodiscard]] Result<Json> parse(const QByteArray &text);
 
 /// The member `key` of `j`, or nullptr when `j` is not an object or has no such member.
 [[nodiscard]] const Json *member(const Json &j, std::string_view key);

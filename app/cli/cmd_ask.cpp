@@ -145,7 +145,7 @@ std::optional<int> fillRequest(const cli::CommandLine &commandLine, llm::Request
         const std::optional<QByteArray> schema = readOrSay(parser.value(QStringLiteral("schema")));
         if (!schema)
             return cli::ExitError;
-        std::optional<nlohmann::json> parsed = jsonutil::parse(*schema);
+        Result<nlohmann::json> parsed = jsonutil::parse(*schema);
         if (!parsed || !parsed->is_object()) {
             cli::err(QStringLiteral("fanva-cli ask: %1 is not a JSON schema object\n").arg(parser.value(QStringLiteral("schema"))));
             return cli::ExitError;

@@ -151,10 +151,10 @@ fanva::Result<std::optional<fanva::llm::Price>> priceFor(const QCommandLineParse
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return fanva::Error { QStringLiteral("cannot read %1: %2").arg(path, file.errorString()), path };
-    const auto parsed = fanva::llm::PriceTable::parse(file.readAll());
-    if (const auto *failure = std::get_if<fanva::llm::PriceTable::ParseError>(&parsed))
-        return fanva::Error { QStringLiteral("%1: %2").arg(path, failure->message), path };
-    return std::get<fanva::llm::PriceTable>(parsed).price(options.id.toStdString(), options.model.toStdString());
+    const fanva::Result<fanva::llm::PriceTable> parsed = fanva::llm::PriceTable::parse(file.readAll());
+    if (!parsed)
+        return fanva::Error { QStringLiteral("%1: %2").arg(path, parsed.message()), path };
+    return parsed->price(options.id.toStdString(), options.model.toStdString());
 }
 
 fanva::llm::SelectionInput selectionInput(const QCommandLineParser &parser)

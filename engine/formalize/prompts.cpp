@@ -378,12 +378,12 @@ QString judgeTurn(const std::vector<PromptSegment> &segments, const std::vector<
 
 nlohmann::json outputSchema()
 {
-    return jsonutil::parse(std::string_view(s_outputSchema)).value_or(nlohmann::json());
+    return jsonutil::parse(std::string_view(s_outputSchema)).valueOr(nlohmann::json());
 }
 
 nlohmann::json judgeSchema()
 {
-    return jsonutil::parse(std::string_view(s_judgeSchema)).value_or(nlohmann::json());
+    return jsonutil::parse(std::string_view(s_judgeSchema)).valueOr(nlohmann::json());
 }
 
 QString flattened(const QString &text)

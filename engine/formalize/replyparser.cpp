@@ -4,6 +4,7 @@
 
 #include "enumnames.h"
 #include "jsonutil.h"
+#include "status.h"
 
 #include <QStringList>
 
@@ -45,7 +46,10 @@ std::string_view trimmed(std::string_view text)
 
 std::optional<json> parseJson(std::string_view text)
 {
-    return jsonutil::parse(text);
+    Result<json> parsed = jsonutil::parse(text);
+    if (!parsed)
+        return std::nullopt;
+    return std::move(parsed).value();
 }
 
 bool isEnvelope(const json &value)

@@ -9,6 +9,7 @@
 #include "formalize/events.h"
 
 #include "jsonutil.h"
+#include "status.h"
 
 #include "formalize/replyparser.h"
 #include "llm/call.h"
@@ -32,9 +33,9 @@ std::optional<json> parseVerdicts(const QString &text)
 {
     const QByteArray bytes = text.trimmed().toUtf8();
     auto attempt = [](const QByteArray &b) -> std::optional<json> {
-        std::optional<json> j = jsonutil::parse(b);
+        Result<json> j = jsonutil::parse(b);
         if (j && jsonutil::array(*j, "verdicts"))
-            return j;
+            return std::move(j).value();
         return std::nullopt;
     };
     if (auto j = attempt(bytes))

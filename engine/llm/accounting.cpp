@@ -61,17 +61,15 @@ Result<std::optional<double>> priceField(const nlohmann::json &entry, const char
 
 } // namespace
 
-std::variant<PriceTable, PriceTable::ParseError> PriceTable::parse(const QByteArray &text)
+Result<PriceTable> PriceTable::parse(const QByteArray &text)
 {
-    const std::optional<nlohmann::json> parsed = jsonutil::parse(text);
-    const nlohmann::json doc = parsed.value_or(nlohmann::json());
+    const nlohmann::json doc = jsonutil::parse(text).valueOr(nlohmann::json());
     if (!doc.is_object())
-        return ParseError { QStringLiteral(
-            "price file: expected a JSON object such as {\"anthropic/MODEL\": {\"input\": 3, \"output\": 15}}") };
+        return Error { QStringLiteral("price file: expected a JSON object such as {\"anthropic/MODEL\": {\"input\": 3, \"output\": 15}}") };
     PriceTable table;
     for (const auto &[name, entry] : doc.items()) {
         if (name.find('/') == std::string::npos || !entry.is_object())
-            return ParseError {
+            return Error {
                 QStringLiteral("price file: \"%1\" must be \"provider/model\" with an object of prices").arg(QString::fromStdString(name))
             };
         Price price;
@@ -79,13 +77,13 @@ std::variant<PriceTable, PriceTable::ParseError> PriceTable::parse(const QByteAr
                  std::pair { "cache_read", &price.cacheRead }, std::pair { "cache_write", &price.cacheWrite } }) {
             Result<std::optional<double>> read = priceField(entry, key, name);
             if (!read)
-                return ParseError { read.message() };
+                return read.error();
             *field = *read;
         }
         if (jsonutil::member(entry, "currency")) {
             const std::optional<QString> currency = jsonutil::optString(entry, "currency");
             if (!currency)
-                return ParseError {
+                return Error {
                     QStringLiteral("price file: \"%1\".currency must be a string such as \"USD\"").arg(QString::fromStdString(name))
                 };
             price.currency = currency->toStdString();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "llm/types.h"
+#include "status.h"
 
 #include <QString>
 
@@ -11,7 +12,6 @@
 #include <map>
 #include <optional>
 #include <string>
-#include <variant>
 
 namespace fanva::llm {
 
@@ -67,12 +67,8 @@ struct Cost {
 class PriceTable
 {
 public:
-    struct ParseError {
-        QString message;
-    };
-
     /// Reads a price file's JSON text; a malformed file or entry is an error naming the key.
-    [[nodiscard]] static std::variant<PriceTable, ParseError> parse(const QByteArray &text);
+    [[nodiscard]] static Result<PriceTable> parse(const QByteArray &text);
 
     [[nodiscard]] std::optional<Price> price(const std::string &provider, const std::string &model) const;
     [[nodiscard]] bool isEmpty() const { return m_prices.empty(); }

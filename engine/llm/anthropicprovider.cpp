@@ -2,12 +2,14 @@
 // SPDX-License-Identifier: MIT
 #include "llm/anthropicprovider.h"
 
+#include "jsonutil.h"
 #include "llm/budget.h"
 #include "llm/format.h"
 #include "llm/httprequest.h"
 #include "llm/logging.h"
 #include "llm/replyfields.h"
 #include "llm/ssecall.h"
+#include "status.h"
 
 #include <QRegularExpression>
 #include <QTimer>
@@ -35,7 +37,7 @@ protected:
     HttpError httpError(int status, const QByteArray &body, int tries) override
     {
         std::string type, text, errorCode;
-        const std::optional<json> parsed = jsonutil::parse(body);
+        const Result<json> parsed = jsonutil::parse(body);
         if (const json *error = parsed ? jsonutil::object(*parsed, "error") : nullptr) {
             ReplyFields fields;
             type = fields.string(*error, "type").value_or(std::string());

@@ -58,7 +58,7 @@ void ContextLengthLookup::start()
         reply->deleteLater();
         const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         if (status >= 200 && status < 300)
-            m_length = OllamaModelInfo::fromShow(jsonutil::parse(reply->readAll()).value_or(nlohmann::json())).contextLength;
+            m_length = OllamaModelInfo::fromShow(jsonutil::parse(reply->readAll()).valueOr(nlohmann::json())).contextLength;
         finish();
     });
 }

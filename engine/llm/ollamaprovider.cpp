@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "llm/ollamaprovider.h"
 
+#include "jsonutil.h"
 #include "llm/budget.h"
 #include "llm/chatmessages.h"
 #include "llm/format.h"
@@ -10,6 +11,7 @@
 #include "llm/logging.h"
 #include "llm/ndjsonparser.h"
 #include "llm/replyfields.h"
+#include "status.h"
 
 #include <QTimer>
 
@@ -58,7 +60,7 @@ namespace {
 
 std::string errorText(const QByteArray &body)
 {
-    const std::optional<json> parsed = jsonutil::parse(body);
+    const Result<json> parsed = jsonutil::parse(body);
     if (const auto error = parsed ? jsonutil::optString(*parsed, "error") : std::nullopt)
         return error->toStdString();
     return body.left(200).toStdString();
@@ -113,7 +115,7 @@ protected:
         }
         OllamaModelInfo info;
         if (status >= 200 && status < 300)
-            info = OllamaModelInfo::fromShow(jsonutil::parse(body).value_or(json()));
+            info = OllamaModelInfo::fromShow(jsonutil::parse(body).valueOr(json()));
         else
             response().diag.notes.push_back("model details unavailable (/api/show answered " + std::to_string(status) + ")");
         m_models->insert(key, info);
@@ -243,7 +245,7 @@ private:
     void handleLine(const QByteArray &line, bool last)
     {
         ++m_lineNumber;
-        const std::optional<json> object = jsonutil::parse(line);
+        const Result<json> object = jsonutil::parse(line);
         if (line.trimmed().isEmpty() || !object || !object->is_object()) {
             if (last && !line.trimmed().isEmpty())
                 streamCut();

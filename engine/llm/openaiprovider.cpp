@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "llm/openaiprovider.h"
 
+#include "jsonutil.h"
 #include "llm/budget.h"
 #include "llm/chatmessages.h"
 #include "llm/format.h"
@@ -9,6 +10,7 @@
 #include "llm/logging.h"
 #include "llm/replyfields.h"
 #include "llm/ssecall.h"
+#include "status.h"
 
 #include <QTimer>
 
@@ -101,7 +103,7 @@ protected:
     {
         // Only GET /models is buffered: it follows a 404 to name what the server offers.
         QStringList ids;
-        const std::optional<json> parsed = jsonutil::parse(body);
+        const Result<json> parsed = jsonutil::parse(body);
         if (const json *data = status == 200 && parsed ? jsonutil::array(*parsed, "data") : nullptr) {
             for (const json &model : *data) {
                 if (const auto id = jsonutil::optString(model, "id"))
@@ -119,7 +121,7 @@ protected:
 
     HttpError httpError(int status, const QByteArray &body, int tries) override
     {
-        const std::optional<json> parsed = jsonutil::parse(body);
+        const Result<json> parsed = jsonutil::parse(body);
         const QString server = serverText(QString::fromStdString(errorMessage(parsed ? &*parsed : nullptr, body)));
         const json *error = parsed ? jsonutil::object(*parsed, "error") : nullptr;
         const std::string type = error ? jsonutil::string(*error, "type").toStdString() : std::string();

@@ -35,7 +35,7 @@ json stringOrNull(const QString &value)
 /// The body as JSON; null when it is not JSON (every reader below then finds nothing).
 json parse(const QByteArray &body)
 {
-    return jsonutil::parse(body).value_or(json());
+    return jsonutil::parse(body).valueOr(json());
 }
 
 } // namespace

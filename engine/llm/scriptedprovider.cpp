@@ -2,9 +2,11 @@
 // SPDX-License-Identifier: MIT
 #include "llm/scriptedprovider.h"
 
+#include "jsonutil.h"
 #include "llm/budget.h"
 #include "llm/logging.h"
 #include "llm/replyfields.h"
+#include "status.h"
 
 #include <QFile>
 #include <QTimer>
@@ -300,9 +302,14 @@ std::unique_ptr<ScriptedProvider> ScriptedProvider::fromFile(const QString &path
         return nullptr;
     }
     const QByteArray bytes = file.readAll();
-    const std::optional<json> script = jsonutil::parse(bytes);
+    const Result<json> script = jsonutil::parse(bytes);
     if (!script) {
-        *error = makeFailure(Failure::Kind::Config, QStringLiteral("The script %1 is not valid JSON.").arg(path).toStdString());
+        *error = makeFailure(Failure::Kind::Config,
+            QStringLiteral("The script %1 is not valid JSON (line %2): %3")
+                .arg(path)
+                .arg(script.error().line)
+                .arg(script.message())
+                .toStdString());
         return nullptr;
     }
     auto provider = fromJson(*script, mode, error, parent);

@@ -2,7 +2,9 @@
 // SPDX-License-Identifier: MIT
 #include "llm/ssecall.h"
 
+#include "jsonutil.h"
 #include "llm/format.h"
+#include "status.h"
 
 namespace fanva::llm {
 
@@ -40,9 +42,9 @@ void SseCall::handle(const std::vector<SseEvent> &events, bool lastIsTorn)
 
 std::optional<jsonutil::Json> SseCall::parseEvent(const SseEvent &event)
 {
-    std::optional<jsonutil::Json> data = jsonutil::parse(event.data);
+    Result<jsonutil::Json> data = jsonutil::parse(event.data);
     if (data && data->is_object())
-        return data;
+        return std::move(data).value();
     if (m_torn)
         streamCut();
     else

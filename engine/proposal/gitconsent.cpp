@@ -5,6 +5,7 @@
 #include "jsonutil.h"
 #include "proposal/atomicwrite_p.h"
 #include "proposal/filelock_p.h"
+#include "status.h"
 
 #include <QDir>
 #include <QFile>
@@ -38,7 +39,7 @@ nlohmann::json readConsents()
     QFile file(gitConsentPath());
     if (!detail::isRegularFile(gitConsentPath()) || !file.open(QIODevice::ReadOnly))
         return nlohmann::json::object();
-    const std::optional<nlohmann::json> parsed = jsonutil::parse(file.readAll());
+    const Result<nlohmann::json> parsed = jsonutil::parse(file.readAll());
     if (!parsed || !parsed->is_object() || jsonutil::string(*parsed, "format") != QLatin1StringView(s_consentFormat))
         return nlohmann::json::object();
     const nlohmann::json *trees = jsonutil::object(*parsed, "workTrees");

@@ -6,6 +6,7 @@
 #include "proposal/atomicwrite_p.h"
 #include "proposal/filelock_p.h"
 #include "proposal/proposal.h"
+#include "status.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -252,7 +253,7 @@ std::vector<Transaction> Journal::transactions() const
         const QByteArray line = file.readLine().trimmed();
         if (line.isEmpty())
             continue;
-        const std::optional<nlohmann::json> parsed = jsonutil::parse(line);
+        const Result<nlohmann::json> parsed = jsonutil::parse(line);
         if (!parsed || !parsed->is_object())
             continue;
         const nlohmann::json &j = *parsed;

@@ -12,6 +12,7 @@
 #include "llm/providerinfo.h"
 #include "proposal/atomicwrite_p.h"
 #include "proposal/forcedseal.h"
+#include "status.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -345,10 +346,9 @@ SessionLoad loadSessionFile(const QString &path)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return { std::nullopt, QStringLiteral("cannot read %1: %2").arg(path, file.errorString()), {} };
-    jsonutil::ParseError parseError;
-    const std::optional<nlohmann::json> j = jsonutil::parse(file.readAll(), &parseError);
+    const Result<nlohmann::json> j = jsonutil::parse(file.readAll());
     if (!j)
-        return { std::nullopt, QStringLiteral("%1 is not JSON: %2").arg(path, parseError.message), {} };
+        return { std::nullopt, QStringLiteral("%1 is not JSON: %2").arg(path, j.message()), {} };
     SessionLoad result = sessionFromJson(*j, QFileInfo(path).absolutePath());
     if (!result.session)
         result.error = QStringLiteral("%1: %2").arg(path, result.error);
