@@ -4,13 +4,11 @@
 
 #include "lang/fanvakb/fanvakb.h"
 #include "lang/nibli/niblilanguage.h"
+#include "status.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonValue>
 
 namespace fanva::lang {
 
@@ -25,19 +23,12 @@ bool isLanguageId(const QString &id)
     return languageIds().contains(id);
 }
 
-/// The JSON text of a non-string value, for messages.
-QString shown(const QJsonValue &value)
+/// A value as the user wrote it, for messages: a string's text, else its compact JSON.
+QString shown(const jsonutil::Json &value)
 {
-    if (value.isString())
-        return value.toString();
-    if (value.isArray() || value.isObject())
-        return QString::fromUtf8(value.isArray() ? QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact)
-                                                 : QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
-    if (value.isBool())
-        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    if (value.isNull())
-        return QStringLiteral("null");
-    return QString::number(value.toDouble());
+    if (const std::optional<QString> text = jsonutil::asString(value))
+        return *text;
+    return QString::fromStdString(value.dump());
 }
 
 bool holdsFiles(const QString &dir, const QString &pattern)
@@ -67,14 +58,14 @@ const Language &defaultLanguage()
     return fanvaKb();
 }
 
-LanguageChoice languageOfConfig(const QJsonObject &config)
+LanguageChoice languageOfConfig(const jsonutil::Json &config)
 {
-    const QJsonValue value = config.value(QStringLiteral("language"));
-    if (value.isUndefined())
+    const jsonutil::Json *value = jsonutil::member(config, "language");
+    if (!value)
         return { s_fanvaKb, {} };
-    if (value.isString() && isLanguageId(value.toString()))
-        return { value.toString(), {} };
-    return { {}, QStringLiteral("unknown language \"%1\" in fanva.json: write \"fanva-kb\" or \"nibli\"").arg(shown(value)) };
+    if (const std::optional<QString> id = jsonutil::asString(*value); id && isLanguageId(*id))
+        return { *id, {} };
+    return { {}, QStringLiteral("unknown language \"%1\" in fanva.json: write \"fanva-kb\" or \"nibli\"").arg(shown(*value)) };
 }
 
 std::optional<LanguageChoice> languageOfWorkspace(const QString &folder)
@@ -82,11 +73,10 @@ std::optional<LanguageChoice> languageOfWorkspace(const QString &folder)
     QFile file(QDir(folder).filePath(QStringLiteral("fanva.json")));
     if (!file.exists() || file.size() > s_maxConfigBytes || !file.open(QIODevice::ReadOnly))
         return std::nullopt;
-    QJsonParseError error;
-    const QJsonDocument json = QJsonDocument::fromJson(file.readAll(), &error);
-    if (error.error != QJsonParseError::NoError || !json.isObject())
+    const Result<jsonutil::Json> json = jsonutil::parse(file.readAll());
+    if (!json || !json->is_object())
         return std::nullopt;
-    return languageOfConfig(json.object());
+    return languageOfConfig(*json);
 }
 
 LanguageChoice chooseCliLanguage(const CliLanguageInput &input)

@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "jsonutil.h"
 #include "lang/language.h"
 
-#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 #include <QStringView>
@@ -36,7 +36,7 @@ struct LanguageChoice {
 /// fanva.json's "language" key: absent → fanva-kb; "fanva-kb" or "nibli"; anything else is
 /// `unknown language "X" in fanva.json: write "fanva-kb" or "nibli"` (the workspace stays
 /// closed).
-[[nodiscard]] LanguageChoice languageOfConfig(const QJsonObject &config);
+[[nodiscard]] LanguageChoice languageOfConfig(const jsonutil::Json &config);
 
 /// The "language" of the fanva.json file in `folder`, when the file exists and reads as a
 /// JSON object (a missing or unreadable fanva.json is not the language's concern: nullopt).

@@ -2,9 +2,11 @@
 // SPDX-License-Identifier: MIT
 #include "window/workspace.h"
 
+#include "jsonutil.h"
 #include "lang/contexts.h"
 #include "lang/registry.h"
 #include "lang/stagedload.h"
+#include "status.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -12,8 +14,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QPromise>
 #include <QStringDecoder>
 #include <QThreadPool>
@@ -144,16 +144,13 @@ std::optional<QString> WorkspaceLoader::readConfig(const QDir &root, Workspace &
     if (!config.text) {
         warn(config.error);
     } else {
-        QJsonParseError parseError;
-        const QJsonDocument json = QJsonDocument::fromJson(config.text->toUtf8(), &parseError);
-        if (parseError.error != QJsonParseError::NoError) {
-            warn(tr("%1 is not valid JSON (%2 at byte %3); its settings are ignored.")
-                     .arg(QDir::toNativeSeparators(configPath), parseError.errorString())
-                     .arg(parseError.offset));
-        } else if (!json.isObject()) {
+        const fanva::Result<fanva::jsonutil::Json> json = fanva::jsonutil::parse(config.text->toUtf8());
+        if (!json) {
+            warn(tr("%1 is not valid JSON (%2); its settings are ignored.").arg(QDir::toNativeSeparators(configPath), json.message()));
+        } else if (!json->is_object()) {
             warn(tr("%1 must hold a JSON object; its settings are ignored.").arg(QDir::toNativeSeparators(configPath)));
         } else {
-            const QJsonObject object = json.object();
+            const fanva::jsonutil::Json &object = *json;
             // An unknown language, or one this build lacks, keeps the workspace closed
             // (nibli-kr.md §1.2); the engine's message says which and what to write.
             const fanva::lang::LanguageLookup language = fanva::lang::lookUp(fanva::lang::languageOfConfig(object));
@@ -161,14 +158,15 @@ std::optional<QString> WorkspaceLoader::readConfig(const QDir &root, Workspace &
                 return language.error;
             workspace.language = language.language->id();
             const auto stringField = [&](const QString &key) -> QString {
-                const QJsonValue value = object.value(key);
-                if (value.isUndefined())
+                const std::string name = key.toStdString();
+                if (!fanva::jsonutil::member(object, name))
                     return {};
-                if (!value.isString()) {
+                const std::optional<QString> value = fanva::jsonutil::optString(object, name);
+                if (!value) {
                     warn(tr("The \"%1\" field of %2 must be a string; it is ignored.").arg(key, s_configFileName));
                     return {};
                 }
-                return value.toString();
+                return *value;
             };
             const QString document = stringField(QStringLiteral("document"));
             if (!document.isEmpty()) {

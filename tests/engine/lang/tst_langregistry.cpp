@@ -4,9 +4,10 @@
 // fanva-cli's --language and its inference from files and folders, and the session rule.
 #include "lang/registry.h"
 
+#include "jsonutil.h"
+
 #include <QDir>
 #include <QFile>
-#include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -22,9 +23,9 @@ void writeFile(const QString &path, const QByteArray &bytes)
     file.write(bytes);
 }
 
-QJsonObject object(const char *json)
+fanva::jsonutil::Json object(const char *json)
 {
-    return QJsonDocument::fromJson(QByteArray(json)).object();
+    return fanva::jsonutil::Json::parse(json);
 }
 
 } // namespace
