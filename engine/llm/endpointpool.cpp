@@ -20,6 +20,9 @@ EndpointOutcome endpointOutcome(const Failure &failure)
     case Failure::Kind::ModelMissing:
         return EndpointOutcome::Failed;
     case Failure::Kind::Http:
+        // 503 is a full queue (Ollama past OLLAMA_NUM_PARALLEL, vLLM, a gateway): push-back.
+        if (failure.httpStatus == 503 || failure.httpStatus == 429)
+            return EndpointOutcome::Busy;
         return failure.httpStatus >= 500 ? EndpointOutcome::Failed : EndpointOutcome::Ok;
     case Failure::Kind::Config:
     case Failure::Kind::Credential:
@@ -51,11 +54,11 @@ bool EndpointPool::canTake(int endpoint, TimePoint now) const
     return s.busy < slots;
 }
 
-std::optional<int> EndpointPool::acquire(TimePoint now)
+std::optional<int> EndpointPool::acquire(TimePoint now, const std::function<bool(int)> &allowed)
 {
     std::optional<int> best;
     for (int i = 0; i < size(); ++i) {
-        if (!canTake(i, now))
+        if (!canTake(i, now) || (allowed && !allowed(i)))
             continue;
         if (!best) {
             best = i;
@@ -92,6 +95,8 @@ void EndpointPool::release(int endpoint, EndpointOutcome outcome, TimePoint now,
         s.availableAt = std::max(s.availableAt, now + retryAfter.value_or(grown));
         break;
     }
+    case EndpointOutcome::Dropped:
+        break;
     case EndpointOutcome::Failed:
         ++s.failures;
         // A failure on trial, or the n-th in a row, rests the endpoint; its work goes elsewhere.

@@ -7,6 +7,7 @@
 #include <QString>
 
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -36,6 +37,7 @@ enum class EndpointOutcome {
     Ok, ///< answered (a refusal or a malformed reply is the request's concern, not the server's)
     Busy, ///< pushed back: 429, 503, "overloaded"; the request goes elsewhere
     Failed, ///< did not answer: connect, TLS, timeout, 5xx, a cut stream, a missing model
+    Dropped, ///< cancelled by the caller: the slot is free, nothing is said of the server
 };
 
 /// The endpoint's share of a failed call (Failure::Kind).
@@ -70,7 +72,8 @@ public:
     /// busy (then the fewest busy, then the first listed), skipping one that is full, backing
     /// off or resting (a rested one on trial takes one request at a time). nullopt: wait for
     /// release() or nextAvailable().
-    [[nodiscard]] std::optional<int> acquire(TimePoint now);
+    /// `allowed`, when given, leaves out the endpoints it answers false for.
+    [[nodiscard]] std::optional<int> acquire(TimePoint now, const std::function<bool(int)> &allowed = {});
     /// Gives back the slot acquire() took, with what the request said about the endpoint.
     /// `retryAfter` is the wait the server asked for (a Busy answer's retry-after).
     void release(int endpoint, EndpointOutcome outcome, TimePoint now, std::optional<std::chrono::milliseconds> retryAfter = {});

@@ -6,6 +6,7 @@ fanva_add_test(tst_llm_parsers SOURCES llm/tst_llm_parsers.cpp LIBS fanva_engine
 fanva_add_test(tst_llm_providers SOURCES llm/tst_llm_providers.cpp llm/llmtesting.h LIBS fanva_engine_llm fanva_engine_core fanva_fakes)
 fanva_add_test(tst_llm_config SOURCES llm/tst_llm_config.cpp LIBS fanva_engine_llm fanva_engine_core)
 fanva_add_test(tst_endpointpool SOURCES llm/tst_endpointpool.cpp LIBS fanva_engine_llm fanva_engine_core)
+fanva_add_test(tst_pooledprovider SOURCES llm/tst_pooledprovider.cpp llm/llmtesting.h LIBS fanva_engine_llm fanva_engine_core fanva_fakes)
 fanva_add_test(tst_llm_scripted SOURCES llm/tst_llm_scripted.cpp llm/llmtesting.h LIBS fanva_engine_llm fanva_engine_core fanva_fakes)
 fanva_add_test(tst_llm_accounting SOURCES llm/tst_llm_accounting.cpp LIBS fanva_engine_llm fanva_engine_core)
 fanva_add_test(tst_llm_malformed SOURCES llm/tst_llm_malformed.cpp llm/llmtesting.h LIBS fanva_engine_llm fanva_engine_core fanva_fakes)

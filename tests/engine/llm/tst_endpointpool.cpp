@@ -136,6 +136,7 @@ private Q_SLOTS:
         QCOMPARE(outcome(Failure::Kind::StreamCut), EndpointOutcome::Failed);
         QCOMPARE(outcome(Failure::Kind::ModelMissing, 404), EndpointOutcome::Failed);
         QCOMPARE(outcome(Failure::Kind::Http, 502), EndpointOutcome::Failed);
+        QCOMPARE(outcome(Failure::Kind::Http, 503), EndpointOutcome::Busy);
         QCOMPARE(outcome(Failure::Kind::Http, 400), EndpointOutcome::Ok);
         QCOMPARE(outcome(Failure::Kind::TooLarge, 413), EndpointOutcome::Ok);
         QCOMPARE(outcome(Failure::Kind::Cancelled), EndpointOutcome::Ok);
