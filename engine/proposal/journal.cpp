@@ -4,6 +4,7 @@
 
 #include "jsonutil.h"
 #include "proposal/atomicwrite_p.h"
+#include "proposal/durableappend.h"
 #include "proposal/filelock_p.h"
 #include "proposal/proposal.h"
 #include "status.h"
@@ -17,13 +18,7 @@
 #include <QStandardPaths>
 
 #include <algorithm>
-#include <cerrno>
 #include <map>
-
-#ifdef Q_OS_UNIX
-#include <fcntl.h>
-#include <unistd.h>
-#endif
 
 namespace fanva::proposal {
 
@@ -128,51 +123,7 @@ Status Journal::append(const nlohmann::json &line)
 
 Status Journal::appendLocked(const QByteArray &line)
 {
-    const QFileInfo info(m_path);
-    if (!detail::makePrivateFolder(info.absolutePath()))
-        return Status::failure(QStringLiteral("Cannot create %1.").arg(info.absolutePath()));
-    const bool created = !info.exists();
-    QByteArray bytes = line;
-    {
-        // A last line without its newline was torn (a crash or a full disk mid-append):
-        // end it, so that it stays one unreadable line instead of swallowing this one.
-        QFile existing(m_path);
-        if (!created && detail::isRegularFile(m_path) && existing.open(QIODevice::ReadOnly) && existing.size() > 0
-            && existing.seek(existing.size() - 1)) {
-            char last = '\n';
-            if (existing.getChar(&last) && last != '\n')
-                bytes.prepend('\n');
-        }
-    }
-#ifdef Q_OS_UNIX
-    // Written by hand so that the system's reason (a full disk above all) reaches the message.
-    const int fd = ::open(QFile::encodeName(m_path).constData(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
-    if (fd < 0)
-        return Status::failure(QStringLiteral("Cannot open the journal %1: %2.").arg(m_path, detail::errnoText(errno)));
-    for (qsizetype done = 0; done < bytes.size();) {
-        const ssize_t n = ::write(fd, bytes.constData() + done, size_t(bytes.size() - done));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            const QString message = QStringLiteral("Cannot write the journal %1: %2.").arg(m_path, detail::errnoText(n < 0 ? errno : EIO));
-            ::close(fd);
-            return Status::failure(message);
-        }
-        done += n;
-    }
-    const bool synced = ::fsync(fd) == 0;
-    const int syncError = errno;
-    ::close(fd);
-    if (!synced)
-        return Status::failure(QStringLiteral("Cannot flush the journal %1 to disk: %2.").arg(m_path, detail::errnoText(syncError)));
-#else
-    QFile file(m_path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Append) || file.write(bytes) != bytes.size() || !file.flush())
-        return Status::failure(QStringLiteral("Cannot write the journal %1: %2.").arg(m_path, file.errorString()));
-#endif
-    if (created)
-        (void)detail::syncDirectory(info.absolutePath());
-    return {};
+    return appendDurably(m_path, line, QStringLiteral("the journal %1").arg(m_path));
 }
 
 Status Journal::appendPending(const Transaction &t)
