@@ -20,6 +20,7 @@
 
 #include "lang/registry.h"
 #include "proposal/sessionfile.h"
+#include "status.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -291,10 +292,9 @@ private Q_SLOTS:
 
         // Saved and reopened, the session keeps the decisions.
         const QString sessionPath = demo.filePath(QStringLiteral("animals.fanva"));
-        QString error;
-        QVERIFY2(review.saveSession(sessionPath, &error), qPrintable(error));
+        QCOMPARE(review.saveSession(sessionPath).message(), QString());
         ReviewController reopened;
-        QVERIFY2(reopened.openSession(sessionPath, &error), qPrintable(error));
+        QCOMPARE(reopened.openSession(sessionPath).message(), QString());
         QCOMPARE(reopened.proposal().entry(mangoId)->decision, formalize::Decision::Applied);
         QCOMPARE(reopened.proposal().entry(biscuitId)->decision, formalize::Decision::Rejected);
         QCOMPARE(reopened.attempts()->rowCount(), review.attempts()->rowCount());
@@ -752,9 +752,8 @@ private Q_SLOTS:
             = fanva::proposal::KbFingerprint { QStringLiteral("feed"), { { QStringLiteral("CxAnimals.txt"), QStringLiteral("beef") } } };
         const auto savedFingerprint = [&demo](ReviewController &review) {
             const QString path = demo.filePath(QStringLiteral("fingerprint.fanva"));
-            QString error;
-            if (!review.saveSession(path, &error))
-                return error;
+            if (const fanva::Status saved = review.saveSession(path); !saved)
+                return saved.message();
             return QString::fromStdString(
                 nlohmann::json::parse(fanva::testing::readAll(path).toStdString())["kb"].value("sha256", std::string()));
         };
@@ -779,8 +778,7 @@ private Q_SLOTS:
             review.setAutosaveDirectory(autosaveDir);
             review.setAutosaveIntervals(50, 50);
             QSignalSpy autosaved(&review, &ReviewController::autosaved);
-            QString error;
-            QVERIFY2(review.start(demo.setup(), &error), qPrintable(error));
+            QCOMPARE(review.start(demo.setup()).message(), QString());
             QTRY_VERIFY(autosaved.count() >= 1 && review.attempts()->rowCount() >= 1);
             QVERIFY(review.isRunning());
         }
@@ -789,8 +787,7 @@ private Q_SLOTS:
         QVERIFY(found.first().interrupted);
 
         ReviewController review;
-        QString error;
-        QVERIFY2(review.recoverSession(found.first().path, &error), qPrintable(error));
+        QCOMPARE(review.recoverSession(found.first().path).message(), QString());
         QVERIFY(!review.isRunning());
         QVERIFY(review.attempts()->rowCount() >= 1);
         QVERIFY2(review.attempts()->outcomeText().contains(QStringLiteral("cancelled")), qPrintable(review.attempts()->outcomeText()));
@@ -887,9 +884,9 @@ private Q_SLOTS:
         ReviewSetup setup;
         setup.documentPath = QStringLiteral("/nonexistent/doc.md");
         setup.provider.id = QStringLiteral("demo");
-        QString error;
-        QVERIFY(!review.start(setup, &error));
-        QVERIFY(error.contains(QStringLiteral("doc.md")));
+        const fanva::Status started = review.start(setup);
+        QVERIFY(!started);
+        QVERIFY(started.message().contains(QStringLiteral("doc.md")));
         QVERIFY(!review.isRunning());
     }
 };

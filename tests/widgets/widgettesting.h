@@ -7,6 +7,7 @@
 
 #include "attempts/attemptlogmodel.h"
 #include "review/reviewcontroller.h"
+#include "status.h"
 #include "window/mainwindow.h"
 
 #include <QByteArray>
@@ -184,9 +185,8 @@ public:
     {
         review.setJournalPath(journalPath());
         QSignalSpy finished(&review, &ReviewController::finished);
-        QString error;
-        if (!review.start(setup, &error))
-            return error.isEmpty() ? QStringLiteral("start() failed") : error;
+        if (const fanva::Status started = review.start(setup); !started)
+            return started.message().isEmpty() ? QStringLiteral("start() failed") : started.message();
         if (!review.isRunning())
             return QStringLiteral("the run is not running after start()");
         if (!QTest::qWaitFor([&finished] { return finished.count() == 1; }, 20000))

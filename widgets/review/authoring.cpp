@@ -18,6 +18,7 @@
 #include "llm/call.h"
 #include "llm/provider.h"
 #include "llm/selection.h"
+#include "status.h"
 
 #include <QAction>
 #include <QDir>
@@ -54,21 +55,15 @@ std::vector<formalize::PromptSegment> judgeSegments(
 
 } // namespace
 
-bool ReviewController::beginAuthoring(
-    const QString &kbFolder, std::shared_ptr<const lang::Kb> kb, const QString &context, QString *error, const QStringList &sees)
+Status ReviewController::beginAuthoring(
+    const QString &kbFolder, std::shared_ptr<const lang::Kb> kb, const QString &context, const QStringList &sees)
 {
-    if (isRunning()) {
-        *error = tr("A formalization is running.");
-        return false;
-    }
-    if (!kb) {
-        *error = tr("The KB is not loaded.");
-        return false;
-    }
-    if (context.isEmpty()) {
-        *error = tr("Choose a target context first (--context or fanva.json).");
-        return false;
-    }
+    if (isRunning())
+        return Status::failure(tr("A formalization is running."));
+    if (!kb)
+        return Status::failure(tr("The KB is not loaded."));
+    if (context.isEmpty())
+        return Status::failure(tr("Choose a target context first (--context or fanva.json)."));
     const QString kbDir = QFileInfo(kbFolder).absoluteFilePath();
     proposal::SessionFile session;
     session.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
@@ -96,8 +91,10 @@ bool ReviewController::beginAuthoring(
         p.sees = sees;
 
     // A new context (formalize.md §11.3): gated as if its file held its header already.
-    if (!p.newFileHeader().isEmpty() && !loadKb(kbDir, language, error, &p))
-        return false;
+    if (!p.newFileHeader().isEmpty()) {
+        if (Status loaded = loadKb(kbDir, language, &p); !loaded)
+            return loaded;
+    }
     m_setup = {};
     m_setup.kbFolder = kbDir;
     m_setup.language = language;
@@ -112,7 +109,7 @@ bool ReviewController::beginAuthoring(
     m_entries->setProposal(m_session->proposal);
     m_modified = false;
     Q_EMIT proposalChanged();
-    return true;
+    return {};
 }
 
 QString ReviewController::nextEntryId() const
@@ -217,22 +214,16 @@ bool ReviewController::canRejudge(const QString &id) const
         && (e->selectedShape == 0 || e->origin == formalize::Origin::Author);
 }
 
-bool ReviewController::rejudge(const QStringList &ids, const llm::ProviderOptions &provider, QString *error)
+Status ReviewController::rejudge(const QStringList &ids, const llm::ProviderOptions &provider)
 {
-    if (!m_session || !hasKb()) {
-        *error = tr("There is no proposal to re-judge.");
-        return false;
-    }
-    if (isRunning() || isRejudging()) {
-        *error = tr("Wait for the running formalization or re-judge to finish.");
-        return false;
-    }
+    if (!m_session || !hasKb())
+        return Status::failure(tr("There is no proposal to re-judge."));
+    if (isRunning() || isRejudging())
+        return Status::failure(tr("Wait for the running formalization or re-judge to finish."));
     // The scripted and demo providers bring their own model; the others need one named.
     const bool ownModel = llm::providerInfo(provider.id).bringsOwnModel;
-    if (provider.model.isEmpty() && !ownModel) {
-        *error = tr("The provider %1 names no model for the judge: choose one in Settings ▸ Provider.").arg(provider.id);
-        return false;
-    }
+    if (provider.model.isEmpty() && !ownModel)
+        return Status::failure(tr("The provider %1 names no model for the judge: choose one in Settings ▸ Provider.").arg(provider.id));
     const Proposal &p = proposal();
     formalize::JudgeAloneInput input;
     input.model = provider.model;
@@ -271,20 +262,18 @@ bool ReviewController::rejudge(const QStringList &ids, const llm::ProviderOption
     }
     if (input.items.empty()) {
         Q_EMIT rejudgeFinished(ids);
-        return true;
+        return {};
     }
     input.segments = judgeSegments(wanted, m_session->segments, p.segmentTexts);
     llm::ProviderResult created = llm::createProvider(provider);
-    if (!created.provider) {
-        *error = tr("Cannot use the provider %1: %2").arg(provider.id, QString::fromStdString(created.failure->message));
-        return false;
-    }
+    if (!created.provider)
+        return Status::failure(tr("Cannot use the provider %1: %2").arg(provider.id, QString::fromStdString(created.failure->message)));
     if (m_judgeCall)
         m_judgeCall->cancel();
     m_judgeProvider = std::move(created.provider);
     m_judgeCall = formalize::judgeAlone(*m_judgeProvider, input, this,
         [this, ids, sent](const std::vector<formalize::JudgeAloneVerdict> &verdicts) { adoptVerdicts(ids, sent, verdicts); });
-    return true;
+    return {};
 }
 
 void ReviewController::adoptVerdicts(

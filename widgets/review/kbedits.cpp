@@ -16,6 +16,7 @@
 #include "llm/provider.h"
 #include "llm/selection.h"
 #include "proposal/autosave.h"
+#include "status.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -122,33 +123,24 @@ QString ReviewController::replaceSentence(int line, const QString &sentence)
     return id;
 }
 
-bool ReviewController::startRewrite(const std::vector<int> &lines, const QString &instruction, const llm::ProviderOptions &provider,
-    const formalize::SessionSettings &settings, QString *error)
+Status ReviewController::startRewrite(const std::vector<int> &lines, const QString &instruction, const llm::ProviderOptions &provider,
+    const formalize::SessionSettings &settings)
 {
-    if (!m_session || !m_kb.isLoaded()) {
-        *error = tr("There is no target file to rewrite.");
-        return false;
-    }
-    if (isRunning() || isRejudging()) {
-        *error = tr("Wait for the running formalization or re-judge to finish.");
-        return false;
-    }
+    if (!m_session || !m_kb.isLoaded())
+        return Status::failure(tr("There is no target file to rewrite."));
+    if (isRunning() || isRejudging())
+        return Status::failure(tr("Wait for the running formalization or re-judge to finish."));
     const QString path = targetPath();
     const QByteArray bytes = fileBytes(path);
-    if (proposal().absent || proposal::sha256Hex(bytes) != proposal().baseSha256) {
-        *error = tr("%1 changed on disk since the proposal was made: Re-diff first.").arg(QFileInfo(path).fileName());
-        return false;
-    }
+    if (proposal().absent || proposal::sha256Hex(bytes) != proposal().baseSha256)
+        return Error { tr("%1 changed on disk since the proposal was made: Re-diff first.").arg(QFileInfo(path).fileName()), path };
     const std::vector<ExistingSentence> selection = rewritableSentences(lines);
-    if (selection.empty()) {
-        *error = tr("No sentence of %1 that no entry changes yet starts on the selected lines.").arg(QFileInfo(path).fileName());
-        return false;
-    }
+    if (selection.empty())
+        return Error { tr("No sentence of %1 that no entry changes yet starts on the selected lines.").arg(QFileInfo(path).fileName()),
+            path };
     llm::ProviderResult created = llm::createProvider(provider);
-    if (!created.provider) {
-        *error = tr("Cannot use the provider %1: %2").arg(provider.id, QString::fromStdString(created.failure->message));
-        return false;
-    }
+    if (!created.provider)
+        return Status::failure(tr("Cannot use the provider %1: %2").arg(provider.id, QString::fromStdString(created.failure->message)));
     m_run.reset();
     m_provider = std::move(created.provider);
     formalize::SessionSettings sessionSettings = settings;
@@ -168,7 +160,7 @@ bool ReviewController::startRewrite(const std::vector<int> &lines, const QString
     m_autosaveScheduler->sessionStarted();
     Q_EMIT started();
     m_run->start();
-    return true;
+    return {};
 }
 
 std::vector<ExistingSentence> ReviewController::rewritableSentences(const std::vector<int> &lines) const

@@ -163,26 +163,20 @@ bool ReviewController::isRunning() const
     return m_run && !m_run->isFinished();
 }
 
-bool ReviewController::loadKb(const QString &folder, const QString &language, QString *error, const proposal::Proposal *proposal)
+Status ReviewController::loadKb(const QString &folder, const QString &language, const proposal::Proposal *proposal)
 {
-    if (const std::optional<QString> failure = m_kb.load(folder, language, proposal)) {
-        *error = *failure;
-        return false;
-    }
-    return true;
+    if (const std::optional<QString> failure = m_kb.load(folder, language, proposal))
+        return Status::failure(*failure);
+    return {};
 }
 
-bool ReviewController::start(const ReviewSetup &setup, QString *error)
+Status ReviewController::start(const ReviewSetup &setup)
 {
-    if (isRunning()) {
-        *error = tr("A formalization is already running.");
-        return false;
-    }
+    if (isRunning())
+        return Status::failure(tr("A formalization is already running."));
     QFile file(setup.documentPath);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(setup.documentPath), file.errorString());
-        return false;
-    }
+    if (!file.open(QIODevice::ReadOnly))
+        return Error { tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(setup.documentPath), file.errorString()), setup.documentPath };
     const QByteArray document = file.readAll();
     // A new context (formalize.md §11.3): the KB as it will be once Apply creates its file.
     proposal::Proposal target;
@@ -194,13 +188,12 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
     target.language = setup.language;
     if (setup.kb && target.newFileHeader().isEmpty())
         m_kb.adopt(setup.kb);
-    else if (!loadKb(setup.kbFolder, setup.language, error, &target))
-        return false;
+    else if (Status loaded = loadKb(setup.kbFolder, setup.language, &target); !loaded)
+        return loaded;
     llm::ProviderResult created = llm::createProvider(setup.provider);
-    if (!created.provider) {
-        *error = tr("Cannot use the provider %1: %2").arg(setup.provider.id, QString::fromStdString(created.failure->message));
-        return false;
-    }
+    if (!created.provider)
+        return Status::failure(
+            tr("Cannot use the provider %1: %2").arg(setup.provider.id, QString::fromStdString(created.failure->message)));
 
     m_run.reset();
     m_provider = std::move(created.provider);
@@ -246,7 +239,7 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
     m_autosaveScheduler->sessionStarted();
     Q_EMIT started();
     m_run->start();
-    return true;
+    return {};
 }
 
 void ReviewController::cancel()
@@ -460,10 +453,12 @@ std::vector<proposal::DiffLine> ReviewController::diff(bool acceptedOnly, bool w
     return proposal().diff(readBytes(targetPath()), QDateTime::currentDateTimeUtc(), acceptedOnly, wholeFile);
 }
 
-QStringList ReviewController::rediff(QString *error)
+Result<QStringList> ReviewController::rediff()
 {
-    if (!m_session || !loadKb(proposal().kbDir, proposal().language, error))
-        return {};
+    if (!m_session)
+        return QStringList(); // nothing to re-diff
+    if (Status loaded = loadKb(proposal().kbDir, proposal().language); !loaded)
+        return loaded.error();
     Proposal p = proposal();
     const QStringList changed = proposal::rediff(p, *m_kb.kb());
     m_undoStack->clear();
@@ -474,55 +469,45 @@ QStringList ReviewController::rediff(QString *error)
     return changed;
 }
 
-bool ReviewController::saveSession(const QString &path, QString *error)
+Status ReviewController::saveSession(const QString &path)
 {
-    if (!m_session) {
-        *error = tr("There is no proposal to save.");
-        return false;
-    }
+    if (!m_session)
+        return Status::failure(tr("There is no proposal to save."));
     proposal::SessionFile file = *m_session;
     file.proposal = proposal();
     file.modified = QDateTime::currentDateTimeUtc();
-    if (const fanva::Status saved = file.save(path); !saved) {
-        *error = saved.message();
-        return false;
-    }
+    if (Status saved = file.save(path); !saved)
+        return saved;
     if (m_autosave)
         m_autosave->discard();
     m_modified = false;
-    return true;
+    return {};
 }
 
-bool ReviewController::openSession(const QString &path, QString *error)
+Status ReviewController::openSession(const QString &path)
 {
-    if (isRunning()) {
-        *error = tr("A formalization is running.");
-        return false;
-    }
+    if (isRunning())
+        return Status::failure(tr("A formalization is running."));
     proposal::SessionLoad loaded = proposal::loadSessionFile(path);
-    if (!loaded.session) {
-        *error = loaded.error;
-        return false;
-    }
-    if (!adoptSession(std::move(*loaded.session), error))
-        return false;
+    if (!loaded.session)
+        return Error { loaded.error, path };
+    if (Status adopted = adoptSession(std::move(*loaded.session)); !adopted)
+        return adopted;
     beginAutosave(m_sessionId);
     m_modified = false;
-    return true;
+    return {};
 }
 
-bool ReviewController::adoptSession(proposal::SessionFile session, QString *error)
+Status ReviewController::adoptSession(proposal::SessionFile session)
 {
     // A session reopens only under its own language (nibli-kr.md §1.2): its workspace's, as
     // the fanva.json beside its kb folder names it.
     const std::optional<lang::LanguageChoice> configured = lang::languageOfWorkspace(QFileInfo(session.proposal.kbDir).absolutePath());
     const QString workspaceLanguage = configured && configured->ok() ? configured->id : lang::defaultLanguage().id();
-    if (const std::optional<QString> mismatch = lang::sessionLanguageMismatch(session.proposal.language, workspaceLanguage)) {
-        *error = *mismatch;
-        return false;
-    }
-    if (!loadKb(session.proposal.kbDir, session.proposal.language, error, &session.proposal))
-        return false;
+    if (const std::optional<QString> mismatch = lang::sessionLanguageMismatch(session.proposal.language, workspaceLanguage))
+        return Status::failure(*mismatch);
+    if (Status loaded = loadKb(session.proposal.kbDir, session.proposal.language, &session.proposal); !loaded)
+        return loaded;
     m_session = std::move(session);
     m_sessionId = m_session->id;
     m_attempts->clear();
@@ -531,24 +516,20 @@ bool ReviewController::adoptSession(proposal::SessionFile session, QString *erro
     m_undoStack->clear();
     m_entries->setProposal(m_session->proposal);
     Q_EMIT proposalChanged();
-    return true;
+    return {};
 }
 
-bool ReviewController::recoverSession(const QString &autosavePath, QString *error)
+Status ReviewController::recoverSession(const QString &autosavePath)
 {
-    if (isRunning()) {
-        *error = tr("A formalization is running.");
-        return false;
-    }
+    if (isRunning())
+        return Status::failure(tr("A formalization is running."));
     proposal::SessionLoad loaded = proposal::loadSessionFile(autosavePath);
-    if (!loaded.session) {
-        *error = loaded.error;
-        return false;
-    }
+    if (!loaded.session)
+        return Error { loaded.error, autosavePath };
     const bool interrupted = proposal::markInterrupted(*loaded.session);
     nlohmann::json outcome = loaded.session->outcome;
-    if (!adoptSession(std::move(*loaded.session), error))
-        return false;
+    if (Status adopted = adoptSession(std::move(*loaded.session)); !adopted)
+        return adopted;
     if (interrupted) {
         // The log says how the run ended, like a run cancelled in this window.
         outcome["type"] = "finished";
@@ -561,7 +542,7 @@ bool ReviewController::recoverSession(const QString &autosavePath, QString *erro
     if (!m_autosave->lock())
         qCWarning(lcReview) << "cannot lock the recovered autosave" << autosavePath;
     m_modified = true;
-    return true;
+    return {};
 }
 
 void ReviewController::setAutosaveDirectory(const QString &directory)

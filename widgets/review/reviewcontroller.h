@@ -9,6 +9,7 @@
 #include "proposal/journal.h"
 #include "proposal/sessionfile.h"
 #include "review/reviewkb.h"
+#include "status.h"
 
 #include <QObject>
 #include <QPointer>
@@ -93,9 +94,9 @@ public:
     [[nodiscard]] AttemptLogModel *attempts() const { return m_attempts; }
     [[nodiscard]] QUndoStack *undoStack() const { return m_undoStack; }
 
-    /// Starts a formalization; returns false with @p error when it cannot start (the KB does
-    /// not load, the document cannot be read, the provider cannot be made). Asynchronous.
-    bool start(const ReviewSetup &setup, QString *error);
+    /// Starts a formalization; fails, saying why, when it cannot start (the KB does not load,
+    /// the document cannot be read, the provider cannot be made). Asynchronous.
+    [[nodiscard]] fanva::Status start(const ReviewSetup &setup);
     /// Asked, when a run on the review's document and context finishes, with the ids of the
     /// decided entries the merge would lose (formalize.md §9.5); unset: they are kept.
     void setLossQuestion(std::function<LossAnswer(const QStringList &ids)> question) { m_lossQuestion = std::move(question); }
@@ -164,12 +165,12 @@ public:
     /// What runs Apply, Undo Apply and recovery: its progress text and cancel().
     [[nodiscard]] ApplyRunner *applyRunner() const { return m_applyRunner; }
     /// Takes the file as it is now as the base after a conflict; returns the ids whose problems changed.
-    QStringList rediff(QString *error);
+    [[nodiscard]] fanva::Result<QStringList> rediff();
 
     /// Saves / opens a `.fanva` session file (§13). Saving makes the review unmodified and
     /// removes its autosave.
-    bool saveSession(const QString &path, QString *error);
-    bool openSession(const QString &path, QString *error);
+    [[nodiscard]] fanva::Status saveSession(const QString &path);
+    [[nodiscard]] fanva::Status openSession(const QString &path);
 
     // --- autosave and crash recovery (§13) ----------------------------------------------
     /// The folder unsaved sessions are autosaved to; empty (the default) turns autosave off.
@@ -185,7 +186,7 @@ public:
     void closeSession();
     /// Reopens an autosave a crashed process left behind: a session caught running reopens
     /// cancelled (interrupted). The review stays modified and goes on autosaving there.
-    bool recoverSession(const QString &autosavePath, QString *error);
+    [[nodiscard]] fanva::Status recoverSession(const QString &autosavePath);
 
     /// What the gates say of accepted entry @p id when it is written after the other
     /// accepted entries (formalize.md §9: every change to the accepted set re-gates them
@@ -199,8 +200,8 @@ public:
     /// no document, the target file hashed now as the base; the author writes into it.
     /// @p sees: a new context's genlCx parents while it has no file (ReviewSetup::sees).
     /// @p kb is in any language (@p target: a context, or a nibli target name).
-    bool beginAuthoring(const QString &kbFolder, std::shared_ptr<const fanva::lang::Kb> kb, const QString &target, QString *error,
-        const QStringList &sees = {});
+    [[nodiscard]] fanva::Status beginAuthoring(
+        const QString &kbFolder, std::shared_ptr<const fanva::lang::Kb> kb, const QString &target, const QStringList &sees = {});
     /// The id the next author entry gets (c1 in an empty proposal).
     [[nodiscard]] QString nextEntryId() const;
     /// The author's @p text as sentences of @p language: one per sentence when it reads as
@@ -234,16 +235,16 @@ public:
     /// rewrite rewritableSentences(@p lines) as @p instruction says, in the engine's rewrite
     /// session. Runs like a formalization (started(), the attempt log, cancel(), finished());
     /// then its entries join the proposal, undecided, as one undoable step (rewriteFinished()).
-    /// False, with @p error, when it cannot start.
-    bool startRewrite(const std::vector<int> &lines, const QString &instruction, const fanva::llm::ProviderOptions &provider,
-        const fanva::formalize::SessionSettings &settings, QString *error);
+    /// Fails, saying why, when it cannot start.
+    [[nodiscard]] fanva::Status startRewrite(const std::vector<int> &lines, const QString &instruction,
+        const fanva::llm::ProviderOptions &provider, const fanva::formalize::SessionSettings &settings);
     /// Whether the running run is a rewrite.
     [[nodiscard]] bool isRewriting() const { return m_rewriting && isRunning(); }
     /// Whether entry @p id can go to the judge alone: an edited or author entry not applied.
     [[nodiscard]] bool canRejudge(const QString &id) const;
     /// Sends the entries @p ids (those canRejudge()) to the judge alone with @p provider;
-    /// asynchronous (rejudgeFinished()). False, with @p error, when it cannot start.
-    bool rejudge(const QStringList &ids, const fanva::llm::ProviderOptions &provider, QString *error);
+    /// asynchronous (rejudgeFinished()). Fails, saying why, when it cannot start.
+    [[nodiscard]] fanva::Status rejudge(const QStringList &ids, const fanva::llm::ProviderOptions &provider);
     [[nodiscard]] bool isRejudging() const { return !m_judgeCall.isNull(); }
 
 Q_SIGNALS:
@@ -283,13 +284,13 @@ private:
     void onSessionFinished();
     void finishRewrite();
     /// Loads the KB in @p folder in the language @p language (ReviewKb::load()) as the review's.
-    bool loadKb(const QString &folder, const QString &language, QString *error, const fanva::proposal::Proposal *proposal = nullptr);
+    [[nodiscard]] fanva::Status loadKb(const QString &folder, const QString &language, const fanva::proposal::Proposal *proposal = nullptr);
     [[nodiscard]] bool hasKb() const { return m_kb.isLoaded(); }
     /// What a re-judge sent, by entry id: the sentence and its gloss.
     using SentForJudge = std::map<QString, std::pair<QString, fanva::formalize::EntryGloss>>;
     /// Takes the judge's @p verdicts for the entries still as they were sent.
     void adoptVerdicts(const QStringList &ids, const SentForJudge &sent, const std::vector<fanva::formalize::JudgeAloneVerdict> &verdicts);
-    bool adoptSession(fanva::proposal::SessionFile session, QString *error);
+    [[nodiscard]] fanva::Status adoptSession(fanva::proposal::SessionFile session);
     /// The finished run merged into the review (formalize.md §9.5); false: the review stays.
     bool mergeRun(fanva::proposal::SessionFile fresh);
     [[nodiscard]] fanva::proposal::SessionOrigin origin() const;

@@ -17,6 +17,7 @@
 #include "llm/contextwindow.h"
 #include "llm/credentials.h"
 #include "llm/providerinfo.h"
+#include "status.h"
 
 #include <QAction>
 #include <QDir>
@@ -167,11 +168,10 @@ bool MainWindow::withContextWindow(const fanva::llm::ProviderOptions &options, f
 
 bool MainWindow::launchReview(const ReviewSetup &setup)
 {
-    QString error;
-    const bool started = m_review->start(setup, &error);
+    const fanva::Status started = m_review->start(setup);
     updateReviewActions();
     if (!started) {
-        reportError(error);
+        reportError(started.message());
         return false;
     }
     statusBar()->showMessage(tr("Formalizing %1 with %2…").arg(QFileInfo(m_workspace.document).fileName(), setup.provider.id));
@@ -256,8 +256,9 @@ bool MainWindow::rediff()
 {
     if (m_review->isApplying())
         return false;
-    QString error;
-    const QStringList changed = m_review->rediff(&error);
+    const fanva::Result<QStringList> rediffed = m_review->rediff();
+    const QString error = rediffed.message();
+    const QStringList changed = rediffed.valueOr({});
     if (!error.isEmpty()) {
         m_applyResult->showMessage(error, ApplyResultBar::Kind::Error);
         reportError(error);
@@ -272,9 +273,8 @@ bool MainWindow::rediff()
 
 bool MainWindow::openSession(const QString &path)
 {
-    QString error;
-    if (!m_review->openSession(path, &error)) {
-        reportError(tr("Cannot open the session %1: %2").arg(QDir::toNativeSeparators(path), error));
+    if (const fanva::Status opened = m_review->openSession(path); !opened) {
+        reportError(tr("Cannot open the session %1: %2").arg(QDir::toNativeSeparators(path), opened.message()));
         return false;
     }
     // The session's target is the window's: a new context it made (formalize.md §11.3) is one
@@ -322,11 +322,10 @@ void MainWindow::saveSession()
     const QString path = QFileDialog::getSaveFileName(this, tr("Save Session"), m_workspace.root, tr("Fanva sessions (*.fanva)"));
     if (path.isEmpty())
         return;
-    QString error;
-    if (m_review->saveSession(path, &error))
+    if (const fanva::Status saved = m_review->saveSession(path))
         statusBar()->showMessage(tr("Saved the session to %1.").arg(QDir::toNativeSeparators(path)), 5000);
     else
-        reportError(error);
+        reportError(saved.message());
 }
 
 bool MainWindow::confirmCloseReview()
@@ -357,9 +356,8 @@ bool MainWindow::offerRecovery()
     case RecoveryChoice::Action::Recover:
         break;
     }
-    QString error;
-    if (!m_review->recoverSession(choice.path, &error)) {
-        reportError(tr("Cannot recover the review %1: %2").arg(QDir::toNativeSeparators(choice.path), error));
+    if (const fanva::Status recovered = m_review->recoverSession(choice.path); !recovered) {
+        reportError(tr("Cannot recover the review %1: %2").arg(QDir::toNativeSeparators(choice.path), recovered.message()));
         return false;
     }
     showSessionDocument();
