@@ -8,6 +8,7 @@
 #include "attempts/attemptlogmodel.h"
 #include "review/addentriescommand.h"
 #include "review/entrymodel.h"
+#include "review/reviewautosave.h"
 
 #include "formalize/sessionsetup.h"
 #include "lang/language.h"
@@ -15,7 +16,7 @@
 #include "lang/sentenceedits.h"
 #include "llm/provider.h"
 #include "llm/selection.h"
-#include "proposal/autosave.h"
+#include "proposal/proposal.h"
 #include "status.h"
 
 #include <QFile>
@@ -157,7 +158,7 @@ Status ReviewController::startRewrite(const std::vector<int> &lines, const QStri
     connect(m_run.get(), &formalize::Session::textDelta, this, &ReviewController::textDelta);
     connect(m_run.get(), &formalize::Session::thinkingDelta, this, &ReviewController::thinkingDelta);
     connect(m_run.get(), &formalize::Session::finished, this, &ReviewController::onSessionFinished);
-    m_autosaveScheduler->sessionStarted();
+    m_autosave->sessionStarted();
     Q_EMIT started();
     m_run->start();
     return {};
@@ -197,7 +198,7 @@ void ReviewController::finishRewrite()
     }
     if (!added.empty())
         m_undoStack->push(new AddEntriesCommand(m_entries, std::move(added), tr("Rewrite %1").arg(ids.join(QStringLiteral(", ")))));
-    m_autosaveScheduler->sessionFinished();
+    m_autosave->sessionFinished();
     Q_EMIT finished(outcome);
     Q_EMIT rewriteFinished(outcome, ids);
 }

@@ -5,6 +5,8 @@
 #include "attempts/attemptlogmodel.h"
 #include "review/applyrunner.h"
 #include "review/entrymodel.h"
+#include "review/rejudger.h"
+#include "review/reviewautosave.h"
 
 #include "formalize/sessionsetup.h"
 #include "lang/registry.h"
@@ -69,9 +71,16 @@ ReviewController::ReviewController(QObject *parent)
     , m_entries(new EntryModel(this))
     , m_attempts(new AttemptLogModel(this))
     , m_undoStack(new QUndoStack(this))
-    , m_autosaveScheduler(new proposal::AutosaveScheduler([this] { autosaveNow(); }, this))
+    , m_autosave(new ReviewAutosave([this] { return autosaveSnapshot(); }, this))
     , m_applyRunner(new ApplyRunner(this))
+    , m_rejudger(new Rejudger(
+          m_entries,
+          [this](
+              const QString &id, const QString &text, const std::function<bool(Proposal &)> &change) { return decide(id, text, change); },
+          this))
 {
+    connect(m_rejudger, &Rejudger::finished, this, &ReviewController::rejudgeFinished);
+    connect(m_autosave, &ReviewAutosave::autosaved, this, &ReviewController::autosaved);
     // Every decision, its undo and its redo move the stack's index.
     connect(m_undoStack, &QUndoStack::indexChanged, this, &ReviewController::markChanged);
     // ... and so may change the accepted set, as may a new proposal or an Apply.
@@ -227,7 +236,7 @@ Status ReviewController::start(const ReviewSetup &setup)
     if (!m_merging) {
         // A new review; formalizing again keeps the review's id and autosave.
         m_sessionId = QUuid::createUuid().toString(QUuid::WithoutBraces);
-        beginAutosave(m_sessionId);
+        m_autosave->begin(m_sessionId);
     }
     m_run = std::make_unique<formalize::Session>(m_provider.get(), std::move(input));
     connect(m_run.get(), &formalize::Session::eventAdded, m_attempts, &AttemptLogModel::addEvent);
@@ -236,7 +245,7 @@ Status ReviewController::start(const ReviewSetup &setup)
     connect(m_run.get(), &formalize::Session::finished, this, &ReviewController::onSessionFinished);
     m_created = QDateTime::currentDateTimeUtc();
     m_modified = true;
-    m_autosaveScheduler->sessionStarted();
+    m_autosave->sessionStarted();
     Q_EMIT started();
     m_run->start();
     return {};
@@ -321,7 +330,7 @@ void ReviewController::onSessionFinished()
         m_session = std::move(fresh);
     } else if (!mergeRun(std::move(fresh))) {
         // The review stays; the log shows the run that did not merge.
-        m_autosaveScheduler->sessionFinished();
+        m_autosave->sessionFinished();
         Q_EMIT proposalChanged();
         Q_EMIT finished(m_run->outcomeName());
         return;
@@ -331,7 +340,7 @@ void ReviewController::onSessionFinished()
     m_undoStack->clear();
     m_entries->setProposal(m_session->proposal);
     m_modified = true;
-    m_autosaveScheduler->sessionFinished();
+    m_autosave->sessionFinished();
     Q_EMIT proposalChanged();
     Q_EMIT finished(m_run->outcomeName());
 }
@@ -478,8 +487,7 @@ Status ReviewController::saveSession(const QString &path)
     file.modified = QDateTime::currentDateTimeUtc();
     if (Status saved = file.save(path); !saved)
         return saved;
-    if (m_autosave)
-        m_autosave->discard();
+    m_autosave->discard();
     m_modified = false;
     return {};
 }
@@ -493,7 +501,7 @@ Status ReviewController::openSession(const QString &path)
         return Error { loaded.error, path };
     if (Status adopted = adoptSession(std::move(*loaded.session)); !adopted)
         return adopted;
-    beginAutosave(m_sessionId);
+    m_autosave->begin(m_sessionId);
     m_modified = false;
     return {};
 }
@@ -536,10 +544,7 @@ Status ReviewController::recoverSession(const QString &autosavePath)
         m_attempts->addEvent(outcome);
     }
     // Go on autosaving where the crashed process did, under its lock from now on.
-    const QFileInfo info(autosavePath);
-    if (!m_autosave || m_autosave->path() != info.absoluteFilePath())
-        m_autosave = std::make_unique<proposal::Autosave>(info.absolutePath(), m_sessionId);
-    if (!m_autosave->lock())
+    if (!m_autosave->resume(autosavePath, m_sessionId))
         qCWarning(lcReview) << "cannot lock the recovered autosave" << autosavePath;
     m_modified = true;
     return {};
@@ -547,55 +552,40 @@ Status ReviewController::recoverSession(const QString &autosavePath)
 
 void ReviewController::setAutosaveDirectory(const QString &directory)
 {
-    m_autosaveDirectory = directory;
+    m_autosave->setDirectory(directory);
     if (!m_sessionId.isEmpty())
-        beginAutosave(m_sessionId);
+        m_autosave->begin(m_sessionId);
     if (m_modified)
-        m_autosaveScheduler->decisionChanged();
+        m_autosave->decisionChanged();
+}
+
+QString ReviewController::autosaveDirectory() const
+{
+    return m_autosave->directory();
 }
 
 void ReviewController::setAutosaveIntervals(int decisionDebounceMs, int runningIntervalMs)
 {
-    m_autosaveScheduler->setIntervals(decisionDebounceMs, runningIntervalMs);
+    m_autosave->setIntervals(decisionDebounceMs, runningIntervalMs);
 }
 
 QString ReviewController::autosavePath() const
 {
-    return m_autosave ? m_autosave->path() : QString();
+    return m_autosave->path();
 }
 
-void ReviewController::beginAutosave(const QString &id)
+std::optional<proposal::SessionFile> ReviewController::autosaveSnapshot() const
 {
-    const QString path = m_autosaveDirectory.isEmpty() ? QString() : proposal::Autosave(m_autosaveDirectory, id).path();
-    if (m_autosave && m_autosave->path() == path)
-        return;
-    // A new review replaces the old one, whose autosave has no use any more.
-    if (m_autosave)
-        m_autosave->discard();
-    m_autosave.reset();
-    if (!path.isEmpty())
-        m_autosave = std::make_unique<proposal::Autosave>(m_autosaveDirectory, id);
-}
-
-void ReviewController::autosaveNow()
-{
-    if (!m_autosave || !m_modified)
-        return;
-    proposal::SessionFile file;
-    if (isRunning() && !m_merging && !m_rewriting) {
-        file = proposal::sessionFileFrom(*m_run, origin());
-    } else if (m_session) {
-        file = *m_session;
-        file.proposal = proposal();
-        file.modified = QDateTime::currentDateTimeUtc();
-    } else {
-        return;
-    }
-    if (const fanva::Status saved = m_autosave->save(file); !saved) {
-        qCWarning(lcReview) << "cannot autosave the review:" << saved.message();
-        return;
-    }
-    Q_EMIT autosaved(m_autosave->path());
+    if (!m_modified)
+        return std::nullopt;
+    if (isRunning() && !m_merging && !m_rewriting)
+        return proposal::sessionFileFrom(*m_run, origin());
+    if (!m_session)
+        return std::nullopt;
+    proposal::SessionFile file = *m_session;
+    file.proposal = proposal();
+    file.modified = QDateTime::currentDateTimeUtc();
+    return file;
 }
 
 void ReviewController::closeSession()
@@ -605,9 +595,7 @@ void ReviewController::closeSession()
         if (!m_run->isFinished())
             m_run->cancel();
     }
-    if (m_autosave)
-        m_autosave->discard();
-    m_autosave.reset();
+    m_autosave->stop();
     m_modified = false;
 }
 
@@ -616,5 +604,5 @@ void ReviewController::markChanged()
     if (!m_session)
         return;
     m_modified = true;
-    m_autosaveScheduler->decisionChanged();
+    m_autosave->decisionChanged();
 }

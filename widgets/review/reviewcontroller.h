@@ -12,7 +12,6 @@
 #include "status.h"
 
 #include <QObject>
-#include <QPointer>
 
 #include <functional>
 #include <map>
@@ -23,10 +22,8 @@ class ApplyRunner;
 class AttemptLogModel;
 class EntryModel;
 class QUndoStack;
-
-namespace fanva::formalize {
-struct JudgeAloneVerdict;
-}
+class Rejudger;
+class ReviewAutosave;
 
 namespace fanva::kb {
 class KnowledgeBase;
@@ -35,13 +32,6 @@ namespace fanva::lang {
 class Kb;
 class Language;
 } // namespace fanva::lang
-namespace fanva::llm {
-class Call;
-}
-namespace fanva::proposal {
-class Autosave;
-class AutosaveScheduler;
-} // namespace fanva::proposal
 
 /// What a formalization in the reviewer starts from.
 struct ReviewSetup {
@@ -175,7 +165,7 @@ public:
     // --- autosave and crash recovery (§13) ----------------------------------------------
     /// The folder unsaved sessions are autosaved to; empty (the default) turns autosave off.
     void setAutosaveDirectory(const QString &directory);
-    [[nodiscard]] QString autosaveDirectory() const { return m_autosaveDirectory; }
+    [[nodiscard]] QString autosaveDirectory() const;
     /// The decision debounce and the interval while running, in milliseconds.
     void setAutosaveIntervals(int decisionDebounceMs, int runningIntervalMs);
     /// The current session's autosave file ("" when autosave is off or nothing runs).
@@ -245,7 +235,7 @@ public:
     /// Sends the entries @p ids (those canRejudge()) to the judge alone with @p provider;
     /// asynchronous (rejudgeFinished()). Fails, saying why, when it cannot start.
     [[nodiscard]] fanva::Status rejudge(const QStringList &ids, const fanva::llm::ProviderOptions &provider);
-    [[nodiscard]] bool isRejudging() const { return !m_judgeCall.isNull(); }
+    [[nodiscard]] bool isRejudging() const;
 
 Q_SIGNALS:
     void started();
@@ -286,17 +276,13 @@ private:
     /// Loads the KB in @p folder in the language @p language (ReviewKb::load()) as the review's.
     [[nodiscard]] fanva::Status loadKb(const QString &folder, const QString &language, const fanva::proposal::Proposal *proposal = nullptr);
     [[nodiscard]] bool hasKb() const { return m_kb.isLoaded(); }
-    /// What a re-judge sent, by entry id: the sentence and its gloss.
-    using SentForJudge = std::map<QString, std::pair<QString, fanva::formalize::EntryGloss>>;
-    /// Takes the judge's @p verdicts for the entries still as they were sent.
-    void adoptVerdicts(const QStringList &ids, const SentForJudge &sent, const std::vector<fanva::formalize::JudgeAloneVerdict> &verdicts);
     [[nodiscard]] fanva::Status adoptSession(fanva::proposal::SessionFile session);
     /// The finished run merged into the review (formalize.md §9.5); false: the review stays.
     bool mergeRun(fanva::proposal::SessionFile fresh);
     [[nodiscard]] fanva::proposal::SessionOrigin origin() const;
     void markChanged();
-    void beginAutosave(const QString &id);
-    void autosaveNow();
+    /// What the autosave writes now: the running run or the review, when modified.
+    [[nodiscard]] std::optional<fanva::proposal::SessionFile> autosaveSnapshot() const;
     void regateAccepted();
     /// Takes a finished Apply's outcome (@p applied: the proposal it wrote from, now updated)
     /// into the proposal as it is now, when it is still the review's (@p sessionId).
@@ -317,9 +303,7 @@ private:
     QDateTime m_created;
     QString m_sessionId;
     QString m_journalPath;
-    QString m_autosaveDirectory;
-    std::unique_ptr<fanva::proposal::Autosave> m_autosave;
-    fanva::proposal::AutosaveScheduler *m_autosaveScheduler = nullptr;
+    ReviewAutosave *m_autosave = nullptr;
     bool m_modified = false;
     bool m_gitCommits = false;
     bool m_merging = false; ///< the running run merges into the review when it finishes
@@ -328,6 +312,5 @@ private:
     fanva::formalize::MergeResult m_lastMerge;
     ApplyRunner *m_applyRunner = nullptr;
     QStringList m_applying; ///< the ids the running Apply writes: they take no decision meanwhile
-    std::unique_ptr<fanva::llm::Provider> m_judgeProvider; ///< Re-judge's
-    QPointer<fanva::llm::Call> m_judgeCall;
+    Rejudger *m_rejudger = nullptr;
 };
