@@ -233,7 +233,7 @@ private Q_SLOTS:
         const QString path = demo.filePath(QStringLiteral("authored.fanva"));
         QCOMPARE(review->saveSession(path).message(), QString());
         ReviewController reopened;
-        QCOMPARE(reopened.openSession(path).message(), QString());
+        QCOMPARE(fanva::testing::openAndWait(reopened, path), QString());
         QCOMPARE(reopened.proposal().entry(author)->origin, formalize::Origin::Author);
         QCOMPARE(reopened.proposal().entry(author)->sentence(), QStringLiteral("(weightInKg Biscuit 85)"));
     }

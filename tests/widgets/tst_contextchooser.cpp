@@ -313,6 +313,7 @@ private Q_SLOTS:
         QVERIFY(demo.open(reopened));
         QCOMPARE(reopened.workspace().context, QStringLiteral("CxAnimals"));
         QVERIFY(reopened.openSession(session));
+        QVERIFY(fanva::testing::waitForKbLoad(*reopened.review()));
         QCOMPARE(reopened.workspace().context, QStringLiteral("CxBirds"));
         QCOMPARE(reopened.findChild<QLabel *>(QStringLiteral("contextLabel"))->text(), QStringLiteral("Target: CxBirds"));
         auto *reopenedChooser = reopened.findChild<ContextChooser *>(QStringLiteral("contextChooser"));

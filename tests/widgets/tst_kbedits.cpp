@@ -172,7 +172,7 @@ private Q_SLOTS:
         QCOMPARE(session.save(sessionPath).message(), QString());
 
         ReviewController review;
-        QCOMPARE(review.openSession(sessionPath).message(), QString());
+        QCOMPARE(fanva::testing::openAndWait(review, sessionPath), QString());
         ProposalView view;
         view.resize(700, 500);
         ReviewPresenter presenter(&review, &view);

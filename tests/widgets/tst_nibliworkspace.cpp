@@ -374,6 +374,7 @@ void TstNibliWorkspace::formalizeReviewApplyUndo()
     QVERIFY(!fanva::testing::applyAndWait(window));
     QCOMPARE(fanva::testing::readAll(target), edited);
     QVERIFY(window.rediff());
+    QVERIFY(fanva::testing::waitForKbLoad(*window.review()));
     QCOMPARE(window.review()->proposal().entry(id)->state, fanva::formalize::EntryState::Admissible);
     QVERIFY(fanva::testing::applyAndWait(window));
     QVERIFY(fanva::testing::readAll(target).startsWith(edited));
@@ -388,6 +389,7 @@ void TstNibliWorkspace::formalizeReviewApplyUndo()
     QVERIFY(reopened.openWorkspace(dir.path()));
     QVERIFY(loaded.count() > 0 || loaded.wait(20000));
     QVERIFY(reopened.openSession(session));
+    QVERIFY(fanva::testing::waitForKbLoad(*reopened.review()));
     QCOMPARE(reopened.review()->proposal().language, QStringLiteral("nibli"));
     QVERIFY(reopened.review()->proposal().entry(id));
 }

@@ -294,7 +294,7 @@ private Q_SLOTS:
         const QString sessionPath = demo.filePath(QStringLiteral("animals.fanva"));
         QCOMPARE(review.saveSession(sessionPath).message(), QString());
         ReviewController reopened;
-        QCOMPARE(reopened.openSession(sessionPath).message(), QString());
+        QCOMPARE(fanva::testing::openAndWait(reopened, sessionPath), QString());
         QCOMPARE(reopened.proposal().entry(mangoId)->decision, formalize::Decision::Applied);
         QCOMPARE(reopened.proposal().entry(biscuitId)->decision, formalize::Decision::Rejected);
         QCOMPARE(reopened.attempts()->rowCount(), review.attempts()->rowCount());
@@ -691,6 +691,7 @@ private Q_SLOTS:
             return RecoveryChoice { RecoveryChoice::Action::Recover, reviews.first().path };
         });
         QVERIFY(window.offerRecovery());
+        QVERIFY(fanva::testing::waitForKbLoad(*window.review()));
         QCOMPARE(offered, found);
         ReviewController *recovered = window.review();
         QCOMPARE(recovered->entries()->rowCount(), entryCount);
@@ -787,7 +788,7 @@ private Q_SLOTS:
         QVERIFY(found.first().interrupted);
 
         ReviewController review;
-        QCOMPARE(review.recoverSession(found.first().path).message(), QString());
+        QCOMPARE(fanva::testing::openAndWait(review, found.first().path, true), QString());
         QVERIFY(!review.isRunning());
         QVERIFY(review.attempts()->rowCount() >= 1);
         QVERIFY2(review.attempts()->outcomeText().contains(QStringLiteral("cancelled")), qPrintable(review.attempts()->outcomeText()));
@@ -829,6 +830,7 @@ private Q_SLOTS:
 
         // Re-diff keeps the decision and takes the new file as the base; Apply then writes.
         QTest::mouseClick(bar->rediffButton(), Qt::LeftButton);
+        QVERIFY(fanva::testing::waitForKbLoad(*window.review()));
         QCOMPARE(bar->kind(), ApplyResultBar::Kind::Information);
         QVERIFY(!bar->rediffButton()->isVisibleTo(&window));
         QCOMPARE(window.review()->proposal().entry(mango)->decision, formalize::Decision::Accepted);

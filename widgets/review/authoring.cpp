@@ -36,6 +36,8 @@ Status ReviewController::beginAuthoring(
 {
     if (isRunning())
         return Status::failure(tr("A formalization is running."));
+    if (m_loadingKb)
+        return Status::failure(tr("The review is still loading a KB; wait for it to finish."));
     if (!kb)
         return Status::failure(tr("The KB is not loaded."));
     if (context.isEmpty())

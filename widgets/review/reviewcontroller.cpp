@@ -21,10 +21,12 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QLoggingCategory>
 #include <QUndoCommand>
 #include <QUndoStack>
 #include <QUuid>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <array>
@@ -56,6 +58,13 @@ private:
     EntryModel *m_model;
     Entry m_before;
     Entry m_after;
+};
+
+/// A KB read off the GUI thread: the KB, or why there is none.
+struct KbRead {
+    std::shared_ptr<const lang::Kb> kb;
+    QString error;
+    QString folder;
 };
 
 QByteArray readBytes(const QString &path)
@@ -183,6 +192,8 @@ Status ReviewController::start(const ReviewSetup &setup)
 {
     if (isRunning())
         return Status::failure(tr("A formalization is already running."));
+    if (m_loadingKb)
+        return Status::failure(tr("The review is still loading a KB; wait for it to finish."));
     QFile file(setup.documentPath);
     if (!file.open(QIODevice::ReadOnly))
         return Error { tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(setup.documentPath), file.errorString()), setup.documentPath };
@@ -462,20 +473,35 @@ std::vector<proposal::DiffLine> ReviewController::diff(bool acceptedOnly, bool w
     return proposal().diff(readBytes(targetPath()), QDateTime::currentDateTimeUtc(), acceptedOnly, wholeFile);
 }
 
-Result<QStringList> ReviewController::rediff()
+Status ReviewController::rediff(std::function<void(const Status &, const QStringList &)> done)
 {
-    if (!m_session)
-        return QStringList(); // nothing to re-diff
-    if (Status loaded = loadKb(proposal().kbDir, proposal().language); !loaded)
-        return loaded.error();
-    Proposal p = proposal();
-    const QStringList changed = proposal::rediff(p, *m_kb.kb());
-    m_undoStack->clear();
-    m_entries->updateProposal(p);
-    m_session->proposal = p;
-    markChanged();
-    Q_EMIT proposalChanged();
-    return changed;
+    if (isRunning())
+        return Status::failure(tr("A formalization is running."));
+    if (m_loadingKb)
+        return Status::failure(tr("The review is still loading a KB; wait for it to finish."));
+    const auto finish = [this, done](const Status &status, const QStringList &changed) {
+        if (done)
+            done(status, changed);
+        Q_EMIT rediffFinished(status, changed);
+    };
+    if (!m_session) {
+        finish({}, {}); // nothing to re-diff
+        return {};
+    }
+    return loadKbInBackground(proposal().kbDir, proposal().language, nullptr, {}, QString(), [this, finish](Status loaded) {
+        if (!loaded || !m_session) {
+            finish(loaded, {});
+            return;
+        }
+        Proposal p = proposal();
+        const QStringList changed = proposal::rediff(p, *m_kb.kb());
+        m_undoStack->clear();
+        m_entries->updateProposal(p);
+        m_session->proposal = p;
+        markChanged();
+        Q_EMIT proposalChanged();
+        finish({}, changed);
+    });
 }
 
 Status ReviewController::saveSession(const QString &path)
@@ -492,21 +518,62 @@ Status ReviewController::saveSession(const QString &path)
     return {};
 }
 
-Status ReviewController::openSession(const QString &path)
+Status ReviewController::openSession(const QString &path, const OfferedKb &offered, const Done &done)
 {
     if (isRunning())
         return Status::failure(tr("A formalization is running."));
+    if (m_loadingKb)
+        return Status::failure(tr("The review is still loading a KB; wait for it to finish."));
     proposal::SessionLoad loaded = proposal::loadSessionFile(path);
     if (!loaded.session)
         return Error { loaded.error, path };
-    if (Status adopted = adoptSession(std::move(*loaded.session)); !adopted)
-        return adopted;
-    m_autosave->begin(m_sessionId);
-    m_modified = false;
+    return adoptSession(std::move(*loaded.session), offered, [this, done](const Status &adopted) {
+        if (adopted) {
+            m_autosave->begin(m_sessionId);
+            m_modified = false;
+        }
+        if (done)
+            done(adopted);
+        Q_EMIT sessionOpened(adopted);
+    });
+}
+
+Status ReviewController::loadKbInBackground(const QString &folder, const QString &language, const proposal::Proposal *proposal,
+    const OfferedKb &offered, const QString &sha256, std::function<void(Status)> then)
+{
+    if (m_loadingKb)
+        return Status::failure(tr("The review is still loading a KB; wait for it to finish."));
+    const QByteArray header = proposal ? proposal->newFileHeader() : QByteArray();
+    const QString targetPath = proposal ? proposal->targetPath() : QString();
+    m_loadingKb = true;
+    // The window's KB, when it is this one as the session knew it, is not loaded again.
+    const bool reuse = offered.kb && header.isEmpty() && !sha256.isEmpty() && offered.kb->language().id() == language
+        && QFileInfo(offered.folder).absoluteFilePath() == QFileInfo(folder).absoluteFilePath() && offered.fingerprint
+        && offered.fingerprint->sha256 == sha256;
+    // Always from the event loop, after this returns; never after the controller is gone
+    // (the watcher goes with it).
+    auto *watcher = new QFutureWatcher<KbRead>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, then = std::move(then)] {
+        watcher->deleteLater();
+        m_loadingKb = false;
+        const KbRead read = watcher->result();
+        if (!read.kb) {
+            then(Error { read.error, read.folder });
+            return;
+        }
+        m_kb.adopt(read.kb);
+        then({});
+    });
+    watcher->setFuture(QtConcurrent::run([folder, language, targetPath, header, kb = reuse ? offered.kb : nullptr]() -> KbRead {
+        if (kb)
+            return { kb, {}, folder };
+        Result<std::shared_ptr<const lang::Kb>> loaded = ReviewKb::read(folder, language, targetPath, header);
+        return loaded ? KbRead { *loaded, {}, folder } : KbRead { nullptr, loaded.message(), folder };
+    }));
     return {};
 }
 
-Status ReviewController::adoptSession(proposal::SessionFile session)
+Status ReviewController::adoptSession(proposal::SessionFile session, const OfferedKb &offered, std::function<void(Status)> then)
 {
     // A session reopens only under its own language (nibli-kr.md §1.2): its workspace's, as
     // the fanva.json beside its kb folder names it.
@@ -514,40 +581,56 @@ Status ReviewController::adoptSession(proposal::SessionFile session)
     const QString workspaceLanguage = configured && configured->ok() ? configured->id : lang::defaultLanguage().id();
     if (const std::optional<QString> mismatch = lang::sessionLanguageMismatch(session.proposal.language, workspaceLanguage))
         return Status::failure(*mismatch);
-    if (Status loaded = loadKb(session.proposal.kbDir, session.proposal.language, &session.proposal); !loaded)
-        return loaded;
-    m_session = std::move(session);
-    m_sessionId = m_session->id;
-    m_attempts->clear();
-    for (const nlohmann::json &event : m_session->events)
-        m_attempts->addEvent(event);
-    m_undoStack->clear();
-    m_entries->setProposal(m_session->proposal);
-    Q_EMIT proposalChanged();
-    return {};
+    const QString folder = session.proposal.kbDir;
+    const QString language = session.proposal.language;
+    const QString sha256 = session.kbSha256;
+    auto held = std::make_shared<proposal::SessionFile>(std::move(session));
+    return loadKbInBackground(
+        folder, language, &held->proposal, offered, sha256, [this, held, then = std::move(then)](const Status &loaded) {
+            if (!loaded) {
+                then(loaded);
+                return;
+            }
+            m_session = std::move(*held);
+            m_sessionId = m_session->id;
+            m_attempts->clear();
+            for (const nlohmann::json &event : m_session->events)
+                m_attempts->addEvent(event);
+            m_undoStack->clear();
+            m_entries->setProposal(m_session->proposal);
+            Q_EMIT proposalChanged();
+            then({});
+        });
 }
 
-Status ReviewController::recoverSession(const QString &autosavePath)
+Status ReviewController::recoverSession(const QString &autosavePath, const OfferedKb &offered, const Done &done)
 {
     if (isRunning())
         return Status::failure(tr("A formalization is running."));
+    if (m_loadingKb)
+        return Status::failure(tr("The review is still loading a KB; wait for it to finish."));
     proposal::SessionLoad loaded = proposal::loadSessionFile(autosavePath);
     if (!loaded.session)
         return Error { loaded.error, autosavePath };
     const bool interrupted = proposal::markInterrupted(*loaded.session);
     nlohmann::json outcome = loaded.session->outcome;
-    if (Status adopted = adoptSession(std::move(*loaded.session)); !adopted)
-        return adopted;
-    if (interrupted) {
-        // The log says how the run ended, like a run cancelled in this window.
-        outcome["type"] = "finished";
-        m_attempts->addEvent(outcome);
-    }
-    // Go on autosaving where the crashed process did, under its lock from now on.
-    if (!m_autosave->resume(autosavePath, m_sessionId))
-        qCWarning(lcReview) << "cannot lock the recovered autosave" << autosavePath;
-    m_modified = true;
-    return {};
+    return adoptSession(
+        std::move(*loaded.session), offered, [this, done, interrupted, outcome, autosavePath](const Status &adopted) mutable {
+            if (adopted) {
+                if (interrupted) {
+                    // The log says how the run ended, like a run cancelled in this window.
+                    outcome["type"] = "finished";
+                    m_attempts->addEvent(outcome);
+                }
+                // Go on autosaving where the crashed process did, under its lock from now on.
+                if (!m_autosave->resume(autosavePath, m_sessionId))
+                    qCWarning(lcReview) << "cannot lock the recovered autosave" << autosavePath;
+                m_modified = true;
+            }
+            if (done)
+                done(adopted);
+            Q_EMIT sessionOpened(adopted);
+        });
 }
 
 void ReviewController::setAutosaveDirectory(const QString &directory)

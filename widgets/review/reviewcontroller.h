@@ -11,6 +11,7 @@
 #include "review/reviewkb.h"
 #include "status.h"
 
+#include <QMetaType>
 #include <QObject>
 
 #include <functional>
@@ -55,6 +56,15 @@ struct ReviewSetup {
     /// A new context's `genlCx` parents while it has no file (formalize.md §11.3): the run sees
     /// the KB as if the file held its header, and Apply creates it. Empty: an existing context.
     QStringList sees;
+};
+
+/// The window's KB offered to a review it reopens (ReviewController::openSession()): taken
+/// instead of loading the KB again when it is of the session's folder and language and its
+/// fingerprint is the one the session records.
+struct OfferedKb {
+    QString folder;
+    std::shared_ptr<const fanva::lang::Kb> kb;
+    std::optional<fanva::proposal::KbFingerprint> fingerprint;
 };
 
 /// What the reviewer answers when formalizing again would lose decided entries (formalize.md §9.5).
@@ -154,13 +164,21 @@ public:
     [[nodiscard]] bool isApplying() const;
     /// What runs Apply, Undo Apply and recovery: its progress text and cancel().
     [[nodiscard]] ApplyRunner *applyRunner() const { return m_applyRunner; }
-    /// Takes the file as it is now as the base after a conflict; returns the ids whose problems changed.
-    [[nodiscard]] fanva::Result<QStringList> rediff();
+    /// How an operation that loads the KB off the GUI thread ended (the signal says it too).
+    using Done = std::function<void(const fanva::Status &)>;
+    /// Takes the file as it is now as the base after a conflict: loads the KB off the GUI thread,
+    /// then re-gates; rediffFinished() (and @p done) say how it ended and the ids whose problems
+    /// changed. Fails at once while a run or another KB load goes.
+    [[nodiscard]] fanva::Status rediff(std::function<void(const fanva::Status &, const QStringList &changed)> done = {});
 
-    /// Saves / opens a `.fanva` session file (§13). Saving makes the review unmodified and
-    /// removes its autosave.
+    /// Saves a `.fanva` session file (§13), which makes the review unmodified and removes its autosave.
     [[nodiscard]] fanva::Status saveSession(const QString &path);
-    [[nodiscard]] fanva::Status openSession(const QString &path);
+    /// Opens a `.fanva` session file: reads it now (failing at once when it cannot be read, or
+    /// a run or another KB load goes), then loads its KB off the GUI thread, or takes
+    /// @p offered when it is the session's; sessionOpened() (and @p done) say how it ended.
+    [[nodiscard]] fanva::Status openSession(const QString &path, const OfferedKb &offered = {}, const Done &done = {});
+    /// Whether a KB load of openSession(), recoverSession() or rediff() runs.
+    [[nodiscard]] bool isLoadingKb() const { return m_loadingKb; }
 
     // --- autosave and crash recovery (§13) ----------------------------------------------
     /// The folder unsaved sessions are autosaved to; empty (the default) turns autosave off.
@@ -175,8 +193,9 @@ public:
     /// A clean close: the review is done with; its autosave is removed.
     void closeSession();
     /// Reopens an autosave a crashed process left behind: a session caught running reopens
-    /// cancelled (interrupted). The review stays modified and goes on autosaving there.
-    [[nodiscard]] fanva::Status recoverSession(const QString &autosavePath);
+    /// cancelled (interrupted). The review stays modified and goes on autosaving there. Loads
+    /// like openSession(); sessionOpened() (and @p done) follow.
+    [[nodiscard]] fanva::Status recoverSession(const QString &autosavePath, const OfferedKb &offered = {}, const Done &done = {});
 
     /// What the gates say of accepted entry @p id when it is written after the other
     /// accepted entries (formalize.md §9: every change to the accepted set re-gates them
@@ -261,6 +280,10 @@ Q_SIGNALS:
     void undoApplyFinished(const fanva::proposal::UndoResult &result);
     /// startJournalRecovery() ended: @p messages say what it settled (empty: nothing to settle).
     void journalRecovered(const QStringList &messages);
+    /// openSession() or recoverSession() ended: the review is the session's, or @p status says why not.
+    void sessionOpened(const fanva::Status &status);
+    /// rediff() ended: @p changed are the ids whose problems changed, or @p status says why not.
+    void rediffFinished(const fanva::Status &status, const QStringList &changed);
 
 private:
     /// Gates the sentences the entries Apply would write (but @p skipId's; a retract writes
@@ -276,7 +299,15 @@ private:
     /// Loads the KB in @p folder in the language @p language (ReviewKb::load()) as the review's.
     [[nodiscard]] fanva::Status loadKb(const QString &folder, const QString &language, const fanva::proposal::Proposal *proposal = nullptr);
     [[nodiscard]] bool hasKb() const { return m_kb.isLoaded(); }
-    [[nodiscard]] fanva::Status adoptSession(fanva::proposal::SessionFile session);
+    /// Loads the KB in @p folder (with @p proposal's new-context header) off the GUI thread, or
+    /// takes @p offered; @p then runs on the GUI thread once it is the review's (or why not).
+    [[nodiscard]] fanva::Status loadKbInBackground(const QString &folder, const QString &language,
+        const fanva::proposal::Proposal *proposal, const OfferedKb &offered, const QString &sha256,
+        std::function<void(fanva::Status)> then);
+    /// Checks @p session's language, then loads its KB (loadKbInBackground()) and makes it the
+    /// review; @p then runs with how that ended.
+    [[nodiscard]] fanva::Status adoptSession(
+        fanva::proposal::SessionFile session, const OfferedKb &offered, std::function<void(fanva::Status)> then);
     /// The finished run merged into the review (formalize.md §9.5); false: the review stays.
     bool mergeRun(fanva::proposal::SessionFile fresh);
     [[nodiscard]] fanva::proposal::SessionOrigin origin() const;
@@ -305,6 +336,7 @@ private:
     QString m_journalPath;
     ReviewAutosave *m_autosave = nullptr;
     bool m_modified = false;
+    bool m_loadingKb = false; ///< loadKbInBackground() runs
     bool m_gitCommits = false;
     bool m_merging = false; ///< the running run merges into the review when it finishes
     bool m_rewriting = false; ///< the running run is a rewrite (startRewrite())
@@ -314,3 +346,5 @@ private:
     QStringList m_applying; ///< the ids the running Apply writes: they take no decision meanwhile
     Rejudger *m_rejudger = nullptr;
 };
+
+Q_DECLARE_METATYPE(fanva::Status)

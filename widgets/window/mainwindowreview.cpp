@@ -256,39 +256,54 @@ bool MainWindow::rediff()
 {
     if (m_review->isApplying())
         return false;
-    const fanva::Result<QStringList> rediffed = m_review->rediff();
-    const QString error = rediffed.message();
-    const QStringList changed = rediffed.valueOr({});
-    if (!error.isEmpty()) {
-        m_applyResult->showMessage(error, ApplyResultBar::Kind::Error);
-        reportError(error);
+    // The KB loads off the GUI thread; the result shows when it is re-gated.
+    const fanva::Status started = m_review->rediff([this](const fanva::Status &rediffed, const QStringList &changed) {
+        if (!rediffed) {
+            m_applyResult->showMessage(rediffed.message(), ApplyResultBar::Kind::Error);
+            reportError(rediffed.message());
+            return;
+        }
+        const QString text = ApplyTexts::rediffResult(changed);
+        m_applyResult->showMessage(text, ApplyResultBar::Kind::Information);
+        statusBar()->showMessage(text);
+        updateReviewActions();
+    });
+    if (!started) {
+        m_applyResult->showMessage(started.message(), ApplyResultBar::Kind::Error);
+        reportError(started.message());
         return false;
     }
-    const QString text = ApplyTexts::rediffResult(changed);
-    m_applyResult->showMessage(text, ApplyResultBar::Kind::Information);
-    statusBar()->showMessage(text);
-    updateReviewActions();
     return true;
 }
 
 bool MainWindow::openSession(const QString &path)
 {
-    if (const fanva::Status opened = m_review->openSession(path); !opened) {
-        reportError(tr("Cannot open the session %1: %2").arg(QDir::toNativeSeparators(path), opened.message()));
+    // The session's KB loads off the GUI thread (the window's own KB is taken when it is the
+    // session's); the review shows when it is loaded.
+    const auto opened = [this, path](const fanva::Status &status) {
+        if (!status) {
+            reportError(tr("Cannot open the session %1: %2").arg(QDir::toNativeSeparators(path), status.message()));
+            return;
+        }
+        // The session's target is the window's: a new context it made (formalize.md §11.3) is one
+        // again, with what it sees, until Apply creates its file.
+        const fanva::proposal::Proposal &target = m_review->proposal();
+        if (target.absent && !target.sees.isEmpty())
+            m_newContexts.insert(target.context, target.sees);
+        if (target.context != m_workspace.context) {
+            m_workspace.context = target.context;
+            updateStatusBar();
+        }
+        showSessionDocument();
+        updateReviewActions();
+        statusBar()->showMessage(tr("Opened the session %1.").arg(QDir::toNativeSeparators(path)), 5000);
+    };
+    const OfferedKb offered { m_workspace.kbFolder, m_kbLoader->seamKb(), m_kbLoader->fingerprint() };
+    if (const fanva::Status started = m_review->openSession(path, offered, opened); !started) {
+        reportError(tr("Cannot open the session %1: %2").arg(QDir::toNativeSeparators(path), started.message()));
         return false;
     }
-    // The session's target is the window's: a new context it made (formalize.md §11.3) is one
-    // again, with what it sees, until Apply creates its file.
-    const fanva::proposal::Proposal &target = m_review->proposal();
-    if (target.absent && !target.sees.isEmpty())
-        m_newContexts.insert(target.context, target.sees);
-    if (target.context != m_workspace.context) {
-        m_workspace.context = target.context;
-        updateStatusBar();
-    }
-    showSessionDocument();
-    updateReviewActions();
-    statusBar()->showMessage(tr("Opened the session %1.").arg(QDir::toNativeSeparators(path)), 5000);
+    statusBar()->showMessage(tr("Opening the session %1…").arg(QDir::toNativeSeparators(path)));
     return true;
 }
 
@@ -356,12 +371,20 @@ bool MainWindow::offerRecovery()
     case RecoveryChoice::Action::Recover:
         break;
     }
-    if (const fanva::Status recovered = m_review->recoverSession(choice.path); !recovered) {
-        reportError(tr("Cannot recover the review %1: %2").arg(QDir::toNativeSeparators(choice.path), recovered.message()));
+    const auto recovered = [this, path = choice.path](const fanva::Status &status) {
+        if (!status) {
+            reportError(tr("Cannot recover the review %1: %2").arg(QDir::toNativeSeparators(path), status.message()));
+            return;
+        }
+        showSessionDocument();
+        updateReviewActions();
+        statusBar()->showMessage(tr("Recovered the review; save it to keep it."), 5000);
+    };
+    const OfferedKb offered { m_workspace.kbFolder, m_kbLoader->seamKb(), m_kbLoader->fingerprint() };
+    if (const fanva::Status started = m_review->recoverSession(choice.path, offered, recovered); !started) {
+        reportError(tr("Cannot recover the review %1: %2").arg(QDir::toNativeSeparators(choice.path), started.message()));
         return false;
     }
-    showSessionDocument();
-    updateReviewActions();
-    statusBar()->showMessage(tr("Recovered the review; save it to keep it."), 5000);
+    statusBar()->showMessage(tr("Recovering the review…"));
     return true;
 }
