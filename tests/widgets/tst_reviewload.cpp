@@ -2,9 +2,10 @@
 // SPDX-License-Identifier: MIT
 //
 // The review controller's KB loads off the GUI thread: reopening a session, recovering an
-// autosave and Re-diff return at once and report by a signal once the KB, read in a worker
-// thread, is the review's; a second load meanwhile is refused; the window's KB, offered, is
-// taken without reading when it is the session's folder, language and fingerprint.
+// autosave, Re-diff and a run into a new context return at once and report by a signal (or a
+// continuation) once the KB, read in a worker thread, is the review's; a second load meanwhile
+// is refused; the window's KB, offered, is taken without reading when it is the session's
+// folder, language and fingerprint; authoring takes the fingerprint the window hashed.
 
 #include "review/reviewcontroller.h"
 #include "review/reviewkb.h"
@@ -18,6 +19,9 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
+
+#include <memory>
+#include <optional>
 
 using namespace fanva;
 using fanva::testing::candidatesReply;
@@ -166,6 +170,63 @@ private Q_SLOTS:
         QCOMPARE(finished.first().first().value<Status>().message(), QString());
         QCOMPARE(watch.reads.loadAcquire(), 1);
         QVERIFY(watch.thread.loadAcquire() != QThread::currentThread());
+    }
+
+    // A run into a new context loads the KB with the context's header, and hashes it, in
+    // another thread; the run starts then, and records that fingerprint.
+    void newContextRunLoadsOffTheGuiThread()
+    {
+        ScriptedDemo demo(mangoScript());
+        QVERIFY(demo.isValid());
+        ReviewSetup setup = demo.setup();
+        setup.context = QStringLiteral("CxBirds");
+        setup.sees = { QStringLiteral("CxAnimals") };
+        ReadWatch watch;
+        ReviewController review;
+        QSignalSpy started(&review, &ReviewController::started);
+        QSignalSpy finished(&review, &ReviewController::finished);
+        auto begun = std::make_shared<std::optional<Status>>();
+        QCOMPARE(review.start(setup, [begun](const Status &status) { *begun = status; }).message(), QString());
+        QVERIFY(review.isLoadingKb());
+        QVERIFY(!review.isRunning());
+        QCOMPARE(started.count(), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(begun->has_value(), 20000);
+        QCOMPARE((*begun)->message(), QString());
+        QCOMPARE(started.count(), 1);
+        QCOMPARE(watch.reads.loadAcquire(), 1);
+        QVERIFY(watch.thread.loadAcquire() != QThread::currentThread());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QVERIFY(review.hasProposal());
+        QCOMPARE(review.proposal().context, QStringLiteral("CxBirds"));
+        QVERIFY(review.proposal().absent);
+        const QString path = demo.filePath(QStringLiteral("birds.fanva"));
+        QCOMPARE(review.saveSession(path).message(), QString());
+        const proposal::SessionLoad saved = proposal::loadSessionFile(path);
+        QVERIFY2(saved.session, qPrintable(saved.error));
+        QCOMPARE(saved.session->kbSha256, proposal::kbFingerprint(demo.kbFolder(), QStringLiteral("fanva-kb")).sha256);
+    }
+
+    // Authoring takes the fingerprint the window hashed with its load instead of hashing the KB.
+    void authoringTakesTheLoadedFingerprint()
+    {
+        ScriptedDemo demo(mangoScript());
+        QVERIFY(demo.isValid());
+        const Result<std::shared_ptr<const lang::Kb>> kb = ReviewKb::read(demo.kbFolder(), QStringLiteral("fanva-kb"));
+        QVERIFY2(kb, qPrintable(kb.message()));
+        const proposal::KbFingerprint loaded { QStringLiteral("feed"), { { QStringLiteral("CxAnimals.txt"), QStringLiteral("beef") } } };
+        const auto savedSha = [&demo](ReviewController &review) {
+            const QString path = demo.filePath(QStringLiteral("authored.fanva"));
+            if (const Status saved = review.saveSession(path); !saved)
+                return saved.message();
+            const proposal::SessionLoad reopened = proposal::loadSessionFile(path);
+            return reopened.session ? reopened.session->kbSha256 : reopened.error;
+        };
+        ReviewController given;
+        QCOMPARE(given.beginAuthoring(demo.kbFolder(), *kb, QStringLiteral("CxAnimals"), {}, loaded).message(), QString());
+        QCOMPARE(savedSha(given), QStringLiteral("feed"));
+        ReviewController hashed;
+        QCOMPARE(hashed.beginAuthoring(demo.kbFolder(), *kb, QStringLiteral("CxAnimals")).message(), QString());
+        QCOMPARE(savedSha(hashed), proposal::kbFingerprint(demo.kbFolder(), QStringLiteral("fanva-kb")).sha256);
     }
 };
 

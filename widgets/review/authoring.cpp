@@ -31,8 +31,8 @@ using namespace fanva;
 using proposal::Entry;
 using proposal::Proposal;
 
-Status ReviewController::beginAuthoring(
-    const QString &kbFolder, std::shared_ptr<const lang::Kb> kb, const QString &context, const QStringList &sees)
+Status ReviewController::beginAuthoring(const QString &kbFolder, std::shared_ptr<const lang::Kb> kb, const QString &context,
+    const QStringList &sees, const std::optional<proposal::KbFingerprint> &fingerprintLoaded)
 {
     if (isRunning())
         return Status::failure(tr("A formalization is running."));
@@ -48,7 +48,9 @@ Status ReviewController::beginAuthoring(
     session.created = QDateTime::currentDateTimeUtc();
     session.modified = session.created;
     const QString language = kb->language().id();
-    const proposal::KbFingerprint fingerprint = proposal::kbFingerprint(kbDir, language);
+    // The KB's fingerprint as the window loaded it, else hashed now.
+    const proposal::KbFingerprint fingerprint
+        = fingerprintLoaded && !fingerprintLoaded->sha256.isEmpty() ? *fingerprintLoaded : proposal::kbFingerprint(kbDir, language);
     session.kbSha256 = fingerprint.sha256;
     session.kbFiles = fingerprint.files;
     session.credential = QStringLiteral("none");

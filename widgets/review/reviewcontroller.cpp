@@ -65,6 +65,7 @@ struct KbRead {
     std::shared_ptr<const lang::Kb> kb;
     QString error;
     QString folder;
+    std::optional<proposal::KbFingerprint> fingerprint; ///< when asked for
 };
 
 QByteArray readBytes(const QString &path)
@@ -188,7 +189,7 @@ Status ReviewController::loadKb(const QString &folder, const QString &language, 
     return {};
 }
 
-Status ReviewController::start(const ReviewSetup &setup)
+Status ReviewController::start(const ReviewSetup &setup, const Done &done)
 {
     if (isRunning())
         return Status::failure(tr("A formalization is already running."));
@@ -197,7 +198,7 @@ Status ReviewController::start(const ReviewSetup &setup)
     QFile file(setup.documentPath);
     if (!file.open(QIODevice::ReadOnly))
         return Error { tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(setup.documentPath), file.errorString()), setup.documentPath };
-    const QByteArray document = file.readAll();
+    QByteArray document = file.readAll();
     // A new context (formalize.md §11.3): the KB as it will be once Apply creates its file.
     proposal::Proposal target;
     target.kbDir = setup.kbFolder;
@@ -206,17 +207,44 @@ Status ReviewController::start(const ReviewSetup &setup)
     target.sees = setup.sees;
     target.absent = !setup.sees.isEmpty() && !QFileInfo::exists(target.targetPath());
     target.language = setup.language;
-    if (setup.kb && target.newFileHeader().isEmpty())
-        m_kb.adopt(setup.kb);
-    else if (Status loaded = loadKb(setup.kbFolder, setup.language, &target); !loaded)
-        return loaded;
     llm::ProviderResult created = llm::createProvider(setup.provider);
     if (!created.provider)
         return Status::failure(
             tr("Cannot use the provider %1: %2").arg(setup.provider.id, QString::fromStdString(created.failure->message)));
+    ReviewSetup run = setup;
+    if (setup.kb && target.newFileHeader().isEmpty()) {
+        m_kb.adopt(setup.kb);
+    } else if (!target.newFileHeader().isEmpty()) {
+        // The KB with the new context's header loads, and is hashed, off the GUI thread; the run
+        // starts then (started(), or @p done with why not).
+        auto provider = std::make_shared<std::unique_ptr<llm::Provider>>(std::move(created.provider));
+        const bool hash = !setup.kb || !setup.fingerprint;
+        return loadKbInBackground(setup.kbFolder, setup.language, &target, {}, QString(), hash,
+            [this, run, document, provider, done](const Status &loaded, const std::optional<proposal::KbFingerprint> &fingerprint) mutable {
+                if (loaded) {
+                    if (fingerprint)
+                        run.fingerprint = fingerprint;
+                    beginRun(run, document, std::move(*provider));
+                }
+                if (done)
+                    done(loaded);
+            });
+    } else if (Status loaded = loadKb(setup.kbFolder, setup.language, &target); !loaded) {
+        return loaded;
+    }
+    // The fingerprint of the KB the run gates against: as the window loaded it, else hashed now.
+    if (!setup.kb || !setup.fingerprint)
+        run.fingerprint = proposal::kbFingerprint(setup.kbFolder, setup.language);
+    beginRun(run, document, std::move(created.provider));
+    if (done)
+        done({});
+    return {};
+}
 
+void ReviewController::beginRun(const ReviewSetup &setup, const QByteArray &document, std::unique_ptr<llm::Provider> provider)
+{
     m_run.reset();
-    m_provider = std::move(created.provider);
+    m_provider = std::move(provider);
     m_rewriting = false;
     m_merging = wouldMerge(setup);
     m_setup = setup;
@@ -231,10 +259,7 @@ Status ReviewController::start(const ReviewSetup &setup)
     input.documentName = QFileInfo(setup.documentPath).fileName();
     input.instruction = setup.instruction;
     input.settings = settings;
-    // The fingerprint of the KB the run gates against: as the window loaded it, else hashed now.
-    if (!setup.kb || !setup.fingerprint)
-        m_setup.fingerprint = proposal::kbFingerprint(setup.kbFolder, setup.language);
-    input.kbSha256 = m_setup.fingerprint->sha256;
+    input.kbSha256 = m_setup.fingerprint ? m_setup.fingerprint->sha256 : QString();
     input.providerId = setup.provider.id;
     input.focus = setup.focus;
     if (m_merging)
@@ -259,7 +284,6 @@ Status ReviewController::start(const ReviewSetup &setup)
     m_autosave->sessionStarted();
     Q_EMIT started();
     m_run->start();
-    return {};
 }
 
 void ReviewController::cancel()
@@ -488,20 +512,21 @@ Status ReviewController::rediff(std::function<void(const Status &, const QString
         finish({}, {}); // nothing to re-diff
         return {};
     }
-    return loadKbInBackground(proposal().kbDir, proposal().language, nullptr, {}, QString(), [this, finish](Status loaded) {
-        if (!loaded || !m_session) {
-            finish(loaded, {});
-            return;
-        }
-        Proposal p = proposal();
-        const QStringList changed = proposal::rediff(p, *m_kb.kb());
-        m_undoStack->clear();
-        m_entries->updateProposal(p);
-        m_session->proposal = p;
-        markChanged();
-        Q_EMIT proposalChanged();
-        finish({}, changed);
-    });
+    return loadKbInBackground(
+        proposal().kbDir, proposal().language, nullptr, {}, QString(), false, [this, finish](const Status &loaded, const auto &) {
+            if (!loaded || !m_session) {
+                finish(loaded, {});
+                return;
+            }
+            Proposal p = proposal();
+            const QStringList changed = proposal::rediff(p, *m_kb.kb());
+            m_undoStack->clear();
+            m_entries->updateProposal(p);
+            m_session->proposal = p;
+            markChanged();
+            Q_EMIT proposalChanged();
+            finish({}, changed);
+        });
 }
 
 Status ReviewController::saveSession(const QString &path)
@@ -539,7 +564,7 @@ Status ReviewController::openSession(const QString &path, const OfferedKb &offer
 }
 
 Status ReviewController::loadKbInBackground(const QString &folder, const QString &language, const proposal::Proposal *proposal,
-    const OfferedKb &offered, const QString &sha256, std::function<void(Status)> then)
+    const OfferedKb &offered, const QString &sha256, bool hash, KbLoaded then)
 {
     if (m_loadingKb)
         return Status::failure(tr("The review is still loading a KB; wait for it to finish."));
@@ -558,17 +583,22 @@ Status ReviewController::loadKbInBackground(const QString &folder, const QString
         m_loadingKb = false;
         const KbRead read = watcher->result();
         if (!read.kb) {
-            then(Error { read.error, read.folder });
+            then(Error { read.error, read.folder }, std::nullopt);
             return;
         }
         m_kb.adopt(read.kb);
-        then({});
+        then({}, read.fingerprint);
     });
-    watcher->setFuture(QtConcurrent::run([folder, language, targetPath, header, kb = reuse ? offered.kb : nullptr]() -> KbRead {
+    watcher->setFuture(QtConcurrent::run([folder, language, targetPath, header, hash, kb = reuse ? offered.kb : nullptr]() -> KbRead {
         if (kb)
-            return { kb, {}, folder };
+            return { kb, {}, folder, std::nullopt };
+        // Hashed before the load, as the window's KbLoader does: a file changed meanwhile shows
+        // as a changed KB at the next reopen, never the other way round.
+        std::optional<proposal::KbFingerprint> fingerprint;
+        if (hash)
+            fingerprint = proposal::kbFingerprint(folder, language);
         Result<std::shared_ptr<const lang::Kb>> loaded = ReviewKb::read(folder, language, targetPath, header);
-        return loaded ? KbRead { *loaded, {}, folder } : KbRead { nullptr, loaded.message(), folder };
+        return loaded ? KbRead { *loaded, {}, folder, std::move(fingerprint) } : KbRead { nullptr, loaded.message(), folder, std::nullopt };
     }));
     return {};
 }
@@ -585,8 +615,8 @@ Status ReviewController::adoptSession(proposal::SessionFile session, const Offer
     const QString language = session.proposal.language;
     const QString sha256 = session.kbSha256;
     auto held = std::make_shared<proposal::SessionFile>(std::move(session));
-    return loadKbInBackground(
-        folder, language, &held->proposal, offered, sha256, [this, held, then = std::move(then)](const Status &loaded) {
+    return loadKbInBackground(folder, language, &held->proposal, offered, sha256, false,
+        [this, held, then = std::move(then)](const Status &loaded, const auto &) {
             if (!loaded) {
                 then(loaded);
                 return;

@@ -94,9 +94,13 @@ public:
     [[nodiscard]] AttemptLogModel *attempts() const { return m_attempts; }
     [[nodiscard]] QUndoStack *undoStack() const { return m_undoStack; }
 
+    /// How an operation that loads the KB off the GUI thread ended (the signal says it too).
+    using Done = std::function<void(const fanva::Status &)>;
     /// Starts a formalization; fails, saying why, when it cannot start (the KB does not load,
-    /// the document cannot be read, the provider cannot be made). Asynchronous.
-    [[nodiscard]] fanva::Status start(const ReviewSetup &setup);
+    /// the document cannot be read, the provider cannot be made). Asynchronous. For a new
+    /// context (ReviewSetup::sees) the KB with its header loads off the GUI thread first: the
+    /// run starts then (started()), and @p done says how the start ended (at once otherwise).
+    [[nodiscard]] fanva::Status start(const ReviewSetup &setup, const Done &done = {});
     /// Asked, when a run on the review's document and context finishes, with the ids of the
     /// decided entries the merge would lose (formalize.md §9.5); unset: they are kept.
     void setLossQuestion(std::function<LossAnswer(const QStringList &ids)> question) { m_lossQuestion = std::move(question); }
@@ -164,8 +168,6 @@ public:
     [[nodiscard]] bool isApplying() const;
     /// What runs Apply, Undo Apply and recovery: its progress text and cancel().
     [[nodiscard]] ApplyRunner *applyRunner() const { return m_applyRunner; }
-    /// How an operation that loads the KB off the GUI thread ended (the signal says it too).
-    using Done = std::function<void(const fanva::Status &)>;
     /// Takes the file as it is now as the base after a conflict: loads the KB off the GUI thread,
     /// then re-gates; rediffFinished() (and @p done) say how it ended and the ids whose problems
     /// changed. Fails at once while a run or another KB load goes.
@@ -208,9 +210,10 @@ public:
     /// Makes an empty proposal for @p context of the KB in @p kbFolder (@p kb, already loaded):
     /// no document, the target file hashed now as the base; the author writes into it.
     /// @p sees: a new context's genlCx parents while it has no file (ReviewSetup::sees).
-    /// @p kb is in any language (@p target: a context, or a nibli target name).
-    [[nodiscard]] fanva::Status beginAuthoring(
-        const QString &kbFolder, std::shared_ptr<const fanva::lang::Kb> kb, const QString &target, const QStringList &sees = {});
+    /// @p kb is in any language (@p target: a context, or a nibli target name). @p fingerprint:
+    /// @p kb's folder's as it was loaded (the window hashes it off the GUI thread); none: hashed now.
+    [[nodiscard]] fanva::Status beginAuthoring(const QString &kbFolder, std::shared_ptr<const fanva::lang::Kb> kb, const QString &target,
+        const QStringList &sees = {}, const std::optional<fanva::proposal::KbFingerprint> &fingerprint = std::nullopt);
     /// The id the next author entry gets (c1 in an empty proposal).
     [[nodiscard]] QString nextEntryId() const;
     /// The author's @p text as sentences of @p language: one per sentence when it reads as
@@ -301,9 +304,12 @@ private:
     [[nodiscard]] bool hasKb() const { return m_kb.isLoaded(); }
     /// Loads the KB in @p folder (with @p proposal's new-context header) off the GUI thread, or
     /// takes @p offered; @p then runs on the GUI thread once it is the review's (or why not).
+    using KbLoaded = std::function<void(const fanva::Status &, const std::optional<fanva::proposal::KbFingerprint> &)>;
+    /// (@p hash: the folder is hashed in the worker too, before the load, and passed to @p then.)
     [[nodiscard]] fanva::Status loadKbInBackground(const QString &folder, const QString &language,
-        const fanva::proposal::Proposal *proposal, const OfferedKb &offered, const QString &sha256,
-        std::function<void(fanva::Status)> then);
+        const fanva::proposal::Proposal *proposal, const OfferedKb &offered, const QString &sha256, bool hash, KbLoaded then);
+    /// start()'s run once its KB is the review's: @p setup with the fingerprint of the KB.
+    void beginRun(const ReviewSetup &setup, const QByteArray &document, std::unique_ptr<fanva::llm::Provider> provider);
     /// Checks @p session's language, then loads its KB (loadKbInBackground()) and makes it the
     /// review; @p then runs with how that ended.
     [[nodiscard]] fanva::Status adoptSession(

@@ -61,8 +61,8 @@ bool MainWindow::beginAuthoring()
                                 : tr("Choose a target first: its name in --context or fanva.json's \"context\".");
     QString error = missing;
     if (error.isEmpty()) {
-        const fanva::Status begun = m_review->beginAuthoring(
-            m_workspace.kbFolder, m_kbLoader->seamKb(), m_workspace.context, m_newContexts.value(m_workspace.context));
+        const fanva::Status begun = m_review->beginAuthoring(m_workspace.kbFolder, m_kbLoader->seamKb(), m_workspace.context,
+            m_newContexts.value(m_workspace.context), m_kbLoader->fingerprint());
         error = begun.message();
     }
     if (error.isEmpty()) {

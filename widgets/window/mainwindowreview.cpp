@@ -168,7 +168,12 @@ bool MainWindow::withContextWindow(const fanva::llm::ProviderOptions &options, f
 
 bool MainWindow::launchReview(const ReviewSetup &setup)
 {
-    const fanva::Status started = m_review->start(setup);
+    // A new context's KB loads off the GUI thread first: a failure then is reported when it ends.
+    const fanva::Status started = m_review->start(setup, [this](const fanva::Status &begun) {
+        updateReviewActions();
+        if (!begun)
+            reportError(begun.message());
+    });
     updateReviewActions();
     if (!started) {
         reportError(started.message());
