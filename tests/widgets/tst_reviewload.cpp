@@ -11,6 +11,7 @@
 #include "review/reviewkb.h"
 #include "status.h"
 #include "widgettesting.h"
+#include "window/mainwindow.h"
 
 #include "proposal/sessionfile.h"
 
@@ -152,6 +153,24 @@ private Q_SLOTS:
         QCOMPARE(review.openSession(path, offered).message(), QString());
         QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 20000);
         QCOMPARE(watch.reads.loadAcquire(), 1);
+    }
+
+    // The window offers the KB it loaded: a session of that KB reopens without a read.
+    void windowOffersItsKb()
+    {
+        ScriptedDemo demo(mangoScript());
+        QVERIFY(demo.isValid());
+        const QString path = savedSession(demo);
+        QVERIFY(!path.isEmpty());
+        MainWindow window;
+        QVERIFY(demo.open(window));
+        ReadWatch watch;
+        QVERIFY(window.openSession(path));
+        QVERIFY(window.review()->isLoadingKb());
+        QVERIFY(fanva::testing::waitForKbLoad(*window.review()));
+        QVERIFY(window.review()->hasProposal());
+        QCOMPARE(window.review()->proposal().context, QStringLiteral("CxAnimals"));
+        QCOMPARE(watch.reads.loadAcquire(), 0);
     }
 
     // Re-diff reads the KB in another thread and reports by rediffFinished().
