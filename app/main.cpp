@@ -152,12 +152,19 @@ int runScreenshot(MainWindow &window, const QCommandLineParser &parser, const st
         }
         QCoreApplication::exit(failed ? exitUsage : 0);
     };
-    // The screenshot waits for the recovery, whose messages it prints.
-    const auto takeScreenshot = [&window, recovered, takeScreenshotNow] {
-        if (*recovered)
+    // The screenshot waits for the recovery, whose messages it prints, and for a session's KB,
+    // which loads off the GUI thread.
+    const auto afterSession = [&window, takeScreenshotNow] {
+        if (!window.review()->isLoadingKb())
             takeScreenshotNow();
         else
-            QObject::connect(&window, &MainWindow::journalRecovered, &window, takeScreenshotNow, Qt::SingleShotConnection);
+            QObject::connect(window.review(), &ReviewController::sessionOpened, &window, takeScreenshotNow, Qt::SingleShotConnection);
+    };
+    const auto takeScreenshot = [&window, recovered, afterSession] {
+        if (*recovered)
+            afterSession();
+        else
+            QObject::connect(&window, &MainWindow::journalRecovered, &window, afterSession, Qt::SingleShotConnection);
     };
     if (parser.isSet(QStringLiteral("measure-load"))) {
         auto *measurement = new LoadMeasurement(&window, parser.value(QStringLiteral("measure-load")), started);

@@ -12,6 +12,7 @@
 #include "review/reviewcontroller.h"
 #include "review/reviewpresenter.h"
 #include "review/sourceview.h"
+#include "status.h"
 #include "widgettesting.h"
 
 #include <QAbstractButton>
@@ -230,10 +231,9 @@ private Q_SLOTS:
 
         // The origin goes into the session file and comes back.
         const QString path = demo.filePath(QStringLiteral("authored.fanva"));
-        QString error;
-        QVERIFY2(review->saveSession(path, &error), qPrintable(error));
+        QCOMPARE(review->saveSession(path).message(), QString());
         ReviewController reopened;
-        QVERIFY2(reopened.openSession(path, &error), qPrintable(error));
+        QCOMPARE(fanva::testing::openAndWait(reopened, path), QString());
         QCOMPARE(reopened.proposal().entry(author)->origin, formalize::Origin::Author);
         QCOMPARE(reopened.proposal().entry(author)->sentence(), QStringLiteral("(weightInKg Biscuit 85)"));
     }
@@ -305,9 +305,7 @@ private Q_SLOTS:
         ReviewController review;
         review.setAutosaveDirectory(demo.filePath(QStringLiteral("autosave")));
         review.setAutosaveIntervals(10, 1000);
-        QString error;
-        QVERIFY2(
-            review.beginAuthoring(demo.kbFolder(), lang::fanvaKbOver(loaded.kb), QStringLiteral("CxAnimals"), &error), qPrintable(error));
+        QCOMPARE(review.beginAuthoring(demo.kbFolder(), lang::fanvaKbOver(loaded.kb), QStringLiteral("CxAnimals")).message(), QString());
         QVERIFY(review.hasProposal());
         QCOMPARE(review.targetPath(), demo.targetPath());
         QCOMPARE(review.proposal().baseSha256, proposal::sha256Hex(demo.originalTarget()));
@@ -408,11 +406,11 @@ private Q_SLOTS:
         QCOMPARE(review.proposal().entry(ids[0])->segment, 0);
         llm::ProviderOptions options;
         options.id = QStringLiteral("ollama");
-        QString error;
-        QVERIFY(!review.rejudge(ids, options, &error));
-        QVERIFY(error.contains(QStringLiteral("no model")));
+        const fanva::Status refused = review.rejudge(ids, options);
+        QVERIFY(!refused);
+        QVERIFY(refused.message().contains(QStringLiteral("no model")));
         QSignalSpy finished(&review, &ReviewController::rejudgeFinished);
-        QVERIFY2(review.rejudge(ids, demo.setup().provider, &error), qPrintable(error));
+        QCOMPARE(review.rejudge(ids, demo.setup().provider).message(), QString());
         QCOMPARE(finished.count(), 1);
         QVERIFY(!review.isRejudging());
         QCOMPARE(review.proposal().entry(ids[0])->verdictNote, QStringLiteral("no source sentence"));

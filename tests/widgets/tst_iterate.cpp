@@ -10,6 +10,7 @@
 #include "review/proposalview.h"
 #include "review/reviewpresenter.h"
 #include "review/sourceview.h"
+#include "status.h"
 
 #include <QAction>
 #include <QLineEdit>
@@ -73,9 +74,8 @@ QStringList mergeLines(const ReviewController &review)
 /// The saved session's first document turn (what the first call sent after the system prefix).
 QString documentTurnOf(ReviewController &review, const QString &path)
 {
-    QString error;
-    if (!review.saveSession(path, &error))
-        return error;
+    if (const fanva::Status saved = review.saveSession(path); !saved)
+        return saved.message();
     const json saved = json::parse(fanva::testing::readAll(path).toStdString(), nullptr, false);
     return QString::fromStdString(saved["prompts"]["documentTurn"].get<std::string>());
 }

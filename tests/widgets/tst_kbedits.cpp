@@ -78,8 +78,7 @@ struct AuthoringCopy {
         if (!loaded.ok())
             return QStringLiteral("The copy of %1 does not load.").arg(demo);
         review.setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
-        QString error;
-        return review.beginAuthoring(kbDir, loaded.kb, context, &error) ? QString() : error;
+        return review.beginAuthoring(kbDir, loaded.kb, context).message();
     }
 };
 
@@ -170,11 +169,10 @@ private Q_SLOTS:
             p.entries.push_back(e);
         }
         const QString sessionPath = dir.filePath(QStringLiteral("edits.fanva"));
-        QString error;
         QCOMPARE(session.save(sessionPath).message(), QString());
 
         ReviewController review;
-        QVERIFY2(review.openSession(sessionPath, &error), qPrintable(error));
+        QCOMPARE(fanva::testing::openAndWait(review, sessionPath), QString());
         ProposalView view;
         view.resize(700, 500);
         ReviewPresenter presenter(&review, &view);
@@ -661,8 +659,7 @@ private Q_SLOTS:
         ReviewController review;
         review.setJournalPath(dir.filePath(QStringLiteral("journal.jsonl")));
         review.setGitCommits(git);
-        QString error;
-        QVERIFY2(review.beginAuthoring(kbDir, lang::fanvaKbOver(loaded.kb), QStringLiteral("CxAnimals"), &error), qPrintable(error));
+        QCOMPARE(review.beginAuthoring(kbDir, lang::fanvaKbOver(loaded.kb), QStringLiteral("CxAnimals")).message(), QString());
         QVERIFY(!review.retractSentence(16).isEmpty());
         const proposal::ApplyResult applied = fanva::testing::applyAndWait(review);
         QVERIFY2(applied.status == proposal::ApplyStatus::Applied, qPrintable(applied.message));

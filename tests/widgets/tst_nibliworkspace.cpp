@@ -374,6 +374,7 @@ void TstNibliWorkspace::formalizeReviewApplyUndo()
     QVERIFY(!fanva::testing::applyAndWait(window));
     QCOMPARE(fanva::testing::readAll(target), edited);
     QVERIFY(window.rediff());
+    QVERIFY(fanva::testing::waitForKbLoad(*window.review()));
     QCOMPARE(window.review()->proposal().entry(id)->state, fanva::formalize::EntryState::Admissible);
     QVERIFY(fanva::testing::applyAndWait(window));
     QVERIFY(fanva::testing::readAll(target).startsWith(edited));
@@ -381,14 +382,14 @@ void TstNibliWorkspace::formalizeReviewApplyUndo()
 
     // The review saves as a nibli session, which reopens in a new window on the workspace.
     const QString session = dir.filePath(QStringLiteral("review.fanva"));
-    QString error;
-    QVERIFY2(window.review()->saveSession(session, &error), qPrintable(error));
+    QCOMPARE(window.review()->saveSession(session).message(), QString());
     MainWindow reopened;
     reopened.setInteractive(false);
     QSignalSpy loaded(&reopened, &MainWindow::kbLoaded);
     QVERIFY(reopened.openWorkspace(dir.path()));
     QVERIFY(loaded.count() > 0 || loaded.wait(20000));
     QVERIFY(reopened.openSession(session));
+    QVERIFY(fanva::testing::waitForKbLoad(*reopened.review()));
     QCOMPARE(reopened.review()->proposal().language, QStringLiteral("nibli"));
     QVERIFY(reopened.review()->proposal().entry(id));
 }

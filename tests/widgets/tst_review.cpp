@@ -20,6 +20,7 @@
 
 #include "lang/registry.h"
 #include "proposal/sessionfile.h"
+#include "status.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -291,10 +292,9 @@ private Q_SLOTS:
 
         // Saved and reopened, the session keeps the decisions.
         const QString sessionPath = demo.filePath(QStringLiteral("animals.fanva"));
-        QString error;
-        QVERIFY2(review.saveSession(sessionPath, &error), qPrintable(error));
+        QCOMPARE(review.saveSession(sessionPath).message(), QString());
         ReviewController reopened;
-        QVERIFY2(reopened.openSession(sessionPath, &error), qPrintable(error));
+        QCOMPARE(fanva::testing::openAndWait(reopened, sessionPath), QString());
         QCOMPARE(reopened.proposal().entry(mangoId)->decision, formalize::Decision::Applied);
         QCOMPARE(reopened.proposal().entry(biscuitId)->decision, formalize::Decision::Rejected);
         QCOMPARE(reopened.attempts()->rowCount(), review.attempts()->rowCount());
@@ -691,6 +691,7 @@ private Q_SLOTS:
             return RecoveryChoice { RecoveryChoice::Action::Recover, reviews.first().path };
         });
         QVERIFY(window.offerRecovery());
+        QVERIFY(fanva::testing::waitForKbLoad(*window.review()));
         QCOMPARE(offered, found);
         ReviewController *recovered = window.review();
         QCOMPARE(recovered->entries()->rowCount(), entryCount);
@@ -752,9 +753,8 @@ private Q_SLOTS:
             = fanva::proposal::KbFingerprint { QStringLiteral("feed"), { { QStringLiteral("CxAnimals.txt"), QStringLiteral("beef") } } };
         const auto savedFingerprint = [&demo](ReviewController &review) {
             const QString path = demo.filePath(QStringLiteral("fingerprint.fanva"));
-            QString error;
-            if (!review.saveSession(path, &error))
-                return error;
+            if (const fanva::Status saved = review.saveSession(path); !saved)
+                return saved.message();
             return QString::fromStdString(
                 nlohmann::json::parse(fanva::testing::readAll(path).toStdString())["kb"].value("sha256", std::string()));
         };
@@ -779,8 +779,7 @@ private Q_SLOTS:
             review.setAutosaveDirectory(autosaveDir);
             review.setAutosaveIntervals(50, 50);
             QSignalSpy autosaved(&review, &ReviewController::autosaved);
-            QString error;
-            QVERIFY2(review.start(demo.setup(), &error), qPrintable(error));
+            QCOMPARE(review.start(demo.setup()).message(), QString());
             QTRY_VERIFY(autosaved.count() >= 1 && review.attempts()->rowCount() >= 1);
             QVERIFY(review.isRunning());
         }
@@ -789,8 +788,7 @@ private Q_SLOTS:
         QVERIFY(found.first().interrupted);
 
         ReviewController review;
-        QString error;
-        QVERIFY2(review.recoverSession(found.first().path, &error), qPrintable(error));
+        QCOMPARE(fanva::testing::openAndWait(review, found.first().path, true), QString());
         QVERIFY(!review.isRunning());
         QVERIFY(review.attempts()->rowCount() >= 1);
         QVERIFY2(review.attempts()->outcomeText().contains(QStringLiteral("cancelled")), qPrintable(review.attempts()->outcomeText()));
@@ -832,6 +830,7 @@ private Q_SLOTS:
 
         // Re-diff keeps the decision and takes the new file as the base; Apply then writes.
         QTest::mouseClick(bar->rediffButton(), Qt::LeftButton);
+        QVERIFY(fanva::testing::waitForKbLoad(*window.review()));
         QCOMPARE(bar->kind(), ApplyResultBar::Kind::Information);
         QVERIFY(!bar->rediffButton()->isVisibleTo(&window));
         QCOMPARE(window.review()->proposal().entry(mango)->decision, formalize::Decision::Accepted);
@@ -887,9 +886,9 @@ private Q_SLOTS:
         ReviewSetup setup;
         setup.documentPath = QStringLiteral("/nonexistent/doc.md");
         setup.provider.id = QStringLiteral("demo");
-        QString error;
-        QVERIFY(!review.start(setup, &error));
-        QVERIFY(error.contains(QStringLiteral("doc.md")));
+        const fanva::Status started = review.start(setup);
+        QVERIFY(!started);
+        QVERIFY(started.message().contains(QStringLiteral("doc.md")));
         QVERIFY(!review.isRunning());
     }
 };

@@ -7,6 +7,7 @@
 
 #include "attempts/attemptlogmodel.h"
 #include "review/reviewcontroller.h"
+#include "status.h"
 #include "window/mainwindow.h"
 
 #include <QByteArray>
@@ -20,6 +21,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -67,6 +70,27 @@ inline std::string candidatesReply(const std::vector<std::pair<std::string, int>
     for (const auto &[sentence, segment] : candidates)
         list.push_back({ { "sentence", sentence }, { "segment", segment }, { "confidence", "high" } });
     return nlohmann::json { { "candidates", list } }.dump(indent);
+}
+
+/// Waits (20 s at most) until @p review's KB load (open, recover, re-diff: off the GUI thread)
+/// has ended; false when it did not.
+inline bool waitForKbLoad(const ReviewController &review)
+{
+    return QTest::qWaitFor([&review] { return !review.isLoadingKb(); }, 20000);
+}
+
+/// Opens the session @p path in @p review (recovers it as an autosave when @p recover) and
+/// waits (20 s at most) until its KB is loaded; why not, empty when it opened.
+inline QString openAndWait(ReviewController &review, const QString &path, bool recover = false)
+{
+    auto outcome = std::make_shared<std::optional<Status>>();
+    const ReviewController::Done done = [outcome](const Status &status) { *outcome = status; };
+    const Status started = recover ? review.recoverSession(path, {}, done) : review.openSession(path, {}, done);
+    if (!started)
+        return started.message();
+    if (!QTest::qWaitFor([&outcome] { return outcome->has_value(); }, 20000))
+        return QStringLiteral("the session did not open within 20 s");
+    return (*outcome)->message();
 }
 
 /// Runs @p review's Apply to its end (30 s at most; it runs off the GUI thread) and returns
@@ -184,9 +208,8 @@ public:
     {
         review.setJournalPath(journalPath());
         QSignalSpy finished(&review, &ReviewController::finished);
-        QString error;
-        if (!review.start(setup, &error))
-            return error.isEmpty() ? QStringLiteral("start() failed") : error;
+        if (const fanva::Status started = review.start(setup); !started)
+            return started.message().isEmpty() ? QStringLiteral("start() failed") : started.message();
         if (!review.isRunning())
             return QStringLiteral("the run is not running after start()");
         if (!QTest::qWaitFor([&finished] { return finished.count() == 1; }, 20000))

@@ -1,23 +1,21 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
 // Authoring (docs/formalize.md §9.1–§9.4): ReviewController's empty proposal to write into, author
-// entries and Re-judge through the judge alone; ReviewPresenter's New Sentence and Re-judge keys.
+// entries and Re-judge (through Rejudger); ReviewPresenter's New Sentence and Re-judge keys.
 #include "review/reviewcontroller.h"
 
 #include "attempts/attemptlogmodel.h"
 #include "review/addentriescommand.h"
 #include "review/entrymodel.h"
 #include "review/inlineeditor.h"
+#include "review/rejudger.h"
+#include "review/reviewautosave.h"
 #include "review/reviewpresenter.h"
 
-#include "formalize/judgealone.h"
 #include "formalize/sessionsetup.h"
-#include "jsonutil.h"
 #include "lang/language.h"
 #include "lang/registry.h"
-#include "llm/call.h"
-#include "llm/provider.h"
-#include "llm/selection.h"
+#include "status.h"
 
 #include <QAction>
 #include <QDir>
@@ -28,54 +26,31 @@
 #include <QUuid>
 
 #include <algorithm>
-#include <map>
 
 using namespace fanva;
 using proposal::Entry;
 using proposal::Proposal;
 
-namespace {
-
-/// The source sentences the judge quotes: each `wanted` number's text, marked when it is a heading.
-std::vector<formalize::PromptSegment> judgeSegments(
-    const std::map<int, bool> &wanted, const nlohmann::json &segments, const QStringList &segmentTexts)
+Status ReviewController::beginAuthoring(const QString &kbFolder, std::shared_ptr<const lang::Kb> kb, const QString &context,
+    const QStringList &sees, const std::optional<proposal::KbFingerprint> &fingerprintLoaded)
 {
-    std::vector<formalize::PromptSegment> out;
-    for (const auto &[number, quoted] : wanted) {
-        bool heading = false;
-        for (const nlohmann::json &s : segments) {
-            if (jsonutil::integer(s, "number", -1) == number && jsonutil::string(s, "kind") == QLatin1StringView("heading"))
-                heading = true;
-        }
-        out.push_back({ number, segmentTexts.at(number - 1), heading });
-    }
-    return out;
-}
-
-} // namespace
-
-bool ReviewController::beginAuthoring(
-    const QString &kbFolder, std::shared_ptr<const lang::Kb> kb, const QString &context, QString *error, const QStringList &sees)
-{
-    if (isRunning()) {
-        *error = tr("A formalization is running.");
-        return false;
-    }
-    if (!kb) {
-        *error = tr("The KB is not loaded.");
-        return false;
-    }
-    if (context.isEmpty()) {
-        *error = tr("Choose a target context first (--context or fanva.json).");
-        return false;
-    }
+    if (isRunning())
+        return Status::failure(tr("A formalization is running."));
+    if (m_loadingKb)
+        return Status::failure(tr("The review is still loading a KB; wait for it to finish."));
+    if (!kb)
+        return Status::failure(tr("The KB is not loaded."));
+    if (context.isEmpty())
+        return Status::failure(tr("Choose a target context first (--context or fanva.json)."));
     const QString kbDir = QFileInfo(kbFolder).absoluteFilePath();
     proposal::SessionFile session;
     session.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
     session.created = QDateTime::currentDateTimeUtc();
     session.modified = session.created;
     const QString language = kb->language().id();
-    const proposal::KbFingerprint fingerprint = proposal::kbFingerprint(kbDir, language);
+    // The KB's fingerprint as the window loaded it, else hashed now.
+    const proposal::KbFingerprint fingerprint
+        = fingerprintLoaded && !fingerprintLoaded->sha256.isEmpty() ? *fingerprintLoaded : proposal::kbFingerprint(kbDir, language);
     session.kbSha256 = fingerprint.sha256;
     session.kbFiles = fingerprint.files;
     session.credential = QStringLiteral("none");
@@ -96,8 +71,10 @@ bool ReviewController::beginAuthoring(
         p.sees = sees;
 
     // A new context (formalize.md §11.3): gated as if its file held its header already.
-    if (!p.newFileHeader().isEmpty() && !loadKb(kbDir, language, error, &p))
-        return false;
+    if (!p.newFileHeader().isEmpty()) {
+        if (Status loaded = loadKb(kbDir, language, &p); !loaded)
+            return loaded;
+    }
     m_setup = {};
     m_setup.kbFolder = kbDir;
     m_setup.language = language;
@@ -108,11 +85,11 @@ bool ReviewController::beginAuthoring(
     m_created = m_session->created;
     m_attempts->clear();
     m_undoStack->clear();
-    beginAutosave(m_sessionId);
+    m_autosave->begin(m_sessionId);
     m_entries->setProposal(m_session->proposal);
     m_modified = false;
     Q_EMIT proposalChanged();
-    return true;
+    return {};
 }
 
 QString ReviewController::nextEntryId() const
@@ -213,100 +190,21 @@ QStringList ReviewController::addAuthorEntries(const QString &afterId, const QSt
 bool ReviewController::canRejudge(const QString &id) const
 {
     const Entry *e = proposal().entry(id);
-    return e && e->isReviewable() && e->state != formalize::EntryState::Known && e->decision != formalize::Decision::Applied
-        && (e->selectedShape == 0 || e->origin == formalize::Origin::Author);
+    return e && Rejudger::canRejudge(*e);
 }
 
-bool ReviewController::rejudge(const QStringList &ids, const llm::ProviderOptions &provider, QString *error)
+bool ReviewController::isRejudging() const
 {
-    if (!m_session || !hasKb()) {
-        *error = tr("There is no proposal to re-judge.");
-        return false;
-    }
-    if (isRunning() || isRejudging()) {
-        *error = tr("Wait for the running formalization or re-judge to finish.");
-        return false;
-    }
-    // The scripted and demo providers bring their own model; the others need one named.
-    const bool ownModel = llm::providerInfo(provider.id).bringsOwnModel;
-    if (provider.model.isEmpty() && !ownModel) {
-        *error = tr("The provider %1 names no model for the judge: choose one in Settings ▸ Provider.").arg(provider.id);
-        return false;
-    }
-    const Proposal &p = proposal();
-    formalize::JudgeAloneInput input;
-    input.model = provider.model;
-    std::map<int, bool> wanted; // sentence number → quoted
-    SentForJudge sent; // id → sentence, gloss
-    std::vector<std::pair<QString, QString>> unsent; // id → note
-    for (const QString &id : ids) {
-        if (!canRejudge(id))
-            continue;
-        const Entry *e = p.entry(id);
-        const formalize::EntryGloss gloss = m_kb.gloss(e->sentence(), p.context);
-        if (e->segment < 1 || e->segment > p.segmentTexts.size()) {
-            unsent.emplace_back(id, QStringLiteral("no source sentence"));
-            continue;
-        }
-        if (gloss.source != QLatin1StringView("composed") && gloss.source != QLatin1StringView("partial")) {
-            unsent.emplace_back(id, QStringLiteral("no gloss"));
-            continue;
-        }
-        input.items.push_back({ id, e->segment, gloss.text });
-        sent[id] = { e->sentence(), gloss };
-        wanted[e->segment] = true;
-        if (e->segment > 1)
-            wanted[e->segment - 1] = true;
-    }
-    // What cannot be judged says why, as the session does for an entry without a gloss.
-    for (const auto &unsentEntry : unsent) {
-        const QString &id = unsentEntry.first;
-        const QString &note = unsentEntry.second;
-        decide(id, tr("Re-judge %1"), [&id, &note](Proposal &proposal) {
-            Entry *e = proposal.entry(id);
-            e->verdict = formalize::Verdict::None;
-            e->verdictNote = note;
-            return true;
-        });
-    }
-    if (input.items.empty()) {
-        Q_EMIT rejudgeFinished(ids);
-        return true;
-    }
-    input.segments = judgeSegments(wanted, m_session->segments, p.segmentTexts);
-    llm::ProviderResult created = llm::createProvider(provider);
-    if (!created.provider) {
-        *error = tr("Cannot use the provider %1: %2").arg(provider.id, QString::fromStdString(created.failure->message));
-        return false;
-    }
-    if (m_judgeCall)
-        m_judgeCall->cancel();
-    m_judgeProvider = std::move(created.provider);
-    m_judgeCall = formalize::judgeAlone(*m_judgeProvider, input, this,
-        [this, ids, sent](const std::vector<formalize::JudgeAloneVerdict> &verdicts) { adoptVerdicts(ids, sent, verdicts); });
-    return true;
+    return m_rejudger->isRunning();
 }
 
-void ReviewController::adoptVerdicts(
-    const QStringList &ids, const SentForJudge &sent, const std::vector<formalize::JudgeAloneVerdict> &verdicts)
+Status ReviewController::rejudge(const QStringList &ids, const llm::ProviderOptions &provider)
 {
-    m_judgeCall.clear();
-    for (const formalize::JudgeAloneVerdict &v : verdicts) {
-        const Entry *e = proposal().entry(v.id);
-        const auto it = sent.find(v.id);
-        // The entry changed while the judge read it: the verdict is of another text.
-        if (!e || it == sent.end() || e->sentence() != it->second.first || e->decision == formalize::Decision::Applied)
-            continue;
-        const formalize::EntryGloss gloss = it->second.second;
-        decide(v.id, tr("Re-judge %1"), [&v, &gloss](Proposal &proposal) {
-            Entry *entry = proposal.entry(v.id);
-            entry->verdict = v.verdict;
-            entry->verdictNote = v.note;
-            entry->gloss = gloss;
-            return true;
-        });
-    }
-    Q_EMIT rejudgeFinished(ids);
+    if (!m_session || !hasKb())
+        return Status::failure(tr("There is no proposal to re-judge."));
+    if (isRunning() || isRejudging())
+        return Status::failure(tr("Wait for the running formalization or re-judge to finish."));
+    return m_rejudger->start(ids, m_kb, m_session->segments, provider);
 }
 
 // --- ReviewPresenter ------------------------------------------------------------------------

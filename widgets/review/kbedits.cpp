@@ -8,6 +8,7 @@
 #include "attempts/attemptlogmodel.h"
 #include "review/addentriescommand.h"
 #include "review/entrymodel.h"
+#include "review/reviewautosave.h"
 
 #include "formalize/sessionsetup.h"
 #include "lang/language.h"
@@ -15,7 +16,8 @@
 #include "lang/sentenceedits.h"
 #include "llm/provider.h"
 #include "llm/selection.h"
-#include "proposal/autosave.h"
+#include "proposal/proposal.h"
+#include "status.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -122,33 +124,24 @@ QString ReviewController::replaceSentence(int line, const QString &sentence)
     return id;
 }
 
-bool ReviewController::startRewrite(const std::vector<int> &lines, const QString &instruction, const llm::ProviderOptions &provider,
-    const formalize::SessionSettings &settings, QString *error)
+Status ReviewController::startRewrite(const std::vector<int> &lines, const QString &instruction, const llm::ProviderOptions &provider,
+    const formalize::SessionSettings &settings)
 {
-    if (!m_session || !m_kb.isLoaded()) {
-        *error = tr("There is no target file to rewrite.");
-        return false;
-    }
-    if (isRunning() || isRejudging()) {
-        *error = tr("Wait for the running formalization or re-judge to finish.");
-        return false;
-    }
+    if (!m_session || !m_kb.isLoaded())
+        return Status::failure(tr("There is no target file to rewrite."));
+    if (isRunning() || isRejudging())
+        return Status::failure(tr("Wait for the running formalization or re-judge to finish."));
     const QString path = targetPath();
     const QByteArray bytes = fileBytes(path);
-    if (proposal().absent || proposal::sha256Hex(bytes) != proposal().baseSha256) {
-        *error = tr("%1 changed on disk since the proposal was made: Re-diff first.").arg(QFileInfo(path).fileName());
-        return false;
-    }
+    if (proposal().absent || proposal::sha256Hex(bytes) != proposal().baseSha256)
+        return Error { tr("%1 changed on disk since the proposal was made: Re-diff first.").arg(QFileInfo(path).fileName()), path };
     const std::vector<ExistingSentence> selection = rewritableSentences(lines);
-    if (selection.empty()) {
-        *error = tr("No sentence of %1 that no entry changes yet starts on the selected lines.").arg(QFileInfo(path).fileName());
-        return false;
-    }
+    if (selection.empty())
+        return Error { tr("No sentence of %1 that no entry changes yet starts on the selected lines.").arg(QFileInfo(path).fileName()),
+            path };
     llm::ProviderResult created = llm::createProvider(provider);
-    if (!created.provider) {
-        *error = tr("Cannot use the provider %1: %2").arg(provider.id, QString::fromStdString(created.failure->message));
-        return false;
-    }
+    if (!created.provider)
+        return Status::failure(tr("Cannot use the provider %1: %2").arg(provider.id, QString::fromStdString(created.failure->message)));
     m_run.reset();
     m_provider = std::move(created.provider);
     formalize::SessionSettings sessionSettings = settings;
@@ -165,10 +158,10 @@ bool ReviewController::startRewrite(const std::vector<int> &lines, const QString
     connect(m_run.get(), &formalize::Session::textDelta, this, &ReviewController::textDelta);
     connect(m_run.get(), &formalize::Session::thinkingDelta, this, &ReviewController::thinkingDelta);
     connect(m_run.get(), &formalize::Session::finished, this, &ReviewController::onSessionFinished);
-    m_autosaveScheduler->sessionStarted();
+    m_autosave->sessionStarted();
     Q_EMIT started();
     m_run->start();
-    return true;
+    return {};
 }
 
 std::vector<ExistingSentence> ReviewController::rewritableSentences(const std::vector<int> &lines) const
@@ -205,7 +198,7 @@ void ReviewController::finishRewrite()
     }
     if (!added.empty())
         m_undoStack->push(new AddEntriesCommand(m_entries, std::move(added), tr("Rewrite %1").arg(ids.join(QStringLiteral(", ")))));
-    m_autosaveScheduler->sessionFinished();
+    m_autosave->sessionFinished();
     Q_EMIT finished(outcome);
     Q_EMIT rewriteFinished(outcome, ids);
 }

@@ -5,6 +5,8 @@
 #include "attempts/attemptlogmodel.h"
 #include "review/applyrunner.h"
 #include "review/entrymodel.h"
+#include "review/rejudger.h"
+#include "review/reviewautosave.h"
 
 #include "formalize/sessionsetup.h"
 #include "lang/registry.h"
@@ -19,10 +21,12 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QLoggingCategory>
 #include <QUndoCommand>
 #include <QUndoStack>
 #include <QUuid>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <array>
@@ -56,6 +60,14 @@ private:
     Entry m_after;
 };
 
+/// A KB read off the GUI thread: the KB, or why there is none.
+struct KbRead {
+    std::shared_ptr<const lang::Kb> kb;
+    QString error;
+    QString folder;
+    std::optional<proposal::KbFingerprint> fingerprint; ///< when asked for
+};
+
 QByteArray readBytes(const QString &path)
 {
     QFile file(path);
@@ -69,9 +81,16 @@ ReviewController::ReviewController(QObject *parent)
     , m_entries(new EntryModel(this))
     , m_attempts(new AttemptLogModel(this))
     , m_undoStack(new QUndoStack(this))
-    , m_autosaveScheduler(new proposal::AutosaveScheduler([this] { autosaveNow(); }, this))
+    , m_autosave(new ReviewAutosave([this] { return autosaveSnapshot(); }, this))
     , m_applyRunner(new ApplyRunner(this))
+    , m_rejudger(new Rejudger(
+          m_entries,
+          [this](
+              const QString &id, const QString &text, const std::function<bool(Proposal &)> &change) { return decide(id, text, change); },
+          this))
 {
+    connect(m_rejudger, &Rejudger::finished, this, &ReviewController::rejudgeFinished);
+    connect(m_autosave, &ReviewAutosave::autosaved, this, &ReviewController::autosaved);
     // Every decision, its undo and its redo move the stack's index.
     connect(m_undoStack, &QUndoStack::indexChanged, this, &ReviewController::markChanged);
     // ... and so may change the accepted set, as may a new proposal or an Apply.
@@ -163,27 +182,23 @@ bool ReviewController::isRunning() const
     return m_run && !m_run->isFinished();
 }
 
-bool ReviewController::loadKb(const QString &folder, const QString &language, QString *error, const proposal::Proposal *proposal)
+Status ReviewController::loadKb(const QString &folder, const QString &language, const proposal::Proposal *proposal)
 {
-    if (const std::optional<QString> failure = m_kb.load(folder, language, proposal)) {
-        *error = *failure;
-        return false;
-    }
-    return true;
+    if (const std::optional<QString> failure = m_kb.load(folder, language, proposal))
+        return Status::failure(*failure);
+    return {};
 }
 
-bool ReviewController::start(const ReviewSetup &setup, QString *error)
+Status ReviewController::start(const ReviewSetup &setup, const Done &done)
 {
-    if (isRunning()) {
-        *error = tr("A formalization is already running.");
-        return false;
-    }
+    if (isRunning())
+        return Status::failure(tr("A formalization is already running."));
+    if (m_loadingKb)
+        return Status::failure(tr("The review is still loading a KB; wait for it to finish."));
     QFile file(setup.documentPath);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(setup.documentPath), file.errorString());
-        return false;
-    }
-    const QByteArray document = file.readAll();
+    if (!file.open(QIODevice::ReadOnly))
+        return Error { tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(setup.documentPath), file.errorString()), setup.documentPath };
+    QByteArray document = file.readAll();
     // A new context (formalize.md §11.3): the KB as it will be once Apply creates its file.
     proposal::Proposal target;
     target.kbDir = setup.kbFolder;
@@ -192,18 +207,44 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
     target.sees = setup.sees;
     target.absent = !setup.sees.isEmpty() && !QFileInfo::exists(target.targetPath());
     target.language = setup.language;
-    if (setup.kb && target.newFileHeader().isEmpty())
-        m_kb.adopt(setup.kb);
-    else if (!loadKb(setup.kbFolder, setup.language, error, &target))
-        return false;
     llm::ProviderResult created = llm::createProvider(setup.provider);
-    if (!created.provider) {
-        *error = tr("Cannot use the provider %1: %2").arg(setup.provider.id, QString::fromStdString(created.failure->message));
-        return false;
+    if (!created.provider)
+        return Status::failure(
+            tr("Cannot use the provider %1: %2").arg(setup.provider.id, QString::fromStdString(created.failure->message)));
+    ReviewSetup run = setup;
+    if (setup.kb && target.newFileHeader().isEmpty()) {
+        m_kb.adopt(setup.kb);
+    } else if (!target.newFileHeader().isEmpty()) {
+        // The KB with the new context's header loads, and is hashed, off the GUI thread; the run
+        // starts then (started(), or @p done with why not).
+        auto provider = std::make_shared<std::unique_ptr<llm::Provider>>(std::move(created.provider));
+        const bool hash = !setup.kb || !setup.fingerprint;
+        return loadKbInBackground(setup.kbFolder, setup.language, &target, {}, QString(), hash,
+            [this, run, document, provider, done](const Status &loaded, const std::optional<proposal::KbFingerprint> &fingerprint) mutable {
+                if (loaded) {
+                    if (fingerprint)
+                        run.fingerprint = fingerprint;
+                    beginRun(run, document, std::move(*provider));
+                }
+                if (done)
+                    done(loaded);
+            });
+    } else if (Status loaded = loadKb(setup.kbFolder, setup.language, &target); !loaded) {
+        return loaded;
     }
+    // The fingerprint of the KB the run gates against: as the window loaded it, else hashed now.
+    if (!setup.kb || !setup.fingerprint)
+        run.fingerprint = proposal::kbFingerprint(setup.kbFolder, setup.language);
+    beginRun(run, document, std::move(created.provider));
+    if (done)
+        done({});
+    return {};
+}
 
+void ReviewController::beginRun(const ReviewSetup &setup, const QByteArray &document, std::unique_ptr<llm::Provider> provider)
+{
     m_run.reset();
-    m_provider = std::move(created.provider);
+    m_provider = std::move(provider);
     m_rewriting = false;
     m_merging = wouldMerge(setup);
     m_setup = setup;
@@ -218,10 +259,7 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
     input.documentName = QFileInfo(setup.documentPath).fileName();
     input.instruction = setup.instruction;
     input.settings = settings;
-    // The fingerprint of the KB the run gates against: as the window loaded it, else hashed now.
-    if (!setup.kb || !setup.fingerprint)
-        m_setup.fingerprint = proposal::kbFingerprint(setup.kbFolder, setup.language);
-    input.kbSha256 = m_setup.fingerprint->sha256;
+    input.kbSha256 = m_setup.fingerprint ? m_setup.fingerprint->sha256 : QString();
     input.providerId = setup.provider.id;
     input.focus = setup.focus;
     if (m_merging)
@@ -234,7 +272,7 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
     if (!m_merging) {
         // A new review; formalizing again keeps the review's id and autosave.
         m_sessionId = QUuid::createUuid().toString(QUuid::WithoutBraces);
-        beginAutosave(m_sessionId);
+        m_autosave->begin(m_sessionId);
     }
     m_run = std::make_unique<formalize::Session>(m_provider.get(), std::move(input));
     connect(m_run.get(), &formalize::Session::eventAdded, m_attempts, &AttemptLogModel::addEvent);
@@ -243,10 +281,9 @@ bool ReviewController::start(const ReviewSetup &setup, QString *error)
     connect(m_run.get(), &formalize::Session::finished, this, &ReviewController::onSessionFinished);
     m_created = QDateTime::currentDateTimeUtc();
     m_modified = true;
-    m_autosaveScheduler->sessionStarted();
+    m_autosave->sessionStarted();
     Q_EMIT started();
     m_run->start();
-    return true;
 }
 
 void ReviewController::cancel()
@@ -328,7 +365,7 @@ void ReviewController::onSessionFinished()
         m_session = std::move(fresh);
     } else if (!mergeRun(std::move(fresh))) {
         // The review stays; the log shows the run that did not merge.
-        m_autosaveScheduler->sessionFinished();
+        m_autosave->sessionFinished();
         Q_EMIT proposalChanged();
         Q_EMIT finished(m_run->outcomeName());
         return;
@@ -338,7 +375,7 @@ void ReviewController::onSessionFinished()
     m_undoStack->clear();
     m_entries->setProposal(m_session->proposal);
     m_modified = true;
-    m_autosaveScheduler->sessionFinished();
+    m_autosave->sessionFinished();
     Q_EMIT proposalChanged();
     Q_EMIT finished(m_run->outcomeName());
 }
@@ -460,161 +497,208 @@ std::vector<proposal::DiffLine> ReviewController::diff(bool acceptedOnly, bool w
     return proposal().diff(readBytes(targetPath()), QDateTime::currentDateTimeUtc(), acceptedOnly, wholeFile);
 }
 
-QStringList ReviewController::rediff(QString *error)
+Status ReviewController::rediff(std::function<void(const Status &, const QStringList &)> done)
 {
-    if (!m_session || !loadKb(proposal().kbDir, proposal().language, error))
+    if (isRunning())
+        return Status::failure(tr("A formalization is running."));
+    if (m_loadingKb)
+        return Status::failure(tr("The review is still loading a KB; wait for it to finish."));
+    const auto finish = [this, done](const Status &status, const QStringList &changed) {
+        if (done)
+            done(status, changed);
+        Q_EMIT rediffFinished(status, changed);
+    };
+    if (!m_session) {
+        finish({}, {}); // nothing to re-diff
         return {};
-    Proposal p = proposal();
-    const QStringList changed = proposal::rediff(p, *m_kb.kb());
-    m_undoStack->clear();
-    m_entries->updateProposal(p);
-    m_session->proposal = p;
-    markChanged();
-    Q_EMIT proposalChanged();
-    return changed;
+    }
+    return loadKbInBackground(
+        proposal().kbDir, proposal().language, nullptr, {}, QString(), false, [this, finish](const Status &loaded, const auto &) {
+            if (!loaded || !m_session) {
+                finish(loaded, {});
+                return;
+            }
+            Proposal p = proposal();
+            const QStringList changed = proposal::rediff(p, *m_kb.kb());
+            m_undoStack->clear();
+            m_entries->updateProposal(p);
+            m_session->proposal = p;
+            markChanged();
+            Q_EMIT proposalChanged();
+            finish({}, changed);
+        });
 }
 
-bool ReviewController::saveSession(const QString &path, QString *error)
+Status ReviewController::saveSession(const QString &path)
 {
-    if (!m_session) {
-        *error = tr("There is no proposal to save.");
-        return false;
-    }
+    if (!m_session)
+        return Status::failure(tr("There is no proposal to save."));
     proposal::SessionFile file = *m_session;
     file.proposal = proposal();
     file.modified = QDateTime::currentDateTimeUtc();
-    if (const fanva::Status saved = file.save(path); !saved) {
-        *error = saved.message();
-        return false;
-    }
-    if (m_autosave)
-        m_autosave->discard();
+    if (Status saved = file.save(path); !saved)
+        return saved;
+    m_autosave->discard();
     m_modified = false;
-    return true;
+    return {};
 }
 
-bool ReviewController::openSession(const QString &path, QString *error)
+Status ReviewController::openSession(const QString &path, const OfferedKb &offered, const Done &done)
 {
-    if (isRunning()) {
-        *error = tr("A formalization is running.");
-        return false;
-    }
+    if (isRunning())
+        return Status::failure(tr("A formalization is running."));
+    if (m_loadingKb)
+        return Status::failure(tr("The review is still loading a KB; wait for it to finish."));
     proposal::SessionLoad loaded = proposal::loadSessionFile(path);
-    if (!loaded.session) {
-        *error = loaded.error;
-        return false;
-    }
-    if (!adoptSession(std::move(*loaded.session), error))
-        return false;
-    beginAutosave(m_sessionId);
-    m_modified = false;
-    return true;
+    if (!loaded.session)
+        return Error { loaded.error, path };
+    return adoptSession(std::move(*loaded.session), offered, [this, done](const Status &adopted) {
+        if (adopted) {
+            m_autosave->begin(m_sessionId);
+            m_modified = false;
+        }
+        if (done)
+            done(adopted);
+        Q_EMIT sessionOpened(adopted);
+    });
 }
 
-bool ReviewController::adoptSession(proposal::SessionFile session, QString *error)
+Status ReviewController::loadKbInBackground(const QString &folder, const QString &language, const proposal::Proposal *proposal,
+    const OfferedKb &offered, const QString &sha256, bool hash, KbLoaded then)
+{
+    if (m_loadingKb)
+        return Status::failure(tr("The review is still loading a KB; wait for it to finish."));
+    const QByteArray header = proposal ? proposal->newFileHeader() : QByteArray();
+    const QString targetPath = proposal ? proposal->targetPath() : QString();
+    m_loadingKb = true;
+    // The window's KB, when it is this one as the session knew it, is not loaded again.
+    const bool reuse = offered.kb && header.isEmpty() && !sha256.isEmpty() && offered.kb->language().id() == language
+        && QFileInfo(offered.folder).absoluteFilePath() == QFileInfo(folder).absoluteFilePath() && offered.fingerprint
+        && offered.fingerprint->sha256 == sha256;
+    // Always from the event loop, after this returns; never after the controller is gone
+    // (the watcher goes with it).
+    auto *watcher = new QFutureWatcher<KbRead>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, then = std::move(then)] {
+        watcher->deleteLater();
+        m_loadingKb = false;
+        const KbRead read = watcher->result();
+        if (!read.kb) {
+            then(Error { read.error, read.folder }, std::nullopt);
+            return;
+        }
+        m_kb.adopt(read.kb);
+        then({}, read.fingerprint);
+    });
+    watcher->setFuture(QtConcurrent::run([folder, language, targetPath, header, hash, kb = reuse ? offered.kb : nullptr]() -> KbRead {
+        if (kb)
+            return { kb, {}, folder, std::nullopt };
+        // Hashed before the load, as the window's KbLoader does: a file changed meanwhile shows
+        // as a changed KB at the next reopen, never the other way round.
+        std::optional<proposal::KbFingerprint> fingerprint;
+        if (hash)
+            fingerprint = proposal::kbFingerprint(folder, language);
+        Result<std::shared_ptr<const lang::Kb>> loaded = ReviewKb::read(folder, language, targetPath, header);
+        return loaded ? KbRead { *loaded, {}, folder, std::move(fingerprint) } : KbRead { nullptr, loaded.message(), folder, std::nullopt };
+    }));
+    return {};
+}
+
+Status ReviewController::adoptSession(proposal::SessionFile session, const OfferedKb &offered, std::function<void(Status)> then)
 {
     // A session reopens only under its own language (nibli-kr.md §1.2): its workspace's, as
     // the fanva.json beside its kb folder names it.
     const std::optional<lang::LanguageChoice> configured = lang::languageOfWorkspace(QFileInfo(session.proposal.kbDir).absolutePath());
     const QString workspaceLanguage = configured && configured->ok() ? configured->id : lang::defaultLanguage().id();
-    if (const std::optional<QString> mismatch = lang::sessionLanguageMismatch(session.proposal.language, workspaceLanguage)) {
-        *error = *mismatch;
-        return false;
-    }
-    if (!loadKb(session.proposal.kbDir, session.proposal.language, error, &session.proposal))
-        return false;
-    m_session = std::move(session);
-    m_sessionId = m_session->id;
-    m_attempts->clear();
-    for (const nlohmann::json &event : m_session->events)
-        m_attempts->addEvent(event);
-    m_undoStack->clear();
-    m_entries->setProposal(m_session->proposal);
-    Q_EMIT proposalChanged();
-    return true;
+    if (const std::optional<QString> mismatch = lang::sessionLanguageMismatch(session.proposal.language, workspaceLanguage))
+        return Status::failure(*mismatch);
+    const QString folder = session.proposal.kbDir;
+    const QString language = session.proposal.language;
+    const QString sha256 = session.kbSha256;
+    auto held = std::make_shared<proposal::SessionFile>(std::move(session));
+    return loadKbInBackground(folder, language, &held->proposal, offered, sha256, false,
+        [this, held, then = std::move(then)](const Status &loaded, const auto &) {
+            if (!loaded) {
+                then(loaded);
+                return;
+            }
+            m_session = std::move(*held);
+            m_sessionId = m_session->id;
+            m_attempts->clear();
+            for (const nlohmann::json &event : m_session->events)
+                m_attempts->addEvent(event);
+            m_undoStack->clear();
+            m_entries->setProposal(m_session->proposal);
+            Q_EMIT proposalChanged();
+            then({});
+        });
 }
 
-bool ReviewController::recoverSession(const QString &autosavePath, QString *error)
+Status ReviewController::recoverSession(const QString &autosavePath, const OfferedKb &offered, const Done &done)
 {
-    if (isRunning()) {
-        *error = tr("A formalization is running.");
-        return false;
-    }
+    if (isRunning())
+        return Status::failure(tr("A formalization is running."));
+    if (m_loadingKb)
+        return Status::failure(tr("The review is still loading a KB; wait for it to finish."));
     proposal::SessionLoad loaded = proposal::loadSessionFile(autosavePath);
-    if (!loaded.session) {
-        *error = loaded.error;
-        return false;
-    }
+    if (!loaded.session)
+        return Error { loaded.error, autosavePath };
     const bool interrupted = proposal::markInterrupted(*loaded.session);
     nlohmann::json outcome = loaded.session->outcome;
-    if (!adoptSession(std::move(*loaded.session), error))
-        return false;
-    if (interrupted) {
-        // The log says how the run ended, like a run cancelled in this window.
-        outcome["type"] = "finished";
-        m_attempts->addEvent(outcome);
-    }
-    // Go on autosaving where the crashed process did, under its lock from now on.
-    const QFileInfo info(autosavePath);
-    if (!m_autosave || m_autosave->path() != info.absoluteFilePath())
-        m_autosave = std::make_unique<proposal::Autosave>(info.absolutePath(), m_sessionId);
-    if (!m_autosave->lock())
-        qCWarning(lcReview) << "cannot lock the recovered autosave" << autosavePath;
-    m_modified = true;
-    return true;
+    return adoptSession(
+        std::move(*loaded.session), offered, [this, done, interrupted, outcome, autosavePath](const Status &adopted) mutable {
+            if (adopted) {
+                if (interrupted) {
+                    // The log says how the run ended, like a run cancelled in this window.
+                    outcome["type"] = "finished";
+                    m_attempts->addEvent(outcome);
+                }
+                // Go on autosaving where the crashed process did, under its lock from now on.
+                if (!m_autosave->resume(autosavePath, m_sessionId))
+                    qCWarning(lcReview) << "cannot lock the recovered autosave" << autosavePath;
+                m_modified = true;
+            }
+            if (done)
+                done(adopted);
+            Q_EMIT sessionOpened(adopted);
+        });
 }
 
 void ReviewController::setAutosaveDirectory(const QString &directory)
 {
-    m_autosaveDirectory = directory;
+    m_autosave->setDirectory(directory);
     if (!m_sessionId.isEmpty())
-        beginAutosave(m_sessionId);
+        m_autosave->begin(m_sessionId);
     if (m_modified)
-        m_autosaveScheduler->decisionChanged();
+        m_autosave->decisionChanged();
+}
+
+QString ReviewController::autosaveDirectory() const
+{
+    return m_autosave->directory();
 }
 
 void ReviewController::setAutosaveIntervals(int decisionDebounceMs, int runningIntervalMs)
 {
-    m_autosaveScheduler->setIntervals(decisionDebounceMs, runningIntervalMs);
+    m_autosave->setIntervals(decisionDebounceMs, runningIntervalMs);
 }
 
 QString ReviewController::autosavePath() const
 {
-    return m_autosave ? m_autosave->path() : QString();
+    return m_autosave->path();
 }
 
-void ReviewController::beginAutosave(const QString &id)
+std::optional<proposal::SessionFile> ReviewController::autosaveSnapshot() const
 {
-    const QString path = m_autosaveDirectory.isEmpty() ? QString() : proposal::Autosave(m_autosaveDirectory, id).path();
-    if (m_autosave && m_autosave->path() == path)
-        return;
-    // A new review replaces the old one, whose autosave has no use any more.
-    if (m_autosave)
-        m_autosave->discard();
-    m_autosave.reset();
-    if (!path.isEmpty())
-        m_autosave = std::make_unique<proposal::Autosave>(m_autosaveDirectory, id);
-}
-
-void ReviewController::autosaveNow()
-{
-    if (!m_autosave || !m_modified)
-        return;
-    proposal::SessionFile file;
-    if (isRunning() && !m_merging && !m_rewriting) {
-        file = proposal::sessionFileFrom(*m_run, origin());
-    } else if (m_session) {
-        file = *m_session;
-        file.proposal = proposal();
-        file.modified = QDateTime::currentDateTimeUtc();
-    } else {
-        return;
-    }
-    if (const fanva::Status saved = m_autosave->save(file); !saved) {
-        qCWarning(lcReview) << "cannot autosave the review:" << saved.message();
-        return;
-    }
-    Q_EMIT autosaved(m_autosave->path());
+    if (!m_modified)
+        return std::nullopt;
+    if (isRunning() && !m_merging && !m_rewriting)
+        return proposal::sessionFileFrom(*m_run, origin());
+    if (!m_session)
+        return std::nullopt;
+    proposal::SessionFile file = *m_session;
+    file.proposal = proposal();
+    file.modified = QDateTime::currentDateTimeUtc();
+    return file;
 }
 
 void ReviewController::closeSession()
@@ -624,9 +708,7 @@ void ReviewController::closeSession()
         if (!m_run->isFinished())
             m_run->cancel();
     }
-    if (m_autosave)
-        m_autosave->discard();
-    m_autosave.reset();
+    m_autosave->stop();
     m_modified = false;
 }
 
@@ -635,5 +717,5 @@ void ReviewController::markChanged()
     if (!m_session)
         return;
     m_modified = true;
-    m_autosaveScheduler->decisionChanged();
+    m_autosave->decisionChanged();
 }

@@ -9,9 +9,10 @@
 #include "proposal/journal.h"
 #include "proposal/sessionfile.h"
 #include "review/reviewkb.h"
+#include "status.h"
 
+#include <QMetaType>
 #include <QObject>
-#include <QPointer>
 
 #include <functional>
 #include <map>
@@ -22,10 +23,8 @@ class ApplyRunner;
 class AttemptLogModel;
 class EntryModel;
 class QUndoStack;
-
-namespace fanva::formalize {
-struct JudgeAloneVerdict;
-}
+class Rejudger;
+class ReviewAutosave;
 
 namespace fanva::kb {
 class KnowledgeBase;
@@ -34,13 +33,6 @@ namespace fanva::lang {
 class Kb;
 class Language;
 } // namespace fanva::lang
-namespace fanva::llm {
-class Call;
-}
-namespace fanva::proposal {
-class Autosave;
-class AutosaveScheduler;
-} // namespace fanva::proposal
 
 /// What a formalization in the reviewer starts from.
 struct ReviewSetup {
@@ -64,6 +56,15 @@ struct ReviewSetup {
     /// A new context's `genlCx` parents while it has no file (formalize.md §11.3): the run sees
     /// the KB as if the file held its header, and Apply creates it. Empty: an existing context.
     QStringList sees;
+};
+
+/// The window's KB offered to a review it reopens (ReviewController::openSession()): taken
+/// instead of loading the KB again when it is of the session's folder and language and its
+/// fingerprint is the one the session records.
+struct OfferedKb {
+    QString folder;
+    std::shared_ptr<const fanva::lang::Kb> kb;
+    std::optional<fanva::proposal::KbFingerprint> fingerprint;
 };
 
 /// What the reviewer answers when formalizing again would lose decided entries (formalize.md §9.5).
@@ -93,9 +94,13 @@ public:
     [[nodiscard]] AttemptLogModel *attempts() const { return m_attempts; }
     [[nodiscard]] QUndoStack *undoStack() const { return m_undoStack; }
 
-    /// Starts a formalization; returns false with @p error when it cannot start (the KB does
-    /// not load, the document cannot be read, the provider cannot be made). Asynchronous.
-    bool start(const ReviewSetup &setup, QString *error);
+    /// How an operation that loads the KB off the GUI thread ended (the signal says it too).
+    using Done = std::function<void(const fanva::Status &)>;
+    /// Starts a formalization; fails, saying why, when it cannot start (the KB does not load,
+    /// the document cannot be read, the provider cannot be made). Asynchronous. For a new
+    /// context (ReviewSetup::sees) the KB with its header loads off the GUI thread first: the
+    /// run starts then (started()), and @p done says how the start ended (at once otherwise).
+    [[nodiscard]] fanva::Status start(const ReviewSetup &setup, const Done &done = {});
     /// Asked, when a run on the review's document and context finishes, with the ids of the
     /// decided entries the merge would lose (formalize.md §9.5); unset: they are kept.
     void setLossQuestion(std::function<LossAnswer(const QStringList &ids)> question) { m_lossQuestion = std::move(question); }
@@ -163,18 +168,24 @@ public:
     [[nodiscard]] bool isApplying() const;
     /// What runs Apply, Undo Apply and recovery: its progress text and cancel().
     [[nodiscard]] ApplyRunner *applyRunner() const { return m_applyRunner; }
-    /// Takes the file as it is now as the base after a conflict; returns the ids whose problems changed.
-    QStringList rediff(QString *error);
+    /// Takes the file as it is now as the base after a conflict: loads the KB off the GUI thread,
+    /// then re-gates; rediffFinished() (and @p done) say how it ended and the ids whose problems
+    /// changed. Fails at once while a run or another KB load goes.
+    [[nodiscard]] fanva::Status rediff(std::function<void(const fanva::Status &, const QStringList &changed)> done = {});
 
-    /// Saves / opens a `.fanva` session file (§13). Saving makes the review unmodified and
-    /// removes its autosave.
-    bool saveSession(const QString &path, QString *error);
-    bool openSession(const QString &path, QString *error);
+    /// Saves a `.fanva` session file (§13), which makes the review unmodified and removes its autosave.
+    [[nodiscard]] fanva::Status saveSession(const QString &path);
+    /// Opens a `.fanva` session file: reads it now (failing at once when it cannot be read, or
+    /// a run or another KB load goes), then loads its KB off the GUI thread, or takes
+    /// @p offered when it is the session's; sessionOpened() (and @p done) say how it ended.
+    [[nodiscard]] fanva::Status openSession(const QString &path, const OfferedKb &offered = {}, const Done &done = {});
+    /// Whether a KB load of openSession(), recoverSession() or rediff() runs.
+    [[nodiscard]] bool isLoadingKb() const { return m_loadingKb; }
 
     // --- autosave and crash recovery (§13) ----------------------------------------------
     /// The folder unsaved sessions are autosaved to; empty (the default) turns autosave off.
     void setAutosaveDirectory(const QString &directory);
-    [[nodiscard]] QString autosaveDirectory() const { return m_autosaveDirectory; }
+    [[nodiscard]] QString autosaveDirectory() const;
     /// The decision debounce and the interval while running, in milliseconds.
     void setAutosaveIntervals(int decisionDebounceMs, int runningIntervalMs);
     /// The current session's autosave file ("" when autosave is off or nothing runs).
@@ -184,8 +195,9 @@ public:
     /// A clean close: the review is done with; its autosave is removed.
     void closeSession();
     /// Reopens an autosave a crashed process left behind: a session caught running reopens
-    /// cancelled (interrupted). The review stays modified and goes on autosaving there.
-    bool recoverSession(const QString &autosavePath, QString *error);
+    /// cancelled (interrupted). The review stays modified and goes on autosaving there. Loads
+    /// like openSession(); sessionOpened() (and @p done) follow.
+    [[nodiscard]] fanva::Status recoverSession(const QString &autosavePath, const OfferedKb &offered = {}, const Done &done = {});
 
     /// What the gates say of accepted entry @p id when it is written after the other
     /// accepted entries (formalize.md §9: every change to the accepted set re-gates them
@@ -198,9 +210,10 @@ public:
     /// Makes an empty proposal for @p context of the KB in @p kbFolder (@p kb, already loaded):
     /// no document, the target file hashed now as the base; the author writes into it.
     /// @p sees: a new context's genlCx parents while it has no file (ReviewSetup::sees).
-    /// @p kb is in any language (@p target: a context, or a nibli target name).
-    bool beginAuthoring(const QString &kbFolder, std::shared_ptr<const fanva::lang::Kb> kb, const QString &target, QString *error,
-        const QStringList &sees = {});
+    /// @p kb is in any language (@p target: a context, or a nibli target name). @p fingerprint:
+    /// @p kb's folder's as it was loaded (the window hashes it off the GUI thread); none: hashed now.
+    [[nodiscard]] fanva::Status beginAuthoring(const QString &kbFolder, std::shared_ptr<const fanva::lang::Kb> kb, const QString &target,
+        const QStringList &sees = {}, const std::optional<fanva::proposal::KbFingerprint> &fingerprint = std::nullopt);
     /// The id the next author entry gets (c1 in an empty proposal).
     [[nodiscard]] QString nextEntryId() const;
     /// The author's @p text as sentences of @p language: one per sentence when it reads as
@@ -234,17 +247,17 @@ public:
     /// rewrite rewritableSentences(@p lines) as @p instruction says, in the engine's rewrite
     /// session. Runs like a formalization (started(), the attempt log, cancel(), finished());
     /// then its entries join the proposal, undecided, as one undoable step (rewriteFinished()).
-    /// False, with @p error, when it cannot start.
-    bool startRewrite(const std::vector<int> &lines, const QString &instruction, const fanva::llm::ProviderOptions &provider,
-        const fanva::formalize::SessionSettings &settings, QString *error);
+    /// Fails, saying why, when it cannot start.
+    [[nodiscard]] fanva::Status startRewrite(const std::vector<int> &lines, const QString &instruction,
+        const fanva::llm::ProviderOptions &provider, const fanva::formalize::SessionSettings &settings);
     /// Whether the running run is a rewrite.
     [[nodiscard]] bool isRewriting() const { return m_rewriting && isRunning(); }
     /// Whether entry @p id can go to the judge alone: an edited or author entry not applied.
     [[nodiscard]] bool canRejudge(const QString &id) const;
     /// Sends the entries @p ids (those canRejudge()) to the judge alone with @p provider;
-    /// asynchronous (rejudgeFinished()). False, with @p error, when it cannot start.
-    bool rejudge(const QStringList &ids, const fanva::llm::ProviderOptions &provider, QString *error);
-    [[nodiscard]] bool isRejudging() const { return !m_judgeCall.isNull(); }
+    /// asynchronous (rejudgeFinished()). Fails, saying why, when it cannot start.
+    [[nodiscard]] fanva::Status rejudge(const QStringList &ids, const fanva::llm::ProviderOptions &provider);
+    [[nodiscard]] bool isRejudging() const;
 
 Q_SIGNALS:
     void started();
@@ -270,6 +283,10 @@ Q_SIGNALS:
     void undoApplyFinished(const fanva::proposal::UndoResult &result);
     /// startJournalRecovery() ended: @p messages say what it settled (empty: nothing to settle).
     void journalRecovered(const QStringList &messages);
+    /// openSession() or recoverSession() ended: the review is the session's, or @p status says why not.
+    void sessionOpened(const fanva::Status &status);
+    /// rediff() ended: @p changed are the ids whose problems changed, or @p status says why not.
+    void rediffFinished(const fanva::Status &status, const QStringList &changed);
 
 private:
     /// Gates the sentences the entries Apply would write (but @p skipId's; a retract writes
@@ -283,19 +300,26 @@ private:
     void onSessionFinished();
     void finishRewrite();
     /// Loads the KB in @p folder in the language @p language (ReviewKb::load()) as the review's.
-    bool loadKb(const QString &folder, const QString &language, QString *error, const fanva::proposal::Proposal *proposal = nullptr);
+    [[nodiscard]] fanva::Status loadKb(const QString &folder, const QString &language, const fanva::proposal::Proposal *proposal = nullptr);
     [[nodiscard]] bool hasKb() const { return m_kb.isLoaded(); }
-    /// What a re-judge sent, by entry id: the sentence and its gloss.
-    using SentForJudge = std::map<QString, std::pair<QString, fanva::formalize::EntryGloss>>;
-    /// Takes the judge's @p verdicts for the entries still as they were sent.
-    void adoptVerdicts(const QStringList &ids, const SentForJudge &sent, const std::vector<fanva::formalize::JudgeAloneVerdict> &verdicts);
-    bool adoptSession(fanva::proposal::SessionFile session, QString *error);
+    /// Loads the KB in @p folder (with @p proposal's new-context header) off the GUI thread, or
+    /// takes @p offered; @p then runs on the GUI thread once it is the review's (or why not).
+    using KbLoaded = std::function<void(const fanva::Status &, const std::optional<fanva::proposal::KbFingerprint> &)>;
+    /// (@p hash: the folder is hashed in the worker too, before the load, and passed to @p then.)
+    [[nodiscard]] fanva::Status loadKbInBackground(const QString &folder, const QString &language,
+        const fanva::proposal::Proposal *proposal, const OfferedKb &offered, const QString &sha256, bool hash, KbLoaded then);
+    /// start()'s run once its KB is the review's: @p setup with the fingerprint of the KB.
+    void beginRun(const ReviewSetup &setup, const QByteArray &document, std::unique_ptr<fanva::llm::Provider> provider);
+    /// Checks @p session's language, then loads its KB (loadKbInBackground()) and makes it the
+    /// review; @p then runs with how that ended.
+    [[nodiscard]] fanva::Status adoptSession(
+        fanva::proposal::SessionFile session, const OfferedKb &offered, std::function<void(fanva::Status)> then);
     /// The finished run merged into the review (formalize.md §9.5); false: the review stays.
     bool mergeRun(fanva::proposal::SessionFile fresh);
     [[nodiscard]] fanva::proposal::SessionOrigin origin() const;
     void markChanged();
-    void beginAutosave(const QString &id);
-    void autosaveNow();
+    /// What the autosave writes now: the running run or the review, when modified.
+    [[nodiscard]] std::optional<fanva::proposal::SessionFile> autosaveSnapshot() const;
     void regateAccepted();
     /// Takes a finished Apply's outcome (@p applied: the proposal it wrote from, now updated)
     /// into the proposal as it is now, when it is still the review's (@p sessionId).
@@ -316,10 +340,9 @@ private:
     QDateTime m_created;
     QString m_sessionId;
     QString m_journalPath;
-    QString m_autosaveDirectory;
-    std::unique_ptr<fanva::proposal::Autosave> m_autosave;
-    fanva::proposal::AutosaveScheduler *m_autosaveScheduler = nullptr;
+    ReviewAutosave *m_autosave = nullptr;
     bool m_modified = false;
+    bool m_loadingKb = false; ///< loadKbInBackground() runs
     bool m_gitCommits = false;
     bool m_merging = false; ///< the running run merges into the review when it finishes
     bool m_rewriting = false; ///< the running run is a rewrite (startRewrite())
@@ -327,6 +350,7 @@ private:
     fanva::formalize::MergeResult m_lastMerge;
     ApplyRunner *m_applyRunner = nullptr;
     QStringList m_applying; ///< the ids the running Apply writes: they take no decision meanwhile
-    std::unique_ptr<fanva::llm::Provider> m_judgeProvider; ///< Re-judge's
-    QPointer<fanva::llm::Call> m_judgeCall;
+    Rejudger *m_rejudger = nullptr;
 };
+
+Q_DECLARE_METATYPE(fanva::Status)

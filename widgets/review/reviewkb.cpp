@@ -16,24 +16,54 @@
 
 using namespace fanva;
 
-std::optional<QString> ReviewKb::load(const QString &folder, const QString &language, const proposal::Proposal *proposal)
+namespace {
+
+std::function<void()> &readObserver()
 {
+    static std::function<void()> observer;
+    return observer;
+}
+
+} // namespace
+
+void ReviewKb::setReadObserver(std::function<void()> observer)
+{
+    readObserver() = std::move(observer);
+}
+
+Result<std::shared_ptr<const lang::Kb>> ReviewKb::read(
+    const QString &folder, const QString &language, const QString &targetPath, const QByteArray &header)
+{
+    if (readObserver())
+        readObserver()();
     const lang::Language *kbLanguage = lang::languageById(language);
     if (!kbLanguage)
-        return tr("This Fanva has no KB language \"%1\"; it reads %2.").arg(language, lang::languageIds().join(QStringLiteral(", ")));
+        return Error {
+            tr("This Fanva has no KB language \"%1\"; it reads %2.").arg(language, lang::languageIds().join(QStringLiteral(", ")))
+        };
     // A new context's file as Apply will create it, its header first (formalize.md §11.3), as
     // Apply loads it: through the language's SentenceEdits role.
-    const QByteArray header = proposal ? proposal->newFileHeader() : QByteArray();
     const lang::SentenceEdits *edits = kbLanguage->edits();
-    lang::LoadResult loaded
-        = header.isEmpty() || !edits ? kbLanguage->load(folder) : edits->loadWith(folder, proposal->targetPath(), header);
+    lang::LoadResult loaded = header.isEmpty() || !edits ? kbLanguage->load(folder) : edits->loadWith(folder, targetPath, header);
     if (!loaded.ok()) {
         QStringList messages;
         for (const lang::Diagnostic &d : loaded.diagnostics)
             messages.append(d.toString());
-        return tr("The knowledge base in %1 does not load:\n%2").arg(QDir::toNativeSeparators(folder), messages.join(QLatin1Char('\n')));
+        return Error {
+            tr("The knowledge base in %1 does not load:\n%2").arg(QDir::toNativeSeparators(folder), messages.join(QLatin1Char('\n'))),
+            folder
+        };
     }
-    adopt(std::move(loaded.kb));
+    return std::shared_ptr<const lang::Kb>(std::move(loaded.kb));
+}
+
+std::optional<QString> ReviewKb::load(const QString &folder, const QString &language, const proposal::Proposal *proposal)
+{
+    const QByteArray header = proposal ? proposal->newFileHeader() : QByteArray();
+    Result<std::shared_ptr<const lang::Kb>> loaded = read(folder, language, proposal ? proposal->targetPath() : QString(), header);
+    if (!loaded)
+        return loaded.message();
+    adopt(std::move(*loaded));
     return std::nullopt;
 }
 

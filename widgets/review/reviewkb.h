@@ -6,12 +6,14 @@
 #include "formalize/entrykind.h"
 #include "lang/language.h"
 #include "lang/problem.h"
+#include "status.h"
 
 #include <QByteArray>
 #include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -35,6 +37,12 @@ public:
     /// context, as if its file held its header (formalize.md §11.3), as Apply loads it. The
     /// error is a sentence naming the folder and each load error; the KB held stays then.
     [[nodiscard]] std::optional<QString> load(const QString &folder, const QString &language, const fanva::proposal::Proposal *proposal);
+    /// What load() reads, without taking it: safe on any thread (the review runs it off the GUI
+    /// thread). @p targetPath and @p header: a new context's file and its header (empty: none).
+    [[nodiscard]] static fanva::Result<std::shared_ptr<const fanva::lang::Kb>> read(
+        const QString &folder, const QString &language, const QString &targetPath = {}, const QByteArray &header = {});
+    /// For tests: runs @p observer in the thread of each read() (empty: none).
+    static void setReadObserver(std::function<void()> observer);
     /// Takes @p kb (null: none).
     void adopt(std::shared_ptr<const fanva::lang::Kb> kb);
 

@@ -10,6 +10,7 @@
 #include "review/reviewpresenter.h"
 
 #include "llm/credentials.h"
+#include "status.h"
 
 #include <QAction>
 #include <QDir>
@@ -59,9 +60,12 @@ bool MainWindow::beginAuthoring()
         missing = hasContexts() ? tr("Choose a target context first (--context or fanva.json).")
                                 : tr("Choose a target first: its name in --context or fanva.json's \"context\".");
     QString error = missing;
-    if (error.isEmpty()
-        && m_review->beginAuthoring(
-            m_workspace.kbFolder, m_kbLoader->seamKb(), m_workspace.context, &error, m_newContexts.value(m_workspace.context))) {
+    if (error.isEmpty()) {
+        const fanva::Status begun = m_review->beginAuthoring(m_workspace.kbFolder, m_kbLoader->seamKb(), m_workspace.context,
+            m_newContexts.value(m_workspace.context), m_kbLoader->fingerprint());
+        error = begun.message();
+    }
+    if (error.isEmpty()) {
         m_proposalFileLabel->setText(QFileInfo(m_review->targetPath()).fileName());
         m_proposalFileLabel->setToolTip(QDir::toNativeSeparators(m_review->targetPath()));
         updateReviewActions();
@@ -127,8 +131,8 @@ bool MainWindow::rejudgeWith(fanva::llm::ProviderOptions options)
     QString error;
     if (!m_review->canRejudge(id))
         error = tr("Select an edited or author entry to re-judge.");
-    else if (!m_review->rejudge({ id }, options, &error) && error.isEmpty())
-        error = tr("Cannot re-judge %1.").arg(id);
+    else if (const fanva::Status sent = m_review->rejudge({ id }, options); !sent)
+        error = sent.message().isEmpty() ? tr("Cannot re-judge %1.").arg(id) : sent.message();
     if (!error.isEmpty()) {
         statusBar()->showMessage(error, 5000);
         Q_EMIT problemReported(error, false);

@@ -17,6 +17,7 @@
 #include "llm/contextwindow.h"
 #include "llm/credentials.h"
 #include "llm/providerinfo.h"
+#include "status.h"
 
 #include <QAction>
 #include <QDir>
@@ -167,11 +168,15 @@ bool MainWindow::withContextWindow(const fanva::llm::ProviderOptions &options, f
 
 bool MainWindow::launchReview(const ReviewSetup &setup)
 {
-    QString error;
-    const bool started = m_review->start(setup, &error);
+    // A new context's KB loads off the GUI thread first: a failure then is reported when it ends.
+    const fanva::Status started = m_review->start(setup, [this](const fanva::Status &begun) {
+        updateReviewActions();
+        if (!begun)
+            reportError(begun.message());
+    });
     updateReviewActions();
     if (!started) {
-        reportError(error);
+        reportError(started.message());
         return false;
     }
     statusBar()->showMessage(tr("Formalizing %1 with %2…").arg(QFileInfo(m_workspace.document).fileName(), setup.provider.id));
@@ -256,39 +261,54 @@ bool MainWindow::rediff()
 {
     if (m_review->isApplying())
         return false;
-    QString error;
-    const QStringList changed = m_review->rediff(&error);
-    if (!error.isEmpty()) {
-        m_applyResult->showMessage(error, ApplyResultBar::Kind::Error);
-        reportError(error);
+    // The KB loads off the GUI thread; the result shows when it is re-gated.
+    const fanva::Status started = m_review->rediff([this](const fanva::Status &rediffed, const QStringList &changed) {
+        if (!rediffed) {
+            m_applyResult->showMessage(rediffed.message(), ApplyResultBar::Kind::Error);
+            reportError(rediffed.message());
+            return;
+        }
+        const QString text = ApplyTexts::rediffResult(changed);
+        m_applyResult->showMessage(text, ApplyResultBar::Kind::Information);
+        statusBar()->showMessage(text);
+        updateReviewActions();
+    });
+    if (!started) {
+        m_applyResult->showMessage(started.message(), ApplyResultBar::Kind::Error);
+        reportError(started.message());
         return false;
     }
-    const QString text = ApplyTexts::rediffResult(changed);
-    m_applyResult->showMessage(text, ApplyResultBar::Kind::Information);
-    statusBar()->showMessage(text);
-    updateReviewActions();
     return true;
 }
 
 bool MainWindow::openSession(const QString &path)
 {
-    QString error;
-    if (!m_review->openSession(path, &error)) {
-        reportError(tr("Cannot open the session %1: %2").arg(QDir::toNativeSeparators(path), error));
+    // The session's KB loads off the GUI thread (the window's own KB is taken when it is the
+    // session's); the review shows when it is loaded.
+    const auto opened = [this, path](const fanva::Status &status) {
+        if (!status) {
+            reportError(tr("Cannot open the session %1: %2").arg(QDir::toNativeSeparators(path), status.message()));
+            return;
+        }
+        // The session's target is the window's: a new context it made (formalize.md §11.3) is one
+        // again, with what it sees, until Apply creates its file.
+        const fanva::proposal::Proposal &target = m_review->proposal();
+        if (target.absent && !target.sees.isEmpty())
+            m_newContexts.insert(target.context, target.sees);
+        if (target.context != m_workspace.context) {
+            m_workspace.context = target.context;
+            updateStatusBar();
+        }
+        showSessionDocument();
+        updateReviewActions();
+        statusBar()->showMessage(tr("Opened the session %1.").arg(QDir::toNativeSeparators(path)), 5000);
+    };
+    const OfferedKb offered { m_workspace.kbFolder, m_kbLoader->seamKb(), m_kbLoader->fingerprint() };
+    if (const fanva::Status started = m_review->openSession(path, offered, opened); !started) {
+        reportError(tr("Cannot open the session %1: %2").arg(QDir::toNativeSeparators(path), started.message()));
         return false;
     }
-    // The session's target is the window's: a new context it made (formalize.md §11.3) is one
-    // again, with what it sees, until Apply creates its file.
-    const fanva::proposal::Proposal &target = m_review->proposal();
-    if (target.absent && !target.sees.isEmpty())
-        m_newContexts.insert(target.context, target.sees);
-    if (target.context != m_workspace.context) {
-        m_workspace.context = target.context;
-        updateStatusBar();
-    }
-    showSessionDocument();
-    updateReviewActions();
-    statusBar()->showMessage(tr("Opened the session %1.").arg(QDir::toNativeSeparators(path)), 5000);
+    statusBar()->showMessage(tr("Opening the session %1…").arg(QDir::toNativeSeparators(path)));
     return true;
 }
 
@@ -322,11 +342,10 @@ void MainWindow::saveSession()
     const QString path = QFileDialog::getSaveFileName(this, tr("Save Session"), m_workspace.root, tr("Fanva sessions (*.fanva)"));
     if (path.isEmpty())
         return;
-    QString error;
-    if (m_review->saveSession(path, &error))
+    if (const fanva::Status saved = m_review->saveSession(path))
         statusBar()->showMessage(tr("Saved the session to %1.").arg(QDir::toNativeSeparators(path)), 5000);
     else
-        reportError(error);
+        reportError(saved.message());
 }
 
 bool MainWindow::confirmCloseReview()
@@ -357,13 +376,20 @@ bool MainWindow::offerRecovery()
     case RecoveryChoice::Action::Recover:
         break;
     }
-    QString error;
-    if (!m_review->recoverSession(choice.path, &error)) {
-        reportError(tr("Cannot recover the review %1: %2").arg(QDir::toNativeSeparators(choice.path), error));
+    const auto recovered = [this, path = choice.path](const fanva::Status &status) {
+        if (!status) {
+            reportError(tr("Cannot recover the review %1: %2").arg(QDir::toNativeSeparators(path), status.message()));
+            return;
+        }
+        showSessionDocument();
+        updateReviewActions();
+        statusBar()->showMessage(tr("Recovered the review; save it to keep it."), 5000);
+    };
+    const OfferedKb offered { m_workspace.kbFolder, m_kbLoader->seamKb(), m_kbLoader->fingerprint() };
+    if (const fanva::Status started = m_review->recoverSession(choice.path, offered, recovered); !started) {
+        reportError(tr("Cannot recover the review %1: %2").arg(QDir::toNativeSeparators(choice.path), started.message()));
         return false;
     }
-    showSessionDocument();
-    updateReviewActions();
-    statusBar()->showMessage(tr("Recovered the review; save it to keep it."), 5000);
+    statusBar()->showMessage(tr("Recovering the review…"));
     return true;
 }

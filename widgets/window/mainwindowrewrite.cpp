@@ -11,6 +11,7 @@
 
 #include "llm/contextwindow.h"
 #include "llm/credentials.h"
+#include "status.h"
 
 #include <QAction>
 #include <QProcessEnvironment>
@@ -80,12 +81,11 @@ bool MainWindow::launchRewrite(const std::vector<int> &lines, const QString &ins
     const fanva::formalize::SessionSettings &settings)
 {
     const std::size_t count = m_review->rewritableSentences(lines).size();
-    QString error;
-    const bool started = m_review->startRewrite(lines, instruction, options, settings, &error);
+    const fanva::Status started = m_review->startRewrite(lines, instruction, options, settings);
     updateReviewActions();
     m_proposalView->setFocus(Qt::OtherFocusReason);
     if (!started) {
-        reportError(error);
+        reportError(started.message());
         return false;
     }
     statusBar()->showMessage(tr("Rewriting %n sentence(s) with %1…", nullptr, int(count)).arg(options.id));
