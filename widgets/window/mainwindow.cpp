@@ -88,6 +88,7 @@ MainWindow::~MainWindow()
 void MainWindow::setInteractive(bool interactive)
 {
     m_interactive = interactive;
+    m_apply->setInteractive(interactive);
 }
 
 // The KB loads in the background: Formalize once it is there; and the model's look-ups hold
@@ -483,9 +484,7 @@ void MainWindow::keyPressEvent(QKeyEvent *event)
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     // An Apply being written or committed is not dropped: the window closes once it is over.
-    if (m_review->isApplying()) {
-        m_closeAfterApply = true;
-        statusBar()->showMessage(tr("Fanva closes once this is over: %1 (Esc stops waiting)").arg(m_review->applyRunner()->progressText()));
+    if (m_apply->deferClose()) {
         event->ignore();
         return;
     }

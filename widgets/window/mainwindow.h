@@ -5,19 +5,16 @@
 #include "review/recoverydialog.h"
 #include "review/reviewcontroller.h"
 #include "settings/providersettings.h"
+#include "window/applyflow.h"
 #include "window/kbpane.h"
 #include "window/modelaccess.h"
 #include "window/targets.h"
 #include "window/workspace.h"
 
-#include "proposal/gitconsent.h"
-
 #include <QMainWindow>
 
 #include <functional>
-#include <optional>
 
-class ApplyProgress;
 class ApplyResultBar;
 class AttemptLogView;
 struct ReviewSetup;
@@ -120,8 +117,8 @@ public:
     /// Answers for the window whether git may commit in the work tree at @p workTreeRoot
     /// (rewrite.md §5): the answer to remember, or nullopt to cancel the Apply. Unset: a
     /// question when interactive; else nobody is asked and git stays off there.
-    using GitConsentChooser = std::function<std::optional<fanva::proposal::GitConsent>(const QString &workTreeRoot)>;
-    void setGitConsentChooser(GitConsentChooser chooser) { m_gitConsentChooser = std::move(chooser); }
+    using GitConsentChooser = ApplyFlow::GitConsentChooser;
+    void setGitConsentChooser(GitConsentChooser chooser) { m_apply->setGitConsentChooser(std::move(chooser)); }
     /// Settles the Applies a crash interrupted (formalize.md §11) off the GUI thread, as
     /// fanva-cli apply does at its start; Apply and Undo Apply wait for it. journalRecovered()
     /// says what it settled.
@@ -236,12 +233,6 @@ private:
     void showEntryDetails(const QString &id);
     void updateReviewActions();
     void connectApply();
-    /// Before an Apply or Undo Apply: asks, once per work tree, whether git may commit there
-    /// when the setting is on and nobody answered yet. False when the reviewer cancelled.
-    bool settleGitConsent();
-    [[nodiscard]] std::optional<fanva::proposal::GitConsent> askGitConsent(const QString &workTreeRoot);
-    void onApplyFinished(const fanva::proposal::ApplyResult &result);
-    void onUndoApplyFinished(const fanva::proposal::UndoResult &result);
     void applyLanguage();
     /// Whether the workspace's targets are contexts rather than files (Targets::hasContexts()).
     [[nodiscard]] bool hasContexts() const { return Targets::hasContexts(m_workspace.language); }
@@ -271,7 +262,6 @@ private:
     bool m_settingsRestored = false;
     RecoveryDialog::Chooser m_recoveryChooser;
     LossChooser m_lossChooser;
-    GitConsentChooser m_gitConsentChooser;
     QToolBar *m_formalizeBar = nullptr;
     QLineEdit *m_noteField = nullptr;
     QAction *m_formalizeSelectionAction = nullptr;
@@ -291,8 +281,7 @@ private:
     QPushButton *m_cancelButton = nullptr;
     EntryDetailsView *m_details = nullptr;
     ApplyResultBar *m_applyResult = nullptr;
-    ApplyProgress *m_applyProgress = nullptr;
-    bool m_closeAfterApply = false; ///< the window was closed while an Apply ran: it closes after it
+    ApplyFlow *m_apply = nullptr; ///< Apply, Undo Apply, journal recovery and git's question
     QDockWidget *m_detailsDock = nullptr;
     KbPane *m_kb = nullptr; ///< the KB: its load, browser dock and progress
 
