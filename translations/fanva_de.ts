@@ -3778,4 +3778,11 @@ Anwenden schreibt ihn als erzwungen.</translation>
         <translation>Englische Dokumente (*.md *.txt);;Alle Dateien (*)</translation>
     </message>
 </context>
+<context>
+    <name>ApplyFlow</name>
+    <message>
+        <source>Apply</source>
+        <translation>Anwenden</translation>
+    </message>
+</context>
 </TS>
