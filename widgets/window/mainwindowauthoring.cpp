@@ -9,7 +9,7 @@
 #include "review/reviewcontroller.h"
 #include "review/reviewpresenter.h"
 
-#include "llm/options.h"
+#include "llm/credentials.h"
 
 #include <QAction>
 #include <QDir>

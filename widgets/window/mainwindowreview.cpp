@@ -14,7 +14,9 @@
 #include "review/reviewpresenter.h"
 #include "review/sourceview.h"
 
-#include "llm/options.h"
+#include "llm/contextwindow.h"
+#include "llm/credentials.h"
+#include "llm/providerinfo.h"
 
 #include <QAction>
 #include <QDir>

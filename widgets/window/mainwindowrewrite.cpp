@@ -9,9 +9,11 @@
 #include "review/reviewpresenter.h"
 #include "review/rewritedialog.h"
 
-#include "llm/options.h"
+#include "llm/contextwindow.h"
+#include "llm/credentials.h"
 
 #include <QAction>
+#include <QProcessEnvironment>
 #include <QStatusBar>
 
 void MainWindow::connectRewrite()
