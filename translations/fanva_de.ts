@@ -3713,4 +3713,76 @@ Anwenden schreibt ihn als erzwungen.</translation>
         <translation>—</translation>
     </message>
 </context>
+<context>
+    <name>ModelAccess</name>
+    <message>
+        <source>Reading the API key from the OS keyring…</source>
+        <translation>Der API-Schlüssel wird aus dem Schlüsselbund des Systems gelesen…</translation>
+    </message>
+    <message>
+        <source>Asking %1 for the model&apos;s context length…</source>
+        <translation>Frage %1 nach der Kontextlänge des Modells …</translation>
+    </message>
+</context>
+<context>
+    <name>KbPane</name>
+    <message>
+        <source>KB Browser</source>
+        <translation>KB-Browser</translation>
+    </message>
+    <message>
+        <source>KB browser</source>
+        <translation>KB-Browser</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+B</source>
+        <translation>Ctrl+Shift+B</translation>
+    </message>
+    <message>
+        <source>KB loading progress</source>
+        <translation>Ladefortschritt der KB</translation>
+    </message>
+    <message>
+        <source>Loading KB… %p%</source>
+        <translation>KB wird geladen… %p %</translation>
+    </message>
+    <message>
+        <source>Loading the KB…</source>
+        <translation>Die KB wird geladen…</translation>
+    </message>
+    <message>
+        <source>No KB is open.</source>
+        <translation>Es ist keine KB geöffnet.</translation>
+    </message>
+</context>
+<context>
+    <name>Targets</name>
+    <message>
+        <source>Check at least one context it sees.</source>
+        <translation>Haken Sie mindestens einen Kontext an, den er sieht.</translation>
+    </message>
+    <message>
+        <source>The KB has no context %1 for %2 to see.</source>
+        <translation>Die KB hat keinen Kontext %1, den %2 sehen könnte.</translation>
+    </message>
+    <message>
+        <source>document.md</source>
+        <translation>dokument.md</translation>
+    </message>
+    <message>
+        <source>Save the New Document</source>
+        <translation>Das neue Dokument speichern</translation>
+    </message>
+    <message>
+        <source>English documents (*.md *.txt);;All files (*)</source>
+        <translation>Englische Dokumente (*.md *.txt);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>ApplyFlow</name>
+    <message>
+        <source>Apply</source>
+        <translation>Anwenden</translation>
+    </message>
+</context>
 </TS>

@@ -27,14 +27,12 @@
 #include <QAction>
 #include <QCloseEvent>
 #include <QDir>
-#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
-#include <QProgressBar>
 #include <QScreen>
 #include <QSettings>
 #include <QSplitter>
@@ -57,10 +55,9 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
 {
     setObjectName(QStringLiteral("mainWindow"));
-    m_providerSettings = ProviderSettings::load(QSettings(ProviderSettings::defaultFile(), QSettings::IniFormat));
+    m_model = new ModelAccess(ProviderSettings::load(QSettings(ProviderSettings::defaultFile(), QSettings::IniFormat)), this);
     m_review = new ReviewController(this);
     m_review->setGitCommits(ApplySettings::load(QSettings(ProviderSettings::defaultFile(), QSettings::IniFormat)).gitCommits);
-    m_kbLoader = new KbLoader(this);
     createActions();
     createAuthoringActions();
     createPanes();
@@ -72,7 +69,7 @@ MainWindow::MainWindow(QWidget *parent)
     showTargetContext();
     connectReview();
     connectApply();
-    connectKbLoader();
+    connectKbPane();
     connectAuthoring();
     connectRewrite();
     updateReviewActions();
@@ -91,57 +88,32 @@ MainWindow::~MainWindow()
 void MainWindow::setInteractive(bool interactive)
 {
     m_interactive = interactive;
+    m_apply->setInteractive(interactive);
 }
 
-// The KB loads in the background: progress in the status bar, Formalize once it is there.
-void MainWindow::connectKbLoader()
+// The KB loads in the background: Formalize once it is there; and the model's look-ups hold
+// the model actions while they run.
+void MainWindow::connectKbPane()
 {
-    connect(m_kbLoader, &KbLoader::started, this, [this] {
-        m_kbProgress->setRange(0, KbLoader::progressMaximum);
-        m_kbProgress->setFormat(tr("Loading KB… %p%"));
-        m_kbProgress->setValue(0);
-        m_kbProgress->show();
-        if (!m_kbLoader->hasKb())
-            m_kbBrowser->setPlaceholderText(tr("Loading the KB…"));
+    connect(m_kb, &KbPane::started, this, &MainWindow::updateReviewActions);
+    connect(m_kb, &KbPane::loaded, this, &MainWindow::onKbLoaded);
+    connect(m_kb, &KbPane::indexed, this, &MainWindow::kbIndexed);
+    connect(m_kb, &KbPane::failed, this, [this](const QString &message, bool fresh) {
         updateReviewActions();
-    });
-    connect(m_kbLoader, &KbLoader::progressChanged, this, [this](int value) {
-        m_kbProgress->setValue(value);
-        if (!m_kbLoader->hasKb())
-            m_kbBrowser->setPlaceholderText(tr("Loading the KB… %1%").arg(value * 100 / KbLoader::progressMaximum));
-    });
-    // Once the KB is there, the browser lists a large context's terms in the background; the
-    // status bar shows how far, as it showed the load.
-    connect(m_kbBrowser, &KbBrowser::indexingStarted, this, [this](const QString &context) {
-        if (m_kbLoader->isLoading())
-            return;
-        m_kbProgress->setRange(0, 100);
-        m_kbProgress->setFormat(tr("Indexing %1… %p%").arg(context));
-        m_kbProgress->setValue(0);
-        m_kbProgress->show();
-    });
-    connect(m_kbBrowser, &KbBrowser::indexingProgressChanged, this, [this](int percent) {
-        if (!m_kbLoader->isLoading())
-            m_kbProgress->setValue(percent);
-    });
-    connect(m_kbBrowser, &KbBrowser::indexingFinished, this, &MainWindow::onKbIndexingFinished);
-    connect(m_kbLoader, &KbLoader::loaded, this, &MainWindow::onKbLoaded);
-    connect(m_kbLoader, &KbLoader::failed, this, [this](const QString &message) {
-        m_kbProgress->hide();
-        m_kbBrowser->setKb(nullptr);
-        m_kbBrowser->setPlaceholderText(message);
-        updateReviewActions();
-        if (m_kbFresh) {
+        if (fresh) {
             reportError(message);
         } else {
             // A file saved half-edited: no message box on every save; the next save reloads.
             statusBar()->showMessage(message);
             Q_EMIT problemReported(message, true);
         }
-        m_kbFresh = false;
-        m_kbIndexing = false;
         Q_EMIT kbLoadFailed(message);
     });
+    connect(m_model, &ModelAccess::waitStarted, this, [this](const QString &message) {
+        updateReviewActions();
+        statusBar()->showMessage(message);
+    });
+    connect(m_model, &ModelAccess::waitFinished, this, &MainWindow::updateReviewActions);
 }
 
 bool MainWindow::openWorkspace(const QString &folder)
@@ -152,10 +124,10 @@ bool MainWindow::openWorkspace(const QString &folder)
         return false;
 
     m_workspace = *result.workspace;
-    m_newContexts.clear();
+    m_targets.clearContexts();
     applyLanguage();
     loadNote();
-    loadKb();
+    m_kb->load(m_workspace.kbFolder);
     m_sourceView->setDocumentText({});
     m_sourceFileLabel->clear();
     m_sourceFileLabel->setToolTip({});
@@ -177,7 +149,7 @@ bool MainWindow::openDocument(const QString &path)
         return false;
     }
     m_workspace.document = QFileInfo(path).absoluteFilePath();
-    m_newDocument = false;
+    m_targets.setNewDocument(false);
     m_sourceView->setDocumentText(*file.text);
     showCoverage();
     m_sourceFileLabel->setText(QFileInfo(path).fileName());
@@ -196,7 +168,7 @@ bool MainWindow::openKbFolder(const QString &folder)
     }
     m_workspace.kbFolder = info.absoluteFilePath();
     m_workspace.contextFiles = WorkspaceLoader::contextFilesIn(m_workspace.kbFolder, m_workspace.language);
-    loadKb();
+    m_kb->load(m_workspace.kbFolder);
     if (m_workspace.contextFiles.isEmpty() && hasContexts())
         report({ { WorkspaceIssue::Severity::Warning,
             tr("The KB folder %1 holds no context files (Cx*.txt).").arg(QDir::toNativeSeparators(m_workspace.kbFolder)) } });
@@ -225,21 +197,19 @@ void MainWindow::setProvider(const QString &provider)
 
 QString MainWindow::provider() const
 {
-    return !m_workspace.provider.isEmpty() ? m_workspace.provider
-                                           : m_providerSettings.defaultProvider(QProcessEnvironment::systemEnvironment());
+    return m_model->provider(m_workspace.provider);
 }
 
 void MainWindow::showProviderSettings()
 {
-    ProviderSettingsDialog dialog(m_providerSettings, provider(), this);
-    dialog.setSessionKeys(m_sessionKeys);
+    ProviderSettingsDialog dialog(m_model->settings(), provider(), this);
+    dialog.setSessionKeys(m_model->sessionKeys());
     dialog.setGitCommits(m_review->gitCommits());
     if (dialog.exec() != QDialog::Accepted)
         return;
-    m_providerSettings = dialog.settings();
-    m_sessionKeys = dialog.sessionKeys();
+    m_model->setSettings(dialog.settings(), dialog.sessionKeys());
     QSettings settings(ProviderSettings::defaultFile(), QSettings::IniFormat);
-    m_providerSettings.save(settings);
+    m_model->settings().save(settings);
     m_review->setGitCommits(dialog.gitCommits());
     ApplySettings { dialog.gitCommits() }.save(settings);
     // A provider chosen here wins over the workspace's fanva.json for this window.
@@ -248,84 +218,40 @@ void MainWindow::showProviderSettings()
     updateStatusBar();
 }
 
-void MainWindow::loadKb()
-{
-    m_kbFresh = true;
-    m_kbBrowser->setKb(nullptr);
-    if (m_workspace.kbFolder.isEmpty()) {
-        m_kbLoader->clear();
-        m_kbProgress->hide();
-        m_kbBrowser->setPlaceholderText(tr("No KB is open."));
-        return;
-    }
-    m_kbLoader->load(m_workspace.kbFolder);
-}
-
 // The language of the workspace: its KB loads, and its KB text is highlighted, in it.
 void MainWindow::applyLanguage()
 {
     const fanva::lang::Language *language = fanva::lang::languageById(m_workspace.language);
     if (!language)
         language = &fanva::lang::defaultLanguage();
-    if (&m_kbLoader->language() == language)
+    if (&m_kb->loader()->language() == language)
         return;
-    m_kbLoader->setLanguage(*language);
+    m_kb->loader()->setLanguage(*language);
     m_presenter->editor()->setLanguage(*language);
     delete m_highlighter;
     m_highlighter = KbHighlighting::attach(m_proposalView->document(), m_proposalView->palette(), *language);
 }
 
-// The workspace language's targets are contexts (its Contexts role), rather than its files.
-bool MainWindow::hasContexts() const
+void MainWindow::onKbLoaded(bool fresh)
 {
-    const fanva::lang::Language *language = fanva::lang::languageById(m_workspace.language);
-    return (language ? *language : fanva::lang::defaultLanguage()).contexts() != nullptr;
-}
-
-QString MainWindow::noContextsText() const
-{
-    return tr("A %1 KB has no contexts: its targets are its files.").arg(m_workspace.language);
-}
-
-void MainWindow::onKbLoaded()
-{
-    m_kbProgress->hide();
-    const std::shared_ptr<const fanva::lang::Kb> kb = m_kbLoader->seamKb();
-    // The browser shows the KB in its language's face. A new KB opens on the target; a reload
-    // keeps what the browser shows. A large context's term list is built in the background
-    // (kbIndexed() once it is there).
-    m_kbBrowser->setKb(kb, m_kbLoader->files(), m_workspace.context);
-    m_kbIndexing = m_kbBrowser->isIndexing();
-    // A KB shown by file is read and its statements edited in the browser: show it.
-    if (m_kbFresh && m_kbBrowser->showsStatements())
-        m_kbDock->show();
+    const std::shared_ptr<const fanva::lang::Kb> kb = m_kb->loader()->seamKb();
     // A reload after the files changed: context files may have come or gone.
-    if (!m_kbFresh)
+    if (!fresh)
         m_workspace.contextFiles = WorkspaceLoader::contextFilesIn(m_workspace.kbFolder, m_workspace.language);
     updateStatusBar();
-    statusBar()->showMessage((m_kbFresh ? tr("Loaded the %1 KB: %n statements", nullptr, int(kb->statementCount()))
-                                        : tr("Reloaded the %1 KB: %n statements", nullptr, int(kb->statementCount())))
+    statusBar()->showMessage((fresh ? tr("Loaded the %1 KB: %n statements", nullptr, int(kb->statementCount()))
+                                    : tr("Reloaded the %1 KB: %n statements", nullptr, int(kb->statementCount())))
                                  .arg(kb->language().id()),
         5000);
-    m_kbFresh = false;
     updateReviewActions();
     Q_EMIT kbLoaded();
-    if (!m_kbIndexing)
-        Q_EMIT kbIndexed();
-}
-
-void MainWindow::onKbIndexingFinished()
-{
-    if (!m_kbLoader->isLoading())
-        m_kbProgress->hide();
-    if (std::exchange(m_kbIndexing, false))
-        Q_EMIT kbIndexed();
 }
 
 bool MainWindow::lookUpTerm()
 {
     QTextCursor cursor = m_proposalView->textCursor();
-    const fanva::lang::Language &language = m_kbLoader->language();
+    const KbLoader *loader = m_kb->loader();
+    const fanva::lang::Language &language = loader->language();
     QString term = KbBrowser::termAt(cursor, language);
     // Before the first token (an entry's line start): its functor.
     while (term.isEmpty() && !cursor.atBlockEnd()) {
@@ -335,15 +261,13 @@ bool MainWindow::lookUpTerm()
     QString problem;
     if (term.isEmpty())
         problem = tr("Put the proposal's cursor on a term to look it up.");
-    else if (!m_kbLoader->hasKb())
-        problem = m_kbLoader->isLoading() ? tr("The KB is still loading.") : tr("No KB is loaded.");
+    else if (!loader->hasKb())
+        problem = loader->isLoading() ? tr("The KB is still loading.") : tr("No KB is loaded.");
     if (!problem.isEmpty()) {
         statusBar()->showMessage(problem, 5000);
         return false;
     }
-    m_kbDock->show();
-    m_kbDock->raise();
-    return m_kbBrowser->lookUp(term, m_workspace.context);
+    return m_kb->lookUp(term, m_workspace.context);
 }
 
 void MainWindow::showTargetContext()
@@ -363,10 +287,9 @@ void MainWindow::showTargetContext()
         return;
     }
     const std::optional<QString> file = m_workspace.contextFile(m_workspace.context);
-    if (!file && m_newContexts.contains(m_workspace.context)) {
-        m_proposalView->setPlaceholderText(
-            tr("%1 is a new context that sees %2: Apply creates %1.txt in the KB folder.")
-                .arg(m_workspace.context, m_newContexts.value(m_workspace.context).join(QStringLiteral(", "))));
+    if (!file && m_targets.isNewContext(m_workspace.context)) {
+        m_proposalView->setPlaceholderText(tr("%1 is a new context that sees %2: Apply creates %1.txt in the KB folder.")
+                                               .arg(m_workspace.context, m_targets.sees(m_workspace.context).join(QStringLiteral(", "))));
         return;
     }
     if (!file) {
@@ -389,7 +312,7 @@ void MainWindow::showTargetContext()
 void MainWindow::updateStatusBar()
 {
     const QString provider = this->provider();
-    const QString model = m_providerSettings.resolve(provider, QProcessEnvironment::systemEnvironment()).model;
+    const QString model = m_model->resolve(provider).model;
     m_providerLabel->setText(model.isEmpty() ? tr("Provider: %1").arg(provider) : tr("Provider: %1 (%2)").arg(provider, model));
     m_rulesBanner->setVisible(fanva::llm::providerInfo(provider).draftsWithoutModel);
     if (m_workspace.kbFolder.isEmpty()) {
@@ -422,15 +345,15 @@ void MainWindow::createContextChooser()
 
 void MainWindow::updateContextChooser()
 {
-    m_contextChooser->setContexts(knownContexts(), m_workspace.context);
+    m_contextChooser->setContexts(m_targets.knownContexts(m_workspace.contextFiles), m_workspace.context);
     // A review keeps the target it was made for; the next one may choose another.
     const bool reviewing = m_review->isRunning() || m_review->hasProposal();
     m_contextChooser->setEnabled(!reviewing && m_contextChooser->count() > 0);
     if (m_newContextAction) {
         m_newContextAction->setEnabled(!reviewing && !m_workspace.kbFolder.isEmpty() && hasContexts());
         // Disabled for a language without contexts: the action says why where the user looks.
-        const QString tip
-            = hasContexts() ? tr("Name a new target context and the contexts it sees; Apply creates its file") : noContextsText();
+        const QString tip = hasContexts() ? tr("Name a new target context and the contexts it sees; Apply creates its file")
+                                          : Targets::noContextsText(m_workspace.language);
         m_newContextAction->setStatusTip(tip);
         m_newContextAction->setToolTip(tip);
     }
@@ -561,9 +484,7 @@ void MainWindow::keyPressEvent(QKeyEvent *event)
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     // An Apply being written or committed is not dropped: the window closes once it is over.
-    if (m_review->isApplying()) {
-        m_closeAfterApply = true;
-        statusBar()->showMessage(tr("Fanva closes once this is over: %1 (Esc stops waiting)").arg(m_review->applyRunner()->progressText()));
+    if (m_apply->deferClose()) {
         event->ignore();
         return;
     }

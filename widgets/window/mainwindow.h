@@ -5,16 +5,16 @@
 #include "review/recoverydialog.h"
 #include "review/reviewcontroller.h"
 #include "settings/providersettings.h"
+#include "window/applyflow.h"
+#include "window/kbpane.h"
+#include "window/modelaccess.h"
+#include "window/targets.h"
 #include "window/workspace.h"
-
-#include "proposal/gitconsent.h"
 
 #include <QMainWindow>
 
 #include <functional>
-#include <optional>
 
-class ApplyProgress;
 class ApplyResultBar;
 class AttemptLogView;
 struct ReviewSetup;
@@ -22,7 +22,6 @@ class AttemptsPane;
 class ContextChooser;
 class EntryDetailsView;
 class KbBrowser;
-class QProgressBar;
 class ReviewController;
 class ReviewPresenter;
 class QDockWidget;
@@ -65,7 +64,7 @@ public:
     /// name (through the namer when one is set) and saves it there.
     bool newDocument();
     /// Tests answer the name question: given the suggested path, the path to save at ("" cancels).
-    void setDocumentNamer(std::function<QString(const QString &)> namer) { m_documentNamer = std::move(namer); }
+    void setDocumentNamer(std::function<QString(const QString &)> namer) { m_targets.setDocumentNamer(std::move(namer)); }
     /// Uses the KB in @p folder. Returns false when it is not a folder.
     bool openKbFolder(const QString &folder);
     /// Makes @p context the target context and shows its file in the proposal pane.
@@ -84,7 +83,7 @@ public:
     /// saved default, or the offline demo.
     [[nodiscard]] QString provider() const;
     /// The saved provider settings the next formalization uses.
-    [[nodiscard]] const ProviderSettings &providerSettings() const { return m_providerSettings; }
+    [[nodiscard]] const ProviderSettings &providerSettings() const { return m_model->settings(); }
     /// Opens Settings ▸ Provider; saved values apply to the next formalization.
     void showProviderSettings();
 
@@ -118,8 +117,8 @@ public:
     /// Answers for the window whether git may commit in the work tree at @p workTreeRoot
     /// (rewrite.md §5): the answer to remember, or nullopt to cancel the Apply. Unset: a
     /// question when interactive; else nobody is asked and git stays off there.
-    using GitConsentChooser = std::function<std::optional<fanva::proposal::GitConsent>(const QString &workTreeRoot)>;
-    void setGitConsentChooser(GitConsentChooser chooser) { m_gitConsentChooser = std::move(chooser); }
+    using GitConsentChooser = ApplyFlow::GitConsentChooser;
+    void setGitConsentChooser(GitConsentChooser chooser) { m_apply->setGitConsentChooser(std::move(chooser)); }
     /// Settles the Applies a crash interrupted (formalize.md §11) off the GUI thread, as
     /// fanva-cli apply does at its start; Apply and Undo Apply wait for it. journalRecovered()
     /// says what it settled.
@@ -151,13 +150,13 @@ public:
     /// The workspace's KB, loaded in the background after openWorkspace() or openKbFolder()
     /// and again when its files change (kbLoaded()), in the workspace's language behind the
     /// seam; null while the first load runs or when it failed.
-    [[nodiscard]] std::shared_ptr<const fanva::lang::Kb> knowledgeBase() const { return m_kbLoader->seamKb(); }
-    [[nodiscard]] bool isKbLoading() const { return m_kbLoader->isLoading(); }
+    [[nodiscard]] std::shared_ptr<const fanva::lang::Kb> knowledgeBase() const { return m_kb->loader()->seamKb(); }
+    [[nodiscard]] bool isKbLoading() const { return m_kb->loader()->isLoading(); }
     /// True after kbLoaded() while the KB's indexes are still being built in the background;
     /// kbIndexed() tells when they are done.
-    [[nodiscard]] bool isKbIndexing() const { return m_kbIndexing; }
-    [[nodiscard]] KbLoader *kbLoader() const { return m_kbLoader; }
-    [[nodiscard]] KbBrowser *kbBrowser() const { return m_kbBrowser; }
+    [[nodiscard]] bool isKbIndexing() const { return m_kb->isIndexing(); }
+    [[nodiscard]] KbLoader *kbLoader() const { return m_kb->loader(); }
+    [[nodiscard]] KbBrowser *kbBrowser() const { return m_kb->browser(); }
     /// Shows the term under the proposal view's cursor (else the next one on its line, the
     /// entry's functor) in the KB browser. Returns false, saying why, when there is none.
     bool lookUpTerm();
@@ -203,7 +202,7 @@ private:
     void loadNote();
     void saveNote() const;
     void connectReview();
-    void connectKbLoader();
+    void connectKbPane();
     void createAuthoringActions();
     void connectAuthoring();
     bool beginAuthoring();
@@ -211,11 +210,8 @@ private:
     /// joins the review as an author entry (starting one when there is none); Apply writes it.
     bool addBrowserStatement(const QString &text);
     bool rejudgeWith(fanva::llm::ProviderOptions options);
-    /// The provider the window uses, resolved, with its API key found as Formalize finds it:
-    /// the environment (resolve()), a key typed in Settings, then the OS keyring. Calls `next`
-    /// with it at once and returns what `next` returns, or, when the keyring must be asked,
-    /// starts reading it (the model actions wait) and returns true.
-    bool withProviderKey(fanva::llm::ProviderOptions options, std::function<bool(fanva::llm::ProviderOptions)> next);
+    /// The provider the window uses, resolved, handed to @p next with its API key (ModelAccess::withKey()).
+    bool withProviderKey(const std::function<bool(fanva::llm::ProviderOptions)> &next);
     void connectRewrite();
     bool rewriteWith(const std::vector<int> &lines, const QString &instruction, fanva::llm::ProviderOptions options);
     bool launchRewrite(const std::vector<int> &lines, const QString &instruction, const fanva::llm::ProviderOptions &options,
@@ -233,30 +229,17 @@ private:
     void onFormalizeFinished(const QString &outcome);
     /// Sizes the session's window to the model (asking Ollama first), then launchReview().
     bool startReview(const ReviewSetup &setup);
-    /// formalize.md §5: @p settings with the session's window, the model's context length
-    /// (asked of Ollama, asynchronously) capped by the user's limit, handed to @p next.
-    bool withContextWindow(const fanva::llm::ProviderOptions &options, fanva::formalize::SessionSettings settings,
-        std::function<bool(fanva::formalize::SessionSettings)> next);
     bool launchReview(const ReviewSetup &setup);
     void showEntryDetails(const QString &id);
     void updateReviewActions();
     void connectApply();
-    /// Before an Apply or Undo Apply: asks, once per work tree, whether git may commit there
-    /// when the setting is on and nobody answered yet. False when the reviewer cancelled.
-    bool settleGitConsent();
-    [[nodiscard]] std::optional<fanva::proposal::GitConsent> askGitConsent(const QString &workTreeRoot);
-    void onApplyFinished(const fanva::proposal::ApplyResult &result);
-    void onUndoApplyFinished(const fanva::proposal::UndoResult &result);
-    void loadKb();
     void applyLanguage();
-    [[nodiscard]] bool hasContexts() const;
-    /// Why a KB without contexts has no New Context (its targets are its files).
-    [[nodiscard]] QString noContextsText() const;
-    void onKbLoaded();
+    /// Whether the workspace's targets are contexts rather than files (Targets::hasContexts()).
+    [[nodiscard]] bool hasContexts() const { return Targets::hasContexts(m_workspace.language); }
+    void onKbLoaded(bool fresh);
     /// True while the first KB of a folder loads: what needs it waits and says so.
-    [[nodiscard]] bool waitsForKb() const { return m_kbLoader->isLoading() && !m_kbLoader->hasKb(); }
+    [[nodiscard]] bool waitsForKb() const { return m_kb->waitsForKb(); }
     void updateKbActions();
-    void onKbIndexingFinished();
     void showCoverage();
     void showSessionDocument();
     bool saveDocument();
@@ -269,20 +252,16 @@ private:
     void createContextChooser();
     QAction *createNewDocumentAction();
     QAction *createNewContextAction();
-    /// The contexts the window knows: those with a file and the new ones.
-    [[nodiscard]] QStringList knownContexts() const;
     bool saveNewDocument();
     void updateContextChooser();
 
     Workspace m_workspace;
-    ProviderSettings m_providerSettings;
-    QHash<QString, QString> m_sessionKeys; ///< keys typed in Settings, by keyring account; memory only
-    bool m_readingKey = false; ///< formalize() waits for the keyring or the model's context length
+    ModelAccess *m_model = nullptr; ///< the provider's settings, keys and context length
+    Targets m_targets; ///< the new contexts and the new document
     bool m_interactive = true;
     bool m_settingsRestored = false;
     RecoveryDialog::Chooser m_recoveryChooser;
     LossChooser m_lossChooser;
-    GitConsentChooser m_gitConsentChooser;
     QToolBar *m_formalizeBar = nullptr;
     QLineEdit *m_noteField = nullptr;
     QAction *m_formalizeSelectionAction = nullptr;
@@ -302,15 +281,9 @@ private:
     QPushButton *m_cancelButton = nullptr;
     EntryDetailsView *m_details = nullptr;
     ApplyResultBar *m_applyResult = nullptr;
-    ApplyProgress *m_applyProgress = nullptr;
-    bool m_closeAfterApply = false; ///< the window was closed while an Apply ran: it closes after it
+    ApplyFlow *m_apply = nullptr; ///< Apply, Undo Apply, journal recovery and git's question
     QDockWidget *m_detailsDock = nullptr;
-    KbLoader *m_kbLoader = nullptr;
-    bool m_kbFresh = false; ///< the KB being loaded is a newly opened folder, not a reload
-    bool m_kbIndexing = false; ///< isKbIndexing()
-    KbBrowser *m_kbBrowser = nullptr;
-    QDockWidget *m_kbDock = nullptr;
-    QProgressBar *m_kbProgress = nullptr;
+    KbPane *m_kb = nullptr; ///< the KB: its load, browser dock and progress
 
     QLabel *m_providerLabel = nullptr;
     QLabel *m_kbLabel = nullptr;
@@ -318,11 +291,6 @@ private:
     ContextChooser *m_contextChooser = nullptr;
     QAction *m_newDocumentAction = nullptr;
     QAction *m_newContextAction = nullptr;
-    /// New contexts of this workspace (formalize.md §11.3) → the contexts each sees; Apply
-    /// creates the file of the one that is the target.
-    QHash<QString, QStringList> m_newContexts;
-    bool m_newDocument = false; ///< the source is a new document that has no file yet
-    std::function<QString(const QString &)> m_documentNamer;
 
     QAction *m_openWorkspaceAction = nullptr;
     QAction *m_openDocumentAction = nullptr;

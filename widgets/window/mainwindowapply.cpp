@@ -1,135 +1,37 @@
 // SPDX-FileCopyrightText: 2026 The Fanva authors
 // SPDX-License-Identifier: MIT
-// MainWindow's Apply, Undo Apply and start-up journal recovery (formalize.md §11): each runs
-// on the review's ApplyRunner, off the GUI thread, shown by ApplyProgress; the window stays
-// usable, and what would conflict waits.
+// MainWindow's Apply, Undo Apply and start-up journal recovery (formalize.md §11): ApplyFlow runs
+// them; the window keeps its actions in step and reports what they say.
 #include "window/mainwindow.h"
 
-#include "review/applyprogress.h"
-#include "review/applyresultbar.h"
-#include "review/applyrunner.h"
-#include "review/applytexts.h"
-#include "review/reviewcontroller.h"
+#include "window/applyflow.h"
 
-#include "proposal/gitconsent.h"
-#include "status.h"
-
-#include <QAction>
-#include <QDir>
-#include <QFileInfo>
-#include <QMessageBox>
-#include <QPushButton>
 #include <QStatusBar>
-
-#include <utility>
 
 void MainWindow::connectApply()
 {
-    ApplyRunner *runner = m_review->applyRunner();
-    m_applyProgress = new ApplyProgress(runner, statusBar(), this);
-    connect(runner, &ApplyRunner::started, this, &MainWindow::updateReviewActions);
-    connect(runner, &ApplyRunner::finished, this, [this] {
-        updateReviewActions();
-        if (std::exchange(m_closeAfterApply, false))
-            close();
-    });
-    connect(m_review, &ReviewController::applyFinished, this, &MainWindow::onApplyFinished);
-    connect(m_review, &ReviewController::undoApplyFinished, this, &MainWindow::onUndoApplyFinished);
-    connect(m_review, &ReviewController::journalRecovered, this, &MainWindow::journalRecovered);
+    m_apply = new ApplyFlow(m_review, m_applyResult, statusBar(), this);
+    m_apply->setInteractive(m_interactive);
+    connect(m_apply, &ApplyFlow::runningChanged, this, &MainWindow::updateReviewActions);
+    connect(m_apply, &ApplyFlow::closeRequested, this, &MainWindow::close);
+    connect(m_apply, &ApplyFlow::errorReported, this, &MainWindow::reportError);
+    connect(m_apply, &ApplyFlow::problemReported, this, &MainWindow::problemReported);
+    connect(m_apply, &ApplyFlow::applyFinished, this, &MainWindow::applyFinished);
+    connect(m_apply, &ApplyFlow::undoApplyFinished, this, &MainWindow::undoApplyFinished);
+    connect(m_apply, &ApplyFlow::journalRecovered, this, &MainWindow::journalRecovered);
 }
 
 bool MainWindow::applyProposal()
 {
-    if (!m_review->hasProposal() || m_review->isRunning() || m_review->isApplying())
-        return false;
-    const QString confirmation = ApplyTexts::confirmation(m_review->proposal());
-    if (m_review->proposal().toWrite().empty()) {
-        statusBar()->showMessage(confirmation);
-        return false;
-    }
-    // Return applies (Ctrl+Shift+Return, Return: docs/formalize.md §11.2), Escape cancels.
-    if (m_interactive
-        && QMessageBox::question(this, tr("Apply"), confirmation, QMessageBox::Apply | QMessageBox::Cancel, QMessageBox::Apply)
-            != QMessageBox::Apply)
-        return false;
-    return settleGitConsent() && m_review->startApply();
-}
-
-void MainWindow::onApplyFinished(const fanva::proposal::ApplyResult &result)
-{
-    const QString text = ApplyTexts::result(result);
-    statusBar()->showMessage(text);
-    m_applyResult->showApplyResult(result);
-    updateReviewActions();
-    const bool written = result.status == fanva::proposal::ApplyStatus::Applied;
-    if (!written)
-        Q_EMIT problemReported(text, true);
-    Q_EMIT applyFinished(written);
+    return m_apply->apply();
 }
 
 bool MainWindow::undoApply()
 {
-    if (!m_review->hasProposal() || m_review->isRunning() || m_review->isApplying())
-        return false;
-    return settleGitConsent() && m_review->startUndoApply();
-}
-
-void MainWindow::onUndoApplyFinished(const fanva::proposal::UndoResult &result)
-{
-    const QString text = ApplyTexts::undoResult(result);
-    statusBar()->showMessage(text);
-    m_applyResult->showUndoResult(result);
-    updateReviewActions();
-    const bool undone = result.status == fanva::proposal::UndoResult::Status::Undone;
-    if (!undone)
-        Q_EMIT problemReported(text, true);
-    Q_EMIT undoApplyFinished(undone);
+    return m_apply->undo();
 }
 
 void MainWindow::recoverJournal()
 {
-    if (!m_review->startJournalRecovery())
-        Q_EMIT journalRecovered({});
-}
-
-// Audit M12: a commit runs the repository's hooks and the programs its configuration names, so
-// the first Apply or Undo Apply that would commit in a work tree asks first (rewrite.md §5).
-bool MainWindow::settleGitConsent()
-{
-    if (!m_review->gitCommits() || !m_review->hasProposal())
-        return true;
-    const QString root = fanva::proposal::gitWorkTreeOf(m_review->targetPath());
-    if (root.isEmpty() || fanva::proposal::gitConsent(root) != fanva::proposal::GitConsent::Unknown)
-        return true;
-    if (!m_gitConsentChooser && !m_interactive)
-        return true; // nobody to ask: the engine leaves git off there and says so
-    const std::optional<fanva::proposal::GitConsent> answer = m_gitConsentChooser ? m_gitConsentChooser(root) : askGitConsent(root);
-    if (!answer)
-        return false;
-    if (const fanva::Status stored = fanva::proposal::setGitConsent(root, *answer); !stored)
-        reportError(tr("Cannot remember the answer for %1: %2").arg(QDir::toNativeSeparators(root), stored.message()));
-    return true;
-}
-
-std::optional<fanva::proposal::GitConsent> MainWindow::askGitConsent(const QString &workTreeRoot)
-{
-    QMessageBox box(QMessageBox::Question, tr("Commit with git?"),
-        tr("%1 lies in the git work tree %2.\n\n"
-           "With “Commit Applies to git” on, Apply and Undo Apply commit the file there, and git then runs that "
-           "repository's hooks and the programs its configuration names (filters, a signing program) as you.\n\n"
-           "Commit with git in this repository? Fanva remembers the answer for this work tree.")
-            .arg(QFileInfo(m_review->targetPath()).fileName(), QDir::toNativeSeparators(workTreeRoot)),
-        QMessageBox::Cancel, this);
-    box.setObjectName(QStringLiteral("gitConsentQuestion"));
-    QPushButton *allow = box.addButton(tr("&Commit with git"), QMessageBox::AcceptRole);
-    QPushButton *refuse = box.addButton(tr("&Don't commit in this repository"), QMessageBox::DestructiveRole);
-    // Return commits, as the setting asks; Esc cancels the Apply and remembers nothing.
-    box.setDefaultButton(allow);
-    box.setEscapeButton(QMessageBox::Cancel);
-    box.exec();
-    if (box.clickedButton() == allow)
-        return fanva::proposal::GitConsent::Allowed;
-    if (box.clickedButton() == refuse)
-        return fanva::proposal::GitConsent::Refused;
-    return std::nullopt;
+    m_apply->recoverJournal();
 }

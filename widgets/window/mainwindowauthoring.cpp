@@ -30,7 +30,8 @@ void MainWindow::connectAuthoring()
 {
     connect(m_presenter, &ReviewPresenter::newSentenceRequested, this, [this] { newSentence(); });
     connect(m_presenter, &ReviewPresenter::rejudgeRequested, this, &MainWindow::rejudge);
-    connect(m_kbBrowser, &KbBrowser::newSentenceRequested, this, [this](const QString &text, int cursor) { newSentence(text, cursor); });
+    connect(
+        m_kb->browser(), &KbBrowser::newSentenceRequested, this, [this](const QString &text, int cursor) { newSentence(text, cursor); });
     connect(m_review, &ReviewController::rejudgeFinished, this, [this](const QStringList &ids) {
         QStringList verdicts;
         for (const QString &id : ids) {
@@ -53,16 +54,16 @@ bool MainWindow::beginAuthoring()
     QString missing;
     if (m_workspace.kbFolder.isEmpty())
         missing = tr("Open a KB folder first.");
-    else if (!m_kbLoader->hasKb())
-        missing = m_kbLoader->isLoading() ? tr("The KB is still loading; write once it is loaded.")
-                                          : tr("The KB did not load; fix the errors in its files first.");
+    else if (!m_kb->loader()->hasKb())
+        missing = m_kb->loader()->isLoading() ? tr("The KB is still loading; write once it is loaded.")
+                                              : tr("The KB did not load; fix the errors in its files first.");
     else if (m_workspace.context.isEmpty())
         missing = hasContexts() ? tr("Choose a target context first (--context or fanva.json).")
                                 : tr("Choose a target first: its name in --context or fanva.json's \"context\".");
     QString error = missing;
     if (error.isEmpty()) {
-        const fanva::Status begun = m_review->beginAuthoring(m_workspace.kbFolder, m_kbLoader->seamKb(), m_workspace.context,
-            m_newContexts.value(m_workspace.context), m_kbLoader->fingerprint());
+        const fanva::Status begun = m_review->beginAuthoring(m_workspace.kbFolder, m_kb->loader()->seamKb(), m_workspace.context,
+            m_targets.sees(m_workspace.context), m_kb->loader()->fingerprint());
         error = begun.message();
     }
     if (error.isEmpty()) {
@@ -121,8 +122,7 @@ bool MainWindow::newSentence(const QString &text, int cursor)
 
 bool MainWindow::rejudge()
 {
-    return withProviderKey(m_providerSettings.resolve(provider(), QProcessEnvironment::systemEnvironment()),
-        [this](fanva::llm::ProviderOptions options) { return rejudgeWith(std::move(options)); });
+    return withProviderKey([this](fanva::llm::ProviderOptions options) { return rejudgeWith(std::move(options)); });
 }
 
 bool MainWindow::rejudgeWith(fanva::llm::ProviderOptions options)

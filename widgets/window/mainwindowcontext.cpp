@@ -20,14 +20,6 @@ QAction *MainWindow::createNewContextAction()
     return m_newContextAction;
 }
 
-QStringList MainWindow::knownContexts() const
-{
-    QStringList contexts = ContextChooser::contextsOf(m_workspace.contextFiles) + m_newContexts.keys();
-    contexts.sort();
-    contexts.removeDuplicates();
-    return contexts;
-}
-
 bool MainWindow::newContext()
 {
     if (m_review->isRunning() || m_review->hasProposal()) {
@@ -40,7 +32,7 @@ bool MainWindow::newContext()
         return false;
     }
     if (!hasContexts()) {
-        reportError(noContextsText());
+        reportError(Targets::noContextsText(m_workspace.language));
         return false;
     }
     NewContextDialog dialog(ContextChooser::contextsOf(m_workspace.contextFiles), m_workspace.context, this);
@@ -51,7 +43,6 @@ bool MainWindow::newContext()
 
 bool MainWindow::createContext(const QString &context, const QStringList &sees)
 {
-    const QStringList withFiles = ContextChooser::contextsOf(m_workspace.contextFiles);
     QString problem;
     if (m_review->isRunning() || m_review->hasProposal())
         problem
@@ -59,18 +50,12 @@ bool MainWindow::createContext(const QString &context, const QStringList &sees)
     else if (m_workspace.kbFolder.isEmpty())
         problem = tr("Open a KB folder first.");
     else
-        problem = NewContextDialog::problemWith(context, knownContexts());
-    if (problem.isEmpty() && sees.isEmpty())
-        problem = tr("Check at least one context it sees.");
-    for (const QString &parent : sees) {
-        if (problem.isEmpty() && !withFiles.contains(parent))
-            problem = tr("The KB has no context %1 for %2 to see.").arg(parent, context);
-    }
+        problem = m_targets.problemWithNewContext(context, sees, m_workspace.contextFiles);
     if (!problem.isEmpty()) {
         reportError(problem);
         return false;
     }
-    m_newContexts.insert(context, sees);
+    m_targets.addContext(context, sees);
     setTargetContext(context);
     statusBar()->showMessage(tr("New context %1, seeing %2: Apply creates %1.txt.").arg(context, sees.join(QStringLiteral(", "))), 5000);
     return true;

@@ -9,7 +9,6 @@
 
 #include <QAction>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QSaveFile>
@@ -34,7 +33,7 @@ bool MainWindow::newDocument()
     if (m_sourceView->document()->isModified() && !m_workspace.document.isEmpty() && !saveDocument())
         return false;
     m_workspace.document.clear();
-    m_newDocument = true;
+    m_targets.setNewDocument(true);
     m_sourceView->setDocumentText(QString());
     m_sourceView->setFocus();
     m_sourceFileLabel->setText(tr("New document"));
@@ -51,11 +50,7 @@ bool MainWindow::saveNewDocument()
         reportError(tr("Write some English to formalize first."));
         return false;
     }
-    const QString folder = m_workspace.root.isEmpty() ? QDir::homePath() : m_workspace.root;
-    const QString suggested = QDir(folder).filePath(tr("document.md"));
-    const QString path = m_documentNamer
-        ? m_documentNamer(suggested)
-        : QFileDialog::getSaveFileName(this, tr("Save the New Document"), suggested, tr("English documents (*.md *.txt);;All files (*)"));
+    const QString path = m_targets.askDocumentPath(this, m_workspace.root);
     if (path.isEmpty())
         return false;
     m_workspace.document = QFileInfo(path).absoluteFilePath();
@@ -63,7 +58,7 @@ bool MainWindow::saveNewDocument()
         m_workspace.document.clear();
         return false;
     }
-    m_newDocument = false;
+    m_targets.setNewDocument(false);
     m_sourceFileLabel->setText(QFileInfo(path).fileName());
     m_sourceFileLabel->setToolTip(QDir::toNativeSeparators(m_workspace.document));
     updateTitle();

@@ -71,13 +71,13 @@ bool MainWindow::formalize()
 bool MainWindow::formalizeFocus(const std::vector<int> &focus)
 {
     QString missing;
-    if (m_workspace.document.isEmpty() && !m_newDocument)
+    if (m_workspace.document.isEmpty() && !m_targets.isNewDocument())
         missing = tr("Open a document to formalize first.");
     else if (m_workspace.kbFolder.isEmpty())
         missing = tr("Open a KB folder first.");
-    else if (!m_kbLoader->hasKb())
-        missing = m_kbLoader->isLoading() ? tr("The KB is still loading; formalize once it is loaded.")
-                                          : tr("The KB did not load; fix the errors in its files first.");
+    else if (!m_kb->loader()->hasKb())
+        missing = m_kb->loader()->isLoading() ? tr("The KB is still loading; formalize once it is loaded.")
+                                              : tr("The KB did not load; fix the errors in its files first.");
     else if (m_workspace.context.isEmpty())
         missing = hasContexts() ? tr("Choose a target context first (--context or fanva.json).")
                                 : tr("Choose a target first: its name in --context or fanva.json's \"context\".");
@@ -85,85 +85,40 @@ bool MainWindow::formalizeFocus(const std::vector<int> &focus)
         reportError(missing);
         return false;
     }
-    if (m_newDocument && !saveNewDocument())
+    if (m_targets.isNewDocument() && !saveNewDocument())
         return false;
     if (m_sourceView->document()->isModified() && !saveDocument())
         return false;
     ReviewSetup setup;
     setup.kbFolder = m_workspace.kbFolder;
     setup.language = m_workspace.language;
-    setup.kb = m_kbLoader->seamKb();
+    setup.kb = m_kb->loader()->seamKb();
     if (setup.kb)
-        setup.fingerprint = m_kbLoader->fingerprint();
+        setup.fingerprint = m_kb->loader()->fingerprint();
     setup.documentPath = m_workspace.document;
     setup.context = m_workspace.context;
-    setup.provider = m_providerSettings.resolve(provider(), QProcessEnvironment::systemEnvironment());
-    setup.settings = m_providerSettings.session;
+    setup.settings = m_model->settings().session;
     setup.instruction = m_noteField->text().trimmed();
     setup.focus = focus;
-    setup.sees = m_newContexts.value(m_workspace.context);
-    return withProviderKey(setup.provider, [this, setup](fanva::llm::ProviderOptions options) mutable {
+    setup.sees = m_targets.sees(m_workspace.context);
+    return withProviderKey([this, setup](fanva::llm::ProviderOptions options) mutable {
         setup.provider = std::move(options);
         return startReview(setup);
     });
 }
 
-bool MainWindow::withProviderKey(fanva::llm::ProviderOptions options, std::function<bool(fanva::llm::ProviderOptions)> next)
+bool MainWindow::withProviderKey(const std::function<bool(fanva::llm::ProviderOptions)> &next)
 {
-    const QString account = fanva::llm::keyringAccount(options.id, options.baseUrl);
-    if (options.apiKey.isEmpty() && !m_sessionKeys.value(account).isEmpty()) {
-        options.apiKey = m_sessionKeys.value(account);
-        options.keySource = QStringLiteral("settings");
-    } else if (options.apiKey.isEmpty() && !account.isEmpty() && fanva::llm::hasKeyring()) {
-        auto *reader = new fanva::llm::KeyringReader(this);
-        connect(reader, &fanva::llm::KeyringReader::finished, this, [this, reader, options, next](const QString &key) mutable {
-            reader->deleteLater();
-            m_readingKey = false;
-            if (!key.isEmpty()) {
-                options.apiKey = key;
-                options.keySource = QStringLiteral("keyring");
-            }
-            next(options);
-        });
-        m_readingKey = true;
-        updateReviewActions();
-        statusBar()->showMessage(tr("Reading the API key from the OS keyring…"));
-        reader->start(account);
-        return true;
-    }
-    return next(options);
+    return m_model->withKey(m_model->resolve(provider()), next);
 }
 
 bool MainWindow::startReview(const ReviewSetup &setup)
 {
-    return withContextWindow(setup.provider, setup.settings, [this, setup](fanva::formalize::SessionSettings settings) {
+    return m_model->withContextWindow(setup.provider, setup.settings, [this, setup](fanva::formalize::SessionSettings settings) {
         ReviewSetup sized = setup;
         sized.settings = std::move(settings);
         return launchReview(sized);
     });
-}
-
-bool MainWindow::withContextWindow(const fanva::llm::ProviderOptions &options, fanva::formalize::SessionSettings settings,
-    std::function<bool(fanva::formalize::SessionSettings)> next)
-{
-    // A provider that reports no context length keeps the window set in Settings.
-    if (!fanva::llm::providerInfo(options.id).reportsContextWindow) {
-        settings.contextWindow = fanva::llm::sessionContextWindow(std::nullopt, options.contextCap, settings.contextWindow);
-        return next(std::move(settings));
-    }
-    auto *lookup = new fanva::llm::ContextLengthLookup(options, this);
-    connect(lookup, &fanva::llm::ContextLengthLookup::finished, this,
-        [this, lookup, cap = options.contextCap, settings, next = std::move(next)](std::optional<int64_t> reported) mutable {
-            lookup->deleteLater();
-            m_readingKey = false;
-            settings.contextWindow = fanva::llm::sessionContextWindow(reported, cap, settings.contextWindow);
-            next(std::move(settings));
-        });
-    m_readingKey = true;
-    updateReviewActions();
-    statusBar()->showMessage(tr("Asking %1 for the model's context length…").arg(options.model));
-    lookup->start();
-    return true;
 }
 
 bool MainWindow::launchReview(const ReviewSetup &setup)
@@ -195,10 +150,11 @@ void MainWindow::onFormalizeFinished(const QString &outcome)
 void MainWindow::updateReviewActions()
 {
     const bool running = m_review->isRunning();
-    const bool ready = (!m_workspace.document.isEmpty() || m_newDocument) && !m_workspace.kbFolder.isEmpty()
-        && !m_workspace.context.isEmpty() && m_kbLoader->hasKb();
-    m_formalizeAction->setEnabled(ready && !running && !m_readingKey);
-    m_formalizeSelectionAction->setEnabled(ready && !running && !m_readingKey);
+    const bool ready = (!m_workspace.document.isEmpty() || m_targets.isNewDocument()) && !m_workspace.kbFolder.isEmpty()
+        && !m_workspace.context.isEmpty() && m_kb->loader()->hasKb();
+    const bool waiting = m_model->isWaiting();
+    m_formalizeAction->setEnabled(ready && !running && !waiting);
+    m_formalizeSelectionAction->setEnabled(ready && !running && !waiting);
     const QString formalizeTip = waitsForKb() ? tr("Formalize waits for the KB to finish loading") : QString();
     const QString formalizeWhat = hasContexts() ? tr("Formalize the document into the target context")
                                                 : tr("Formalize the document into the target %1 file").arg(m_workspace.language);
@@ -294,7 +250,7 @@ bool MainWindow::openSession(const QString &path)
         // again, with what it sees, until Apply creates its file.
         const fanva::proposal::Proposal &target = m_review->proposal();
         if (target.absent && !target.sees.isEmpty())
-            m_newContexts.insert(target.context, target.sees);
+            m_targets.addContext(target.context, target.sees);
         if (target.context != m_workspace.context) {
             m_workspace.context = target.context;
             updateStatusBar();
@@ -303,7 +259,7 @@ bool MainWindow::openSession(const QString &path)
         updateReviewActions();
         statusBar()->showMessage(tr("Opened the session %1.").arg(QDir::toNativeSeparators(path)), 5000);
     };
-    const OfferedKb offered { m_workspace.kbFolder, m_kbLoader->seamKb(), m_kbLoader->fingerprint() };
+    const OfferedKb offered { m_workspace.kbFolder, m_kb->loader()->seamKb(), m_kb->loader()->fingerprint() };
     if (const fanva::Status started = m_review->openSession(path, offered, opened); !started) {
         reportError(tr("Cannot open the session %1: %2").arg(QDir::toNativeSeparators(path), started.message()));
         return false;
@@ -385,7 +341,7 @@ bool MainWindow::offerRecovery()
         updateReviewActions();
         statusBar()->showMessage(tr("Recovered the review; save it to keep it."), 5000);
     };
-    const OfferedKb offered { m_workspace.kbFolder, m_kbLoader->seamKb(), m_kbLoader->fingerprint() };
+    const OfferedKb offered { m_workspace.kbFolder, m_kb->loader()->seamKb(), m_kb->loader()->fingerprint() };
     if (const fanva::Status started = m_review->recoverSession(choice.path, offered, recovered); !started) {
         reportError(tr("Cannot recover the review %1: %2").arg(QDir::toNativeSeparators(choice.path), started.message()));
         return false;

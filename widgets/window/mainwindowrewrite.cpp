@@ -59,9 +59,8 @@ bool MainWindow::rewrite()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog, lines] {
         const QString instruction = dialog->instruction();
-        withProviderKey(m_providerSettings.resolve(provider(), QProcessEnvironment::systemEnvironment()),
-            [this, lines, instruction](
-                fanva::llm::ProviderOptions options) { return rewriteWith(lines, instruction, std::move(options)); });
+        withProviderKey([this, lines, instruction](
+                            fanva::llm::ProviderOptions options) { return rewriteWith(lines, instruction, std::move(options)); });
     });
     connect(dialog, &QDialog::rejected, this, [this] { m_proposalView->setFocus(Qt::OtherFocusReason); });
     dialog->open();
@@ -71,8 +70,8 @@ bool MainWindow::rewrite()
 bool MainWindow::rewriteWith(const std::vector<int> &lines, const QString &instruction, fanva::llm::ProviderOptions options)
 {
     // Sized to the model as a formalization is (Ollama is asked for its context length).
-    return withContextWindow(
-        options, m_providerSettings.session, [this, lines, instruction, options](fanva::formalize::SessionSettings settings) {
+    return m_model->withContextWindow(
+        options, m_model->settings().session, [this, lines, instruction, options](fanva::formalize::SessionSettings settings) {
             return launchRewrite(lines, instruction, options, settings);
         });
 }

@@ -187,7 +187,7 @@ void MainWindow::createMenus()
 
     QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
     viewMenu->setObjectName(QStringLiteral("menuView"));
-    viewMenu->addAction(m_kbDock->toggleViewAction());
+    viewMenu->addAction(m_kb->dock()->toggleViewAction());
     viewMenu->addAction(m_detailsDock->toggleViewAction());
     viewMenu->addAction(m_lookUpAction);
 
@@ -312,34 +312,19 @@ void MainWindow::createDocks()
     m_detailsDock->toggleViewAction()->setObjectName(QStringLiteral("actionShowEntryDetails"));
     addDockWidget(Qt::RightDockWidgetArea, m_detailsDock);
 
-    m_kbBrowser = new KbBrowser;
-    m_kbDock = new QDockWidget(tr("KB Browser"), this);
-    m_kbDock->setObjectName(QStringLiteral("kbBrowserDock"));
-    m_kbDock->setAccessibleName(tr("KB browser"));
-    m_kbDock->setWidget(m_kbBrowser);
-    m_kbDock->toggleViewAction()->setShortcut(QKeySequence(tr("Ctrl+Shift+B")));
-    connect(m_kbDock->toggleViewAction(), &QAction::triggered, m_kbBrowser, [this](bool shown) {
-        if (shown)
-            m_kbBrowser->setFocus();
-    });
-    addDockWidget(Qt::LeftDockWidgetArea, m_kbDock);
-    m_kbDock->hide();
+    m_kb = new KbPane(this, [this] { return m_workspace.context; });
     // Another language's statement editor checks; what it commits joins the review as the
     // author's new statement, and Apply writes it.
-    connect(m_kbBrowser->statementBrowser(), &StatementBrowser::statementCommitted, this, &MainWindow::addBrowserStatement);
+    connect(m_kb->browser()->statementBrowser(), &StatementBrowser::statementCommitted, this, &MainWindow::addBrowserStatement);
 
     // The author's editor completes against the window's KB and target context; its Ctrl+L
     // shows the term in the KB browser.
     InlineEditor *editor = m_presenter->editor();
     editor->setKnowledgeSource([this] {
         const QString context = m_review->proposal().context;
-        return InlineEditor::KnowledgeSource { m_kbLoader->seamKb(), context.isEmpty() ? m_workspace.context : context };
+        return InlineEditor::KnowledgeSource { m_kb->loader()->seamKb(), context.isEmpty() ? m_workspace.context : context };
     });
-    connect(editor, &InlineEditor::lookUpRequested, this, [this](const QString &term, const QString &context) {
-        m_kbDock->show();
-        m_kbDock->raise();
-        m_kbBrowser->lookUp(term, context);
-    });
+    connect(editor, &InlineEditor::lookUpRequested, m_kb, &KbPane::lookUp);
 }
 
 QWidget *MainWindow::createAttemptsPane()
@@ -369,12 +354,5 @@ void MainWindow::createStatusBar()
     m_kbLabel = addLabel(QStringLiteral("kbLabel"), tr("KB folder"));
     m_contextLabel = addLabel(QStringLiteral("contextLabel"), tr("Target context"));
     createContextChooser();
-    m_kbProgress = new QProgressBar;
-    m_kbProgress->setObjectName(QStringLiteral("kbProgress"));
-    m_kbProgress->setAccessibleName(tr("KB loading progress"));
-    m_kbProgress->setRange(0, KbLoader::progressMaximum);
-    m_kbProgress->setFormat(tr("Loading KB… %p%"));
-    m_kbProgress->setMaximumWidth(200);
-    m_kbProgress->hide();
-    statusBar()->addPermanentWidget(m_kbProgress);
+    statusBar()->addPermanentWidget(m_kb->progressBar());
 }
