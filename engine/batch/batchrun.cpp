@@ -138,7 +138,7 @@ Status BatchRun::start()
         }
         m_queue.push_back(i);
     }
-    (void)m_log.append({ { "type", "batch-started" }, { "at", utf8(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)) },
+    (void)log({ { "type", "batch-started" }, { "at", utf8(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)) },
         { "documents", total() }, { "queued", m_queue.size() }, { "concurrency", m_settings.concurrency } });
     QMetaObject::invokeMethod(this, &BatchRun::startNext, Qt::QueuedConnection);
     return {};
@@ -244,7 +244,7 @@ void BatchRun::finishDocument(Running *running)
 
 void BatchRun::conclude(int index, const nlohmann::json &event)
 {
-    if (Status logged = m_log.append(event); !logged) {
+    if (Status logged = log(event); !logged) {
         DocumentResult &result = m_results[std::size_t(index)];
         // Without its log line the document is not remembered as done: say so, and carry on.
         result.error = logged.message();
@@ -253,6 +253,13 @@ void BatchRun::conclude(int index, const nlohmann::json &event)
     ++m_done;
     Q_EMIT documentFinished(index);
     startNext();
+}
+
+Status BatchRun::log(const nlohmann::json &event)
+{
+    Status appended = m_log.append(event);
+    Q_EMIT logged(event);
+    return appended;
 }
 
 nlohmann::json BatchRun::report() const
@@ -292,7 +299,7 @@ void BatchRun::finishBatch()
     nlohmann::json event = { { "type", m_cancelled ? "batch-cancelled" : "batch-finished" }, { "totals", summary["totals"] } };
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
         event["error"] = utf8(QStringLiteral("Cannot write %1: %2.").arg(file.fileName(), file.errorString()));
-    (void)m_log.append(event);
+    (void)log(event);
     QMetaObject::invokeMethod(this, &BatchRun::finished, Qt::QueuedConnection);
 }
 

@@ -89,6 +89,9 @@ public:
 Q_SIGNALS:
     /// Document `index` (of results()) finished, was skipped or failed to start.
     void documentFinished(int index);
+    /// `event` was appended to batch.jsonl (batch-started, document-finished, document-failed,
+    /// batch-finished or batch-cancelled): the same object, as it was written.
+    void logged(const nlohmann::json &event);
     void finished();
 
 private:
@@ -98,6 +101,8 @@ private:
     void finishDocument(Running *running);
     void conclude(int index, const nlohmann::json &event);
     void finishBatch();
+    /// Appends `event` to the log and announces it with logged().
+    [[nodiscard]] Status log(const nlohmann::json &event);
     [[nodiscard]] QString sessionNameOf(int index) const;
 
     llm::Provider *m_provider;
