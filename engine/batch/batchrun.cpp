@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "batch/batchrun.h"
 
+#include "formalize/events.h"
+#include "formalize/session.h"
 #include "formalize/sessionsetup.h"
 #include "jsonutil.h"
 #include "lang/language.h"
@@ -44,6 +46,20 @@ void addNumbers(nlohmann::json &into, const nlohmann::json &from)
         else if (value.is_number())
             into[key] = jsonutil::number(into, key) + value.get<double>();
     }
+}
+
+/// The session's entries by state ({admissible, known, refused, superseded, dropped}), as its
+/// `finished` event says: the outcome payload holds the entries themselves, not their counts.
+nlohmann::json finishedCounts(const formalize::Session &session)
+{
+    const nlohmann::json &events = session.events();
+    for (auto it = events.rbegin(); it != events.rend(); ++it) {
+        if (jsonutil::string(*it, "type") == formalize::event::finished) {
+            if (const nlohmann::json *counts = jsonutil::object(*it, "counts"))
+                return *counts;
+        }
+    }
+    return nlohmann::json::object();
 }
 
 std::string utf8(const QString &text)
@@ -208,8 +224,7 @@ void BatchRun::finishDocument(Running *running)
     DocumentResult &result = m_results[std::size_t(owned->index)];
     result.outcome = session.outcomeName();
     result.ms = owned->timer.elapsed();
-    if (const nlohmann::json *counts = jsonutil::object(session.outcome(), "counts"))
-        result.counts = *counts;
+    result.counts = finishedCounts(session);
     if (const nlohmann::json *usage = jsonutil::object(session.outcome(), "usage"))
         result.usage = *usage;
     nlohmann::json event = { { "type", "document-failed" }, { "document", utf8(result.path) }, { "key", utf8(result.key) },

@@ -159,6 +159,8 @@ private Q_SLOTS:
         std::int64_t admissible = 0;
         std::int64_t output = 0;
         for (const json &d : report["documents"]) {
+            // Each document drafted one sentence the KB already holds, and its line says so.
+            QCOMPARE(jsonutil::integer(d["counts"], "known"), 1);
             admissible += jsonutil::integer(d["counts"], "admissible");
             output += jsonutil::integer(d["usage"], "output");
         }
