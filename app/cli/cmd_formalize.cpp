@@ -20,7 +20,6 @@
 #include "lang/toolservices.h"
 #include "llm/format.h"
 #include "llm/provider.h"
-#include "llm/selection.h"
 #include "proposal/sessionfile.h"
 #include "proposal/sessionmerge.h"
 #include "proposal/target.h"
@@ -575,19 +574,9 @@ std::optional<int> readFormalizeOptions(cli::CommandLine &commandLine, Formalize
 std::optional<int> readProviderOptions(const cli::CommandLine &commandLine, FormalizeRun &run, FormalizeRequest &request)
 {
     const QCommandLineParser &parser = commandLine.parser();
-    const llm::SelectionInput selection = cli::selectionInput(parser);
-    const QString id = llm::selectedProvider(selection);
-    if (id.isEmpty()) {
-        cli::err(QStringLiteral("fanva-cli formalize: no provider selected: pass --provider or set FANVA_PROVIDER\n"));
-        return cli::ExitError;
-    }
-    run.options = llm::resolveOptions(id, selection);
-    if (const fanva::Status applied = cli::applyProviderOptions(parser, run.options); !applied)
-        return commandLine.usageError(applied.message());
-    if (const fanva::Status budget
-        = cli::applySessionBudgetOptions(parser, &request.contextLimit, &request.settings.maxOutputTokens, run.options);
-        !budget)
-        return commandLine.usageError(budget.message());
+    if (const std::optional<int> exit
+        = cli::readProvider(commandLine, run.options, &request.contextLimit, &request.settings.maxOutputTokens))
+        return *exit;
     fanva::Result<std::optional<llm::Price>> price = cli::priceFor(parser, run.options);
     if (!price) {
         cli::err(QStringLiteral("fanva-cli formalize: %1\n").arg(price.message()));

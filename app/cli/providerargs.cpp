@@ -196,6 +196,24 @@ fanva::Status applyProviderOptions(const QCommandLineParser &parser, fanva::llm:
     return applyAnthropicOptions(parser, options);
 }
 
+std::optional<int> readProvider(
+    const CommandLine &commandLine, fanva::llm::ProviderOptions &options, int *contextLimit, int *maxOutputTokens)
+{
+    const QCommandLineParser &parser = commandLine.parser();
+    const fanva::llm::SelectionInput selection = selectionInput(parser);
+    const QString id = fanva::llm::selectedProvider(selection);
+    if (id.isEmpty()) {
+        err(QStringLiteral("fanva-cli %1: no provider selected: pass --provider or set FANVA_PROVIDER\n").arg(commandLine.command()));
+        return ExitError;
+    }
+    options = fanva::llm::resolveOptions(id, selection);
+    if (const fanva::Status applied = applyProviderOptions(parser, options); !applied)
+        return commandLine.usageError(applied.message());
+    if (const fanva::Status budget = applySessionBudgetOptions(parser, contextLimit, maxOutputTokens, options); !budget)
+        return commandLine.usageError(budget.message());
+    return std::nullopt;
+}
+
 void withKeyring(fanva::llm::ProviderOptions &options, std::function<void()> next)
 {
     const QString account = fanva::llm::keyringAccount(options.id, options.baseUrl);
