@@ -89,8 +89,8 @@ public:
 Q_SIGNALS:
     /// Document `index` (of results()) finished, was skipped or failed to start.
     void documentFinished(int index);
-    /// `event` was appended to batch.jsonl (batch-started, document-finished, document-failed,
-    /// batch-finished or batch-cancelled): the same object, as it was written.
+    /// `event` was written to batch.jsonl (batch-started, document-finished, document-failed,
+    /// batch-finished or batch-cancelled): the same object; announced also when the write failed.
     void logged(const nlohmann::json &event);
     void finished();
 

@@ -43,7 +43,7 @@ enum class EndpointOutcome {
 /// The endpoint's share of a failed call (Failure::Kind).
 [[nodiscard]] EndpointOutcome endpointOutcome(const Failure &failure);
 
-/// The scheduling state of a batch's model servers (issue 35, docs/batch.md): which endpoint
+/// The scheduling state of a batch's model servers (issue 35, docs/spec/batch.md §1): which endpoint
 /// takes the next request — the least busy one with a free slot that is neither backing off nor
 /// resting — and how each one's answers move it in and out of rotation. Pure bookkeeping on a
 /// clock the caller passes in: no timers, no network, no thread.
