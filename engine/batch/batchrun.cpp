@@ -229,7 +229,13 @@ void BatchRun::finishDocument(Running *running)
         result.usage = *usage;
     nlohmann::json event = { { "type", "document-failed" }, { "document", utf8(result.path) }, { "key", utf8(result.key) },
         { "outcome", utf8(result.outcome) }, { "counts", result.counts }, { "usage", result.usage }, { "ms", result.ms } };
-    if (!isUnfinished(result.outcome)) {
+    if (isUnfinished(result.outcome)) {
+        // Why the session failed, as its outcome says (a chat failure's message); cancelled: none.
+        if (const nlohmann::json *error = jsonutil::object(session.outcome(), "error")) {
+            result.error = jsonutil::string(*error, "message");
+            event["error"] = utf8(result.error);
+        }
+    } else {
         proposal::SessionOrigin origin;
         origin.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
         origin.created = owned->created;

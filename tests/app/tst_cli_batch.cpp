@@ -314,6 +314,11 @@ private Q_SLOTS:
         QCOMPARE(written["totals"].value("finished", -1), 0);
         QCOMPARE(written["totals"]["outcomes"].value("chat-failed", 0), 2);
         QVERIFY(process.readAllStandardError().contains(": chat-failed ("));
+        // Why, in the report and the log: the server's own message.
+        QVERIFY2(written["documents"][0].value("error", std::string()).find("bad request") != std::string::npos,
+            written["documents"][0].dump().c_str());
+        const std::vector<json> lines = jsonLines(readFileBytes(QDir(m_out).filePath(QStringLiteral("batch.jsonl"))));
+        QCOMPARE(countType(lines, "document-failed"), 2);
     }
 
     // Ctrl-C (here SIGTERM, handled alike) cancels the run: the report is still written,
