@@ -64,6 +64,7 @@ void addBatchOptions(cli::CommandLine &commandLine)
     QCommandLineParser &parser = commandLine.parser();
     cli::addProviderOptions(parser);
     cli::addSessionBudgetOptions(parser);
+    cli::addSessionRunOptions(parser);
     commandLine.addKb(QStringLiteral("The knowledge base directory."));
     commandLine.addContext(QStringLiteral("The target context every document's candidates are filed in."));
     commandLine.addJson(QStringLiteral("Print batch.jsonl's events on stdout as they happen, one JSON object per line."));
@@ -76,11 +77,6 @@ void addBatchOptions(cli::CommandLine &commandLine)
             QStringLiteral("URL[@N]") },
         { QStringLiteral("slots"), QStringLiteral("Requests each server takes at once when its --endpoint names none."),
             QStringLiteral("N") },
-        { QStringLiteral("max-attempts"), QStringLiteral("Formalize calls per document at most (1–10, default 4)."), QStringLiteral("N"),
-            QStringLiteral("4") },
-        { QStringLiteral("judge"), QStringLiteral("Run the fresh-context judge: on (default) or off."), QStringLiteral("on|off"),
-            QStringLiteral("on") },
-        { QStringLiteral("instruction"), QStringLiteral("A note from the author added to every document turn."), QStringLiteral("TEXT") },
     });
     parser.addPositionalArgument(QStringLiteral("DOCUMENT"),
         QStringLiteral("English documents (UTF-8), or folders: their *.md and *.txt files."), QStringLiteral("DOCUMENT…|FOLDER"));
@@ -143,13 +139,9 @@ std::optional<int> readBatchOptions(cli::CommandLine &commandLine, BatchCommand 
     const QString context = parser.value(QStringLiteral("context"));
     if (const std::optional<QString> problem = proposal::targetNameProblem(context, commandLine.language()))
         return commandLine.usageError(QStringLiteral("--context: %1").arg(*problem));
-    const QString judge = parser.value(QStringLiteral("judge"));
-    if (judge != QLatin1StringView("on") && judge != QLatin1StringView("off"))
-        return commandLine.usageError(QStringLiteral("--judge takes on or off"));
-    bool ok = false;
-    const int maxAttempts = parser.value(QStringLiteral("max-attempts")).toInt(&ok);
-    if (!ok || maxAttempts < 1 || maxAttempts > 10)
-        return commandLine.usageError(QStringLiteral("--max-attempts takes a number from 1 to 10"));
+    batch::BatchSettings &settings = command.settings;
+    if (const Status run = cli::applySessionRunOptions(parser, &settings.settings.maxAttempts, &settings.settings.judge); !run)
+        return commandLine.usageError(run.message());
     if (const std::optional<int> exit = readEndpoints(commandLine, command))
         return *exit;
     Result<QStringList> documents = collectDocuments(parser.positionalArguments());
@@ -157,14 +149,11 @@ std::optional<int> readBatchOptions(cli::CommandLine &commandLine, BatchCommand 
         return commandLine.usageError(documents.message());
     command.documents = std::move(documents).value();
 
-    batch::BatchSettings &settings = command.settings;
     settings.kbDir = QFileInfo(parser.value(QStringLiteral("kb"))).absoluteFilePath();
     settings.language = commandLine.language().id();
     settings.context = context;
     settings.instruction = parser.value(QStringLiteral("instruction"));
     settings.outDir = QFileInfo(parser.value(QStringLiteral("out"))).absoluteFilePath();
-    settings.settings.judge = judge == QLatin1StringView("on");
-    settings.settings.maxAttempts = maxAttempts;
     command.json = parser.isSet(QStringLiteral("json"));
     return std::nullopt;
 }

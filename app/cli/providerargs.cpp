@@ -86,6 +86,31 @@ void addProviderOptions(QCommandLineParser &parser)
     });
 }
 
+void addSessionRunOptions(QCommandLineParser &parser)
+{
+    parser.addOptions({
+        { QStringLiteral("max-attempts"), QStringLiteral("Formalize calls per document at most (1–10, default 4)."), QStringLiteral("N"),
+            QStringLiteral("4") },
+        { QStringLiteral("judge"), QStringLiteral("Run the fresh-context judge: on (default) or off."), QStringLiteral("on|off"),
+            QStringLiteral("on") },
+        { QStringLiteral("instruction"), QStringLiteral("A note from the author added to the document turn."), QStringLiteral("TEXT") },
+    });
+}
+
+fanva::Status applySessionRunOptions(const QCommandLineParser &parser, int *maxAttempts, bool *judge)
+{
+    const QString judgeValue = parser.value(QStringLiteral("judge"));
+    if (judgeValue != QLatin1StringView("on") && judgeValue != QLatin1StringView("off"))
+        return fanva::Status::failure(QStringLiteral("--judge takes on or off"));
+    bool ok = false;
+    const int attempts = parser.value(QStringLiteral("max-attempts")).toInt(&ok);
+    if (!ok || attempts < 1 || attempts > 10)
+        return fanva::Status::failure(QStringLiteral("--max-attempts takes a number from 1 to 10"));
+    *judge = judgeValue == QLatin1StringView("on");
+    *maxAttempts = attempts;
+    return {};
+}
+
 void addSessionBudgetOptions(QCommandLineParser &parser)
 {
     parser.addOptions({

@@ -36,6 +36,13 @@ void addProviderOptions(QCommandLineParser &parser);
 /// why not when a value is not one the option takes.
 [[nodiscard]] fanva::Status applyProviderOptions(const QCommandLineParser &parser, fanva::llm::ProviderOptions &options);
 
+/// --max-attempts N, --judge on|off and --instruction TEXT of a formalize session.
+void addSessionRunOptions(QCommandLineParser &parser);
+
+/// --max-attempts into `*maxAttempts` and --judge into `*judge`; why not when a value is not
+/// one the option takes. --instruction is read as it is.
+[[nodiscard]] fanva::Status applySessionRunOptions(const QCommandLineParser &parser, int *maxAttempts, bool *judge);
+
 /// --context-window N and --max-output-tokens N of a formalize session.
 void addSessionBudgetOptions(QCommandLineParser &parser);
 

@@ -239,6 +239,14 @@ private Q_SLOTS:
                 + QStringList { QStringLiteral("--out"), QStringLiteral("OUT"), QStringLiteral("--endpoint"), QStringLiteral("127.0.0.1:9"),
                       QStringLiteral("DOCS") }
                                  << QStringLiteral("no http or https URL");
+        QTest::newRow("bad --max-attempts") << base
+                + QStringList { QStringLiteral("--out"), QStringLiteral("OUT"), QStringLiteral("--max-attempts"), QStringLiteral("0"),
+                      QStringLiteral("DOCS") }
+                                            << QStringLiteral("--max-attempts takes a number from 1 to 10");
+        QTest::newRow("bad --slots") << base
+                + QStringList { QStringLiteral("--out"), QStringLiteral("OUT"), QStringLiteral("--slots"), QStringLiteral("0"),
+                      QStringLiteral("DOCS") }
+                                     << QStringLiteral("--slots takes a number from 1 to");
         QTest::newRow("no --out") << base + QStringList { QStringLiteral("DOCS") } << QStringLiteral("--out DIR is required");
         QTest::newRow("no documents") << base + QStringList { QStringLiteral("--out"), QStringLiteral("OUT") }
                                       << QStringLiteral("no documents");
