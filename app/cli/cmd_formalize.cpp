@@ -20,7 +20,6 @@
 #include "lang/toolservices.h"
 #include "llm/format.h"
 #include "llm/provider.h"
-#include "llm/selection.h"
 #include "proposal/sessionfile.h"
 #include "proposal/sessionmerge.h"
 #include "proposal/target.h"
@@ -495,15 +494,11 @@ void addFormalizeOptions(cli::CommandLine &commandLine)
     cli::addProviderOptions(parser);
     cli::addPricesOption(parser);
     cli::addSessionBudgetOptions(parser);
+    cli::addSessionRunOptions(parser);
     commandLine.addKb(QStringLiteral("The knowledge base directory."));
     commandLine.addContext(QStringLiteral("The target context the candidates are filed in."));
     commandLine.addJson(QStringLiteral("Print the proposal as one JSON document."));
     parser.addOptions({
-        { QStringLiteral("max-attempts"), QStringLiteral("Formalize calls at most (1–10, default 4)."), QStringLiteral("N"),
-            QStringLiteral("4") },
-        { QStringLiteral("judge"), QStringLiteral("Run the fresh-context judge: on (default) or off."), QStringLiteral("on|off"),
-            QStringLiteral("on") },
-        { QStringLiteral("instruction"), QStringLiteral("A note from the author added to the document turn."), QStringLiteral("TEXT") },
         { QStringLiteral("out"),
             QStringLiteral("Save the session file here (also when cancelled). A session of the same document and context "
                            "already there is merged into: decisions whose sentences the run proposes again are kept."),
@@ -533,14 +528,8 @@ std::optional<int> readFormalizeOptions(cli::CommandLine &commandLine, Formalize
     // The target file must be one the loader reads (M11): checked before the run, not at Apply.
     if (const std::optional<QString> problem = proposal::targetNameProblem(parser.value(QStringLiteral("context")), commandLine.language()))
         return commandLine.usageError(QStringLiteral("--context: %1").arg(*problem));
-    const QString judge = parser.value(QStringLiteral("judge"));
-    if (judge != QLatin1StringView("on") && judge != QLatin1StringView("off"))
-        return commandLine.usageError(QStringLiteral("--judge takes on or off"));
-    request.judge = judge == QLatin1StringView("on");
-    bool ok = false;
-    request.maxAttempts = parser.value(QStringLiteral("max-attempts")).toInt(&ok);
-    if (!ok || request.maxAttempts < 1 || request.maxAttempts > 10)
-        return commandLine.usageError(QStringLiteral("--max-attempts takes a number from 1 to 10"));
+    if (const fanva::Status run = cli::applySessionRunOptions(parser, &request.maxAttempts, &request.judge); !run)
+        return commandLine.usageError(run.message());
 
     run.json = parser.isSet(QStringLiteral("json"));
     run.outPath = parser.value(QStringLiteral("out"));
@@ -575,19 +564,9 @@ std::optional<int> readFormalizeOptions(cli::CommandLine &commandLine, Formalize
 std::optional<int> readProviderOptions(const cli::CommandLine &commandLine, FormalizeRun &run, FormalizeRequest &request)
 {
     const QCommandLineParser &parser = commandLine.parser();
-    const llm::SelectionInput selection = cli::selectionInput(parser);
-    const QString id = llm::selectedProvider(selection);
-    if (id.isEmpty()) {
-        cli::err(QStringLiteral("fanva-cli formalize: no provider selected: pass --provider or set FANVA_PROVIDER\n"));
-        return cli::ExitError;
-    }
-    run.options = llm::resolveOptions(id, selection);
-    if (const fanva::Status applied = cli::applyProviderOptions(parser, run.options); !applied)
-        return commandLine.usageError(applied.message());
-    if (const fanva::Status budget
-        = cli::applySessionBudgetOptions(parser, &request.contextLimit, &request.settings.maxOutputTokens, run.options);
-        !budget)
-        return commandLine.usageError(budget.message());
+    if (const std::optional<int> exit
+        = cli::readProvider(commandLine, run.options, &request.contextLimit, &request.settings.maxOutputTokens))
+        return *exit;
     fanva::Result<std::optional<llm::Price>> price = cli::priceFor(parser, run.options);
     if (!price) {
         cli::err(QStringLiteral("fanva-cli formalize: %1\n").arg(price.message()));

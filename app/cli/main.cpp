@@ -25,6 +25,7 @@ int runCheck(const QStringList &args);
 int runAsk(const QStringList &args);
 int runProviders(const QStringList &args);
 int runFormalize(const QStringList &args);
+int runBatch(const QStringList &args);
 int runApply(const QStringList &args);
 int runGloss(const QStringList &args);
 int runScore(const QStringList &args);
@@ -41,6 +42,7 @@ const std::vector<CliCommand> s_commands {
     { "ask", "send one prompt to a model provider and stream the answer", &runAsk },
     { "providers", "list model providers, their configuration and credentials (--probe: ask them)", &runProviders },
     { "formalize", "formalize an English document against a KB and print the proposal (--out: save the session)", &runFormalize },
+    { "batch", "formalize many documents into an output folder, one session each, over one or many model servers", &runBatch },
     { "rewrite", "ask the model to rewrite the sentences on lines A-B of a context's file (--out: save the session)", &runRewrite },
     { "retract", "propose to retract the sentences on lines A-B of a context's file (no model)", &runRetract },
     { "apply", "write a session's accepted entries into its KB file (--undo: undo the last Apply)", &runApply },

@@ -86,6 +86,31 @@ void addProviderOptions(QCommandLineParser &parser)
     });
 }
 
+void addSessionRunOptions(QCommandLineParser &parser)
+{
+    parser.addOptions({
+        { QStringLiteral("max-attempts"), QStringLiteral("Formalize calls per document at most (1–10, default 4)."), QStringLiteral("N"),
+            QStringLiteral("4") },
+        { QStringLiteral("judge"), QStringLiteral("Run the fresh-context judge: on (default) or off."), QStringLiteral("on|off"),
+            QStringLiteral("on") },
+        { QStringLiteral("instruction"), QStringLiteral("A note from the author added to the document turn."), QStringLiteral("TEXT") },
+    });
+}
+
+fanva::Status applySessionRunOptions(const QCommandLineParser &parser, int *maxAttempts, bool *judge)
+{
+    const QString judgeValue = parser.value(QStringLiteral("judge"));
+    if (judgeValue != QLatin1StringView("on") && judgeValue != QLatin1StringView("off"))
+        return fanva::Status::failure(QStringLiteral("--judge takes on or off"));
+    bool ok = false;
+    const int attempts = parser.value(QStringLiteral("max-attempts")).toInt(&ok);
+    if (!ok || attempts < 1 || attempts > 10)
+        return fanva::Status::failure(QStringLiteral("--max-attempts takes a number from 1 to 10"));
+    *judge = judgeValue == QLatin1StringView("on");
+    *maxAttempts = attempts;
+    return {};
+}
+
 void addSessionBudgetOptions(QCommandLineParser &parser)
 {
     parser.addOptions({
@@ -194,6 +219,24 @@ fanva::Status applyProviderOptions(const QCommandLineParser &parser, fanva::llm:
             return s;
     }
     return applyAnthropicOptions(parser, options);
+}
+
+std::optional<int> readProvider(
+    const CommandLine &commandLine, fanva::llm::ProviderOptions &options, int *contextLimit, int *maxOutputTokens)
+{
+    const QCommandLineParser &parser = commandLine.parser();
+    const fanva::llm::SelectionInput selection = selectionInput(parser);
+    const QString id = fanva::llm::selectedProvider(selection);
+    if (id.isEmpty()) {
+        err(QStringLiteral("fanva-cli %1: no provider selected: pass --provider or set FANVA_PROVIDER\n").arg(commandLine.command()));
+        return ExitError;
+    }
+    options = fanva::llm::resolveOptions(id, selection);
+    if (const fanva::Status applied = applyProviderOptions(parser, options); !applied)
+        return commandLine.usageError(applied.message());
+    if (const fanva::Status budget = applySessionBudgetOptions(parser, contextLimit, maxOutputTokens, options); !budget)
+        return commandLine.usageError(budget.message());
+    return std::nullopt;
 }
 
 void withKeyring(fanva::llm::ProviderOptions &options, std::function<void()> next)

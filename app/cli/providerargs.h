@@ -13,6 +13,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace fanva::formalize {
 class Session;
@@ -20,6 +21,8 @@ struct SessionInput;
 } // namespace fanva::formalize
 
 namespace cli {
+
+class CommandLine;
 
 /// --provider, --model, --base-url, --script, --script-record, the three timeouts, --max-reply
 /// and Anthropic's --thinking and --effort.
@@ -32,6 +35,13 @@ void addProviderOptions(QCommandLineParser &parser);
 /// --script-record, --thinking on|off and --effort low|medium|high (Anthropic, providers.md §4);
 /// why not when a value is not one the option takes.
 [[nodiscard]] fanva::Status applyProviderOptions(const QCommandLineParser &parser, fanva::llm::ProviderOptions &options);
+
+/// --max-attempts N, --judge on|off and --instruction TEXT of a formalize session.
+void addSessionRunOptions(QCommandLineParser &parser);
+
+/// --max-attempts into `*maxAttempts` and --judge into `*judge`; why not when a value is not
+/// one the option takes. --instruction is read as it is.
+[[nodiscard]] fanva::Status applySessionRunOptions(const QCommandLineParser &parser, int *maxAttempts, bool *judge);
 
 /// --context-window N and --max-output-tokens N of a formalize session.
 void addSessionBudgetOptions(QCommandLineParser &parser);
@@ -46,6 +56,13 @@ void addSessionBudgetOptions(QCommandLineParser &parser);
 /// session's window — the reported length capped by `contextLimit`, else `contextLimit`, else
 /// 8192 — from the event loop. The window is said on stderr.
 void withContextWindow(const fanva::llm::ProviderOptions &options, int contextLimit, std::function<void(int window)> next);
+
+/// The provider the command line selects (--provider, else FANVA_PROVIDER, …) into `options`,
+/// with the provider options and the session budget (--context-window into `*contextLimit`,
+/// --max-output-tokens into `*maxOutputTokens`) applied; nullopt, or the exit code after
+/// saying why not (ExitError: no provider selected, or a usage error).
+[[nodiscard]] std::optional<int> readProvider(
+    const CommandLine &commandLine, fanva::llm::ProviderOptions &options, int *contextLimit, int *maxOutputTokens);
 
 /// --prices FILE: prices per million tokens, so that a run can say what it cost.
 void addPricesOption(QCommandLineParser &parser);

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "batch/batchrun.h"
 
+#include "formalize/events.h"
+#include "formalize/session.h"
 #include "formalize/sessionsetup.h"
 #include "jsonutil.h"
 #include "lang/language.h"
@@ -44,6 +46,20 @@ void addNumbers(nlohmann::json &into, const nlohmann::json &from)
         else if (value.is_number())
             into[key] = jsonutil::number(into, key) + value.get<double>();
     }
+}
+
+/// The session's entries by state ({admissible, known, refused, superseded, dropped}), as its
+/// `finished` event says: the outcome payload holds the entries themselves, not their counts.
+nlohmann::json finishedCounts(const formalize::Session &session)
+{
+    const nlohmann::json &events = session.events();
+    for (auto it = events.rbegin(); it != events.rend(); ++it) {
+        if (jsonutil::string(*it, "type") == formalize::event::finished) {
+            if (const nlohmann::json *counts = jsonutil::object(*it, "counts"))
+                return *counts;
+        }
+    }
+    return nlohmann::json::object();
 }
 
 std::string utf8(const QString &text)
@@ -138,7 +154,7 @@ Status BatchRun::start()
         }
         m_queue.push_back(i);
     }
-    (void)m_log.append({ { "type", "batch-started" }, { "at", utf8(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)) },
+    (void)log({ { "type", "batch-started" }, { "at", utf8(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)) },
         { "documents", total() }, { "queued", m_queue.size() }, { "concurrency", m_settings.concurrency } });
     QMetaObject::invokeMethod(this, &BatchRun::startNext, Qt::QueuedConnection);
     return {};
@@ -208,13 +224,18 @@ void BatchRun::finishDocument(Running *running)
     DocumentResult &result = m_results[std::size_t(owned->index)];
     result.outcome = session.outcomeName();
     result.ms = owned->timer.elapsed();
-    if (const nlohmann::json *counts = jsonutil::object(session.outcome(), "counts"))
-        result.counts = *counts;
+    result.counts = finishedCounts(session);
     if (const nlohmann::json *usage = jsonutil::object(session.outcome(), "usage"))
         result.usage = *usage;
     nlohmann::json event = { { "type", "document-failed" }, { "document", utf8(result.path) }, { "key", utf8(result.key) },
         { "outcome", utf8(result.outcome) }, { "counts", result.counts }, { "usage", result.usage }, { "ms", result.ms } };
-    if (!isUnfinished(result.outcome)) {
+    if (isUnfinished(result.outcome)) {
+        // Why the session failed, as its outcome says (a chat failure's message); cancelled: none.
+        if (const nlohmann::json *error = jsonutil::object(session.outcome(), "error")) {
+            result.error = jsonutil::string(*error, "message");
+            event["error"] = utf8(result.error);
+        }
+    } else {
         proposal::SessionOrigin origin;
         origin.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
         origin.created = owned->created;
@@ -244,7 +265,7 @@ void BatchRun::finishDocument(Running *running)
 
 void BatchRun::conclude(int index, const nlohmann::json &event)
 {
-    if (Status logged = m_log.append(event); !logged) {
+    if (Status logged = log(event); !logged) {
         DocumentResult &result = m_results[std::size_t(index)];
         // Without its log line the document is not remembered as done: say so, and carry on.
         result.error = logged.message();
@@ -253,6 +274,13 @@ void BatchRun::conclude(int index, const nlohmann::json &event)
     ++m_done;
     Q_EMIT documentFinished(index);
     startNext();
+}
+
+Status BatchRun::log(const nlohmann::json &event)
+{
+    Status appended = m_log.append(event);
+    Q_EMIT logged(event);
+    return appended;
 }
 
 nlohmann::json BatchRun::report() const
@@ -292,7 +320,7 @@ void BatchRun::finishBatch()
     nlohmann::json event = { { "type", m_cancelled ? "batch-cancelled" : "batch-finished" }, { "totals", summary["totals"] } };
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
         event["error"] = utf8(QStringLiteral("Cannot write %1: %2.").arg(file.fileName(), file.errorString()));
-    (void)m_log.append(event);
+    (void)log(event);
     QMetaObject::invokeMethod(this, &BatchRun::finished, Qt::QueuedConnection);
 }
 

@@ -45,7 +45,7 @@ struct DocumentResult {
     QString key;
     QString session; ///< the session file's name in the output folder; empty until saved
     QString outcome; ///< formalize.md §5.5; "skipped" when an earlier run finished it
-    QString error; ///< why it has no session file (unreadable, not saved)
+    QString error; ///< why it has no session file (unreadable, the chat failure's message, not saved)
     nlohmann::json counts = nlohmann::json::object();
     nlohmann::json usage = nlohmann::json::object();
     qint64 ms = 0;
@@ -89,6 +89,9 @@ public:
 Q_SIGNALS:
     /// Document `index` (of results()) finished, was skipped or failed to start.
     void documentFinished(int index);
+    /// `event` was written to batch.jsonl (batch-started, document-finished, document-failed,
+    /// batch-finished or batch-cancelled): the same object; announced also when the write failed.
+    void logged(const nlohmann::json &event);
     void finished();
 
 private:
@@ -98,6 +101,8 @@ private:
     void finishDocument(Running *running);
     void conclude(int index, const nlohmann::json &event);
     void finishBatch();
+    /// Appends `event` to the log and announces it with logged().
+    [[nodiscard]] Status log(const nlohmann::json &event);
     [[nodiscard]] QString sessionNameOf(int index) const;
 
     llm::Provider *m_provider;

@@ -77,7 +77,7 @@ private:
 
     /// Runs the batch over m_documents to its end with a fresh scripted provider; returns how
     /// many requests the provider received.
-    int runBatch(json *report = nullptr, int concurrency = 2)
+    int runBatch(json *report = nullptr, int concurrency = 2, std::vector<json> *events = nullptr)
     {
         auto provider = drafter();
         const lang::LoadResult loaded = lang::languageById(u"fanva-kb")->load(m_kb);
@@ -94,6 +94,8 @@ private:
         settings.concurrency = concurrency;
         batch::BatchRun run(provider.get(), loaded.kb, settings, m_documents);
         QSignalSpy finished(&run, &batch::BatchRun::finished);
+        if (events)
+            connect(&run, &batch::BatchRun::logged, this, [events](const json &event) { events->push_back(event); });
         const Status started = run.start();
         if (!started)
             qFatal("%s", qPrintable(started.message()));
@@ -157,6 +159,8 @@ private Q_SLOTS:
         std::int64_t admissible = 0;
         std::int64_t output = 0;
         for (const json &d : report["documents"]) {
+            // Each document drafted one sentence the KB already holds, and its line says so.
+            QCOMPARE(jsonutil::integer(d["counts"], "known"), 1);
             admissible += jsonutil::integer(d["counts"], "admissible");
             output += jsonutil::integer(d["usage"], "output");
         }
@@ -207,6 +211,20 @@ private Q_SLOTS:
         write(broken, "Pebbles is a penguin at last.\n");
         QCOMPARE(runBatch(&report), 1);
         QCOMPARE(jsonutil::integer(report["totals"], "finished"), 7);
+    }
+
+    // Every line batch.jsonl gets is announced as it is written (fanva-cli batch --json), in order.
+    void announcesEveryLoggedEvent()
+    {
+        std::vector<json> events;
+        QCOMPARE(runBatch(nullptr, 2, &events), 6);
+        const std::vector<json> log = logLines(QDir(m_out).filePath(QStringLiteral("batch.jsonl")));
+        QCOMPARE(events.size(), log.size());
+        QCOMPARE(events.size(), std::size_t(8));
+        for (std::size_t i = 0; i < log.size(); ++i)
+            QCOMPARE(QString::fromStdString(events[i].dump()), QString::fromStdString(log[i].dump()));
+        QCOMPARE(jsonutil::string(events.front(), "type"), QStringLiteral("batch-started"));
+        QCOMPARE(jsonutil::string(events.back(), "type"), QStringLiteral("batch-finished"));
     }
 };
 

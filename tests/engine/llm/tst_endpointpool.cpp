@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 // The batch's scheduling of model servers: least busy first, push-back and failures move an
 // endpoint out of rotation and back, its work goes to the others.
+#include "llm/endpointarg.h"
 #include "llm/endpointpool.h"
 
 #include <QTest>
@@ -148,6 +149,48 @@ private Q_SLOTS:
         QCOMPARE(p.spec(0).slots, 1);
         QCOMPARE(p.acquire(at(0ms)), std::optional<int>(0));
         QVERIFY(!p.acquire(at(0ms)));
+    }
+
+    // The slots an endpoint takes when none is given, per provider kind (batch.md §1).
+    void defaultsTheSlotsByProviderKind()
+    {
+        QCOMPARE(defaultSlots(QStringLiteral("ollama")), 1);
+        QCOMPARE(defaultSlots(QStringLiteral("openai")), 8);
+        QCOMPARE(defaultSlots(QStringLiteral("anthropic")), 4);
+        QCOMPARE(defaultSlots(QStringLiteral("scripted")), 1);
+        QCOMPARE(defaultSlots(QStringLiteral("rules")), 1);
+    }
+
+    // --endpoint URL[@N]: the slots after the last @, user info kept, bad counts and URLs refused.
+    void readsAnEndpointArgument()
+    {
+        const fanva::Result<EndpointArg> plain = parseEndpointArg(QStringLiteral("http://127.0.0.1:8000/v1"));
+        QVERIFY2(plain, qPrintable(plain.message()));
+        QCOMPARE(plain->url, QUrl(QStringLiteral("http://127.0.0.1:8000/v1")));
+        QVERIFY(!plain->slots);
+
+        const fanva::Result<EndpointArg> slotted = parseEndpointArg(QStringLiteral("http://127.0.0.1:11434@4"));
+        QVERIFY2(slotted, qPrintable(slotted.message()));
+        QCOMPARE(slotted->url, QUrl(QStringLiteral("http://127.0.0.1:11434")));
+        QCOMPARE(slotted->slots, std::optional<int>(4));
+
+        const fanva::Result<EndpointArg> userInfo = parseEndpointArg(QStringLiteral("https://me:pw@127.0.0.1:8443/v1@2"));
+        QVERIFY2(userInfo, qPrintable(userInfo.message()));
+        QCOMPARE(userInfo->url.userName(), QStringLiteral("me"));
+        QCOMPARE(userInfo->url.host(), QStringLiteral("127.0.0.1"));
+        QCOMPARE(userInfo->slots, std::optional<int>(2));
+        QVERIFY(!parseEndpointArg(QStringLiteral("https://me@127.0.0.1/v1"))->slots);
+
+        for (const char *bad : { "http://127.0.0.1@0", "http://127.0.0.1@x", "http://127.0.0.1@", "http://127.0.0.1@5000" }) {
+            const fanva::Result<EndpointArg> refused = parseEndpointArg(QString::fromLatin1(bad));
+            QVERIFY2(!refused, bad);
+            QVERIFY2(refused.message().contains(QLatin1String("number of slots")), qPrintable(refused.message()));
+        }
+        for (const char *bad : { "127.0.0.1:11434", "ftp://127.0.0.1", "http://", "not a url" }) {
+            const fanva::Result<EndpointArg> refused = parseEndpointArg(QString::fromLatin1(bad));
+            QVERIFY2(!refused, bad);
+            QVERIFY2(refused.message().contains(QLatin1String("no http or https URL")), qPrintable(refused.message()));
+        }
     }
 };
 
