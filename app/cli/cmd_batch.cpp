@@ -226,11 +226,12 @@ QString progressLine(const batch::BatchRun &run, int index)
     for (const char *state : { "admissible", "known", "refused" })
         entries += jsonutil::integer(result.counts, state);
     const qint64 tokens = jsonutil::integer(result.usage, "input") + jsonutil::integer(result.usage, "output");
-    QString line = QStringLiteral("[%1/%2] %3: %4 (%5 entries, %6 tokens, %7 s)")
+    QString line = QStringLiteral("[%1/%2] %3: %4 (%5 %6, %7 tokens, %8 s)")
                        .arg(run.done())
                        .arg(run.total())
                        .arg(QFileInfo(result.path).fileName(), result.outcome)
                        .arg(entries)
+                       .arg(entries == 1 ? QStringLiteral("entry") : QStringLiteral("entries"))
                        .arg(tokens)
                        .arg(double(result.ms) / 1000.0, 0, 'f', 1);
     if (!result.error.isEmpty())

@@ -40,10 +40,16 @@ Status BatchLog::read()
 
 std::optional<QString> BatchLog::finishedSession(const QString &key) const
 {
-    const auto it = m_finished.find(key);
-    if (it == m_finished.end())
+    const nlohmann::json *event = finishedEvent(key);
+    if (!event)
         return std::nullopt;
-    return it->second;
+    return jsonutil::string(*event, "session");
+}
+
+const nlohmann::json *BatchLog::finishedEvent(const QString &key) const
+{
+    const auto it = m_finished.find(key);
+    return it == m_finished.end() ? nullptr : &it->second;
 }
 
 Status BatchLog::append(const nlohmann::json &event)
@@ -62,7 +68,7 @@ void BatchLog::remember(const nlohmann::json &event)
     const QString key = jsonutil::string(event, "key");
     const QString session = jsonutil::string(event, "session");
     if (!key.isEmpty() && !session.isEmpty())
-        m_finished[key] = session;
+        m_finished[key] = event;
 }
 
 } // namespace fanva::batch

@@ -27,6 +27,8 @@ public:
     [[nodiscard]] Status read();
     /// The session file (a name inside the output folder) of the document finished with `key`.
     [[nodiscard]] std::optional<QString> finishedSession(const QString &key) const;
+    /// The `document-finished` event of the document finished with `key`; null when none.
+    [[nodiscard]] const nlohmann::json *finishedEvent(const QString &key) const;
     /// Lines that did not read as an event (a torn last line).
     [[nodiscard]] int unreadableLines() const { return m_unreadable; }
 
@@ -40,7 +42,7 @@ private:
     void remember(const nlohmann::json &event);
 
     QString m_path;
-    std::map<QString, QString> m_finished;
+    std::map<QString, nlohmann::json> m_finished; ///< document-finished events by key
     int m_unreadable = 0;
 };
 

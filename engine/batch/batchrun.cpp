@@ -146,8 +146,17 @@ Status BatchRun::start()
         result.key = keyOf(file.readAll());
         const std::optional<QString> earlier = m_log.finishedSession(result.key);
         if (earlier && QFileInfo::exists(out.filePath(*earlier))) {
+            // The report covers the whole batch: a skipped document brings its figures from the
+            // run that finished it.
+            const nlohmann::json &event = *m_log.finishedEvent(result.key);
             result.session = *earlier;
             result.outcome = QStringLiteral("skipped");
+            result.previousOutcome = jsonutil::string(event, "outcome");
+            if (const nlohmann::json *counts = jsonutil::object(event, "counts"))
+                result.counts = *counts;
+            if (const nlohmann::json *usage = jsonutil::object(event, "usage"))
+                result.usage = *usage;
+            result.ms = jsonutil::integer(event, "ms");
             result.finished = true;
             ++m_done;
             continue;
@@ -295,6 +304,8 @@ nlohmann::json BatchRun::report() const
             { "counts", r.counts }, { "usage", r.usage }, { "ms", r.ms } };
         if (r.finished)
             line["session"] = utf8(r.session);
+        if (!r.previousOutcome.isEmpty())
+            line["previousOutcome"] = utf8(r.previousOutcome);
         if (!r.error.isEmpty())
             line["error"] = utf8(r.error);
         documents.push_back(std::move(line));

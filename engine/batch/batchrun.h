@@ -45,6 +45,7 @@ struct DocumentResult {
     QString key;
     QString session; ///< the session file's name in the output folder; empty until saved
     QString outcome; ///< formalize.md §5.5; "skipped" when an earlier run finished it
+    QString previousOutcome; ///< skipped: the outcome of the run that finished it
     QString error; ///< why it has no session file (unreadable, the chat failure's message, not saved)
     nlohmann::json counts = nlohmann::json::object();
     nlohmann::json usage = nlohmann::json::object();

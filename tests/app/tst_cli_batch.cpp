@@ -166,7 +166,7 @@ private Q_SLOTS:
             QStringList({ QStringLiteral("doc1.fanva"), QStringLiteral("doc2.fanva"), QStringLiteral("doc3.fanva"),
                 QStringLiteral("doc4.fanva") }));
         QVERIFY(first.err.contains("[4/4] doc"));
-        QVERIFY(first.err.contains(": success (1 entries,"));
+        QVERIFY(first.err.contains(": success (1 entry,"));
         QVERIFY(first.out.contains("4 documents, 4 finished (success 4)"));
         QVERIFY(first.out.contains("report.json"));
         QCOMPARE(report()["totals"].value("finished", 0), 4);
