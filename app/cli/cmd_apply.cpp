@@ -3,6 +3,7 @@
 // fanva-cli apply: write the accepted entries of a saved session into its KB file, through the
 // same engine path as the GUI's Apply (formalize.md §11), or undo the last Apply.
 #include "clicommand.h"
+#include "commands.h"
 
 #include "lang/registry.h"
 #include "proposal/apply.h"

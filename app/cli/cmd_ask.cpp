@@ -3,6 +3,7 @@
 // fanva-cli ask: one turn with a model provider. The answer streams to stdout as it arrives;
 // the stop reason and usage go to stderr (or, with --json, one JSON object at the end).
 #include "clicommand.h"
+#include "commands.h"
 #include "providerargs.h"
 
 #include "jsonutil.h"

@@ -5,6 +5,7 @@
 // per finished document goes to stderr, --json prints batch.jsonl's events on stdout; run
 // again, the same command continues where it stopped.
 #include "clicommand.h"
+#include "commands.h"
 #include "providerargs.h"
 
 #include "batch/batchrun.h"

@@ -4,6 +4,7 @@
 // statement alone, and print one line per problem (or one JSON document).
 #include "clicommand.h"
 #include "commandio.h"
+#include "commands.h"
 
 #include "check/problem.h"
 #include "lang/toolservices.h"

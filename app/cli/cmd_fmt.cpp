@@ -4,6 +4,7 @@
 // never renderCanonical), keeping comments, blank lines and statement order.
 #include "clicommand.h"
 #include "commandio.h"
+#include "commands.h"
 
 #include "lang/toolservices.h"
 #include "proposal/apply.h"

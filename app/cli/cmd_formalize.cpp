@@ -5,6 +5,7 @@
 // --out saves the session file, also when Ctrl-C cancels the run.
 #include "clicommand.h"
 #include "commandio.h"
+#include "commands.h"
 #include "providerargs.h"
 
 #include "jsonutil.h"

@@ -4,6 +4,7 @@
 // (formalize.md §6), marked composed, partial or named.
 #include "clicommand.h"
 #include "commandio.h"
+#include "commands.h"
 
 #include "formalize/gloss.h"
 #include "lang/drafting.h"

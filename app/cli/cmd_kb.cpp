@@ -4,6 +4,7 @@
 // the KB and its language know about one word.
 #include "clicommand.h"
 #include "commandio.h"
+#include "commands.h"
 
 #include "kb/roles.h"
 #include "lang/toolservices.h"

@@ -4,6 +4,7 @@
 // canonical key of each sentence.
 #include "clicommand.h"
 #include "commandio.h"
+#include "commands.h"
 
 #include "kb/reader.h"
 #include "lang/toolservices.h"

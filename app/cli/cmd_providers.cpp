@@ -3,6 +3,7 @@
 // fanva-cli providers: each provider's configuration and credential presence; with --probe,
 // what the reachable ones serve.
 #include "clicommand.h"
+#include "commands.h"
 #include "providerargs.h"
 
 #include "llm/format.h"

@@ -4,6 +4,7 @@
 // of a context's file, rewritten by the model (a rewrite session) or retracted without one;
 // the session file they save is applied and undone with fanva-cli apply.
 #include "clicommand.h"
+#include "commands.h"
 #include "providerargs.h"
 
 #include "formalize/rewrite.h"

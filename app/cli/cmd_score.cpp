@@ -4,6 +4,7 @@
 // gold set (formalize.md §12), through the seam (lang::score).
 #include "clicommand.h"
 #include "commandio.h"
+#include "commands.h"
 
 #include "lang/score.h"
 #include "proposal/sessionfile.h"

@@ -4,6 +4,7 @@
 // listed in the table below; this file only dispatches.
 #include "../allocator.h"
 #include "clicommand.h"
+#include "commands.h"
 
 #include "version.h"
 
@@ -14,23 +15,6 @@
 #include <QCoreApplication>
 
 #include <vector>
-
-namespace { } // namespace
-
-// Each subcommand's run function is defined in its own cmd_*.cpp.
-int runParse(const QStringList &args);
-int runFmt(const QStringList &args);
-int runKb(const QStringList &args);
-int runCheck(const QStringList &args);
-int runAsk(const QStringList &args);
-int runProviders(const QStringList &args);
-int runFormalize(const QStringList &args);
-int runBatch(const QStringList &args);
-int runApply(const QStringList &args);
-int runGloss(const QStringList &args);
-int runScore(const QStringList &args);
-int runRewrite(const QStringList &args);
-int runRetract(const QStringList &args);
 
 namespace {
 
