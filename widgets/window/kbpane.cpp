@@ -19,7 +19,7 @@ KbPane::KbPane(QMainWindow *window, std::function<QString()> targetContext)
     , m_loader(new KbLoader(this))
 {
     createDock(window);
-    createProgressBar();
+    createProgressBar(window);
     connectLoader();
     connectIndexing();
 }
@@ -42,9 +42,10 @@ void KbPane::createDock(QMainWindow *window)
     m_dock->hide();
 }
 
-void KbPane::createProgressBar()
+void KbPane::createProgressBar(QMainWindow *window)
 {
-    m_progress = new QProgressBar;
+    // The window owns it (its status bar takes it, MainWindow::createStatusBar()).
+    m_progress = new QProgressBar(window);
     m_progress->setObjectName(QStringLiteral("kbProgress"));
     m_progress->setAccessibleName(tr("KB loading progress"));
     m_progress->setRange(0, KbLoader::progressMaximum);

@@ -58,7 +58,7 @@ Q_SIGNALS:
 
 private:
     void createDock(QMainWindow *window);
-    void createProgressBar();
+    void createProgressBar(QMainWindow *window);
     void connectLoader();
     void connectIndexing();
     void onLoaded();
